@@ -1,0 +1,3 @@
+from raguard.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,61 @@
+"""Checker registry: built-in checkers by name, and :func:`register_checker` for your own."""
+
+from __future__ import annotations
+
+from typing import Callable, TypeVar
+
+from raguard.checkers.base import CheckContext, Checker, Finding
+from raguard.checkers.dates import DatesChecker
+from raguard.checkers.entities import EntitiesChecker
+from raguard.checkers.numbers import NumbersChecker
+from raguard.checkers.quotes import QuotesChecker
+from raguard.checkers.vague import VagueChecker
+
+__all__ = [
+    "CheckContext",
+    "Checker",
+    "Finding",
+    "DEFAULT_CHECKERS",
+    "available_checkers",
+    "create_checker",
+    "register_checker",
+]
+
+_REGISTRY: dict[str, Callable[[], Checker]] = {
+    "dates": DatesChecker,
+    "entities": EntitiesChecker,
+    "numbers": NumbersChecker,
+    "quotes": QuotesChecker,
+    "vague": VagueChecker,
+}
+
+#: Checkers a default :class:`~raguard.Verifier` runs, in order.
+DEFAULT_CHECKERS: tuple[str, ...] = ("dates", "entities", "numbers", "quotes", "vague")
+
+F = TypeVar("F", bound=Callable[[], Checker])
+
+
+def register_checker(name: str) -> Callable[[F], F]:
+    """Decorator: make a checker factory (usually a class) available by ``name``."""
+    if not name or not isinstance(name, str):
+        raise ValueError("checker name must be a non-empty string")
+
+    def decorate(factory: F) -> F:
+        _REGISTRY[name] = factory
+        return factory
+
+    return decorate
+
+
+def available_checkers() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def create_checker(name: str) -> Checker:
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown checker {name!r}; available: {', '.join(available_checkers())}"
+        ) from None
+    return factory()

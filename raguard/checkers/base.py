@@ -1,0 +1,104 @@
+"""What every checker gets (one shared :class:`CheckContext`) and gives back (:class:`Finding`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Protocol, runtime_checkable
+
+from raguard.documents import DocumentSet
+from raguard.normalize.dates import DateMention, extract_dates
+from raguard.normalize.numbers import NumberMention, extract_numbers
+from raguard.normalize.text import TokenText
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.tokens import Doc
+
+
+@dataclass
+class Finding:
+    """One checked claim. ``supported=False`` becomes a warning of ``warning_type``."""
+
+    kind: str
+    warning_type: str
+    start: int
+    end: int
+    text: str
+    supported: bool
+    value: Optional[str] = None
+    suggestion: Optional[str] = None
+    nearest_value: Optional[str] = None
+    evidence: Optional[tuple[int, int, int]] = None  # (doc_index, start, end)
+    source: Optional[str] = None  # "document" or "query"
+    checker: str = ""
+
+
+@dataclass
+class CheckContext:
+    """Everything a checker may read: the response parsed once, the query, the indexed documents.
+
+    Shared extractions (dates, numbers, name spans) are computed once on first use, so checkers
+    that need the same thing (the numbers checker skips what the dates checker claims) agree.
+    """
+
+    query: str
+    response: str
+    doc: "Doc"
+    documents: DocumentSet
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def dates(self) -> list[DateMention]:
+        return extract_dates(self.response)
+
+    @cached_property
+    def numbers(self) -> list[NumberMention]:
+        return extract_numbers(self.response)
+
+    @cached_property
+    def query_tokens(self) -> TokenText:
+        return TokenText.of(self.query)
+
+    @cached_property
+    def query_dates(self) -> list[DateMention]:
+        return extract_dates(self.query)
+
+    @cached_property
+    def query_numbers(self) -> list[NumberMention]:
+        return extract_numbers(self.query)
+
+    @cached_property
+    def entity_spans(self) -> list[tuple[int, int, str]]:
+        """(start, end, label) of every NER entity in the response."""
+        return [(e.start_char, e.end_char, e.label_) for e in self.doc.ents]
+
+    @cached_property
+    def named_number_spans(self) -> list[tuple[int, int]]:
+        """Names that contain a number ("iPhone 16", "Apollo 11", "COVID-19")."""
+        from raguard.checkers._names import named_number_spans
+
+        return named_number_spans(self.response)
+
+    @property
+    def trust_query(self) -> bool:
+        return bool(self.options.get("trust_query", True))
+
+
+@runtime_checkable
+class Checker(Protocol):
+    """The protocol a checker follows; register one with :func:`raguard.register_checker`.
+
+    ``name`` is its registry name, ``warning_type`` the warning its unsupported findings raise,
+    ``default_severity`` the severity used unless the configuration sets one.
+    """
+
+    name: str
+    warning_type: str
+    default_severity: str
+
+    def check(self, ctx: CheckContext) -> Iterable[Finding]: ...
+
+
+def quote_for_message(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,75 @@
+"""Dates checker: every date the answer states must be supported by a date in one document.
+
+A less specific claim is supported by a more specific document date ("September 2024" by
+"September 30, 2024"; "the 1990s" by "1994"), never the reverse.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from raguard.checkers.base import CheckContext, Finding
+from raguard.models import UNSUPPORTED_DATE
+from raguard.normalize.dates import DateMention, closeness, supports
+
+
+class DatesChecker:
+    name = "dates"
+    warning_type = UNSUPPORTED_DATE
+    default_severity = "high"
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        for mention in ctx.dates:
+            if mention.form == "weekday" and not ctx.options.get("check_weekdays", True):
+                continue
+            yield self._check_one(ctx, mention)
+
+    def _check_one(self, ctx: CheckContext, mention: DateMention) -> Finding:
+        claim = mention.value
+        finding = Finding(
+            kind="date",
+            warning_type=self.warning_type,
+            start=mention.start,
+            end=mention.end,
+            text=mention.text,
+            supported=False,
+            value=claim.canonical(),
+            checker=self.name,
+        )
+        for doc_index, index in ctx.documents:
+            for doc_date in index.dates:
+                if supports(doc_date.value, claim):
+                    finding.supported = True
+                    finding.evidence = (doc_index, doc_date.start, doc_date.end)
+                    finding.source = "document"
+                    return finding
+            if mention.form == "year":
+                # a bare year also matches the same number written otherwise ("2,024" is not a year)
+                for number in index.numbers:
+                    if number.value == claim.year and not number.unit:
+                        finding.supported = True
+                        finding.evidence = (doc_index, number.start, number.end)
+                        finding.source = "document"
+                        return finding
+        if ctx.trust_query and any(supports(q.value, claim) for q in ctx.query_dates):
+            finding.supported = True
+            finding.source = "query"
+            return finding
+        nearest = _nearest(ctx, mention)
+        finding.nearest_value = nearest
+        hint = f" The documents give {nearest}." if nearest else " The documents give no date."
+        finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
+        return finding
+
+
+def _nearest(ctx: CheckContext, mention: DateMention) -> str | None:
+    best = None
+    best_score = float("inf")
+    for _, index in ctx.documents:
+        for doc_date in index.dates:
+            if doc_date.form == "weekday" and mention.form != "weekday":
+                continue
+            score = closeness(doc_date.value, mention.value)
+            if score < best_score:
+                best, best_score = doc_date, score
+    return best.text if best is not None else None

@@ -1,0 +1,121 @@
+"""Entities checker: every name the answer uses (spaCy NER on the response) must be in one document.
+
+Matching ignores case, diacritics, a possessive 's, a leading "the", hyphen/space variants and
+dotted abbreviations. A person may be named by surname or given name, or in full when the
+document names them in parts. Acronyms match their expansion and back; demonyms their country.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.documents import DocumentIndex
+from raguard.models import MISSING_ENTITY
+from raguard.normalize.entities import (
+    acronym_letters,
+    demonym_countries,
+    expansion_pattern,
+    initials,
+    looks_like_acronym,
+)
+from raguard.normalize.text import phrase_tokens
+
+ENTITY_LABELS = frozenset(
+    {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
+)
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lord", "lady", "st",
+                     "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
+
+
+class EntitiesChecker:
+    name = "entities"
+    warning_type = MISSING_ENTITY
+    default_severity = "high"
+
+    def __init__(self, labels: Optional[frozenset[str]] = None) -> None:
+        self.labels = labels or ENTITY_LABELS
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        seen: list[tuple[int, int]] = []
+        for start, end, label in ctx.entity_spans:
+            if label not in self.labels:
+                continue
+            text = ctx.response[start:end]
+            if not any(ch.isupper() for ch in text):
+                continue  # NER on lower-case words is mostly noise
+            seen.append((start, end))
+            yield self._check_one(ctx, start, end, label)
+        for start, end in ctx.named_number_spans:
+            if any(start < e and s < end for s, e in seen):
+                continue
+            yield self._check_one(ctx, start, end, "NAME_NUMBER")
+
+    def _check_one(self, ctx: CheckContext, start: int, end: int, label: str) -> Finding:
+        text = ctx.response[start:end]
+        finding = Finding(
+            kind="entity",
+            warning_type=self.warning_type,
+            start=start,
+            end=end,
+            text=text,
+            supported=False,
+            value=" ".join(phrase_tokens(text, drop_article=True, drop_possessive=True)),
+            checker=self.name,
+        )
+        words = phrase_tokens(text, drop_article=True, drop_possessive=True)
+        if not words:
+            finding.supported = True
+            return finding
+        for doc_index, index in ctx.documents:
+            span = find_entity(index, text, words, label)
+            if span is not None:
+                finding.supported = True
+                finding.evidence = (doc_index, span[0], span[1])
+                finding.source = "document"
+                return finding
+        if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
+            finding.supported = True
+            finding.source = "query"
+            return finding
+        finding.suggestion = f'"{quote_for_message(text)}" not found in retrieved documents.'
+        return finding
+
+
+def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -> Optional[tuple[int, int]]:
+    """Character span in the document that supports the entity, or None."""
+    tokens = index.tokens
+    span = tokens.find_span(words)
+    if span is not None:
+        return span
+    compact = "".join(words)
+    if len(compact) >= 4 and len(words) <= 3:
+        span = tokens.find_compact(compact)
+        if span is not None:
+            return span
+    if label == "PERSON":
+        parts = [w for w in words if w not in _TITLES and len(w) > 1]
+        if parts and all(p in tokens.vocab for p in parts):
+            return tokens.find_span([parts[-1]])
+    stripped = text.strip()
+    if stripped.lower().startswith("the "):
+        stripped = stripped[4:]
+    if looks_like_acronym(stripped):
+        letters = acronym_letters(stripped)
+        if len(letters) >= 2:
+            m = expansion_pattern(letters).search(index.text)
+            if m is not None:
+                return m.start(), m.end()
+    else:
+        raw_words = stripped.replace("’s", "").replace("'s", "").split()
+        acro = initials(raw_words) if len(raw_words) >= 2 and all(w[:1].isupper() or w.lower() in ("of", "the", "and", "for") for w in raw_words) else None
+        if acro and acro in index.raw_words:
+            span = tokens.find_span([acro.lower()])
+            if span is not None:
+                return span
+    if label == "NORP" or len(words) <= 2:
+        for country in demonym_countries(" ".join(words)):
+            span = tokens.find_span(country.split())
+            if span is not None:
+                return span
+    return None

@@ -1,0 +1,70 @@
+"""Numbers checker: every value the answer states must equal (or, when hedged, round) a value
+in one document.
+
+Skipped: numbers inside dates (the dates checker owns them), numbers inside names ("Apollo 11",
+checked by the entities checker), and trivial counting words (``numbers.TRIVIAL_WORDS``:
+spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from raguard.checkers.base import CheckContext, Finding
+from raguard.models import UNSUPPORTED_NUMBER
+from raguard.normalize.numbers import NumberMention, nearest, values_match
+
+
+def _inside(start: int, end: int, spans) -> bool:
+    return any(s <= start and end <= e for s, e in spans)
+
+
+def _overlaps(start: int, end: int, spans) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+class NumbersChecker:
+    name = "numbers"
+    warning_type = UNSUPPORTED_NUMBER
+    default_severity = "high"
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        date_spans = [(d.start, d.end) for d in ctx.dates if d.form != "weekday"]
+        name_spans = ctx.named_number_spans
+        for mention in ctx.numbers:
+            if mention.trivial:
+                continue
+            if _overlaps(mention.start, mention.end, date_spans):
+                continue
+            if _inside(mention.start, mention.end, name_spans):
+                continue
+            yield self._check_one(ctx, mention)
+
+    def _check_one(self, ctx: CheckContext, mention: NumberMention) -> Finding:
+        finding = Finding(
+            kind="number",
+            warning_type=self.warning_type,
+            start=mention.start,
+            end=mention.end,
+            text=mention.text,
+            supported=False,
+            value=mention.display(),
+            checker=self.name,
+        )
+        for doc_index, index in ctx.documents:
+            for doc_number in index.numbers:
+                if values_match(mention, doc_number):
+                    finding.supported = True
+                    finding.evidence = (doc_index, doc_number.start, doc_number.end)
+                    finding.source = "document"
+                    return finding
+        if ctx.trust_query and any(values_match(mention, q) for q in ctx.query_numbers):
+            finding.supported = True
+            finding.source = "query"
+            return finding
+        pool = [n for _, index in ctx.documents for n in index.numbers]
+        near = nearest(mention, pool)
+        finding.nearest_value = near.text if near is not None else None
+        hint = f" The documents give {near.text}." if near is not None else ""
+        finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
+        return finding

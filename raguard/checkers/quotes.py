@@ -1,0 +1,102 @@
+"""Quotes checker: text the answer puts in double quotes must appear in one document.
+
+Straight, curly and doubled (``...'') quotes are recognized; case, whitespace and punctuation
+do not matter. An ellipsis splits a quote into fragments that must appear in order in one
+document. One-word "quotes" are names or scare quotes, not quotations, and are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Optional
+
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.documents import DocumentIndex
+from raguard.models import UNSUPPORTED_QUOTE
+from raguard.normalize.text import phrase_tokens
+
+# Bounded, non-nested repetitions: each opening quote scans at most 2,000 characters.
+_QUOTE_RES = (
+    re.compile(r'"(?P<q>[^"\n]{1,2000})"'),
+    re.compile(r"“(?P<q>[^“”\n]{1,2000})”"),
+    re.compile(r"``(?P<q>[^`\n]{1,2000}?)''"),
+    re.compile(r"„(?P<q>[^„“”\n]{1,2000})[“”]"),
+    re.compile(r"«\s?(?P<q>[^«»\n]{1,2000}?)\s?»"),
+)
+_ELLIPSIS_RE = re.compile(r"\s*(?:\[\s*(?:\.\s*){3}\]|\[…\]|(?:\.\s*){3}|…)\s*")
+MIN_WORDS = 2
+
+
+def find_quotes(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, inner text) of every quotation, outer quote marks included in the span."""
+    found: list[tuple[int, int, str]] = []
+    for pattern in _QUOTE_RES:
+        for m in pattern.finditer(text):
+            found.append((m.start(), m.end(), m.group("q")))
+    found.sort(key=lambda q: (q[0], -q[1]))
+    out: list[tuple[int, int, str]] = []
+    for quote in found:
+        if out and quote[0] < out[-1][1]:
+            continue
+        out.append(quote)
+    return out
+
+
+def fragments(inner: str) -> list[list[str]]:
+    """The quote's word fragments, split at ellipses."""
+    parts = [phrase_tokens(p) for p in _ELLIPSIS_RE.split(inner)]
+    return [p for p in parts if p]
+
+
+def find_fragments(index: DocumentIndex, parts: list[list[str]]) -> Optional[tuple[int, int]]:
+    """Span from the first to the last fragment if all appear in order, else None."""
+    tokens = index.tokens
+    begin = 0
+    first: Optional[int] = None
+    last: Optional[int] = None
+    for words in parts:
+        hit = tokens.find(words, begin)
+        if hit is None:
+            return None
+        if first is None:
+            first = hit[0]
+        last = hit[1]
+        begin = hit[1]
+    if first is None or last is None:
+        return None
+    return tokens.char_span(first, last)
+
+
+class QuotesChecker:
+    name = "quotes"
+    warning_type = UNSUPPORTED_QUOTE
+    default_severity = "high"
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        for start, end, inner in find_quotes(ctx.response):
+            parts = fragments(inner)
+            if sum(len(p) for p in parts) < MIN_WORDS:
+                continue
+            finding = Finding(
+                kind="quote",
+                warning_type=self.warning_type,
+                start=start,
+                end=end,
+                text=ctx.response[start:end],
+                supported=False,
+                value=" … ".join(" ".join(p) for p in parts),
+                checker=self.name,
+            )
+            for doc_index, index in ctx.documents:
+                span = find_fragments(index, parts)
+                if span is not None:
+                    finding.supported = True
+                    finding.evidence = (doc_index, span[0], span[1])
+                    finding.source = "document"
+                    break
+            else:
+                finding.suggestion = (
+                    f"Quoted text {quote_for_message(ctx.response[start:end])} does not appear in any "
+                    "retrieved document; quote the source exactly or drop the quotation marks."
+                )
+            yield finding

@@ -1,0 +1,108 @@
+"""Vague-reference checker: phrases from ``data/vague_phrases.txt`` that point at nothing.
+
+A phrase is flagged (medium) only when the documents give it no referent: no document uses the
+phrase itself, and for a "the/this/that ... NOUN" phrase no document names the noun ("the
+committee" is fine when a document names the Finance Committee).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Iterator, Optional, Sequence
+
+from raguard.checkers.base import CheckContext, Finding
+from raguard.models import VAGUE_REFERENCE
+from raguard.normalize.text import phrase_tokens
+
+_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "a", "an", "said", "aforementioned"})
+_SOURCE_TREE_PHRASES = Path(__file__).resolve().parents[2] / "data" / "vague_phrases.txt"
+
+
+def phrases_path() -> Path:
+    """The phrase list: packaged copy in an installed wheel, else the source tree's ``data/``."""
+    packaged = resources.files("raguard").joinpath("_data/vague_phrases.txt")
+    if packaged.is_file():
+        return Path(str(packaged))
+    if _SOURCE_TREE_PHRASES.is_file():
+        return _SOURCE_TREE_PHRASES
+    raise FileNotFoundError(
+        "vague_phrases.txt not found in the installed package or the source tree's data/ folder"
+    )
+
+
+def parse_phrases(text: str) -> list[str]:
+    """Non-empty, non-comment lines, lower-cased and de-duplicated, in file order."""
+    seen: dict[str, None] = {}
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            seen.setdefault(" ".join(line.lower().split()), None)
+    return list(seen)
+
+
+@lru_cache(maxsize=4)
+def load_phrases(path: Optional[str] = None) -> tuple[str, ...]:
+    source = Path(path) if path else phrases_path()
+    return tuple(parse_phrases(source.read_text(encoding="utf-8")))
+
+
+def compile_phrases(phrases: Sequence[str]) -> re.Pattern[str]:
+    ordered = sorted(set(phrases), key=len, reverse=True)
+    body = "|".join(r"[ \t]+".join(re.escape(w) for w in p.split()) for p in ordered)
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.IGNORECASE)
+
+
+def head_noun(phrase: str) -> Optional[str]:
+    """The noun a determiner phrase points at: "the recent report" -> "report"."""
+    words = phrase.lower().split()
+    if len(words) >= 2 and words[0] in _DETERMINERS:
+        return words[-1]
+    return None
+
+
+class VagueChecker:
+    name = "vague"
+    warning_type = VAGUE_REFERENCE
+    default_severity = "medium"
+
+    def __init__(self, phrases: Optional[Sequence[str]] = None, path: Optional[str] = None) -> None:
+        self.phrases = tuple(phrases) if phrases is not None else load_phrases(path)
+        self._pattern = compile_phrases(self.phrases) if self.phrases else None
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        if self._pattern is None:
+            return
+        for m in self._pattern.finditer(ctx.response):
+            phrase = " ".join(m.group().lower().split())
+            finding = Finding(
+                kind="vague_reference",
+                warning_type=self.warning_type,
+                start=m.start(),
+                end=m.end(),
+                text=m.group(),
+                supported=False,
+                value=phrase,
+                checker=self.name,
+            )
+            words = phrase_tokens(phrase)
+            head = head_noun(phrase)
+            for doc_index, index in ctx.documents:
+                span = index.tokens.find_span(words)
+                if span is None and head is not None:
+                    span = index.tokens.find_span([head])
+                    if span is None and not head.endswith("s"):
+                        span = index.tokens.find_span([head + "s"])
+                if span is not None:
+                    finding.supported = True
+                    finding.evidence = (doc_index, span[0], span[1])
+                    finding.source = "document"
+                    break
+            else:
+                finding.suggestion = (
+                    f'"{m.group()}" refers to something the documents never name; '
+                    "name the source or drop the reference."
+                )
+            yield finding

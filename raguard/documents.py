@@ -1,0 +1,90 @@
+"""Retrieved documents, indexed once for claim lookup (no NER on documents).
+
+Each document is folded into word tokens and scanned for numbers and dates lazily, on first
+need. Indexes are cached by content in a bounded LRU, so verifying several answers against the
+same documents (as a relapse retry does) builds them once.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from functools import cached_property
+from typing import Optional, Sequence
+
+from raguard.normalize.dates import DateMention, extract_dates
+from raguard.normalize.numbers import NumberMention, extract_numbers
+from raguard.normalize.text import TokenText
+
+_RAW_WORD_RE = re.compile(r"[^\W_]+")
+
+
+class DocumentIndex:
+    """One document's lookup structures. Built lazily, read-only afterwards."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def tokens(self) -> TokenText:
+        return TokenText.of(self.text)
+
+    @cached_property
+    def numbers(self) -> list[NumberMention]:
+        return extract_numbers(self.text)
+
+    @cached_property
+    def dates(self) -> list[DateMention]:
+        return extract_dates(self.text)
+
+    @cached_property
+    def raw_words(self) -> frozenset[str]:
+        """Case-kept words, for acronym lookups ("WHO" must not match "who")."""
+        return frozenset(_RAW_WORD_RE.findall(self.text))
+
+
+class DocumentCache:
+    """Thread-safe bounded LRU of :class:`DocumentIndex` keyed by document text."""
+
+    def __init__(self, maxsize: int = 512) -> None:
+        self.maxsize = maxsize
+        self._items: "OrderedDict[str, DocumentIndex]" = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, text: str) -> DocumentIndex:
+        with self._lock:
+            index = self._items.get(text)
+            if index is not None:
+                self._items.move_to_end(text)
+                self.hits += 1
+                return index
+            self.misses += 1
+            index = DocumentIndex(text)
+            self._items[text] = index
+            if len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
+            return index
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class DocumentSet:
+    """The retrieved documents of one call; each document is checked on its own."""
+
+    def __init__(self, texts: Sequence[str], cache: Optional[DocumentCache] = None) -> None:
+        self.texts = list(texts)
+        self.indexes = [cache.get(t) if cache is not None else DocumentIndex(t) for t in self.texts]
+
+    def __len__(self) -> int:
+        return len(self.indexes)
+
+    def __iter__(self):
+        return iter(enumerate(self.indexes))

@@ -1,0 +1,98 @@
+"""Input validation for :func:`raguard.verify`: bad input becomes a message, never an exception."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+DEFAULT_MAX_CHARS = 128_000
+
+
+@dataclass(frozen=True)
+class CleanInput:
+    query: str
+    documents: list[str]
+    response: str
+
+
+@dataclass(frozen=True)
+class InputProblem:
+    message: str
+
+
+def _describe(value: Any) -> str:
+    return type(value).__name__
+
+
+def document_text(item: Any) -> Union[str, None]:
+    """The text of one retrieved document: a string, a ``{"text": ...}`` dict, or an object with
+    ``page_content`` (a LangChain ``Document``). None when it has none."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, dict):
+        text = item.get("text", item.get("page_content"))
+        return text if isinstance(text, str) else None
+    text = getattr(item, "page_content", None)
+    return text if isinstance(text, str) else None
+
+
+def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: int = DEFAULT_MAX_CHARS) -> Union[CleanInput, InputProblem]:
+    """Check the three inputs before any parsing; return them cleaned or say what to fix."""
+    # the response
+    if llm_response is None:
+        return InputProblem("llm_response is None: pass the model's answer as a string.")
+    if isinstance(llm_response, (bytes, bytearray)):
+        return InputProblem("llm_response is bytes: decode it to str first (e.g. .decode('utf-8')).")
+    if not isinstance(llm_response, str):
+        return InputProblem(f"llm_response must be a string, got {_describe(llm_response)}.")
+    if len(llm_response) > max_chars:
+        return InputProblem(
+            f"llm_response has {len(llm_response):,} characters, over the limit of {max_chars:,}: "
+            "verify it in parts or raise max_chars."
+        )
+    if not llm_response.strip():
+        return InputProblem("llm_response is empty: there is no answer to verify.")
+    # the query (optional)
+    if query is None:
+        query = ""
+    if isinstance(query, (bytes, bytearray)):
+        return InputProblem("query is bytes: decode it to str first (e.g. .decode('utf-8')).")
+    if not isinstance(query, str):
+        return InputProblem(f"query must be a string or None, got {_describe(query)}.")
+    if len(query) > max_chars:
+        return InputProblem(f"query has {len(query):,} characters, over the limit of {max_chars:,}.")
+    # the documents
+    if retrieved_docs is None:
+        return InputProblem("retrieved_docs is None: pass a list of document strings (or {'text': ...} dicts).")
+    if isinstance(retrieved_docs, str):
+        return InputProblem("retrieved_docs is a single string: wrap it in a list, e.g. [text].")
+    if isinstance(retrieved_docs, (bytes, bytearray)):
+        return InputProblem("retrieved_docs is bytes: decode it and wrap it in a list, e.g. [data.decode('utf-8')].")
+    if isinstance(retrieved_docs, dict):
+        return InputProblem("retrieved_docs is a single dict: wrap it in a list, e.g. [{'text': ...}].")
+    try:
+        items = list(retrieved_docs)
+    except TypeError:
+        return InputProblem(f"retrieved_docs must be a list of strings, got {_describe(retrieved_docs)}.")
+    if not items:
+        return InputProblem("retrieved_docs is empty: without documents no claim can be supported.")
+    documents: list[str] = []
+    total = 0
+    for i, item in enumerate(items):
+        text = document_text(item)
+        if text is None:
+            if isinstance(item, dict):
+                return InputProblem(f"retrieved_docs[{i}] is a dict without a string 'text' field.")
+            return InputProblem(
+                f"retrieved_docs[{i}] must be a string or a {{'text': ...}} dict, got {_describe(item)}."
+            )
+        total += len(text)
+        if total > max_chars:
+            return InputProblem(
+                f"retrieved_docs total over {max_chars:,} characters: pass fewer or shorter documents, "
+                "or raise max_chars."
+            )
+        documents.append(text)
+    if not any(d.strip() for d in documents):
+        return InputProblem("every retrieved document is empty: without text no claim can be supported.")
+    return CleanInput(query=query, documents=documents, response=llm_response)

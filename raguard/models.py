@@ -1,0 +1,102 @@
+"""Public result types of :func:`raguard.verify` (pydantic v2, JSON round-trip safe)."""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Severity = Literal["high", "medium", "low"]
+Action = Literal["proceed", "review"]
+ClaimKind = Literal["date", "number", "entity", "quote", "vague_reference", "citation", "other"]
+
+SEVERITIES: tuple[str, ...] = ("high", "medium", "low")
+
+# Warning types raised by the built-in checkers.
+UNSUPPORTED_DATE = "unsupported_date"
+MISSING_ENTITY = "missing_entity"
+UNSUPPORTED_NUMBER = "unsupported_number"
+UNSUPPORTED_QUOTE = "unsupported_quote"
+VAGUE_REFERENCE = "vague_reference"
+INPUT_ERROR = "input_error"
+
+WARNING_TYPES: tuple[str, ...] = (
+    UNSUPPORTED_DATE,
+    MISSING_ENTITY,
+    UNSUPPORTED_NUMBER,
+    UNSUPPORTED_QUOTE,
+    VAGUE_REFERENCE,
+    INPUT_ERROR,
+)
+
+
+class Evidence(BaseModel):
+    """Where a supported claim was found: document index and character span in that document."""
+
+    model_config = ConfigDict(frozen=True)
+
+    doc_index: int
+    start: int
+    end: int
+    text: str
+
+
+class Claim(BaseModel):
+    """One checked statement of the response, supported or not."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    text: str
+    start: int
+    end: int
+    value: Optional[str] = None
+    supported: bool
+    evidence: Optional[Evidence] = None
+    source: Optional[Literal["document", "query"]] = None
+    checker: str = ""
+
+
+class Warning(BaseModel):  # noqa: A001 - the public name the API promises
+    """A problem found in the response; ``start``/``end`` index ``llm_response``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    severity: Severity
+    type: str
+    text: str
+    suggestion: str
+    start: Optional[int] = None
+    end: Optional[int] = None
+    nearest_value: Optional[str] = Field(
+        default=None, description="The closest value of the same kind that the documents do give."
+    )
+
+
+RaguardWarning = Warning
+
+
+class Summary(BaseModel):
+    """Warning counts by severity."""
+
+    model_config = ConfigDict(frozen=True)
+
+    high: int = 0
+    medium: int = 0
+    low: int = 0
+
+
+class VerifyResult(BaseModel):
+    """What :func:`raguard.verify` returns: the action, the warnings, and every checked claim."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action: Action
+    warnings: list[Warning] = Field(default_factory=list)
+    summary: Summary = Field(default_factory=Summary)
+    claims: list[Claim] = Field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the action is ``"proceed"``."""
+        return self.action == "proceed"

@@ -1,0 +1,1 @@
+"""Pure normalization functions for text, numbers, dates and names (no spaCy)."""

@@ -1,0 +1,292 @@
+"""Date extraction and normalization to the components a mention states.
+
+Each mention becomes a :class:`DateValue` holding only what the text says (year, month, day,
+quarter, decade, weekday), so ``2024-09-30`` = ``30 Sep 2024`` = ``September 30th, 2024`` =
+``9/30/2024``. Numeric dates are read month-first (US) when written with slashes, day-first when
+written with dots or when the first number is over 12.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+import re
+from dataclasses import dataclass, replace
+from typing import Optional
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12,
+    "dec": 12,
+}
+WEEKDAYS = {
+    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
+    "thursday": 3, "thu": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
+    "sunday": 6, "sun": 6,
+}
+_QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+                  "4th": 4, "final": 4, "last": 4}
+_DECADE_WORDS = {"twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
+                 "seventies": 7, "eighties": 8, "nineties": 9}
+
+_MONTH = (r"(?P<{name}>january|february|march|april|may|june|july|august|september|october|"
+          r"november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?")
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_SEP = r"(?:[ \t]*,[ \t]*|[ \t]+)"
+_DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?P<{name}>\d{{4}})"
+
+
+def _m(name: str) -> str:
+    return _MONTH.format(name=name)
+
+
+def _d(name: str) -> str:
+    return _DAY.format(name=name)
+
+
+def _y(name: str) -> str:
+    return _YEAR.format(name=name)
+
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b")),
+    ("ymd_slash", re.compile(r"\b(?P<y>\d{4})/(?P<m>[01]?\d)/(?P<d>[0-3]?\d)\b")),
+    ("numeric", re.compile(r"(?<![\d/.])\b(?P<a>[0-3]?\d)(?P<sep>[/.])(?P<b>[0-3]?\d)(?P=sep)"
+                           r"(?P<y>\d{4}|\d{2})\b(?![/.]\d)")),
+    ("mdy", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("dmy", re.compile(rf"\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("my", re.compile(rf"\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
+    ("md", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*[,:.]?[ \t]*\d)", re.IGNORECASE)),
+    ("dm", re.compile(rf"\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}\b", re.IGNORECASE)),
+    ("quarter", re.compile(r"\b[Qq](?P<q>[1-4])(?:[ \t]*(?:of[ \t]+)?(?:FY[ \t]*)?(?P<y>\d{4}|'\d{2}))?\b")),
+    ("quarter_words", re.compile(r"\b(?P<qw>first|second|third|fourth|final|last|1st|2nd|3rd|4th)"
+                                 r"[ \t]+(?:fiscal[ \t]+)?quarter(?:[ \t]+(?:of[ \t]+)?(?:FY[ \t]*)?"
+                                 r"(?P<y>\d{4}))?\b", re.IGNORECASE)),
+    ("decade", re.compile(r"(?<![\w'’])(?P<dec>\d{3}0)'?s\b")),
+    ("decade_short", re.compile(r"(?<!\w)['’](?P<dd>\d0)s\b")),
+    ("decade_words", re.compile(r"\b(?:the[ \t]+)?(?P<dw>twenties|thirties|forties|fifties|sixties|"
+                                r"seventies|eighties|nineties)\b", re.IGNORECASE)),
+    ("month_alone", re.compile(r"\b(?:in|during|by|until|till|since|from|through|of|early|late|"
+                               r"mid|mid-|last|next|this)[ \t]+(?P<m>January|February|March|April|May|"
+                               r"June|July|August|September|October|November|December)\b(?![ \t]+\d)")),
+    ("year", re.compile(r"(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
+                        r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
+    ("weekday", re.compile(rf"\b(?P<w>{_WEEKDAY})\b", re.IGNORECASE)),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DateValue:
+    """The components a date mention states; ``None`` for what it does not say."""
+
+    year: Optional[int] = None
+    month: Optional[int] = None
+    day: Optional[int] = None
+    quarter: Optional[int] = None
+    decade: Optional[int] = None  # 1990 for "the 1990s"; 90 for "the '90s" (century unknown)
+    weekday: Optional[int] = None
+
+    def derived(self) -> "DateValue":
+        """Fill in what follows from the stated parts: quarter from month, weekday from a full date."""
+        quarter = self.quarter
+        if quarter is None and self.month is not None:
+            quarter = (self.month - 1) // 3 + 1
+        weekday = self.weekday
+        if weekday is None and self.year and self.month and self.day:
+            try:
+                weekday = _dt.date(self.year, self.month, self.day).weekday()
+            except ValueError:
+                weekday = None
+        return replace(self, quarter=quarter, weekday=weekday)
+
+    def describe(self) -> str:
+        """Readable form: "September 30, 2024", "Q3 2024", "the 1990s"."""
+        parts: list[str] = []
+        if self.weekday is not None:
+            parts.append(calendar.day_name[self.weekday] + ",")
+        if self.month is not None:
+            month = calendar.month_name[self.month]
+            parts.append(f"{month} {self.day}," if self.day else month)
+        elif self.quarter is not None:
+            parts.append(f"Q{self.quarter}")
+        if self.year is not None:
+            parts.append(str(self.year))
+        elif self.decade is not None:
+            parts.append(f"the {self.decade}s" if self.decade >= 100 else f"the '{self.decade:02d}s")
+        text = " ".join(parts).rstrip(",")
+        return text or "a date"
+
+    def canonical(self) -> str:
+        """Stable normalized value, e.g. ``2024-09-30``, ``2024-Q3``, ``199x``."""
+        if self.year is not None:
+            text = f"{self.year:04d}"
+            if self.month is not None:
+                text += f"-{self.month:02d}"
+                if self.day is not None:
+                    text += f"-{self.day:02d}"
+            elif self.quarter is not None:
+                text += f"-Q{self.quarter}"
+        elif self.decade is not None:
+            text = f"{self.decade // 10}x" if self.decade >= 100 else f"'{self.decade // 10}x"
+        elif self.month is not None:
+            text = f"--{self.month:02d}" + (f"-{self.day:02d}" if self.day else "")
+        elif self.quarter is not None:
+            text = f"Q{self.quarter}"
+        else:
+            text = ""
+        if self.weekday is not None:
+            text = (text + " " if text else "") + calendar.day_abbr[self.weekday]
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class DateMention:
+    start: int
+    end: int
+    text: str
+    value: DateValue
+    form: str
+
+
+def _year2(text: str) -> int:
+    value = int(text.lstrip("'’"))
+    return 2000 + value if value < 50 else 1900 + value
+
+
+def _valid(value: DateValue) -> bool:
+    if value.month is not None and not 1 <= value.month <= 12:
+        return False
+    if value.day is not None:
+        if not 1 <= value.day <= 31:
+            return False
+        if value.month is not None:
+            limit = calendar.monthrange(value.year or 2000, value.month)[1]
+            if value.day > limit:
+                return False
+    return True
+
+
+def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
+    g = m.groupdict()
+    if form in ("iso", "ymd_slash"):
+        return DateValue(year=int(g["y"]), month=int(g["m"]), day=int(g["d"]))
+    if form == "numeric":
+        a, b = int(g["a"]), int(g["b"])
+        year = int(g["y"]) if len(g["y"]) == 4 else _year2(g["y"])
+        if g["sep"] == "." or a > 12:
+            day, month = a, b
+        else:
+            month, day = a, b
+        return DateValue(year=year, month=month, day=day)
+    if form in ("mdy", "dmy"):
+        return DateValue(year=int(g["y"]), month=MONTHS[g["m"].lower().rstrip(".")], day=int(g["d"]))
+    if form == "my":
+        return DateValue(year=int(g["y"]), month=MONTHS[g["m"].lower().rstrip(".")])
+    if form in ("md", "dm"):
+        return DateValue(month=MONTHS[g["m"].lower().rstrip(".")], day=int(g["d"]))
+    if form == "quarter":
+        year = g.get("y")
+        return DateValue(quarter=int(g["q"]),
+                         year=(int(year) if year and len(year) == 4 else (_year2(year) if year else None)))
+    if form == "quarter_words":
+        year = g.get("y")
+        return DateValue(quarter=_QUARTER_WORDS[g["qw"].lower()], year=int(year) if year else None)
+    if form == "decade":
+        return DateValue(decade=int(g["dec"]))
+    if form == "decade_short":
+        return DateValue(decade=int(g["dd"]))
+    if form == "decade_words":
+        return DateValue(decade=_DECADE_WORDS[g["dw"].lower()] * 10)
+    if form == "month_alone":
+        return DateValue(month=MONTHS[g["m"].lower()])
+    if form == "year":
+        return DateValue(year=int(g["y"]))
+    if form == "weekday":
+        return DateValue(weekday=WEEKDAYS[g["w"].lower()])
+    return None
+
+
+def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
+    if form == "month_alone":
+        return m.start("m"), m.end("m")
+    return m.start(), m.end()
+
+
+_WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*,?[ \t]*(?:the[ \t]+)?$", re.IGNORECASE)
+
+
+def extract_dates(text: str) -> list[DateMention]:
+    """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
+    candidates: list[tuple[int, int, str, DateValue]] = []
+    for form, pattern in _PATTERNS:
+        for m in pattern.finditer(text):
+            value = _parse(form, m)
+            if value is None or not _valid(value):
+                continue
+            start, end = _span(form, m)
+            candidates.append((start, end, form, value))
+    candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+    taken: list[tuple[int, int]] = []
+    chosen: list[tuple[int, int, str, DateValue]] = []
+    for start, end, form, value in candidates:
+        if any(start < e and s < end for s, e in taken):
+            continue
+        taken.append((start, end))
+        chosen.append((start, end, form, value))
+    chosen.sort()
+    mentions: list[DateMention] = []
+    for start, end, form, value in chosen:
+        # "Monday, September 30, 2024": the weekday belongs to the date after it
+        if form != "weekday" and mentions and mentions[-1].form == "weekday":
+            prev = mentions[-1]
+            if _WEEKDAY_PREFIX_RE.search(text, prev.start, start) and text[prev.end:start].strip(" \t,") in ("", "the"):
+                mentions.pop()
+                value = replace(value, weekday=prev.value.weekday)
+                start = prev.start
+        mentions.append(DateMention(start, end, text[start:end], value, form))
+    return mentions
+
+
+def supports(doc: DateValue, claim: DateValue) -> bool:
+    """Does a document date support a claimed date? Only if it states at least as much.
+
+    ``September 2024`` is supported by ``September 30, 2024``; never the reverse. A decade is
+    supported by any year in it; a quarter by a month in it; a weekday by a full date on it.
+    """
+    d = doc.derived()
+    if claim.year is not None and d.year != claim.year:
+        return False
+    if claim.month is not None and d.month != claim.month:
+        return False
+    if claim.day is not None and d.day != claim.day:
+        return False
+    if claim.quarter is not None and d.quarter != claim.quarter:
+        return False
+    if claim.weekday is not None and d.weekday != claim.weekday:
+        return False
+    if claim.decade is not None:
+        if d.decade is not None:
+            if claim.decade >= 100 and d.decade >= 100:
+                return d.decade == claim.decade
+            return d.decade % 100 == claim.decade % 100
+        if d.year is None:
+            return False
+        decade = d.year // 10 * 10
+        return decade == claim.decade if claim.decade >= 100 else decade % 100 == claim.decade
+    return True
+
+
+def closeness(doc: DateValue, claim: DateValue) -> float:
+    """Smaller is closer: used to name the nearest document date in a warning."""
+    score = 0.0
+    for attr, weight in (("year", 4.0), ("month", 2.0), ("day", 1.0), ("quarter", 1.5)):
+        a, b = getattr(claim, attr), getattr(doc.derived(), attr)
+        if a is None:
+            continue
+        if b is None:
+            score += weight * 2
+        else:
+            score += weight * min(abs(a - b), 10) / 10 + (0 if a == b else weight)
+    return score

@@ -1,0 +1,107 @@
+"""Name normalization helpers: acronyms, expansions and demonyms. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+# Words that acronyms skip ("World Health Organization" -> WHO, "Bank of America" -> BOA is rare,
+# so "of" is skipped: BA would not be produced; both forms are tried).
+_ACRONYM_SKIP = frozenset({"of", "the", "and", "for", "on", "in", "de", "du", "la", "&", "to", "at"})
+
+DEMONYMS: dict[str, tuple[str, ...]] = {
+    "american": ("united states", "us", "usa", "america", "united states of america"),
+    "british": ("united kingdom", "uk", "britain", "great britain", "england", "scotland", "wales"),
+    "english": ("england",),
+    "scottish": ("scotland",),
+    "welsh": ("wales",),
+    "irish": ("ireland",),
+    "french": ("france",),
+    "german": ("germany",),
+    "italian": ("italy",),
+    "spanish": ("spain",),
+    "portuguese": ("portugal",),
+    "dutch": ("netherlands", "holland"),
+    "belgian": ("belgium",),
+    "swiss": ("switzerland",),
+    "austrian": ("austria",),
+    "swedish": ("sweden",),
+    "norwegian": ("norway",),
+    "danish": ("denmark",),
+    "finnish": ("finland",),
+    "polish": ("poland",),
+    "czech": ("czech republic", "czechia"),
+    "hungarian": ("hungary",),
+    "greek": ("greece",),
+    "turkish": ("turkey", "turkiye"),
+    "russian": ("russia", "soviet union", "ussr"),
+    "soviet": ("soviet union", "ussr"),
+    "ukrainian": ("ukraine",),
+    "chinese": ("china",),
+    "japanese": ("japan",),
+    "korean": ("korea", "south korea", "north korea"),
+    "indian": ("india",),
+    "pakistani": ("pakistan",),
+    "iranian": ("iran",),
+    "iraqi": ("iraq",),
+    "israeli": ("israel",),
+    "egyptian": ("egypt",),
+    "saudi": ("saudi arabia",),
+    "canadian": ("canada",),
+    "mexican": ("mexico",),
+    "brazilian": ("brazil",),
+    "argentine": ("argentina",),
+    "argentinian": ("argentina",),
+    "chilean": ("chile",),
+    "colombian": ("colombia",),
+    "peruvian": ("peru",),
+    "australian": ("australia",),
+    "new zealander": ("new zealand",),
+    "south african": ("south africa",),
+    "nigerian": ("nigeria",),
+    "kenyan": ("kenya",),
+    "ethiopian": ("ethiopia",),
+    "vietnamese": ("vietnam",),
+    "thai": ("thailand",),
+    "indonesian": ("indonesia",),
+    "filipino": ("philippines",),
+    "european": ("europe", "european union", "eu"),
+    "african": ("africa",),
+    "asian": ("asia",),
+}
+
+_ACRONYM_RE = re.compile(r"^(?:[A-Z]\.?){2,6}s?$|^[A-Z][A-Z0-9&]{1,5}$")
+
+
+def looks_like_acronym(text: str) -> bool:
+    """"EU", "U.S.", "WHO", "NASA"; not "Paris"."""
+    return bool(_ACRONYM_RE.match(text.strip()))
+
+
+def acronym_letters(text: str) -> str:
+    """Upper-case letters of an acronym: "U.S." -> "US"."""
+    return "".join(ch for ch in text if ch.isalpha() and ch.isupper())
+
+
+def initials(words: list[str], *, skip_function_words: bool = True) -> Optional[str]:
+    """Acronym made from capitalized words: ["World", "Health", "Organization"] -> "WHO"."""
+    letters = []
+    for word in words:
+        if skip_function_words and word.lower() in _ACRONYM_SKIP:
+            continue
+        if not word[:1].isalpha():
+            return None
+        letters.append(word[0].upper())
+    return "".join(letters) if len(letters) >= 2 else None
+
+
+def expansion_pattern(acronym: str) -> re.Pattern[str]:
+    """Regex for capitalized words whose initials spell ``acronym`` (function words allowed)."""
+    gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|&)[ \t]+)*)"
+    parts = [rf"{re.escape(letter)}[\w'’.]*" for letter in acronym.upper()]
+    return re.compile(r"\b" + gap.join(parts) + r"\b")
+
+
+def demonym_countries(word: str) -> tuple[str, ...]:
+    """Country names a demonym points to: "French" -> ("france",)."""
+    return DEMONYMS.get(word.lower().strip(), ())

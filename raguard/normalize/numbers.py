@@ -1,0 +1,330 @@
+"""Number extraction and normalization: one value per mention, compared by value.
+
+``1,234,567`` = ``1234567`` = ``1.234567 million``; ``$42.5 million`` = ``42.5M`` = ``USD 42.5 million``;
+``45.5%`` = ``45.5 percent``; ``twelve`` = ``12``; ``3rd`` = ``third``. Pure functions, no spaCy.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+_SCALES = {
+    "hundred": 1e2,
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "millions": 1e6,
+    "mn": 1e6,
+    "mln": 1e6,
+    "m": 1e6,
+    "billion": 1e9,
+    "billions": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+    "tn": 1e12,
+}
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
+_CURRENCY_CODES = {"usd": "USD", "us$": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "inr": "INR",
+                   "dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP"}
+
+# Digits with optional currency, scale word, percent and ordinal suffix. Every repetition is
+# anchored on a fixed separator, so the pattern cannot backtrack catastrophically.
+_NUMERIC_RE = re.compile(
+    r"""
+    (?P<cur>(?:US\$|[$€£¥₹])|\b(?:USD|EUR|GBP|JPY|INR)\b)?[ \t]?
+    (?<![\w.,/:])(?<![^\W\d_]-)
+    (?P<neg>[-−–](?=\d))?
+    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)
+    (?!\d|[,.:/]\d)
+    (?:(?P<ord>st|nd|rd|th)\b)?
+    (?:[ \t]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
+    (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
+    (?:[ \t](?P<curword>dollars?|euros?|pounds)\b)?
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+    "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100,
+    "thousandth": 1000, "millionth": 1_000_000,
+}
+_WORD_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+                "trillion": 1_000_000_000_000}
+
+_NUMBER_WORD = "|".join(sorted(list(_UNITS) + list(_TENS) + list(_WORD_SCALES) + list(_ORDINALS),
+                               key=len, reverse=True))
+_SPELLED_RE = re.compile(
+    rf"\b(?:a[ \t]+)?(?:{_NUMBER_WORD})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD}))*\b"
+    rf"(?:[ \t]?(?P<pct>percent\b|per[ \t]cent\b|%))?",
+    re.IGNORECASE,
+)
+
+# Spelled-out words that are trivial counting words, too common to check on their own.
+TRIVIAL_WORDS = frozenset({
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "first", "second", "hundred", "thousand", "million", "billion", "trillion", "a",
+})
+
+_HEDGE_RE = re.compile(
+    r"(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|ca\.|"
+    r"close[ \t]+to|an[ \t]+estimated|estimated|just[ \t]+under|just[ \t]+over|more[ \t]+than|"
+    r"over|at[ \t]+least|upwards[ \t]+of|in[ \t]+excess[ \t]+of|exceeding|less[ \t]+than|"
+    r"fewer[ \t]+than|under|below|above|up[ \t]+to|~|≈)[ \t]*(?:the[ \t]+)?$",
+    re.IGNORECASE,
+)
+HEDGE_APPROX = frozenset({"about", "around", "approximately", "approx", "approx.", "roughly", "some",
+                          "circa", "ca.", "close to", "an estimated", "estimated", "~", "≈"})
+HEDGE_ATLEAST = frozenset({"more than", "over", "at least", "upwards of", "in excess of", "exceeding",
+                           "just over", "above"})
+HEDGE_ATMOST = frozenset({"nearly", "almost", "just under", "less than", "fewer than", "under",
+                          "below", "up to"})
+
+#: Relative tolerance for "about"-style hedges, and the widest gap that "more than"/"nearly"
+#: style hedges may cover in their direction.
+APPROX_TOLERANCE = 0.10
+DIRECTIONAL_TOLERANCE = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class NumberMention:
+    """One number in a text, normalized to a single value."""
+
+    start: int
+    end: int
+    text: str
+    value: float
+    unit: Optional[str] = None  # "%", or a currency code
+    ordinal: bool = False
+    spelled: bool = False
+    precision: float = 0.0  # half-width of the interval a rounded value stands for
+    hedge: Optional[str] = None
+
+    @property
+    def trivial(self) -> bool:
+        """A spelled-out counting word like "two" or "first" that is not worth checking."""
+        return self.spelled and self.text.lower().strip() in TRIVIAL_WORDS
+
+    def display(self) -> str:
+        return format_value(self.value, self.unit)
+
+
+def format_value(value: float, unit: Optional[str] = None) -> str:
+    """A canonical string for a value: ``42500000 USD``, ``45.5%``."""
+    text = f"{value:,.6f}".rstrip("0").rstrip(".")
+    if unit == "%":
+        return text + "%"
+    return f"{text} {unit}" if unit else text
+
+
+def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
+    """Value of spelled-out number words, and whether it is an ordinal.
+
+    ``"three hundred and forty"`` -> (340, False); ``"twenty-first"`` -> (21, True).
+    """
+    words = [w for w in re.split(r"[\s-]+", text.lower().strip()) if w and w != "and"]
+    if not words:
+        return None
+    total = 0
+    current = 0
+    ordinal = False
+    seen = False
+    for i, word in enumerate(words):
+        if word == "a" and i == 0:
+            current = 1
+            continue
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word in _ORDINALS and i == len(words) - 1:
+            ordinal = True
+            val = _ORDINALS[word]
+            if val >= 100:
+                current = max(current, 1) * val
+            else:
+                current += val
+        elif word in _WORD_SCALES:
+            scale = _WORD_SCALES[word]
+            if scale == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * scale
+                current = 0
+        else:
+            return None
+        seen = True
+    if not seen:
+        return None
+    return float(total + current), ordinal
+
+
+def _hedge_before(text: str, start: int) -> Optional[str]:
+    window = text[max(0, start - 24):start]
+    m = _HEDGE_RE.search(window)
+    if not m:
+        return None
+    before = window[:m.start()]
+    if before and (before[-1].isalnum()):
+        return None
+    return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
+
+
+def extract_numbers(text: str) -> list[NumberMention]:
+    """All number mentions in ``text``, digits and spelled out, in order of position."""
+    found: list[NumberMention] = []
+    for m in _NUMERIC_RE.finditer(text):
+        raw = m.group("num")
+        if raw is None:
+            continue
+        value = float(raw.replace(",", ""))
+        if m.group("neg"):
+            value = -value
+        decimals = len(raw.split(".", 1)[1]) if "." in raw else 0
+        precision = 0.0
+        scale = m.group("scale")
+        start = m.start("neg") if m.group("neg") else m.start("num")
+        if m.group("cur"):
+            start = m.start("cur")
+        end = m.end()
+        if scale and len(scale) == 1:
+            # "42.5M" or "$4 m" is a scale; "5 m" (metres) is not
+            attached = m.start("scale") == m.end("ord" if m.group("ord") else "num")
+            if not (attached or m.group("cur")) or m.group("ord"):
+                end = m.start("scale")
+                scale = None
+        if scale:
+            factor = _SCALES[scale.lower()]
+            value *= factor
+            precision = 0.5 * factor * (10 ** -decimals)
+        unit = None
+        if m.group("pct"):
+            unit = "%"
+        elif m.group("cur"):
+            unit = _CURRENCY_SYMBOLS.get(m.group("cur"), None) or _CURRENCY_CODES.get(m.group("cur").lower())
+        elif m.group("curword"):
+            unit = _CURRENCY_CODES.get(m.group("curword").lower())
+        end = _trim_end(text, start, end)
+        found.append(
+            NumberMention(
+                start=start,
+                end=end,
+                text=text[start:end],
+                value=value,
+                unit=unit,
+                ordinal=bool(m.group("ord")),
+                precision=precision,
+                hedge=_hedge_before(text, start),
+            )
+        )
+    for m in _SPELLED_RE.finditer(text):
+        phrase = m.group(0)
+        core = phrase[: m.start("pct") - m.start()] if m.group("pct") else phrase
+        parsed = parse_spelled(core)
+        if parsed is None:
+            continue
+        value, ordinal = parsed
+        stripped = core.strip()
+        if stripped.lower() in ("a", ""):
+            continue
+        end = m.start() + len(core.rstrip())
+        if m.group("pct"):
+            end = m.end()
+        found.append(
+            NumberMention(
+                start=m.start(),
+                end=end,
+                text=text[m.start():end],
+                value=value,
+                unit="%" if m.group("pct") else None,
+                ordinal=ordinal,
+                spelled=True,
+                hedge=_hedge_before(text, m.start()),
+            )
+        )
+    found.extend(_digit_with_word_scale(text, found))
+    found.sort(key=lambda n: (n.start, -n.end))
+    return _drop_nested(found)
+
+
+_DIGIT_WORD_SCALE_RE = re.compile(r"\b(?P<num>\d+(?:\.\d+)?)[ \t]+(?P<scale>dozen)\b", re.IGNORECASE)
+
+
+def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[NumberMention]:
+    for m in _DIGIT_WORD_SCALE_RE.finditer(text):
+        yield NumberMention(m.start(), m.end(), m.group(0), float(m.group("num")) * 12,
+                            hedge=_hedge_before(text, m.start()))
+
+
+def _trim_end(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    return end
+
+
+def _drop_nested(mentions: list[NumberMention]) -> list[NumberMention]:
+    out: list[NumberMention] = []
+    for n in mentions:
+        if out and n.start < out[-1].end:
+            # keep the longer of two overlapping mentions
+            if (n.end - n.start) > (out[-1].end - out[-1].start):
+                out[-1] = n
+            continue
+        out.append(n)
+    return out
+
+
+def values_match(claim: NumberMention, doc: NumberMention) -> bool:
+    """Does a document value support the answer's value, given the answer's hedge and rounding?
+
+    Units are compared only when both sides state one (a bare "45.5" in a document supports
+    "45.5%"). Unhedged values must be equal, except that a value written with a scale word
+    ("42.5 million") stands for the interval its last digit implies. Hedges widen the match:
+    "about" by 10% either way; "more than"/"over" allow a document value up to 25% above,
+    "nearly"/"under" up to 25% below.
+    """
+    if claim.unit and doc.unit and claim.unit != doc.unit:
+        return False
+    a, d = claim.value, doc.value
+    if abs(a - d) <= 1e-9 * max(1.0, abs(d)):
+        return True
+    if claim.precision and abs(a - d) <= claim.precision + 1e-9 * abs(d):
+        return True
+    hedge = claim.hedge
+    if not hedge or d == 0:
+        return False
+    scale = abs(d)
+    if hedge in HEDGE_APPROX:
+        return abs(a - d) <= APPROX_TOLERANCE * scale
+    if hedge in HEDGE_ATLEAST:
+        return d >= a and (d - a) <= DIRECTIONAL_TOLERANCE * scale
+    if hedge in HEDGE_ATMOST:
+        return d <= a and (a - d) <= DIRECTIONAL_TOLERANCE * scale
+    return False
+
+
+def nearest(claim: NumberMention, candidates: list[NumberMention]) -> Optional[NumberMention]:
+    """The document value closest to the claim (same unit when both have one)."""
+    best: Optional[NumberMention] = None
+    best_gap = float("inf")
+    for cand in candidates:
+        if claim.unit and cand.unit and claim.unit != cand.unit:
+            continue
+        gap = abs(cand.value - claim.value) / max(1.0, abs(claim.value))
+        if gap < best_gap:
+            best, best_gap = cand, gap
+    return best

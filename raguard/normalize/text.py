@@ -1,0 +1,155 @@
+"""Text folding: turn messy text into comparable word tokens, keeping offsets into the original.
+
+Retrieved chunks arrive tokenized ("the whale 's"), lower-cased, with odd quotes, hyphenated
+line breaks and dotted abbreviations. Comparing word tokens (letters and digits only, case and
+diacritics folded) makes all of those equal to their fluent restatement.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Optional
+
+_WORD_RE = re.compile(r"[^\W_]+")
+# "inter-\nnational": a hyphen at a line end joins the two halves of one word.
+_LINEBREAK_HYPHEN_RE = re.compile(r"[-\u00ad\u2010]\s*\n\s*$")
+_ABBREV_GAP = frozenset({".", ". "})
+
+LEADING_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def fold_word(word: str) -> str:
+    """Casefold and strip diacritics from one word: ``"Élysée"`` -> ``"elysee"``."""
+    if word.isascii():
+        return word.lower()
+    decomposed = unicodedata.normalize("NFKD", word)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return stripped.casefold()
+
+
+def fold_text(text: str) -> str:
+    """The folded words of ``text`` joined by single spaces."""
+    return " ".join(t.norm for t in tokenize(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    norm: str
+    start: int
+    end: int
+
+
+def tokenize(text: str) -> list[Token]:
+    """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
+    tokens: list[Token] = []
+    for m in _WORD_RE.finditer(text):
+        norm = fold_word(m.group())
+        start, end = m.start(), m.end()
+        if tokens:
+            prev = tokens[-1]
+            gap = text[prev.end:start]
+            # U.S. / U. S. -> "us": runs of single letters separated by dots
+            if (
+                len(norm) == 1
+                and norm.isalpha()
+                and gap in _ABBREV_GAP
+                and _is_abbrev_run(prev, text)
+            ):
+                tokens[-1] = Token(prev.norm + norm, prev.start, end)
+                continue
+            if "\n" in gap and _LINEBREAK_HYPHEN_RE.match(gap):
+                tokens[-1] = Token(prev.norm + norm, prev.start, end)
+                continue
+        tokens.append(Token(norm, start, end))
+    return tokens
+
+
+_ABBREV_RUN_RE = re.compile(r"[^\W\d_](?:\. ?[^\W\d_])*")
+
+
+def _is_abbrev_run(prev: Token, text: str) -> bool:
+    # the previous token is a run of single letters joined by dots ("U", "U.S")
+    return _ABBREV_RUN_RE.fullmatch(text, prev.start, prev.end) is not None
+
+
+def phrase_tokens(text: str, *, drop_article: bool = False, drop_possessive: bool = False) -> list[str]:
+    """Folded tokens of a short phrase, optionally without a leading article / trailing 's."""
+    toks = [t.norm for t in tokenize(text)]
+    if drop_article and len(toks) > 1 and toks[0] in LEADING_ARTICLES:
+        toks = toks[1:]
+    if drop_possessive and len(toks) > 1 and toks[-1] == "s":
+        toks = toks[:-1]
+    return toks
+
+
+@dataclass
+class TokenText:
+    """A text's folded tokens joined as ``" a b c "`` for fast phrase search with str.find."""
+
+    text: str
+    tokens: list[Token]
+    joined: str = field(init=False)
+    _starts: list[int] = field(init=False, repr=False)
+    _vocab: Optional[frozenset[str]] = field(init=False, default=None, repr=False)
+    _compact: Optional[dict[str, int]] = field(init=False, default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        parts: list[str] = [" "]
+        starts: list[int] = []
+        pos = 1
+        for tok in self.tokens:
+            starts.append(pos)
+            parts.append(tok.norm)
+            parts.append(" ")
+            pos += len(tok.norm) + 1
+        self.joined = "".join(parts)
+        self._starts = starts
+
+    @classmethod
+    def of(cls, text: str) -> "TokenText":
+        return cls(text, tokenize(text))
+
+    @property
+    def vocab(self) -> frozenset[str]:
+        if self._vocab is None:
+            self._vocab = frozenset(t.norm for t in self.tokens)
+        return self._vocab
+
+    def find(self, words: list[str], begin: int = 0) -> Optional[tuple[int, int]]:
+        """Token index range [i, j) of the first occurrence of ``words`` at token >= begin."""
+        if not words:
+            return None
+        needle = " " + " ".join(words) + " "
+        offset = self._starts[begin] - 1 if begin < len(self._starts) else len(self.joined)
+        pos = self.joined.find(needle, offset)
+        if pos < 0:
+            return None
+        i = bisect_right(self._starts, pos + 1) - 1
+        return i, i + len(words)
+
+    def char_span(self, i: int, j: int) -> tuple[int, int]:
+        """Character span in the original text of tokens [i, j)."""
+        return self.tokens[i].start, self.tokens[j - 1].end
+
+    def find_span(self, words: list[str]) -> Optional[tuple[int, int]]:
+        hit = self.find(words)
+        return None if hit is None else self.char_span(*hit)
+
+    def find_compact(self, compact: str) -> Optional[tuple[int, int]]:
+        """Find one to three adjacent tokens whose concatenation is ``compact`` ("e mail" = "email")."""
+        if self._compact is None:
+            table: dict[str, int] = {}
+            toks = self.tokens
+            for n in (1, 2, 3):
+                for i in range(len(toks) - n + 1):
+                    key = "".join(t.norm for t in toks[i:i + n])
+                    table.setdefault(key, i * 4 + n)
+            self._compact = table
+        code = self._compact.get(compact)
+        if code is None:
+            return None
+        i, n = divmod(code, 4)
+        return self.char_span(i, i + n)

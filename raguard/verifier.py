@@ -1,0 +1,259 @@
+"""The engine: validate input, parse the response once, run every checker on the shared result."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+from raguard.checkers import DEFAULT_CHECKERS, create_checker
+from raguard.checkers.base import CheckContext, Checker, Finding
+from raguard.documents import DocumentCache, DocumentSet
+from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
+from raguard.models import (
+    INPUT_ERROR,
+    MISSING_ENTITY,
+    SEVERITIES,
+    UNSUPPORTED_DATE,
+    UNSUPPORTED_NUMBER,
+    UNSUPPORTED_QUOTE,
+    VAGUE_REFERENCE,
+    Claim,
+    Evidence,
+    Summary,
+    VerifyResult,
+    Warning,
+)
+from raguard.nlp import LoadedModel, load_model
+
+log = logging.getLogger("raguard")
+
+CHECKER_ERROR = "checker_error"
+
+#: When warnings overlap, the one whose type comes first here is kept (quotes excepted: a
+#: quotation is its own claim and keeps its warning beside those inside it).
+TYPE_PRIORITY: tuple[str, ...] = (
+    MISSING_ENTITY,
+    UNSUPPORTED_DATE,
+    UNSUPPORTED_NUMBER,
+    UNSUPPORTED_QUOTE,
+    VAGUE_REFERENCE,
+)
+
+
+class ConfigError(ValueError):
+    """A :class:`Verifier` was configured wrongly (raised when it is built, not at verify time)."""
+
+
+CheckerSpec = Union[str, Checker]
+
+
+class Verifier:
+    """A reusable, thread-safe verification configuration.
+
+    ``checkers``: names from the registry or checker objects; ``severities``: severity per warning
+    type; ``review_on``: severities that make the action "review"; ``max_chars``: size limit for
+    the response and for the documents together; ``spacy_model``: pipeline name (see
+    :mod:`raguard.nlp`); ``trust_query``: a claim that restates the query is not flagged.
+    """
+
+    def __init__(
+        self,
+        checkers: Optional[Sequence[CheckerSpec]] = None,
+        *,
+        severities: Optional[Mapping[str, str]] = None,
+        review_on: Iterable[str] = ("high",),
+        max_chars: int = DEFAULT_MAX_CHARS,
+        spacy_model: Optional[str] = None,
+        trust_query: bool = True,
+        cache_size: int = 512,
+        options: Optional[Mapping[str, Any]] = None,
+    ) -> None:
+        self.checkers: list[Checker] = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
+        names = [c.name for c in self.checkers]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"checker names must be unique, got {names}")
+        self.severities: dict[str, str] = {c.warning_type: c.default_severity for c in self.checkers}
+        self.severities[INPUT_ERROR] = "high"
+        self.severities[CHECKER_ERROR] = "high"
+        for wtype, severity in (severities or {}).items():
+            if severity not in SEVERITIES:
+                raise ConfigError(f"invalid severity {severity!r} for {wtype!r}; use one of {SEVERITIES}")
+            if wtype == INPUT_ERROR:
+                raise ConfigError("the severity of input_error is fixed at 'high'")
+            self.severities[wtype] = severity
+        for severity in self.severities.values():
+            if severity not in SEVERITIES:
+                raise ConfigError(f"invalid default severity {severity!r}; use one of {SEVERITIES}")
+        review_on = tuple(review_on)
+        for severity in review_on:
+            if severity not in SEVERITIES:
+                raise ConfigError(f"invalid severity {severity!r} in review_on; use one of {SEVERITIES}")
+        self.review_on = frozenset(review_on)
+        if not isinstance(max_chars, int) or isinstance(max_chars, bool) or max_chars < 1:
+            raise ConfigError(f"max_chars must be a positive integer, got {max_chars!r}")
+        self.max_chars = max_chars
+        if spacy_model is not None and (not isinstance(spacy_model, str) or not spacy_model.strip()):
+            raise ConfigError(f"spacy_model must be a non-empty string, got {spacy_model!r}")
+        self.spacy_model = spacy_model
+        self.options: dict[str, Any] = {"trust_query": trust_query, **dict(options or {})}
+        self.documents_cache = DocumentCache(cache_size)
+        self._model: Optional[LoadedModel] = None
+        self._model_lock = threading.Lock()
+
+    @staticmethod
+    def _make_checker(spec: CheckerSpec) -> Checker:
+        if isinstance(spec, str):
+            try:
+                return create_checker(spec)
+            except ValueError as exc:
+                raise ConfigError(str(exc)) from None
+        if not (hasattr(spec, "check") and isinstance(getattr(spec, "name", None), str)
+                and isinstance(getattr(spec, "warning_type", None), str)):
+            raise ConfigError(
+                f"{spec!r} is not a checker: it needs a 'name', a 'warning_type' and a check(ctx) method"
+            )
+        if not hasattr(spec, "default_severity"):
+            try:
+                spec.default_severity = "medium"  # type: ignore[misc]
+            except AttributeError:
+                raise ConfigError(f"{spec!r} needs a default_severity") from None
+        return spec
+
+    # -- the model -----------------------------------------------------------------------------
+    def model(self) -> LoadedModel:
+        """The spaCy pipeline, loaded on first use (once per process and model name)."""
+        if self._model is None:
+            with self._model_lock:
+                if self._model is None:
+                    self._model = load_model(self.spacy_model)
+        return self._model
+
+    # -- verification --------------------------------------------------------------------------
+    def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
+        """Check ``llm_response`` against ``retrieved_docs``. Never raises on bad input."""
+        cleaned = clean_inputs(query, retrieved_docs, llm_response, self.max_chars)
+        if isinstance(cleaned, InputProblem):
+            return input_error_result(cleaned.message)
+        model = self.model()
+        documents = DocumentSet(cleaned.documents, self.documents_cache)
+        with model.lock, model.nlp.memory_zone():
+            doc = model.nlp(cleaned.response)
+            findings = self._run_checkers(cleaned, doc, documents)
+        return self.build_result(findings, documents.texts)
+
+    def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
+        ctx = CheckContext(
+            query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
+            options=self.options,
+        )
+        findings: list[Finding] = []
+        for checker in self.checkers:
+            try:
+                findings.extend(checker.check(ctx))
+            except Exception as exc:  # a checker bug must not take the guard down
+                log.exception("checker %s failed", checker.name)
+                findings.append(Finding(
+                    kind="other", warning_type=CHECKER_ERROR, start=0, end=0, text="", supported=False,
+                    suggestion=f"checker {checker.name!r} failed ({exc.__class__.__name__}: {exc}); "
+                               "the answer could not be fully verified.",
+                    checker=checker.name,
+                ))
+        return findings
+
+    def build_result(self, findings: list[Finding], documents: Sequence[str] = ()) -> VerifyResult:
+        """Turn checker findings into claims, deduplicated warnings, a summary and the action."""
+        claims: list[Claim] = []
+        candidates: list[Warning] = []
+        for f in sorted(findings, key=lambda f: (f.start, f.end)):
+            if f.warning_type != CHECKER_ERROR:
+                evidence = None
+                if f.evidence is not None:
+                    i, s, e = f.evidence
+                    text = documents[i][s:e] if i < len(documents) else ""
+                    evidence = Evidence(doc_index=i, start=s, end=e, text=text)
+                claims.append(Claim(
+                    kind=f.kind, text=f.text, start=f.start, end=f.end, value=f.value,
+                    supported=f.supported, evidence=evidence, source=f.source, checker=f.checker,
+                ))
+            if not f.supported:
+                is_error = f.warning_type == CHECKER_ERROR
+                candidates.append(Warning(
+                    severity=self.severities.get(f.warning_type, "medium"),  # type: ignore[arg-type]
+                    type=f.warning_type,
+                    text=f.text,
+                    suggestion=f.suggestion or f'"{f.text}" not found in retrieved documents.',
+                    start=None if is_error else f.start,
+                    end=None if is_error else f.end,
+                    nearest_value=f.nearest_value,
+                ))
+        warnings = dedupe(candidates)
+        return make_result(warnings, claims, self.review_on)
+
+
+def _priority(w: Warning) -> int:
+    try:
+        return TYPE_PRIORITY.index(w.type)
+    except ValueError:
+        return len(TYPE_PRIORITY)
+
+
+def dedupe(warnings: list[Warning]) -> list[Warning]:
+    """One warning per span: of overlapping warnings keep the most specific type."""
+    kept: list[Warning] = []
+    rank = {"high": 0, "medium": 1, "low": 2}
+    ordered = sorted(warnings, key=lambda w: (_priority(w), rank[w.severity], -((w.end or 0) - (w.start or 0))))
+    for w in ordered:
+        if w.start is not None and w.end is not None and w.type != UNSUPPORTED_QUOTE:
+            clash = any(
+                k.start is not None and k.end is not None and k.type != UNSUPPORTED_QUOTE
+                and w.start < k.end and k.start < w.end
+                for k in kept
+            )
+            if clash:
+                continue
+        kept.append(w)
+    kept.sort(key=lambda w: (w.start if w.start is not None else -1, w.end or 0))
+    return kept
+
+
+def make_result(warnings: list[Warning], claims: list[Claim], review_on: frozenset[str]) -> VerifyResult:
+    counts = {"high": 0, "medium": 0, "low": 0}
+    for w in warnings:
+        counts[w.severity] += 1
+    review = any(w.severity in review_on or w.type == INPUT_ERROR for w in warnings)
+    return VerifyResult(
+        action="review" if review else "proceed",
+        warnings=warnings,
+        summary=Summary(**counts),
+        claims=claims,
+    )
+
+
+def input_error_result(message: str) -> VerifyResult:
+    """The result for input that cannot be verified: review, with one input_error warning."""
+    warning = Warning(severity="high", type=INPUT_ERROR, text="", suggestion=message)
+    return VerifyResult(action="review", warnings=[warning], summary=Summary(high=1), claims=[])
+
+
+_default: Optional[Verifier] = None
+_default_lock = threading.Lock()
+
+
+def default_verifier() -> Verifier:
+    """The process-wide default :class:`Verifier`, built on first use."""
+    global _default
+    if _default is None:
+        with _default_lock:
+            if _default is None:
+                _default = Verifier()
+    return _default
+
+
+def verify(query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
+    """Check an LLM answer against the retrieved documents with the default configuration.
+
+    Returns a :class:`VerifyResult`: ``action`` ("proceed"/"review"), ``warnings`` with offsets
+    into ``llm_response``, a ``summary`` and every checked ``claim`` with its evidence.
+    """
+    return default_verifier().verify(query, retrieved_docs, llm_response)

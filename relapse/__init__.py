@@ -1,0 +1,1 @@
+"""relapse: the self-correcting retry loop fed by raguard findings."""
