@@ -26,6 +26,7 @@ CODES: dict[str, str] = {
     "unsupported_number": "UNSUPPORTED_NUMBER",
     "unsupported_quote": "UNSUPPORTED_QUOTE",
     "vague_reference": "VAGUE_REFERENCE",
+    "unsupported_statement": "UNSUPPORTED_STATEMENT",
     "input_error": "INPUT_ERROR",
     "checker_error": "CHECKER_ERROR",
 }

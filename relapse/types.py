@@ -126,8 +126,18 @@ class RelapseResult:
         return self.transcript[-1].findings if self.transcript else ()
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of the whole result (spans become lists)."""
-        return dataclasses.asdict(self)
+        """A JSON-ready dict of the whole result: tuples become lists, spans dicts."""
+        return _jsonable(self)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Span):
+        return value._asdict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value
 
 
 class RelapseError(RuntimeError):
