@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from raguard.models import VerifyResult
+from rich.text import Text
+
+from raguard.cli.render import is_plain, make_console, render_result
 from raguard.verifier import verify
 
 EXAMPLES = [
@@ -30,31 +32,17 @@ EXAMPLES = [
 ]
 
 
-def render(result: VerifyResult, response: str) -> str:
-    lines = [f"  action: {result.action.upper()}"]
-    if not result.warnings:
-        lines.append("  no warnings")
-    for w in result.warnings:
-        where = f"[{w.start}:{w.end}]" if w.start is not None else ""
-        lines.append(f"  - {w.severity:<6} {w.type:<20} {where:<10} {w.text!r}")
-        lines.append(f"      {w.suggestion}")
-    supported = [c for c in result.claims if c.supported]
-    for c in supported:
-        origin = f"doc {c.evidence.doc_index} [{c.evidence.start}:{c.evidence.end}]" if c.evidence else c.source
-        lines.append(f"  ok     {c.kind:<20} {c.text!r} <- {origin}")
-    return "\n".join(lines)
-
-
 def main() -> int:
+    """Verify each example and print it highlighted (colour on a terminal, plain otherwise)."""
+    console = make_console()
+    plain = is_plain(console)
     for i, example in enumerate(EXAMPLES, 1):
-        print(f"Example {i}")
-        print(f"  query:    {example['query']}")
-        for j, doc in enumerate(example["retrieved_docs"]):
-            print(f"  doc {j}:    {doc}")
-        print(f"  response: {example['llm_response']}")
+        console.rule(Text(f"Example {i}", style="" if plain else "bold"), style="" if plain else "dim",
+                     characters="-" if plain else "─")
         result = verify(**example)
-        print(render(result, example["llm_response"]))
-        print()
+        render_result(console, example["llm_response"], result, plain=plain,
+                      query=example["query"], documents=example["retrieved_docs"])
+        console.print()
     return 0
 
 

@@ -1,0 +1,352 @@
+"""``raguard audit LOG.jsonl``: verify a log of RAG answers, streaming, one output line per input line.
+
+Input: one JSON object per line, ``{"id"?, "query", "retrieved_docs", "llm_response"}`` (other
+keys are ignored). Output (``--out``, default stdout): one JSON line per input line, in order,
+``{"id": ..., "line": N, "result": VerifyResult}``. A line that cannot be verified (blank, bad
+JSON or UTF-8, not an object, a missing field, a value of the wrong type) gets a row whose result
+is an ``input_error`` naming the problem: the count of output lines always equals the count of
+input lines. The file is read a line at a time and each row is written (and flushed) as soon as
+it is known, so memory does not grow with the length of the log and an interrupted run can be
+continued with ``--resume``.
+
+Resume key: a row's ``id`` when it has one, else its line number.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import IO, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
+
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from raguard.cli.codes import INPUT_ERROR_EXIT, PROCEED, REVIEW, has_input_error
+from raguard.cli.render import make_console
+from raguard.cli.report_html import HtmlReport
+from raguard.models import VerifyResult
+from raguard.verifier import Verifier, input_error_result
+
+REQUIRED_FIELDS: tuple[str, ...] = ("query", "retrieved_docs", "llm_response")
+_SNIPPET = 300  # characters of a malformed line kept for the HTML report
+
+RowId = Union[str, int, None]
+Item = tuple[Any, Any, Any]
+
+
+class AuditUsageError(Exception):
+    """The audit cannot start (unreadable log, bad --out/--resume combination)."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One input line: its number and id, and either the item to verify or why it cannot be."""
+
+    line: int
+    id: RowId
+    nbytes: int
+    item: Optional[Item] = None
+    error: Optional[str] = None
+    snippet: str = ""
+
+    @property
+    def key(self) -> str:
+        """The resume key: the id when there is one, else the line number."""
+        return row_key(self.id, self.line)
+
+
+def row_key(row_id: Any, line: Any) -> str:
+    """``id:<json>`` for a row with an id, ``line:<n>`` for one without."""
+    return f"id:{json.dumps(row_id, sort_keys=True)}" if row_id is not None else f"line:{line}"
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
+        type(value), "number" if isinstance(value, (int, float)) else type(value).__name__
+    )
+
+
+def parse_line(raw: bytes, line_no: int) -> LogLine:
+    """Turn the bytes of one line into a :class:`LogLine`; never raises."""
+    nbytes = len(raw)
+    body = raw.rstrip(b"\r\n")
+    try:
+        text = body.decode("utf-8-sig" if line_no == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        return LogLine(line_no, None, nbytes, error=f"line {line_no} is not UTF-8 (invalid byte at column {exc.start + 1})",
+                       snippet=body[:_SNIPPET].decode("utf-8", "replace"))
+    if not text.strip():
+        return LogLine(line_no, None, nbytes,
+                       error=f"line {line_no} is blank: expected a JSON object with {', '.join(REQUIRED_FIELDS)}")
+    snippet = text[:_SNIPPET]
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return LogLine(line_no, None, nbytes, error=f"line {line_no} is not valid JSON: {exc.msg} at column {exc.colno}",
+                       snippet=snippet)
+    if not isinstance(obj, dict):
+        return LogLine(line_no, None, nbytes,
+                       error=f"line {line_no} is a JSON {_type_name(obj)}, expected an object with {', '.join(REQUIRED_FIELDS)}",
+                       snippet=snippet)
+    row_id = obj.get("id")
+    if row_id is not None and (isinstance(row_id, bool) or not isinstance(row_id, (str, int))):
+        return LogLine(line_no, None, nbytes,
+                       error=f"line {line_no}: id must be a string or an integer, got {_type_name(row_id)}",
+                       snippet=snippet)
+    missing = [f for f in REQUIRED_FIELDS if f not in obj]
+    if missing:
+        return LogLine(line_no, row_id, nbytes,
+                       error=f"line {line_no}: missing field{'s' if len(missing) > 1 else ''} {', '.join(missing)}",
+                       snippet=snippet)
+    # Value types (a number for llm_response, a string for retrieved_docs ...) are checked by
+    # Verifier.verify itself, which answers them with an input_error result naming the field.
+    return LogLine(line_no, row_id, nbytes, item=(obj["query"], obj["retrieved_docs"], obj["llm_response"]))
+
+
+def read_log(stream: BinaryIO) -> Iterator[LogLine]:
+    """The lines of a JSONL stream, one at a time (only the current line is held in memory)."""
+    for line_no, raw in enumerate(iter(stream.readline, b""), 1):
+        yield parse_line(raw, line_no)
+
+
+def verify_items(verifier: Verifier, items: Iterable[Item], n_process: int = 1) -> Iterator[VerifyResult]:
+    """One result per item, in input order, pulling items lazily.
+
+    This is the single place that chooses the verification path: the batch path is
+    ``verifier.verify_many(items, n_process=n_process)``.
+    """
+    return (verifier.verify(query, docs, response) for query, docs, response in items)
+
+
+@dataclass
+class AuditSummary:
+    """Counts over the rows written in this run."""
+
+    lines: int = 0
+    skipped: int = 0
+    actions: Counter = field(default_factory=Counter)
+    warning_types: Counter = field(default_factory=Counter)
+    input_errors: int = 0
+
+    def add(self, result: VerifyResult) -> None:
+        self.lines += 1
+        self.actions[result.action] += 1
+        self.warning_types.update(w.type for w in result.warnings)
+        if has_input_error(result):
+            self.input_errors += 1
+
+    def exit_code(self) -> int:
+        """2 if any line was an input error, else 1 if any answer needs review, else 0."""
+        if self.input_errors:
+            return INPUT_ERROR_EXIT
+        return REVIEW if self.actions["review"] else PROCEED
+
+
+def resume_keys(path: str, err: Console) -> set[str]:
+    """The keys of the rows already in ``path``. A last line cut short by a crash is removed
+    (its input line is verified again); other unreadable rows are reported and kept."""
+    keys: set[str] = set()
+    if not os.path.exists(path):
+        return keys
+    bad = 0
+    with open(path, "r+b") as fh:
+        good_end = 0
+        for raw in iter(fh.readline, b""):
+            if not raw.endswith(b"\n"):
+                break
+            good_end += len(raw)
+            try:
+                row = json.loads(raw)
+                keys.add(row_key(row.get("id"), row["line"]))
+            except (ValueError, KeyError, TypeError, AttributeError):
+                bad += 1
+        size = fh.seek(0, os.SEEK_END)
+        if good_end < size:
+            fh.truncate(good_end)
+            err.print(f"note: removed an incomplete last line from {path} (it will be verified again)", markup=False)
+    if bad:
+        err.print(f"warning: {bad} line(s) of {path} are not audit rows; they were left as they are", markup=False)
+    return keys
+
+
+class _AnswerRate(ProgressColumn):
+    """Answers per second so far."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        done = task.fields.get("answers", 0)
+        rate = done / elapsed if elapsed > 0 else 0.0
+        return Text(f"{rate:,.1f} answers/s", style="progress.data.speed")
+
+
+def _make_progress(err: Console) -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[answers]:,} answers"),
+        _AnswerRate(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal,
+        transient=False,
+    )
+
+
+def _open_log(path: str) -> tuple[BinaryIO, Optional[int]]:
+    """The log as a binary stream, and its size when it is a regular file (for the ETA)."""
+    if path == "-":
+        return sys.stdin.buffer, None
+    try:
+        fh = open(path, "rb")
+    except FileNotFoundError:
+        raise AuditUsageError(f"log {path!r}: no such file") from None
+    except IsADirectoryError:
+        raise AuditUsageError(f"log {path!r} is a directory, not a file") from None
+    except OSError as exc:
+        raise AuditUsageError(f"log {path!r} cannot be read: {exc.strerror or exc}") from None
+    st = os.fstat(fh.fileno())
+    return fh, (st.st_size if stat.S_ISREG(st.st_mode) else None)
+
+
+def _open_out(out_path: str, log_path: str, resume: bool) -> IO[str]:
+    if out_path == "-":
+        return sys.stdout
+    if log_path != "-" and os.path.exists(out_path) and os.path.exists(log_path) and os.path.samefile(out_path, log_path):
+        raise AuditUsageError("--out is the log itself: write the results to another file")
+    try:
+        return open(out_path, "a" if resume else "w", encoding="utf-8")
+    except OSError as exc:
+        raise AuditUsageError(f"--out {out_path!r} cannot be written: {exc.strerror or exc}") from None
+
+
+def _open_report(html_path: str, log_path: str) -> HtmlReport:
+    try:
+        return HtmlReport(html_path, source=log_path)
+    except OSError as exc:
+        raise AuditUsageError(f"--html {html_path!r} cannot be written: {exc.strerror or exc}") from None
+
+
+def run_audit(
+    *,
+    log_path: str,
+    out_path: str,
+    html_path: Optional[str],
+    resume: bool,
+    n_process: int,
+    plain: bool,
+    make_verifier: Callable[[], Verifier],
+) -> int:
+    """Audit the log; return the exit code (see :meth:`AuditSummary.exit_code`)."""
+    err = make_console(stderr=True, plain=plain)
+    try:
+        if resume and out_path == "-":
+            raise AuditUsageError("--resume needs --out FILE: it skips the ids already in that file")
+        log, size = _open_log(log_path)
+        done = resume_keys(out_path, err) if resume else set()
+        report = _open_report(html_path, log_path) if html_path else None
+        out = _open_out(out_path, log_path, resume)
+    except AuditUsageError as exc:
+        err.print(f"error: {exc}", markup=False)
+        return INPUT_ERROR_EXIT
+
+    verifier = make_verifier()
+    summary = AuditSummary()
+    pending: deque[LogLine] = deque()
+    progress = _make_progress(err)
+    task = progress.add_task("audit", total=size, answers=0)
+
+    def feed() -> Iterator[Item]:
+        """Items for the verifier; every line (good or bad) is queued in order in ``pending``."""
+        for entry in read_log(log):
+            if entry.key in done:
+                summary.skipped += 1
+                progress.advance(task, entry.nbytes)
+                continue
+            pending.append(entry)
+            if entry.item is not None:
+                yield entry.item
+
+    def emit(entry: LogLine, result: VerifyResult) -> None:
+        if entry.item is not None and has_input_error(result):
+            # the verifier names the bad field; add the line number, as for the lines parsed here
+            result = input_error_result(f"line {entry.line}: " + "; ".join(
+                w.suggestion for w in result.warnings if w.type == "input_error"))
+        row = {"id": entry.id, "line": entry.line, "result": result.model_dump(mode="json")}
+        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+        out.flush()
+        summary.add(result)
+        if report is not None:
+            report.add(line=entry.line, row_id=entry.id, result=result, item=entry.item, snippet=entry.snippet)
+        progress.update(task, advance=entry.nbytes, answers=summary.lines)
+
+    def emit_errors_before_next() -> None:
+        while pending and pending[0].item is None:
+            entry = pending.popleft()
+            emit(entry, input_error_result(entry.error or "invalid line"))
+
+    try:
+        with progress:
+            for result in verify_items(verifier, feed(), n_process):
+                emit_errors_before_next()
+                emit(pending.popleft(), result)
+            emit_errors_before_next()
+    finally:
+        if log is not sys.stdin.buffer:
+            log.close()
+        if out is not sys.stdout:
+            out.close()
+        if report is not None:
+            report.finish(summary_counts(summary))
+    print_summary(err, summary, plain=plain)
+    return summary.exit_code()
+
+
+def summary_counts(summary: AuditSummary) -> dict[str, Any]:
+    """The summary as plain data (for the HTML report)."""
+    return {
+        "answers": summary.lines,
+        "proceed": summary.actions["proceed"],
+        "review": summary.actions["review"],
+        "input_errors": summary.input_errors,
+        "skipped": summary.skipped,
+        "warning_types": dict(summary.warning_types.most_common()),
+    }
+
+
+def print_summary(err: Console, summary: AuditSummary, *, plain: bool) -> None:
+    """Counts by action and by warning type, on stderr (stdout may carry the JSON rows)."""
+    head = Text(f"audited {summary.lines:,} line(s)")
+    if summary.skipped:
+        head.append(f", skipped {summary.skipped:,} already in --out")
+    head.append(": ")
+    head.append(f"{summary.actions['proceed']:,} proceed", style="" if plain else "green")
+    head.append(", ")
+    head.append(f"{summary.actions['review']:,} review", style="" if plain else "red")
+    head.append(f" ({summary.input_errors:,} input error{'s' if summary.input_errors != 1 else ''})")
+    err.print(head)
+    if summary.warning_types:
+        table = Table(box=box.ASCII2 if plain else box.SIMPLE, title=None)
+        table.add_column("warning type")
+        table.add_column("count", justify="right")
+        for wtype, count in summary.warning_types.most_common():
+            table.add_row(Text(wtype), f"{count:,}")
+        err.print(table)
