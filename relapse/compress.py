@@ -15,7 +15,6 @@ from relapse.types import CompressionReport
 
 DEFAULT_MAX_CHARS = 8_000
 
-_WHITESPACE = re.compile(r"\s+")
 # The end of a sentence: terminal punctuation, optional closing quote/bracket, then space or end.
 _SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*(?=\s|$)")
 
@@ -28,7 +27,7 @@ def compress_chunks(chunks: Sequence[str], max_chars: int = DEFAULT_MAX_CHARS) -
     kept: list[str] = []
     empty = duplicates = 0
     for chunk in chunks:
-        text = _WHITESPACE.sub(" ", chunk).strip()
+        text = _normalize_whitespace(chunk)
         if not text:
             empty += 1
             continue
@@ -45,6 +44,14 @@ def compress_chunks(chunks: Sequence[str], max_chars: int = DEFAULT_MAX_CHARS) -
         max_chars=max_chars, truncated=truncated,
     )
     return out, report
+
+
+def _normalize_whitespace(text: str) -> str:
+    """Every whitespace run becomes one space, ends trimmed (checked first: most chunks are clean)."""
+    # isprintable() is False for newlines, tabs and every Unicode space except " ".
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
+    return " ".join(text.split())
 
 
 def _cap(chunks: list[str], max_chars: int) -> tuple[list[str], bool]:
