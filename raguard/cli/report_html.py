@@ -25,7 +25,8 @@ _CONTEXT = 80  # characters of document shown on each side of a supporting span
 
 _CSS = """
 :root { --high: #ffb4ab; --high-line: #c62828; --medium: #ffe08a; --medium-line: #b7791f;
-        --low: #b9e0ff; --low-line: #1f6fb2; --ok: #2e7d32; --ink: #1d2430; --muted: #5b6573; }
+        --low: #b9e0ff; --low-line: #1f6fb2; --ok: #2e7d32; --ink: #1d2430; --muted: #5b6573;
+        --high-soft: #ffe1dc; --medium-soft: #fff0c2; --low-soft: #dcefff; }
 * { box-sizing: border-box; }
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
        margin: 0; background: #f4f6f9; }
@@ -67,9 +68,9 @@ span.ok { border-bottom: 2px dotted var(--ok); }
 ol.warnings { margin: 0; padding-left: 22px; }
 ol.warnings li { margin-bottom: 8px; }
 ol.warnings .type { font-family: ui-monospace, monospace; font-size: 12px; padding: 0 5px; border-radius: 3px; }
-ol.warnings li.sev-high .type { background: var(--high); }
-ol.warnings li.sev-medium .type { background: var(--medium); }
-ol.warnings li.sev-low .type { background: var(--low); }
+ol.warnings li.sev-high .type { background: var(--high-soft); }
+ol.warnings li.sev-medium .type { background: var(--medium-soft); }
+ol.warnings li.sev-low .type { background: var(--low-soft); }
 ol.warnings .sugg { display: block; color: var(--muted); font-size: 13px; }
 .none { color: var(--ok); }
 ul.claims { margin: 10px 0 0; padding-left: 20px; font-size: 13px; }
