@@ -176,6 +176,7 @@ def quality(cases: list[Case], max_iterations: int = 3) -> dict:
         "flagged_not_grounded": sum(not r["grounded"] for r in rows),
         "avg_llm_calls": statistics.mean(r["calls"] for r in rows),
         "check_recall_on_unfaithful_answers": bad_seen.count(False) / len(bad_seen),
+        "unfaithful_answers_checked": len(bad_seen),
         "check_false_rejections_of_faithful_answers": good_seen.count(False),
         "faithful_answers_checked": len(good_seen),
         "check_ms_median": statistics.median(ms for r in rows for ms in r["check_ms"]),
@@ -259,7 +260,8 @@ def main() -> None:
     print(f"{'average LLM calls':44}{1.0:>16.2f}{q['avg_llm_calls']:>14.2f}")
     print(f"\nreturned grounded={q['returned_grounded']}, of which unfaithful={q['grounded_but_unfaithful']}; "
           f"returned grounded=False (flagged)={q['flagged_not_grounded']}")
-    print(f"check recall on unfaithful answers {q['check_recall_on_unfaithful_answers']:.1%}; "
+    print(f"check recall on {q['unfaithful_answers_checked']} unfaithful answers "
+          f"{q['check_recall_on_unfaithful_answers']:.1%}; "
           f"false rejections {q['check_false_rejections_of_faithful_answers']}/{q['faithful_answers_checked']}; "
           f"check median {q['check_ms_median']:.2f} ms/call")
     print(f"\n{'behaviour':24}{'cases':>6}{'avg calls':>11}{'final faithful':>16}")
