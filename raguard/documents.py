@@ -39,6 +39,13 @@ class DocumentIndex:
         return extract_dates(self.text)
 
     @cached_property
+    def stems(self) -> frozenset[str]:
+        """Stems of the document's content words, for sentence-level support."""
+        from raguard.normalize.stems import is_content_word, stem
+
+        return frozenset(stem(w) for w in self.tokens.vocab if is_content_word(w))
+
+    @cached_property
     def raw_words(self) -> frozenset[str]:
         """Case-kept words, for acronym lookups ("WHO" must not match "who")."""
         return frozenset(_RAW_WORD_RE.findall(self.text))

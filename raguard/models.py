@@ -18,6 +18,7 @@ MISSING_ENTITY = "missing_entity"
 UNSUPPORTED_NUMBER = "unsupported_number"
 UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
+UNSUPPORTED_STATEMENT = "unsupported_statement"
 INPUT_ERROR = "input_error"
 
 WARNING_TYPES: tuple[str, ...] = (
@@ -26,6 +27,7 @@ WARNING_TYPES: tuple[str, ...] = (
     UNSUPPORTED_NUMBER,
     UNSUPPORTED_QUOTE,
     VAGUE_REFERENCE,
+    UNSUPPORTED_STATEMENT,
     INPUT_ERROR,
 )
 

@@ -17,6 +17,7 @@ from raguard.models import (
     UNSUPPORTED_DATE,
     UNSUPPORTED_NUMBER,
     UNSUPPORTED_QUOTE,
+    UNSUPPORTED_STATEMENT,
     VAGUE_REFERENCE,
     Claim,
     Evidence,
@@ -38,6 +39,7 @@ TYPE_PRIORITY: tuple[str, ...] = (
     UNSUPPORTED_NUMBER,
     UNSUPPORTED_QUOTE,
     VAGUE_REFERENCE,
+    UNSUPPORTED_STATEMENT,
 )
 
 
@@ -147,7 +149,7 @@ class Verifier:
             query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
             options=self.options,
         )
-        findings: list[Finding] = []
+        findings = ctx.findings
         for checker in self.checkers:
             try:
                 findings.extend(checker.check(ctx))
@@ -199,7 +201,11 @@ def _priority(w: Warning) -> int:
 
 
 def dedupe(warnings: list[Warning]) -> list[Warning]:
-    """One warning per span: of overlapping warnings keep the most specific type."""
+    """One warning per span: of overlapping warnings keep the most specific type.
+
+    A warning is only dropped for a kept one at least as severe, so deduplication never changes
+    the action. Quotations keep their warning beside those inside them.
+    """
     kept: list[Warning] = []
     rank = {"high": 0, "medium": 1, "low": 2}
     ordered = sorted(warnings, key=lambda w: (_priority(w), rank[w.severity], -((w.end or 0) - (w.start or 0))))
@@ -207,7 +213,7 @@ def dedupe(warnings: list[Warning]) -> list[Warning]:
         if w.start is not None and w.end is not None and w.type != UNSUPPORTED_QUOTE:
             clash = any(
                 k.start is not None and k.end is not None and k.type != UNSUPPORTED_QUOTE
-                and w.start < k.end and k.start < w.end
+                and w.start < k.end and k.start < w.end and rank[k.severity] <= rank[w.severity]
                 for k in kept
             )
             if clash:

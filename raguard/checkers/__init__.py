@@ -9,6 +9,7 @@ from raguard.checkers.dates import DatesChecker
 from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.numbers import NumbersChecker
 from raguard.checkers.quotes import QuotesChecker
+from raguard.checkers.statements import StatementsChecker
 from raguard.checkers.vague import VagueChecker
 
 __all__ = [
@@ -26,11 +27,12 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
     "entities": EntitiesChecker,
     "numbers": NumbersChecker,
     "quotes": QuotesChecker,
+    "statements": StatementsChecker,
     "vague": VagueChecker,
 }
 
 #: Checkers a default :class:`~raguard.Verifier` runs, in order.
-DEFAULT_CHECKERS: tuple[str, ...] = ("dates", "entities", "numbers", "quotes", "vague")
+DEFAULT_CHECKERS: tuple[str, ...] = ("dates", "entities", "numbers", "quotes", "vague", "statements")
 
 F = TypeVar("F", bound=Callable[[], Checker])
 

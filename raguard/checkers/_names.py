@@ -40,3 +40,60 @@ def named_number_spans(text: str) -> list[tuple[int, int]]:
         spans.append((m.start(), m.end()))
     return spans
 
+
+
+# Runs of capitalized words, allowing "of", "the", "de", "&" inside ("Bank of America").
+_RUN_RE = re.compile(
+    r"(?<![\w'’\-])[A-Z][\w'’\-]*(?:[ \t]+(?:(?:of|the|de|du|da|del|von|van|der|&)[ \t]+)*[A-Z][\w'’\-]*)*"
+)
+_RUN_STOP = frozenset(
+    {
+        "the", "a", "an", "in", "on", "at", "by", "for", "to", "of", "and", "or", "but", "yes", "no",
+        "it", "he", "she", "they", "we", "i", "you", "his", "her", "its", "their", "our", "my", "your",
+        "this", "that", "these", "those", "there", "both", "neither", "either", "however", "although",
+        "while", "when", "after", "before", "since", "during", "as", "if", "so", "then", "also", "overall",
+        "instead", "despite", "according", "because", "with", "without", "from", "all", "some", "most",
+        "many", "each", "every", "other", "another", "not", "only", "just", "even", "about", "around",
+        "over", "under", "nearly", "approximately", "less", "more", "what", "which", "who", "whom",
+        "where", "why", "how", "here", "is", "was", "are", "were", "be", "been", "has", "have", "had",
+        "do", "does", "did", "mr", "mrs", "ms", "dr", "prof", "sir", "president", "king", "queen",
+        "prince", "princess", "saint", "st", "lord", "lady", "senator", "governor", "judge", "general",
+        "captain", "chairman", "ceo", "minister", "pope", "emperor", "one", "two", "three", "first",
+        "second", "third", "today", "yesterday", "tomorrow", "finally", "additionally", "furthermore",
+        "moreover", "meanwhile", "thus", "therefore", "still", "yet", "now", "later", "earlier",
+    }
+)
+
+
+def proper_noun_runs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of runs of capitalized words, leading stop/title words dropped.
+
+    A single capitalized word counts only away from the start of a sentence, where capitals
+    mark names rather than grammar.
+    """
+    spans: list[tuple[int, int]] = []
+    for m in _RUN_RE.finditer(text):
+        words = list(re.finditer(r"[^ \t]+", m.group()))
+        while words and words[0].group().lower().strip("'’") in _RUN_STOP:
+            words.pop(0)
+        while words and words[-1].group().lower() in ("of", "the", "de", "du", "da", "del", "von", "van", "der", "&"):
+            words.pop()
+        if not words:
+            continue
+        start = m.start() + words[0].start()
+        end = m.start() + words[-1].end()
+        lowered = [w.group().lower().rstrip("'’s") for w in words]
+        if len(words) == 1:
+            if _at_sentence_start(text, m.start()) or lowered[0] in MONTHS or lowered[0] in WEEKDAYS:
+                continue
+            if words[0].group().isupper() and len(words[0].group()) == 1:
+                continue
+        spans.append((start, end))
+    return spans
+
+
+def _at_sentence_start(text: str, pos: int) -> bool:
+    i = pos
+    while i > 0 and text[i - 1] in " \t\"'“‘(":
+        i -= 1
+    return i == 0 or text[i - 1] in ".!?:\n"

@@ -46,6 +46,8 @@ class CheckContext:
     doc: "Doc"
     documents: DocumentSet
     options: dict[str, Any] = field(default_factory=dict)
+    #: Findings of the checkers that ran before this one (the engine appends as it goes).
+    findings: list[Finding] = field(default_factory=list)
 
     @cached_property
     def dates(self) -> list[DateMention]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
+from raguard.checkers._names import proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.documents import DocumentIndex
 from raguard.models import MISSING_ENTITY
@@ -49,7 +50,17 @@ class EntitiesChecker:
         for start, end in ctx.named_number_spans:
             if any(start < e and s < end for s, e in seen):
                 continue
+            seen.append((start, end))
             yield self._check_one(ctx, start, end, "NAME_NUMBER")
+        if ctx.options.get("proper_noun_runs", True):
+            # capitalized runs NER missed or cut short ("Jimmy Cricket's Big Laugh Show")
+            date_spans = [(d.start, d.end) for d in ctx.dates]
+            for start, end in proper_noun_runs(ctx.response):
+                if (start, end) in seen or any(s <= start and end <= e for s, e in seen):
+                    continue
+                if any(start < e and s < end for s, e in date_spans):
+                    continue
+                yield self._check_one(ctx, start, end, "PROPER")
 
     def _check_one(self, ctx: CheckContext, start: int, end: int, label: str) -> Finding:
         text = ctx.response[start:end]

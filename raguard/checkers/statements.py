@@ -1,0 +1,132 @@
+"""Statements checker: a sentence whose new content has (almost) no support in any one document.
+
+Catches fabrications that are neither names nor values ("were professional golfers", "mainly
+sells agricultural machinery"). Words the query already contains are not new; fillers and bare
+numbers are ignored; words match by Snowball stem. A sentence is flagged when fewer than
+``min_support`` (default 0.5) of its new content words appear in the best single document.
+Paraphrase keeps most content words (names, key nouns), so faithful sentences rarely fall below.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.models import UNSUPPORTED_STATEMENT
+from raguard.normalize.stems import is_content_word, stem
+from raguard.normalize.text import tokenize
+
+DEFAULT_MIN_SUPPORT = 0.5
+DEFAULT_MIN_UNSUPPORTED = 1
+
+_SUPPORTED = ""  # marks a word inside a span another checker found supported
+
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|\n+")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence, whitespace trimmed."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _SENTENCE_END_RE.finditer(text):
+        spans.append((pos, m.start()))
+        pos = m.end()
+    spans.append((pos, len(text)))
+    out = []
+    for start, end in spans:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            out.append((start, end))
+    return out
+
+
+class StatementsChecker:
+    name = "statements"
+    warning_type = UNSUPPORTED_STATEMENT
+    default_severity = "high"
+
+    def __init__(self, min_support: float = DEFAULT_MIN_SUPPORT,
+                 min_unsupported: int = DEFAULT_MIN_UNSUPPORTED) -> None:
+        if not 0.0 <= min_support <= 1.0:
+            raise ValueError(f"min_support must be between 0 and 1, got {min_support!r}")
+        self.min_support = min_support
+        self.min_unsupported = min_unsupported
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        min_support = float(ctx.options.get("min_support", self.min_support))
+        min_unsupported = int(ctx.options.get("min_unsupported", self.min_unsupported))
+        query_stems = {stem(t.norm) for t in ctx.query_tokens.tokens if is_content_word(t.norm)} \
+            if ctx.trust_query else set()
+        # spans other checkers judged (names, values, quotes, vague phrases) are theirs: a
+        # supported one counts as one supported unit, an unsupported one is already flagged
+        judged = [(f.start, f.end, f.supported and f.kind != "vague_reference")
+                  for f in ctx.findings if f.end > f.start]
+        for start, end in sentence_spans(ctx.response):
+            sentence = ctx.response[start:end]
+            words: list[tuple[str, int, int]] = [
+                (_SUPPORTED, s, e) for s, e, ok in judged
+                if ok and start <= s and e <= end and not _restates(ctx.response[s:e], query_stems)
+            ]
+            for tok in tokenize(sentence):
+                if not is_content_word(tok.norm):
+                    continue
+                a, b = start + tok.start, start + tok.end
+                if any(s <= a and b <= e for s, e, _ in judged):
+                    continue
+                s = stem(tok.norm)
+                if s in query_stems:
+                    continue
+                words.append((s, a, b))
+            if not words:
+                continue
+            best_doc, best_hits = -1, -1
+            for doc_index, index in ctx.documents:
+                doc_stems = index.stems
+                hits = sum(1 for s, _, _ in words if s == _SUPPORTED or s in doc_stems)
+                if hits > best_hits:
+                    best_doc, best_hits = doc_index, hits
+                    if hits == len(words):
+                        break
+            ratio = best_hits / len(words)
+            supported = ratio >= min_support or len(words) - best_hits < min_unsupported
+            finding = Finding(
+                kind="statement",
+                warning_type=self.warning_type,
+                start=start,
+                end=end,
+                text=sentence,
+                supported=supported,
+                value=f"{best_hits}/{len(words)} new content words supported",
+                checker=self.name,
+            )
+            if supported:
+                finding.source = "document"
+                finding.evidence = _evidence(ctx, best_doc, words)
+            else:
+                doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
+                missing = [ctx.response[a:b] for s, a, b in words if s != _SUPPORTED and s not in doc_stems]
+                finding.suggestion = (
+                    f'No retrieved document supports this statement ("{quote_for_message(sentence, 60)}"): '
+                    f"{', '.join(dict.fromkeys(missing))} not found."
+                )
+            yield finding
+
+
+def _restates(text: str, query_stems: set[str]) -> bool:
+    """True when every content word of a claim is already in the query (nothing new)."""
+    stems = [stem(t.norm) for t in tokenize(text) if is_content_word(t.norm)]
+    return bool(stems) and all(s in query_stems for s in stems)
+
+
+def _evidence(ctx: CheckContext, doc_index: int, words: list[tuple[str, int, int]]):
+    # point at the first supported word in the best document
+    index = ctx.documents.indexes[doc_index]
+    wanted = {s for s, _, _ in words if s != _SUPPORTED}
+    for tok in index.tokens.tokens:
+        if is_content_word(tok.norm) and stem(tok.norm) in wanted:
+            return (doc_index, tok.start, tok.end)
+    return None

