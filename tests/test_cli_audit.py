@@ -204,3 +204,14 @@ def test_parse_line_never_raises_on_odd_bytes():
 def test_utf8_bom_on_first_line_is_accepted():
     entry = parse_line(b"\xef\xbb\xbf" + json.dumps(GOOD[1]).encode(), 1)
     assert entry.error is None and entry.id == 2
+
+
+def test_n_process_gives_the_same_rows(tmp_path, capsys):
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(_jsonl([GOOD[0], b"{bad", GOOD[1], GOOD[2]]))
+    outputs = []
+    for n in ("1", "2"):
+        out = tmp_path / f"out{n}.jsonl"
+        assert main(["audit", str(log), "--out", str(out), "--n-process", n]) == 2
+        outputs.append(out.read_text(encoding="utf-8"))
+    assert outputs[0] == outputs[1] and len(outputs[0].splitlines()) == 4

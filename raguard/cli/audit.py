@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from raguard.cli.codes import INPUT_ERROR_EXIT, PROCEED, REVIEW, has_input_error
-from raguard.cli.render import make_console
+from raguard.cli.render import is_plain, make_console
 from raguard.cli.report_html import HtmlReport
 from raguard.models import VerifyResult
 from raguard.verifier import Verifier, input_error_result
@@ -125,11 +125,16 @@ def read_log(stream: BinaryIO) -> Iterator[LogLine]:
         yield parse_line(raw, line_no)
 
 
+#: Whether :func:`verify_items` uses the batch path (``Verifier.verify_many``, issue 5). Until it
+#: does, ``--n-process`` above 1 is accepted and says that it verifies in this process.
+BATCH_PATH = False
+
+
 def verify_items(verifier: Verifier, items: Iterable[Item], n_process: int = 1) -> Iterator[VerifyResult]:
     """One result per item, in input order, pulling items lazily.
 
-    This is the single place that chooses the verification path: the batch path is
-    ``verifier.verify_many(items, n_process=n_process)``.
+    This is the single place that chooses the verification path; the batch path is the one line
+    ``return verifier.verify_many(items, n_process=n_process)`` (then set BATCH_PATH = True).
     """
     return (verifier.verify(query, docs, response) for query, docs, response in items)
 
@@ -268,6 +273,9 @@ def run_audit(
         err.print(f"error: {exc}", markup=False)
         return INPUT_ERROR_EXIT
 
+    if n_process > 1 and not BATCH_PATH:
+        err.print(f"note: --n-process {n_process}: the batch path is not available yet; verifying in this process",
+                  markup=False)
     verifier = make_verifier()
     summary = AuditSummary()
     pending: deque[LogLine] = deque()
@@ -316,7 +324,7 @@ def run_audit(
             out.close()
         if report is not None:
             report.finish(summary_counts(summary))
-    print_summary(err, summary, plain=plain)
+    print_summary(err, summary, plain=plain or is_plain(err))
     return summary.exit_code()
 
 
