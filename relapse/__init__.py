@@ -6,7 +6,6 @@
 """
 
 from relapse.check import CODES, GroundingCheck, RaguardCheck, raguard_check
-from relapse.compress import DEFAULT_MAX_CHARS
 from relapse.loop import arun, run
 from relapse.types import (
     CompressionReport,
@@ -32,5 +31,4 @@ __all__ = [
     "CompressionReport",
     "RelapseError",
     "CODES",
-    "DEFAULT_MAX_CHARS",
 ]
