@@ -32,7 +32,13 @@ class DocumentIndex:
 
     @cached_property
     def numbers(self) -> list[NumberMention]:
-        return extract_numbers(self.text)
+        """Values, without the digits of dates ("12 March") and names ("Apollo 11")."""
+        from raguard.checkers._names import named_number_spans
+
+        taken = [(d.start, d.end) for d in self.dates if d.form not in ("year", "weekday")]
+        taken += named_number_spans(self.text)
+        return [n for n in extract_numbers(self.text)
+                if not any(n.start < e and s < n.end for s, e in taken)]
 
     @cached_property
     def dates(self) -> list[DateMention]:
@@ -44,6 +50,11 @@ class DocumentIndex:
         from raguard.normalize.stems import is_content_word, stem
 
         return frozenset(stem(w) for w in self.tokens.vocab if is_content_word(w))
+
+    @cached_property
+    def lowercased(self) -> bool:
+        """True for a document with letters but no capitals (capitals cannot mark names)."""
+        return any(c.isalpha() for c in self.text) and not any(c.isupper() for c in self.text)
 
     @cached_property
     def raw_words(self) -> frozenset[str]:

@@ -44,9 +44,9 @@ class DatesChecker:
                     finding.source = "document"
                     return finding
             if mention.form == "year":
-                # a bare year also matches the same number written otherwise ("2,024" is not a year)
+                # a bare year also matches the same four digits used as a plain number ("2,019 units" does not)
                 for number in index.numbers:
-                    if number.value == claim.year and not number.unit:
+                    if number.value == claim.year and not number.unit and number.text.isdigit():
                         finding.supported = True
                         finding.evidence = (doc_index, number.start, number.end)
                         finding.source = "document"

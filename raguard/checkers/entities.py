@@ -7,6 +7,7 @@ document names them in parts. Acronyms match their expansion and back; demonyms 
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, Optional
 
 from raguard.checkers._names import proper_noun_runs
@@ -20,11 +21,14 @@ from raguard.normalize.entities import (
     initials,
     looks_like_acronym,
 )
-from raguard.normalize.text import phrase_tokens
+from raguard.normalize.text import fold_word, phrase_tokens
 
 ENTITY_LABELS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 )
+# capitalized words that often stand before a surname without being a given name
+_NOT_GIVEN_NAMES = frozenset({"the", "a", "an", "and", "of", "by", "with", "to", "for", "said", "says",
+                              "when", "while", "but", "as", "in", "on", "at", "from", "after", "before"})
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lord", "lady", "st",
                      "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
 
@@ -38,27 +42,31 @@ class EntitiesChecker:
         self.labels = labels or ENTITY_LABELS
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        seen: list[tuple[int, int]] = []
+        # names with a number come first: NER often keeps only "Apollo" of "Apollo 12"
+        seen: list[tuple[int, int]] = list(ctx.named_number_spans)
+        for start, end in seen:
+            yield self._check_one(ctx, start, end, "NAME_NUMBER")
+        # values with a unit ("USD 42.5 million") belong to the numbers checker
+        value_spans = [(n.start, n.end) for n in ctx.numbers if n.unit]
         for start, end, label in ctx.entity_spans:
             if label not in self.labels:
                 continue
             text = ctx.response[start:end]
             if not any(ch.isupper() for ch in text):
                 continue  # NER on lower-case words is mostly noise
-            seen.append((start, end))
-            yield self._check_one(ctx, start, end, label)
-        for start, end in ctx.named_number_spans:
+            if any(s <= start and end <= e for s, e in seen + value_spans):
+                continue
             if any(start < e and s < end for s, e in seen):
                 continue
             seen.append((start, end))
-            yield self._check_one(ctx, start, end, "NAME_NUMBER")
+            yield self._check_one(ctx, start, end, label)
         if ctx.options.get("proper_noun_runs", True):
             # capitalized runs NER missed or cut short ("Jimmy Cricket's Big Laugh Show")
             date_spans = [(d.start, d.end) for d in ctx.dates]
             for start, end in proper_noun_runs(ctx.response):
                 if (start, end) in seen or any(s <= start and end <= e for s, e in seen):
                     continue
-                if any(start < e and s < end for s, e in date_spans):
+                if any(start < e and s < end for s, e in date_spans + value_spans):
                     continue
                 yield self._check_one(ctx, start, end, "PROPER")
 
@@ -78,19 +86,56 @@ class EntitiesChecker:
         if not words:
             finding.supported = True
             return finding
+        variants = [(text, words)]
+        head = _sentence_initial_head(ctx.response, start, text)
+        if head is not None:
+            variants.append((head, phrase_tokens(head, drop_article=True, drop_possessive=True)))
         for doc_index, index in ctx.documents:
-            span = find_entity(index, text, words, label)
-            if span is not None:
-                finding.supported = True
-                finding.evidence = (doc_index, span[0], span[1])
-                finding.source = "document"
-                return finding
+            for variant_text, variant_words in variants:
+                span = find_entity(index, variant_text, variant_words, label)
+                if span is not None:
+                    finding.supported = True
+                    finding.evidence = (doc_index, span[0], span[1])
+                    finding.source = "document"
+                    return finding
         if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
             finding.supported = True
             finding.source = "query"
             return finding
         finding.suggestion = f'"{quote_for_message(text)}" not found in retrieved documents.'
         return finding
+
+
+_OF_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?:of|in|at|for|from)[ \t]+(?:the[ \t]+)?(?=[A-Z])")
+
+
+def _sentence_initial_head(response: str, start: int, text: str) -> Optional[str]:
+    """"Shares of Societe Generale" at a sentence start -> "Societe Generale".
+
+    A capital at the start of a sentence does not make a common noun part of a name.
+    """
+    before = response[:start].rstrip(" \t\"'“‘(")
+    if before and before[-1] not in ".!?:\n":
+        return None
+    m = _OF_RE.match(text)
+    return text[m.end():] if m else None
+
+
+def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool:
+    """Does the document give this surname to someone with another given name?
+
+    "Sheerin" here and "Paul" there may be one person; "Paul Smith" and "Anna Kowalski" are not
+    a "Paul Kowalski".
+    """
+    if len(parts) < 2:
+        return False
+    given, surname = parts[0], parts[-1]
+    pattern = rf"\b([A-Z][\w'’\-]*)[ \t]+(?:[A-Z]\.[ \t]*)?(?i:{re.escape(surname)})\b"
+    for m in re.finditer(pattern, index.text):
+        first = fold_word(m.group(1))
+        if first != given and first not in _TITLES and first not in _NOT_GIVEN_NAMES:
+            return True
+    return False
 
 
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -> Optional[tuple[int, int]]:
@@ -106,21 +151,22 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
             return span
     if label == "PERSON":
         parts = [w for w in words if w not in _TITLES and len(w) > 1]
-        if parts and all(p in tokens.vocab for p in parts):
+        if parts and all(p in tokens.vocab for p in parts) and not _other_given_name(index, text, parts):
             return tokens.find_span([parts[-1]])
     stripped = text.strip()
     if stripped.lower().startswith("the "):
         stripped = stripped[4:]
+    lowercased_doc = index.lowercased
     if looks_like_acronym(stripped):
         letters = acronym_letters(stripped)
         if len(letters) >= 2:
-            m = expansion_pattern(letters).search(index.text)
+            m = expansion_pattern(letters, ignore_case=lowercased_doc).search(index.text)
             if m is not None:
                 return m.start(), m.end()
     else:
         raw_words = stripped.replace("’s", "").replace("'s", "").split()
         acro = initials(raw_words) if len(raw_words) >= 2 and all(w[:1].isupper() or w.lower() in ("of", "the", "and", "for") for w in raw_words) else None
-        if acro and acro in index.raw_words:
+        if acro and (acro in index.raw_words or (lowercased_doc and acro.lower() in tokens.vocab)):
             span = tokens.find_span([acro.lower()])
             if span is not None:
                 return span

@@ -17,12 +17,23 @@ from raguard.models import UNSUPPORTED_STATEMENT
 from raguard.normalize.stems import is_content_word, stem
 from raguard.normalize.text import tokenize
 
-DEFAULT_MIN_SUPPORT = 0.5
+DEFAULT_MIN_SUPPORT = 0.2
 DEFAULT_MIN_UNSUPPORTED = 1
+
+# A refusal ("The context does not contain the answer.") makes no claim and is never flagged.
+_REFUSAL_RE = re.compile(
+    r"\b(?:(?:context|documents?|sources?|information|passages?|text)[ \t]+(?:provided[ \t]+)?"
+    r"(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:contain|include|mention|say|state|provide|specify|give)"
+    r"|(?:not|insufficient|no)[ \t]+(?:enough[ \t]+)?information|i[ \t]+(?:do[ \t]*(?:not|n[o'’]t)|cannot|can[o'’]?t)[ \t]+(?:know|find|answer|tell)"
+    r"|(?:cannot|can[o'’]?t|unable[ \t]+to)[ \t]+(?:be[ \t]+)?(?:answer|determine|find|determined|answered)"
+    r"|not[ \t]+(?:mentioned|stated|specified|provided|given)[ \t]+in[ \t]+the)",
+    re.IGNORECASE,
+)
 
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
 
-_SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|\n+")
+# a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline
+_SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])[\"'”’)]*\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -67,6 +78,8 @@ class StatementsChecker:
                   for f in ctx.findings if f.end > f.start]
         for start, end in sentence_spans(ctx.response):
             sentence = ctx.response[start:end]
+            if _REFUSAL_RE.search(sentence):
+                continue
             words: list[tuple[str, int, int]] = [
                 (_SUPPORTED, s, e) for s, e, ok in judged
                 if ok and start <= s and e <= end and not _restates(ctx.response[s:e], query_stems)

@@ -17,6 +17,32 @@ from raguard.checkers.base import CheckContext, Finding
 from raguard.models import VAGUE_REFERENCE
 from raguard.normalize.text import phrase_tokens
 
+# Nouns that can name what a vague head noun points at ("the agency" -> the Federal Aviation
+# Administration). Only used when the document does not use the head noun itself.
+REFERENT_NOUNS: dict[str, frozenset[str]] = {
+    "agency": frozenset({"administration", "agency", "commission", "bureau", "authority", "service", "office"}),
+    "authorities": frozenset({"police", "administration", "agency", "authority", "ministry", "department", "government"}),
+    "department": frozenset({"department", "ministry", "office", "bureau"}),
+    "ministry": frozenset({"ministry", "department"}),
+    "committee": frozenset({"committee", "panel", "board", "commission", "council", "subcommittee"}),
+    "board": frozenset({"board", "committee", "council", "directors"}),
+    "panel": frozenset({"panel", "committee", "board", "jury"}),
+    "report": frozenset({"report", "study", "survey", "review", "assessment", "audit", "analysis", "paper"}),
+    "study": frozenset({"study", "trial", "research", "paper", "survey", "analysis", "report"}),
+    "survey": frozenset({"survey", "poll", "questionnaire", "study"}),
+    "paper": frozenset({"paper", "study", "article", "journal"}),
+    "article": frozenset({"article", "report", "story", "paper"}),
+    "announcement": frozenset({"announcement", "announced", "statement", "press"}),
+    "statement": frozenset({"statement", "said", "announced"}),
+    "spokesperson": frozenset({"spokesperson", "spokesman", "spokeswoman", "representative"}),
+    "officials": frozenset({"officials", "official", "minister", "secretary", "director", "administration"}),
+    "meeting": frozenset({"meeting", "summit", "conference", "session", "hearing"}),
+    "decision": frozenset({"decision", "ruling", "decided", "ruled", "verdict", "vote"}),
+    "agreement": frozenset({"agreement", "deal", "treaty", "accord", "contract", "pact"}),
+    "deal": frozenset({"deal", "agreement", "acquisition", "merger", "contract"}),
+    "policy": frozenset({"policy", "rule", "regulation", "law", "guideline"}),
+}
+
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those", "a", "an", "said", "aforementioned"})
 _SOURCE_TREE_PHRASES = Path(__file__).resolve().parents[2] / "data" / "vague_phrases.txt"
 
@@ -92,9 +118,10 @@ class VagueChecker:
             for doc_index, index in ctx.documents:
                 span = index.tokens.find_span(words)
                 if span is None and head is not None:
-                    span = index.tokens.find_span([head])
-                    if span is None and not head.endswith("s"):
-                        span = index.tokens.find_span([head + "s"])
+                    for noun in (head, head + "s", *sorted(REFERENT_NOUNS.get(head, ()))):
+                        span = index.tokens.find_span([noun])
+                        if span is not None:
+                            break
                 if span is not None:
                     finding.supported = True
                     finding.evidence = (doc_index, span[0], span[1])

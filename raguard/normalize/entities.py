@@ -95,11 +95,13 @@ def initials(words: list[str], *, skip_function_words: bool = True) -> Optional[
     return "".join(letters) if len(letters) >= 2 else None
 
 
-def expansion_pattern(acronym: str) -> re.Pattern[str]:
-    """Regex for capitalized words whose initials spell ``acronym`` (function words allowed)."""
+def expansion_pattern(acronym: str, ignore_case: bool = False) -> re.Pattern[str]:
+    """Regex for capitalized words whose initials spell ``acronym`` (function words allowed).
+
+    ``ignore_case`` is for lower-cased documents, where capitals cannot mark the words."""
     gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|&)[ \t]+)*)"
     parts = [rf"{re.escape(letter)}[\w'’.]*" for letter in acronym.upper()]
-    return re.compile(r"\b" + gap.join(parts) + r"\b")
+    return re.compile(r"\b" + gap.join(parts) + r"\b", re.IGNORECASE if ignore_case else 0)
 
 
 def demonym_countries(word: str) -> tuple[str, ...]:

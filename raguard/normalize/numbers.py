@@ -30,6 +30,15 @@ _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": 
 _CURRENCY_CODES = {"usd": "USD", "us$": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "inr": "INR",
                    "dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP"}
 
+_SEPARATORS_RE = re.compile(r"[,\u2009\u202f\u00a0]")
+# "fell 3.2%" states the same change as "-3.2%"
+_DECLINE_RE = re.compile(
+    r"\b(?:fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
+    r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:es|ing)|down|slipped|slid|plunged|plummeted|"
+    r"tumbled|sank|reduced|cut|lower(?:ed)?|loss(?:es)?|deficit|negative)\b(?:[ \t]+(?:by|of|about|some|nearly|almost|roughly|around|just|over|under|a))*[ \t]*$",
+    re.IGNORECASE,
+)
+
 # Digits with optional currency, scale word, percent and ordinal suffix. Every repetition is
 # anchored on a fixed separator, so the pattern cannot backtrack catastrophically.
 _NUMERIC_RE = re.compile(
@@ -37,8 +46,8 @@ _NUMERIC_RE = re.compile(
     (?P<cur>(?:US\$|[$€£¥₹])|\b(?:USD|EUR|GBP|JPY|INR)\b)?[ \t]?
     (?<![\w.,/:])(?<![^\W\d_]-)
     (?P<neg>[-−–](?=\d))?
-    (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)
-    (?!\d|[,.:/]\d)
+    (?P<num>\d{1,3}(?:[,\u2009\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
+    (?!\d|[,.:/\u2009\u202f\u00a0]\d)
     (?:(?P<ord>st|nd|rd|th)\b)?
     (?:[ \t]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
     (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
@@ -113,6 +122,7 @@ class NumberMention:
     spelled: bool = False
     precision: float = 0.0  # half-width of the interval a rounded value stands for
     hedge: Optional[str] = None
+    decline: bool = False  # stated as a fall ("fell 3.2%"), the same as a negative change
 
     @property
     def trivial(self) -> bool:
@@ -173,6 +183,10 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
     return float(total + current), ordinal
 
 
+def _decline_before(text: str, start: int) -> bool:
+    return _DECLINE_RE.search(text[max(0, start - 40):start]) is not None
+
+
 def _hedge_before(text: str, start: int) -> Optional[str]:
     window = text[max(0, start - 24):start]
     m = _HEDGE_RE.search(window)
@@ -191,7 +205,7 @@ def extract_numbers(text: str) -> list[NumberMention]:
         raw = m.group("num")
         if raw is None:
             continue
-        value = float(raw.replace(",", ""))
+        value = float(_SEPARATORS_RE.sub("", raw))
         if m.group("neg"):
             value = -value
         decimals = len(raw.split(".", 1)[1]) if "." in raw else 0
@@ -229,6 +243,7 @@ def extract_numbers(text: str) -> list[NumberMention]:
                 ordinal=bool(m.group("ord")),
                 precision=precision,
                 hedge=_hedge_before(text, start),
+                decline=_decline_before(text, start),
             )
         )
     for m in _SPELLED_RE.finditer(text):
@@ -291,15 +306,19 @@ def _drop_nested(mentions: list[NumberMention]) -> list[NumberMention]:
 def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """Does a document value support the answer's value, given the answer's hedge and rounding?
 
-    Units are compared only when both sides state one (a bare "45.5" in a document supports
-    "45.5%"). Unhedged values must be equal, except that a value written with a scale word
+    Units are compared when both sides state one; a percentage needs a percentage, while a bare
+    "42.5 million" supports "$42.5 million". A fall ("fell 3.2%") equals a negative change. Unhedged values must be equal, except that a value written with a scale word
     ("42.5 million") stands for the interval its last digit implies. Hedges widen the match:
     "about" by 10% either way; "more than"/"over" allow a document value up to 25% above,
     "nearly"/"under" up to 25% below.
     """
     if claim.unit and doc.unit and claim.unit != doc.unit:
         return False
+    if claim.unit == "%" and doc.unit != "%":
+        return False  # "12 points" does not state "12%"
     a, d = claim.value, doc.value
+    if (claim.decline and a > 0 and d < 0) or (doc.decline and d > 0 and a < 0):
+        d = -d
     if abs(a - d) <= 1e-9 * max(1.0, abs(d)):
         return True
     if claim.precision and abs(a - d) <= claim.precision + 1e-9 * abs(d):
