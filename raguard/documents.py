@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
-from raguard.normalize.text import TokenText
+from raguard.normalize.text import TokenText, sentence_spans, tokenize
 
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
 
@@ -50,6 +50,32 @@ class DocumentIndex:
         from raguard.normalize.stems import is_content_word, stem
 
         return frozenset(stem(w) for w in self.tokens.vocab if is_content_word(w))
+
+    @cached_property
+    def _sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
+        from raguard.normalize.stems import is_content_word, stem
+
+        spans = sentence_spans(self.text)
+        by_stem: dict[str, list[int]] = {}
+        for i, (start, end) in enumerate(spans):
+            for tok in tokenize(self.text[start:end]):
+                if is_content_word(tok.norm):
+                    ids = by_stem.setdefault(stem(tok.norm), [])
+                    if not ids or ids[-1] != i:
+                        ids.append(i)
+        return spans, by_stem
+
+    def best_sentence(self, stems: list[str]) -> Optional[tuple[int, int]]:
+        """Span of the sentence that contains the most of ``stems`` (first on ties)."""
+        spans, by_stem = self._sentence_index
+        counts: dict[int, int] = {}
+        for s in set(stems):
+            for i in by_stem.get(s, ()):
+                counts[i] = counts.get(i, 0) + 1
+        if not counts:
+            return None
+        best = min(counts, key=lambda i: (-counts[i], i))
+        return spans[best]
 
     @cached_property
     def lowercased(self) -> bool:

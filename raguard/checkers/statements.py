@@ -15,7 +15,7 @@ from typing import Iterator
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
 from raguard.normalize.stems import is_content_word, stem
-from raguard.normalize.text import tokenize
+from raguard.normalize.text import sentence_spans, tokenize
 
 DEFAULT_MIN_SUPPORT = 0.2
 DEFAULT_MIN_UNSUPPORTED = 1
@@ -31,29 +31,6 @@ _REFUSAL_RE = re.compile(
 )
 
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
-
-# a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline
-_SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])[\"'”’)]*\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence, whitespace trimmed."""
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for m in _SENTENCE_END_RE.finditer(text):
-        spans.append((pos, m.start()))
-        pos = m.end()
-    spans.append((pos, len(text)))
-    out = []
-    for start, end in spans:
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if end > start:
-            out.append((start, end))
-    return out
-
 
 class StatementsChecker:
     name = "statements"
@@ -96,14 +73,15 @@ class StatementsChecker:
                 words.append((s, a, b))
             if not words:
                 continue
-            best_doc, best_hits = -1, -1
+            # the best single document: most new words supported, then most words shared
+            sentence_stems = {stem(t.norm) for t in tokenize(sentence) if is_content_word(t.norm)}
+            best_doc, best_hits, best_shared = -1, -1, -1
             for doc_index, index in ctx.documents:
                 doc_stems = index.stems
                 hits = sum(1 for s, _, _ in words if s == _SUPPORTED or s in doc_stems)
-                if hits > best_hits:
-                    best_doc, best_hits = doc_index, hits
-                    if hits == len(words):
-                        break
+                shared = len(sentence_stems & doc_stems)
+                if (hits, shared) > (best_hits, best_shared):
+                    best_doc, best_hits, best_shared = doc_index, hits, shared
             ratio = best_hits / len(words)
             supported = ratio >= min_support or len(words) - best_hits < min_unsupported
             finding = Finding(
@@ -118,7 +96,7 @@ class StatementsChecker:
             )
             if supported:
                 finding.source = "document"
-                finding.evidence = _evidence(ctx, best_doc, words)
+                finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
                 doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
                 missing = [ctx.response[a:b] for s, a, b in words if s != _SUPPORTED and s not in doc_stems]
@@ -135,11 +113,7 @@ def _restates(text: str, query_stems: set[str]) -> bool:
     return bool(stems) and all(s in query_stems for s in stems)
 
 
-def _evidence(ctx: CheckContext, doc_index: int, words: list[tuple[str, int, int]]):
-    # point at the first supported word in the best document
-    index = ctx.documents.indexes[doc_index]
-    wanted = {s for s, _, _ in words if s != _SUPPORTED}
-    for tok in index.tokens.tokens:
-        if is_content_word(tok.norm) and stem(tok.norm) in wanted:
-            return (doc_index, tok.start, tok.end)
-    return None
+def _evidence(ctx: CheckContext, doc_index: int, sentence_stems: set[str]):
+    """The sentence of the best document that shares the most content words with the claim."""
+    span = ctx.documents.indexes[doc_index].best_sentence(sorted(sentence_stems))
+    return None if span is None else (doc_index, span[0], span[1])

@@ -153,3 +153,26 @@ class TokenText:
             return None
         i, n = divmod(code, 4)
         return self.char_span(i, i + n)
+
+
+# a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline
+_SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])[\"'”’)]*\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence, whitespace trimmed."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _SENTENCE_END_RE.finditer(text):
+        spans.append((pos, m.start()))
+        pos = m.end()
+    spans.append((pos, len(text)))
+    out = []
+    for start, end in spans:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            out.append((start, end))
+    return out
