@@ -17,12 +17,13 @@ from raguard.models import (
     Warning,
 )
 from raguard.nlp import ModelNotFoundError
-from raguard.verifier import ConfigError, Verifier, verify
+from raguard.verifier import ConfigError, Verifier, verify, verify_many
 
 __version__ = "0.1.0"
 
 __all__ = [
     "verify",
+    "verify_many",
     "Verifier",
     "VerifyResult",
     "Warning",

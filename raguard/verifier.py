@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
+from raguard import batch
+from raguard.batch import DEFAULT_BATCH_SIZE
 from raguard.checkers import DEFAULT_CHECKERS, create_checker
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.documents import DocumentCache, DocumentSet
@@ -139,10 +141,19 @@ class Verifier:
             return input_error_result(cleaned.message)
         model = self.model()
         documents = DocumentSet(cleaned.documents, self.documents_cache)
-        with model.lock, model.nlp.memory_zone():
-            doc = model.nlp(cleaned.response)
+        with model.zone():  # lock + spaCy memory zone: the string store does not grow
+            doc = model.parse(cleaned.response)
             findings = self._run_checkers(cleaned, doc, documents)
         return self.build_result(findings, documents.texts)
+
+    def verify_many(self, items: Iterable[Any], *, batch_size: int = DEFAULT_BATCH_SIZE,
+                    n_process: int = 1) -> Iterator[VerifyResult]:
+        """Verify an iterable of ``(query, retrieved_docs, llm_response)`` tuples or dicts.
+
+        Yields one result per item, in input order, equal to :meth:`verify`'s; responses are
+        parsed with ``nlp.pipe``. See :mod:`raguard.batch`.
+        """
+        return batch.verify_many(self, items, batch_size=batch_size, n_process=n_process)
 
     def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
         ctx = CheckContext(
@@ -263,3 +274,9 @@ def verify(query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
     into ``llm_response``, a ``summary`` and every checked ``claim`` with its evidence.
     """
     return default_verifier().verify(query, retrieved_docs, llm_response)
+
+
+def verify_many(items: Iterable[Any], *, batch_size: int = DEFAULT_BATCH_SIZE,
+                n_process: int = 1) -> Iterator[VerifyResult]:
+    """:meth:`Verifier.verify_many` with the default configuration: results stream in input order."""
+    return default_verifier().verify_many(items, batch_size=batch_size, n_process=n_process)

@@ -1,0 +1,240 @@
+"""Batch verification: many ``(query, retrieved_docs, llm_response)`` items, results in input order.
+
+Responses are parsed with ``nlp.pipe`` (one spaCy pass per batch, cheaper per text than one call
+each), inside one memory zone per batch, so memory stays flat however many items stream through.
+Every item gets exactly the result :meth:`Verifier.verify` would give it: the same validation
+(:func:`raguard.inputs.clean_inputs`), checkers and policy. A bad item gets its own
+``input_error`` result and does not disturb the others.
+
+With ``n_process > 1`` batches go to worker processes (started once per :class:`Verifier` and
+reused; ``spawn`` start method, so a script that uses them needs the usual
+``if __name__ == "__main__":`` guard). Each worker builds a verifier with the same
+configuration; checker objects must then be picklable.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+import weakref
+from collections import deque
+from collections.abc import Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+from multiprocessing import get_context
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
+
+from raguard.documents import DocumentCache, DocumentSet
+from raguard.inputs import CleanInput, InputProblem, clean_inputs
+from raguard.models import VerifyResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.verifier import Verifier
+
+#: Items per batch: one ``nlp.pipe`` batch and one memory zone. Larger batches gain little
+#: (see benchmarks/README.md) and hold the model lock longer.
+DEFAULT_BATCH_SIZE = 32
+
+ITEM_KEYS = ("query", "retrieved_docs", "llm_response")
+
+Item = Union[tuple, list, Mapping]
+_Prepared = Union[CleanInput, InputProblem]
+
+
+def verify_many(
+    verifier: "Verifier",
+    items: Iterable[Item],
+    *,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    n_process: int = 1,
+) -> Iterator[VerifyResult]:
+    """Verify every item with ``verifier``; yield one :class:`VerifyResult` per item, in order.
+
+    ``items`` is consumed lazily, ``batch_size`` at a time (times twice ``n_process`` when
+    workers are used). Argument mistakes raise ``ValueError`` here, before anything runs; bad
+    items never raise, they get an ``input_error`` result.
+    """
+    if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
+        raise ValueError(f"batch_size must be a positive integer, got {batch_size!r}")
+    if not isinstance(n_process, int) or isinstance(n_process, bool) or (n_process < 1 and n_process != -1):
+        raise ValueError(f"n_process must be a positive integer or -1 (all cores), got {n_process!r}")
+    if n_process == -1:
+        n_process = os.cpu_count() or 1
+    try:
+        iterator = iter(items)
+    except TypeError:
+        raise ValueError(
+            f"items must be an iterable of (query, retrieved_docs, llm_response) tuples or dicts, "
+            f"got {type(items).__name__}"
+        ) from None
+    chunks = _chunks(iterator, batch_size, verifier.max_chars)
+    if n_process == 1:
+        return _serial(verifier, chunks, batch_size)
+    return _parallel(verifier, chunks, batch_size, n_process)
+
+
+def prepare_item(item: Any, max_chars: int) -> _Prepared:
+    """Unpack one item and validate it exactly as :meth:`Verifier.verify` validates its arguments."""
+    if isinstance(item, Mapping):
+        missing = [k for k in ITEM_KEYS[1:] if k not in item]
+        if missing:
+            found = ", ".join(repr(k) for k in list(item)[:6]) or "none"
+            return InputProblem(
+                f"item is a dict without {' and '.join(repr(k) for k in missing)} "
+                f"(keys found: {found}); use the keys query, retrieved_docs, llm_response."
+            )
+        query, docs, response = item.get("query"), item["retrieved_docs"], item["llm_response"]
+    elif isinstance(item, (tuple, list)) and len(item) == 3:
+        query, docs, response = item
+    else:
+        size = f" of length {len(item)}" if isinstance(item, (tuple, list)) else ""
+        return InputProblem(
+            f"item must be a (query, retrieved_docs, llm_response) tuple or a dict with those keys, "
+            f"got {type(item).__name__}{size}."
+        )
+    return clean_inputs(query, docs, response, max_chars)
+
+
+def _chunks(items: Iterator[Any], size: int, max_chars: int) -> Iterator[list[_Prepared]]:
+    while True:
+        chunk = [prepare_item(item, max_chars) for item in islice(items, size)]
+        if not chunk:
+            return
+        yield chunk
+
+
+def verify_prepared(verifier: "Verifier", chunk: list[_Prepared], batch_size: int) -> list[VerifyResult]:
+    """Results for one batch of validated items: one ``nlp.pipe`` pass inside one memory zone.
+
+    Checkers run per document inside the zone; only their plain-Python findings leave it, and
+    results are built after the zone (and the model lock) are released.
+    """
+    from raguard.verifier import input_error_result
+
+    results: list[Optional[VerifyResult]] = [None] * len(chunk)
+    jobs: list[tuple[int, CleanInput, DocumentSet]] = []
+    for i, prepared in enumerate(chunk):
+        if isinstance(prepared, InputProblem):
+            results[i] = input_error_result(prepared.message)
+        else:
+            jobs.append((i, prepared, DocumentSet(prepared.documents, verifier.documents_cache)))
+    if jobs:
+        model = verifier.model()
+        findings = []
+        with model.zone():
+            docs = model.parse_many([cleaned.response for _, cleaned, _ in jobs], batch_size)
+            for (_, cleaned, documents), doc in zip(jobs, docs):
+                findings.append(verifier._run_checkers(cleaned, doc, documents))
+        for (i, _, documents), found in zip(jobs, findings):
+            results[i] = verifier.build_result(found, documents.texts)
+    return results  # type: ignore[return-value]
+
+
+def _serial(verifier: "Verifier", chunks: Iterator[list[_Prepared]], batch_size: int) -> Iterator[VerifyResult]:
+    for chunk in chunks:
+        yield from verify_prepared(verifier, chunk, batch_size)
+
+
+def _parallel(
+    verifier: "Verifier", chunks: Iterator[list[_Prepared]], batch_size: int, n_process: int
+) -> Iterator[VerifyResult]:
+    executor = _executor(verifier, n_process)
+    window: deque[Future] = deque()
+    try:
+        for chunk in chunks:
+            window.append(executor.submit(_worker_verify, chunk, batch_size))
+            if len(window) >= 2 * n_process:  # bounded look-ahead: the input is read lazily
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()
+    except BrokenProcessPool as exc:
+        _forget(verifier, n_process)
+        raise RuntimeError(
+            f"a raguard worker process died or failed to start ({exc}); the next call starts new "
+            "workers. Use n_process=1 to see the error in this process."
+        ) from exc
+
+
+# -- worker processes ------------------------------------------------------------------------------
+
+_UNPICKLED = ("_model", "_model_lock", "documents_cache")
+_executors: "weakref.WeakKeyDictionary[Verifier, dict[int, ProcessPoolExecutor]]" = weakref.WeakKeyDictionary()
+_executors_lock = threading.Lock()
+_worker: Optional["Verifier"] = None
+
+
+def _verifier_state(verifier: "Verifier") -> bytes:
+    """The verifier's configuration, pickled for the workers (no model, lock or cache)."""
+    state = {k: v for k, v in vars(verifier).items() if k not in _UNPICKLED}
+    state["_cache_size"] = verifier.documents_cache.maxsize
+    try:
+        return pickle.dumps(state)
+    except Exception as exc:
+        raise ValueError(
+            f"n_process > 1 sends the verifier's configuration to worker processes, but it cannot be "
+            f"pickled ({exc.__class__.__name__}: {exc}); define custom checkers at module level or "
+            "use n_process=1."
+        ) from None
+
+
+def _worker_init(state: bytes) -> None:
+    """Build this worker's verifier from the parent's configuration and load the model."""
+    from raguard.verifier import Verifier
+
+    global _worker
+    config = pickle.loads(state)
+    cache_size = config.pop("_cache_size")
+    verifier = Verifier.__new__(Verifier)
+    vars(verifier).update(config)
+    verifier._model = None
+    verifier._model_lock = threading.Lock()
+    verifier.documents_cache = DocumentCache(cache_size)
+    verifier.model()
+    _worker = verifier
+
+
+def _worker_verify(chunk: list[_Prepared], batch_size: int) -> list[VerifyResult]:
+    assert _worker is not None, "worker not initialized"
+    return verify_prepared(_worker, chunk, batch_size)
+
+
+def _executor(verifier: "Verifier", n_process: int) -> ProcessPoolExecutor:
+    """The verifier's pool of ``n_process`` workers, started on first use and kept."""
+    with _executors_lock:
+        pools = _executors.get(verifier)
+        if pools is None:
+            pools = {}
+            _executors[verifier] = pools
+            weakref.finalize(verifier, _shutdown_all, pools)
+        executor = pools.get(n_process)
+        if executor is None:
+            executor = ProcessPoolExecutor(
+                max_workers=n_process, mp_context=get_context("spawn"),
+                initializer=_worker_init, initargs=(_verifier_state(verifier),),
+            )
+            pools[n_process] = executor
+        return executor
+
+
+def _forget(verifier: "Verifier", n_process: int) -> None:
+    with _executors_lock:
+        executor = _executors.get(verifier, {}).pop(n_process, None)
+    if executor is not None:
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _shutdown_all(pools: dict[int, ProcessPoolExecutor], wait: bool = False) -> None:
+    for executor in pools.values():
+        executor.shutdown(wait=wait, cancel_futures=True)
+    pools.clear()
+
+
+def shutdown_workers(verifier: Optional["Verifier"] = None) -> None:
+    """Stop (and wait for) the worker processes of ``verifier``, or of every verifier when None."""
+    with _executors_lock:
+        targets = [_executors.get(verifier)] if verifier is not None else list(_executors.values())
+    for pools in targets:
+        if pools:
+            _shutdown_all(pools, wait=True)

@@ -1,0 +1,99 @@
+"""Bounded memory: spaCy's string store does not grow with distinct texts; warm words are capped."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier
+from raguard.nlp import LoadedModel, WarmWords
+
+DOCS = ["The committee met on March 3, 2021 and approved 12 projects worth $4.5 million."]
+
+
+def _distinct(i: int) -> str:
+    # letters only, so every text brings new words spaCy has never seen
+    tag = "".join(chr(ord("a") + int(d)) for d in str(i))
+    return f"Projekt Zorvath{tag} got Qelmix{tag} funding from Brunhold{tag}ia."
+
+
+def _strings(verifier: Verifier) -> int:
+    return len(verifier.model().nlp.vocab.strings)
+
+
+def test_verify_does_not_grow_the_string_store(verifier: Verifier) -> None:
+    for i in range(3):  # the words every text shares recur, so they become permanent (bounded)
+        verifier.verify("", DOCS, _distinct(i))
+    before = _strings(verifier)
+    for i in range(3, 60):
+        verifier.verify("", DOCS, _distinct(i))
+    assert _strings(verifier) == before
+
+
+def test_verify_many_does_not_grow_the_string_store(verifier: Verifier) -> None:
+    list(verifier.verify_many([("", DOCS, _distinct(i)) for i in range(1000, 1003)]))
+    list(verifier.verify_many([("", DOCS, _distinct(1003))]))
+    before = _strings(verifier)
+    results = list(verifier.verify_many((("", DOCS, _distinct(i)) for i in range(1004, 1100)), batch_size=16))
+    assert len(results) == 96
+    assert _strings(verifier) == before
+    # the strings the results carry were copied out of the zone and are still intact
+    assert any(w.text.startswith("Brunhold") for w in results[-1].warnings) or results[-1].claims
+
+
+def test_outside_a_zone_spacy_would_grow(verifier: Verifier) -> None:
+    """The control: the same texts parsed plainly do add strings, so the tests above can fail."""
+    nlp = verifier.model().nlp
+    before = len(nlp.vocab.strings)
+    nlp(_distinct(99_999))
+    assert len(nlp.vocab.strings) > before
+
+
+def test_recurring_words_become_permanent_and_parse_the_same(verifier: Verifier) -> None:
+    text = "Zarvinthe Quoblax signed the Trellimor accord."
+    first = verifier.verify("", DOCS, text)
+    model = verifier.model()
+    assert "Zarvinthe" not in model.nlp.vocab.strings
+    second = verifier.verify("", DOCS, text)  # seen twice: promoted before the next parse
+    verifier.verify("", DOCS, "Something else.")
+    assert "Zarvinthe" in model.nlp.vocab.strings
+    third = verifier.verify("", DOCS, text)
+    assert first == second == third
+
+
+def test_warm_words_are_capped() -> None:
+    warm = WarmWords(threshold=2, max_words=50, max_counted=1000)
+    for _ in range(3):
+        warm.observe(" ".join(f"w{i}" for i in range(200)))
+    assert len(warm.permanent) == 50
+    assert warm.full
+    warm.observe("fresh fresh fresh")
+    assert "fresh" not in warm.permanent
+
+
+def test_warm_counter_is_bounded() -> None:
+    warm = WarmWords(threshold=2, max_words=10_000, max_counted=100)
+    warm.observe(" ".join(f"u{i}" for i in range(150)))
+    assert len(warm._counts) == 0  # cleared once over the bound
+    warm.observe("a b a")
+    assert warm.permanent == {"a"}
+
+
+def test_long_chunks_are_never_made_permanent() -> None:
+    warm = WarmWords(threshold=2, max_chars=10)
+    url = "https://example.com/a/very/long/path"
+    warm.observe(f"{url} {url} short short")
+    assert warm.permanent == {"short"}
+
+
+@pytest.mark.parametrize("threshold", [1, 2])
+def test_promotion_happens_outside_the_zone(verifier: Verifier, threshold: int) -> None:
+    model = verifier.model()
+    own = LoadedModel(model.name, model.nlp, model.lock, WarmWords(threshold=threshold))
+    word = f"Vextranor{threshold}"
+    for _ in range(threshold):
+        with own.zone():
+            own.parse(f"{word} arrived.")
+    assert word not in model.nlp.vocab.strings
+    with own.zone():
+        pass
+    assert word in model.nlp.vocab.strings
