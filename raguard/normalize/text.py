@@ -156,7 +156,7 @@ class TokenText:
 
 
 # a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline
-_SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])[\"'”’)]*\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
+_SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -164,7 +164,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     pos = 0
     for m in _SENTENCE_END_RE.finditer(text):
-        spans.append((pos, m.start()))
+        spans.append((pos, m.end("close") if m.group("close") is not None else m.start()))
         pos = m.end()
     spans.append((pos, len(text)))
     out = []

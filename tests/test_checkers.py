@@ -1,0 +1,206 @@
+"""Each checker on messy retrieved text: what must be flagged and what must not."""
+
+import pytest
+
+from raguard import Verifier, verify
+
+
+def _types(result, severity=("high", "medium")):
+    return {(w.type, w.text) for w in result.warnings if w.severity in severity}
+
+
+def _check(docs, answer, query=""):
+    result = verify(query, docs, answer)
+    for w in result.warnings:
+        if w.start is not None:
+            assert answer[w.start:w.end] == w.text
+    for c in result.claims:
+        if c.evidence is not None:
+            texts = [d if isinstance(d, str) else d["text"] for d in docs]
+            assert texts[c.evidence.doc_index][c.evidence.start:c.evidence.end] == c.evidence.text
+    return result
+
+
+# -- dates ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "docs, answer",
+    [
+        (["The merger closed on October 3 , 2013 ."], "The merger closed on Oct. 3, 2013."),
+        (["deal closing date : 2013-10-03"], "The deal closed on 3 October 2013."),
+        (["The plant opened in 1994 ."], "The plant opened in the 1990s."),
+        (["Revenue for september 30 , 2024 was flat."], "Revenue was flat in September 2024."),
+    ],
+)
+def test_dates_supported(docs, answer):
+    assert _types(_check(docs, answer)) == set()
+
+
+@pytest.mark.parametrize(
+    "docs, answer, text, nearest",
+    [
+        (["The merger closed on October 3 , 2013 ."], "The merger closed on October 13, 2013.", "October 13, 2013", "October 3 , 2013"),
+        (["The plant opened in the 1990s."], "The plant opened in 1994.", "1994", "1990s"),
+        (["The war ended in 1945 ."], "The war ended in 1946.", "1946", "1945"),
+    ],
+)
+def test_dates_flagged_with_nearest_value(docs, answer, text, nearest):
+    result = _check(docs, answer)
+    (w,) = [w for w in result.warnings if w.type == "unsupported_date"]
+    assert w.text == text and w.nearest_value == nearest
+    assert nearest in w.suggestion
+
+
+# -- numbers -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "docs, answer",
+    [
+        (["The startup raised $ 160 million in its Series C ."], "The startup raised $160 million in its Series C."),
+        (["Headcount : 1,234,567 ."], "Headcount reached 1.234567 million."),
+        (["Turnout was 45.5 per cent ."], "Turnout was 45.5%."),
+        (["Mount Everest is 8,849 metres high ."], "Mount Everest is about 8,800 metres high."),
+        (["the team has twelve players"], "The team has 12 players."),
+    ],
+)
+def test_numbers_supported(docs, answer):
+    assert _types(_check(docs, answer)) == set()
+
+
+@pytest.mark.parametrize(
+    "docs, answer, text",
+    [
+        (["The startup raised $ 160 million in its Series C ."], "The startup raised $180 million in its Series C.", "$180 million"),
+        (["Mount Everest is 8,849 metres high ."], "Mount Everest is 8,800 metres high.", "8,800"),
+        (["Turnout was 45.5 per cent ."], "Turnout was 54.5%.", "54.5%"),
+    ],
+)
+def test_numbers_flagged(docs, answer, text):
+    result = _check(docs, answer)
+    assert ("unsupported_number", text) in _types(result)
+    assert result.action == "review"
+
+
+def test_number_inside_a_name_is_checked_as_the_name():
+    result = _check(["Apollo 11 landed on the Moon in 1969 ."], "Apollo 12 landed on the Moon in 1969.")
+    assert _types(result) == {("missing_entity", "Apollo 12")}
+    assert _types(_check(["Apollo 11 landed on the Moon in 1969 ."], "Apollo 11 landed on the Moon in 1969.")) == set()
+
+
+# -- entities ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "docs, answer",
+    [
+        (["alice johnson approved the final budget ."], "Alice Johnson approved the budget."),
+        (["Sheerin joined in 2019.", "Paul Sheerin now leads the team."], "Sheerin leads the team."),
+        (["The coach was Sheerin . He is called Paul by his players ."], "Paul Sheerin was the coach."),
+        (["The European Union fined the firm ."], "The EU fined the firm."),
+        (["The WHO issued new guidance ."], "The World Health Organization issued new guidance."),
+        (["Talks were held in France ."], "French officials held talks."),
+        (["the whale 's tail struck the boat ."], "The whale's tail struck the boat."),
+        (["Shares of Société Générale fell ."], "Shares of Societe Generale fell."),
+    ],
+)
+def test_entities_supported(docs, answer):
+    assert _types(_check(docs, answer), ("high",)) == set()
+
+
+@pytest.mark.parametrize(
+    "docs, answer, text",
+    [
+        (["Alice Johnson approved the final budget ."], "Bob Smith approved the budget.", "Bob Smith"),
+        (["Paul Smith and Anna Kowalski met ."], "Paul Kowalski met Anna.", "Paul Kowalski"),
+        (["The summit was held in Paris ."], "The summit was held in Berlin.", "Berlin"),
+    ],
+)
+def test_entities_flagged(docs, answer, text):
+    assert ("missing_entity", text) in _types(_check(docs, answer))
+
+
+# -- quotes --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "docs, answer",
+    [
+        (["He said ``we will not back down , ever . ''"], 'He said "We will not back down, ever."'),
+        (["She wrote: “The results are clear and the policy works.”"], 'She wrote "the results are clear ... the policy works".'),
+        (["The mayor called it a \"turning point\" for the city."], 'The mayor called it a "turning point".'),
+        (["The mayor spoke ."], 'The mayor used the word "unprecedented".'),  # one word: not a quotation
+    ],
+)
+def test_quotes_supported(docs, answer):
+    assert not any(w.type == "unsupported_quote" for w in _check(docs, answer).warnings)
+
+
+@pytest.mark.parametrize(
+    "docs, answer",
+    [
+        (["He said ``we will not back down , ever . ''"], 'He said "we will never back down".'),
+        (["She wrote: “The results are clear and the policy works.”"], 'She wrote "the policy works ... the results are clear".'),
+    ],
+)
+def test_quotes_flagged(docs, answer):
+    assert any(w.type == "unsupported_quote" for w in _check(docs, answer).warnings)
+
+
+# -- vague references ----------------------------------------------------------------------------
+def test_vague_reference_without_referent_is_medium():
+    result = _check(["Sales rose in March ."], "According to the recent report, sales rose in March.")
+    (w,) = [w for w in result.warnings if w.type == "vague_reference"]
+    assert w.text == "the recent report" and w.severity == "medium"
+    assert result.action == "proceed"
+
+
+def test_vague_reference_with_a_named_referent_passes():
+    docs = ["The Finance Committee approved the plan on Monday ."]
+    result = _check(docs, "The committee approved the plan on Monday.")
+    assert not any(w.type == "vague_reference" for w in result.warnings)
+
+
+# -- statements ----------------------------------------------------------------------------------
+def test_sentence_with_no_support_is_flagged():
+    docs = ["David Gordon Green is a film director. Larry Hagman was an actor."]
+    result = _check(docs, "Both David Gordon Green and Larry Hagman were professional golfers.",
+                    query="Are David Gordon Green and Larry Hagman both actors?")
+    assert any(w.type == "unsupported_statement" for w in result.warnings)
+
+
+def test_paraphrased_sentence_is_not_flagged():
+    docs = ["The stadium seats 74,500 spectators; the old ground held 61,000 ."]
+    result = _check(docs, "The new stadium holds 74,500 fans, up from 61,000 at the old ground.")
+    assert result.action == "proceed", result.warnings
+
+
+def test_refusal_is_not_a_claim():
+    result = _check(["World War II ended in 1945."], "The context does not contain the answer.")
+    assert result.action == "proceed"
+
+
+# -- engine --------------------------------------------------------------------------------------
+def test_each_document_is_checked_on_its_own():
+    # "John" and "Smith" are in different documents: no artifact from joining them
+    result = _check(["The report was by John.", "Smith reviewed it."], "The report was by Bob Smith.")
+    assert any(w.type == "missing_entity" for w in result.warnings)
+    joined = _check(["The report was by John", "Smith reviewed it."], "John Smith wrote it.")
+    assert any(w.text == "John Smith" for w in joined.warnings)
+
+
+def test_claims_restating_the_query_are_trusted_unless_disabled():
+    docs = ["Q2 project was delivered on June 15."]
+    answer = "The Q3 2024 deadline is not given."
+    assert not any(w.text == "Q3 2024" for w in verify("What is the Q3 2024 deadline?", docs, answer).warnings)
+    strict = Verifier(trust_query=False).verify("What is the Q3 2024 deadline?", docs, answer)
+    assert any(w.text == "Q3 2024" for w in strict.warnings)
+
+
+def test_overlapping_warnings_are_deduplicated():
+    result = _check(["Apollo 11 landed in 1969."], "Apollo 13 landed in 1969.")
+    spans = [(w.start, w.end) for w in result.warnings if w.severity == "high"]
+    for i, a in enumerate(spans):
+        for b in spans[i + 1:]:
+            assert not (a[0] < b[1] and b[0] < a[1]), result.warnings
+
+
+def test_evidence_points_into_the_supporting_document():
+    docs = ["Nothing here.", "The startup raised $ 160 million on October 3 , 2013 ."]
+    result = _check(docs, "It raised $160 million on October 3, 2013.")
+    kinds = {c.kind: c for c in result.claims}
+    assert kinds["number"].evidence.doc_index == 1 and kinds["number"].evidence.text == "$ 160 million"
+    assert kinds["date"].evidence.text == "October 3 , 2013"

@@ -1,0 +1,173 @@
+"""Pure normalization functions: numbers, dates, text folding, names."""
+
+import pytest
+
+from raguard.normalize.dates import DateValue, extract_dates, supports
+from raguard.normalize.entities import expansion_pattern, initials, looks_like_acronym
+from raguard.normalize.numbers import extract_numbers, parse_spelled, values_match
+from raguard.normalize.text import TokenText, fold_text, sentence_spans
+
+
+def _values(text):
+    return [(n.value, n.unit) for n in extract_numbers(text)]
+
+
+@pytest.mark.parametrize(
+    "text, value, unit",
+    [
+        ("1,234,567", 1234567, None),
+        ("1234567", 1234567, None),
+        ("1.234567 million", 1234567, None),
+        ("$42.5 million", 42_500_000, "USD"),
+        ("$42,500,000", 42_500_000, "USD"),
+        ("42.5M", 42_500_000, None),
+        ("USD 42.5 million", 42_500_000, "USD"),
+        ("$ 160 million", 160_000_000, "USD"),
+        ("45.5%", 45.5, "%"),
+        ("45.5 percent", 45.5, "%"),
+        ("45.5 per cent", 45.5, "%"),
+        ("twelve", 12, None),
+        ("three hundred and forty", 340, None),
+        ("2.5 billion", 2_500_000_000, None),
+        ("-5.5", -5.5, None),
+        ("8\u2009849", 8849, None),
+        (".5", 0.5, None),
+        ("€3.2bn", 3_200_000_000, "EUR"),
+        ("500 dollars", 500, "USD"),
+    ],
+)
+def test_number_values(text, value, unit):
+    assert _values(text) == [(value, unit)]
+
+
+def test_ordinals_and_spelled_numbers():
+    third = extract_numbers("the 3rd and the third")
+    assert [(n.value, n.ordinal) for n in third] == [(3, True), (3, True)]
+    assert parse_spelled("twenty-first") == (21, True)
+    assert parse_spelled("one million two hundred thousand") == (1_200_000, False)
+    assert parse_spelled("banana") is None
+
+
+def test_ranges_give_both_ends():
+    assert [n.value for n in extract_numbers("10–12 weeks, or between 10 and 12")] == [10, 12, 10, 12]
+
+
+def test_numbers_inside_names_and_times_are_not_values():
+    assert extract_numbers("COVID-19 at 10:30") == []
+
+
+def test_hedges_are_attached():
+    (about,) = extract_numbers("about 8,800 metres")
+    assert about.hedge == "about"
+    (plain,) = extract_numbers("8,800 metres")
+    assert plain.hedge is None
+
+
+@pytest.mark.parametrize(
+    "claim, doc, ok",
+    [
+        ("about 8,800", "8,849", True),
+        ("8,800", "8,849", False),
+        ("more than 8,000", "8,849", True),
+        ("more than 9,000", "8,849", False),
+        ("nearly 9,000", "8,849", True),
+        ("nearly 8,000", "8,849", False),
+        ("$42.5 million", "42,512,000 dollars", True),  # a scale word stands for its rounding
+        ("$42,512,000", "$42.5 million", False),  # never more precise than the document
+        ("45.5%", "45.5 per cent", True),
+        ("12%", "12 points", False),
+        ("$12", "€12", False),
+        ("fell 3.2%", "-3.2%", True),
+        ("3rd", "third", True),
+    ],
+)
+def test_values_match(claim, doc, ok):
+    (c,) = extract_numbers(claim)
+    (d,) = extract_numbers(doc)
+    assert values_match(c, d) is ok
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2024-09-30", "30 Sep 2024", "September 30th, 2024", "9/30/2024", "30.09.2024", "Sept. 30, 2024",
+     "30th of September 2024", "September 30 , 2024"],
+)
+def test_date_forms_normalize_alike(text):
+    (mention,) = extract_dates(text)
+    assert mention.value == DateValue(year=2024, month=9, day=30)
+    assert mention.text == text
+
+
+def test_day_month_order_rule():
+    (us,) = extract_dates("4/5/2024")
+    assert (us.value.month, us.value.day) == (4, 5)  # slashes: month first
+    (eu,) = extract_dates("4.5.2024")
+    assert (eu.value.month, eu.value.day) == (5, 4)  # dots: day first
+    (big,) = extract_dates("25/12/2024")
+    assert (big.value.month, big.value.day) == (12, 25)  # first number over 12: day first
+
+
+def test_partial_dates():
+    forms = {m.text: m.value for m in extract_dates(
+        "In Q3 2024, the third quarter of 2023, the 1990s, the '80s, in September, on Monday, in 1945."
+    )}
+    assert forms["Q3 2024"] == DateValue(year=2024, quarter=3)
+    assert forms["third quarter of 2023"] == DateValue(year=2023, quarter=3)
+    assert forms["1990s"] == DateValue(decade=1990)
+    assert forms["'80s"] == DateValue(decade=80)
+    assert forms["September"] == DateValue(month=9)
+    assert forms["Monday"] == DateValue(weekday=0)
+    assert forms["1945"] == DateValue(year=1945)
+
+
+def test_invalid_dates_are_not_dates():
+    assert extract_dates("2024-02-30") == [] or all(m.value.day != 30 for m in extract_dates("2024-02-30"))
+
+
+@pytest.mark.parametrize(
+    "doc, claim, ok",
+    [
+        (DateValue(2024, 9, 30), DateValue(2024, 9), True),
+        (DateValue(2024, 9), DateValue(2024, 9, 30), False),
+        (DateValue(1994), DateValue(decade=1990), True),
+        (DateValue(decade=1990), DateValue(1994), False),
+        (DateValue(2024, 9, 30), DateValue(year=2024, quarter=3), True),
+        (DateValue(2024, 9, 30), DateValue(weekday=0), True),  # 30 Sep 2024 was a Monday
+        (DateValue(2024, 9, 30), DateValue(weekday=1), False),
+        (DateValue(1994), DateValue(decade=90), True),
+    ],
+)
+def test_date_support_direction(doc, claim, ok):
+    assert supports(doc, claim) is ok
+
+
+def test_text_folding_handles_messy_chunks():
+    assert fold_text("the whale 's tail") == fold_text("The whale's tail")
+    assert fold_text("The U.S. economy") == fold_text("the US economy")
+    assert fold_text("inter-\nnational") == "international"
+    assert fold_text("Société Générale") == "societe generale"
+    assert fold_text("``Hello , world ''") == fold_text("“Hello, world”")
+
+
+def test_token_text_finds_phrases_with_offsets():
+    text = "Alice Johnson approved the final budget on March 10."
+    tt = TokenText.of(text)
+    start, end = tt.find_span(["final", "budget"])
+    assert text[start:end] == "final budget"
+    assert tt.find_span(["budget", "final"]) is None
+    start, end = TokenText.of("an e-mail came").find_compact("email")
+    assert (start, end) == (3, 9)
+
+
+def test_sentence_spans_ignore_abbreviations_and_ellipses():
+    text = 'He said "we refrain [...] from force." The U.S. economy grew. Then... it fell!'
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        'He said "we refrain [...] from force."', "The U.S. economy grew.", "Then... it fell!"]
+
+
+def test_acronym_helpers():
+    assert looks_like_acronym("EU") and looks_like_acronym("U.S.") and not looks_like_acronym("Paris")
+    assert initials(["World", "Health", "Organization"]) == "WHO"
+    assert expansion_pattern("EU").search("the European Union said")
+    assert not expansion_pattern("EU").search("the european union said")
+    assert expansion_pattern("EU", ignore_case=True).search("the european union said")
