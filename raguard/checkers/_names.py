@@ -9,7 +9,7 @@ import re
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS
 
-_NAME_NUMBER_RE = re.compile(r"\b(?P<name>[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*|[A-Z][a-z]+|[A-Z](?=-))(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,.]\d)")
+_NAME_NUMBER_RE = re.compile(r"\b(?P<name>[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*|[A-Z][a-z]+|[A-Z](?=-))(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,.]\d|[ \t]*[-–][ \t]*\d)")
 
 # Capitalized words that precede numbers without naming anything.
 _NOT_NAMES = frozenset(
@@ -43,9 +43,22 @@ def named_number_spans(text: str) -> list[tuple[int, int]]:
 
 
 # Runs of capitalized words, allowing "of", "the", "de", "&" inside ("Bank of America").
+# A capitalized word: "O'Meara", "Kwabena-Hill", "Cricket's"; a hyphen joins only capitalized parts
+# ("Trust-funded" stops at "Trust").
+_CAP_WORD = r"[A-Z][^\W_]*(?:['’][A-Za-z][^\W_]*)*(?:-[A-Z][^\W_]*)*(?:['’]s?)?"
+# Runs of capitalized words, allowing "of", "the", "de", "&" inside ("Bank of America").
 _RUN_RE = re.compile(
-    r"(?<![\w'’\-])[A-Z][\w'’\-]*(?:[ \t]+(?:(?:of|the|de|du|da|del|von|van|der|&)[ \t]+)*[A-Z][\w'’\-]*)*"
+    rf"(?<![\w'’\-]){_CAP_WORD}(?:[ \t]+(?:(?:of|the|de|du|da|del|von|van|der|&)[ \t]+)*{_CAP_WORD})*(?![\w])"
 )
+_POSSESSIVE_END = ("'s", "’s", "s'", "s’")
+_UNIT_RE = re.compile(r"[A-Za-z]{1,4}")
+_AFTER_NUMBER_RE = re.compile(r"(?:\d[ \t]?|\bper[ \t]|/)$")
+
+
+def is_unit_after_number(text: str, start: int, word: str) -> bool:
+    """A short capitalized token right after a number, "per" or "/": a unit ("MW", "£41/MWh")."""
+    return (bool(_UNIT_RE.fullmatch(word)) and any(c.isupper() for c in word)
+            and _AFTER_NUMBER_RE.search(text[max(0, start - 5):start]) is not None)
 _RUN_STOP = frozenset(
     {
         "the", "a", "an", "in", "on", "at", "by", "for", "to", "of", "and", "or", "but", "yes", "no",
@@ -68,32 +81,50 @@ _RUN_STOP = frozenset(
 def proper_noun_runs(text: str) -> list[tuple[int, int]]:
     """(start, end) of runs of capitalized words, leading stop/title words dropped.
 
-    A single capitalized word counts only away from the start of a sentence, where capitals
-    mark names rather than grammar.
+    A possessive ends a run ("ESA's Ariadne" is two names). A single capitalized word counts
+    only away from the start of a sentence, where capitals mark names rather than grammar, and
+    not right after a number, where it is a unit ("14.7 MW").
     """
     spans: list[tuple[int, int]] = []
     for m in _RUN_RE.finditer(text):
-        words = list(re.finditer(r"[^ \t]+", m.group()))
-        while words and words[0].group().lower().strip("'’") in _RUN_STOP:
-            words.pop(0)
-        while words and words[-1].group().lower() in ("of", "the", "de", "du", "da", "del", "von", "van", "der", "&"):
-            words.pop()
-        if not words:
-            continue
-        start = m.start() + words[0].start()
-        end = m.start() + words[-1].end()
-        lowered = [w.group().lower().rstrip("'’s") for w in words]
-        if len(words) == 1:
-            if _at_sentence_start(text, m.start()) or lowered[0] in MONTHS or lowered[0] in WEEKDAYS:
-                continue
-            if words[0].group().isupper() and len(words[0].group()) == 1:
-                continue
-        spans.append((start, end))
+        parts: list[list[re.Match[str]]] = [[]]
+        for word in re.finditer(r"[^ \t]+", m.group()):
+            parts[-1].append(word)
+            if word.group().endswith(_POSSESSIVE_END):
+                parts.append([])
+        for words in parts:
+            _add_run(text, m.start(), words, spans)
     return spans
 
 
-def _at_sentence_start(text: str, pos: int) -> bool:
+def _add_run(text: str, offset: int, words: list[re.Match[str]], spans: list[tuple[int, int]]) -> None:
+    first_index = 0
+    while words and words[0].group().lower().strip("'’") in _RUN_STOP:
+        words = words[1:]
+        first_index += 1
+    while words and words[-1].group().lower() in ("of", "the", "de", "du", "da", "del", "von", "van", "der", "&"):
+        words = words[:-1]
+    if not words:
+        return
+    start = offset + words[0].start()
+    end = offset + words[-1].end()
+    if len(words) == 1:
+        word = words[0].group()
+        lowered = word.lower().rstrip("'’s")
+        if lowered in MONTHS or lowered in WEEKDAYS:
+            return
+        if at_sentence_start(text, start):
+            return
+        if len(word) == 1 or is_unit_after_number(text, start, word):
+            return
+    spans.append((start, end))
+
+
+def at_sentence_start(text: str, pos: int) -> bool:
+    """Is ``pos`` the first word of a sentence (quotes and brackets around the break allowed)?"""
     i = pos
     while i > 0 and text[i - 1] in " \t\"'“‘(":
         i -= 1
-    return i == 0 or text[i - 1] in ".!?:\n"
+    while i > 0 and text[i - 1] in "\"'”’)»":
+        i -= 1
+    return i == 0 or text[i - 1] in ".!?:;\n"

@@ -51,6 +51,14 @@ class DatesChecker:
                         finding.evidence = (doc_index, number.start, number.end)
                         finding.source = "document"
                         return finding
+            if mention.form in ("month_alone", "weekday"):
+                # lower-cased chunks ("in june") hide a bare month from the extractor
+                span = index.tokens.find_span([mention.text.lower()])
+                if span is not None:
+                    finding.supported = True
+                    finding.evidence = (doc_index, span[0], span[1])
+                    finding.source = "document"
+                    return finding
         if ctx.trust_query and any(supports(q.value, claim) for q in ctx.query_dates):
             finding.supported = True
             finding.source = "query"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._names import proper_noun_runs
+from raguard.checkers._names import at_sentence_start, is_unit_after_number, proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.documents import DocumentIndex
 from raguard.models import MISSING_ENTITY
@@ -18,6 +18,7 @@ from raguard.normalize.entities import (
     acronym_letters,
     demonym_countries,
     expansion_pattern,
+    find_expansion,
     initials,
     looks_like_acronym,
 )
@@ -54,6 +55,8 @@ class EntitiesChecker:
             text = ctx.response[start:end]
             if not any(ch.isupper() for ch in text):
                 continue  # NER on lower-case words is mostly noise
+            if text[:1].isdigit() or is_unit_after_number(ctx.response, start, text):
+                continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
             if any(s <= start and end <= e for s, e in seen + value_spans):
                 continue
             if any(start < e and s < end for s, e in seen):
@@ -82,43 +85,70 @@ class EntitiesChecker:
             value=" ".join(phrase_tokens(text, drop_article=True, drop_possessive=True)),
             checker=self.name,
         )
-        words = phrase_tokens(text, drop_article=True, drop_possessive=True)
-        if not words:
-            finding.supported = True
-            return finding
-        variants = [(text, words)]
-        head = _sentence_initial_head(ctx.response, start, text)
-        if head is not None:
-            variants.append((head, phrase_tokens(head, drop_article=True, drop_possessive=True)))
-        for doc_index, index in ctx.documents:
-            for variant_text, variant_words in variants:
-                span = find_entity(index, variant_text, variant_words, label)
-                if span is not None:
-                    finding.supported = True
-                    finding.evidence = (doc_index, span[0], span[1])
-                    finding.source = "document"
-                    return finding
-        if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
-            finding.supported = True
+        parts = _parts(text)
+        if len(parts) <= 1:
+            parts = [text]
+        located = []
+        for part in parts:
+            offset = start + max(0, text.find(part))
+            hit = _locate(ctx, offset, part, label)
+            if hit is None:
+                finding.suggestion = f'"{quote_for_message(part)}" not found in retrieved documents.'
+                return finding
+            located.append(hit)
+        finding.supported = True
+        first = located[0]
+        if first == "query":
             finding.source = "query"
-            return finding
-        finding.suggestion = f'"{quote_for_message(text)}" not found in retrieved documents.'
+        else:
+            finding.source = "document"
+            finding.evidence = first
         return finding
 
 
+def _locate(ctx: CheckContext, start: int, text: str, label: str):
+    """(doc_index, start, end) of support for one name, "query" if only the query has it, or None."""
+    words = phrase_tokens(text, drop_article=True, drop_possessive=True)
+    if not words:
+        return "query"
+    variants = [(text, words)]
+    head = _sentence_initial_head(ctx.response, start, text, label)
+    if head is not None:
+        variants.append((head, phrase_tokens(head, drop_article=True, drop_possessive=True)))
+    for doc_index, index in ctx.documents:
+        for variant_text, variant_words in variants:
+            span = find_entity(index, variant_text, variant_words, label)
+            if span is not None:
+                return (doc_index, span[0], span[1])
+    if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
+        return "query"
+    return None
+
+
 _OF_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?:of|in|at|for|from)[ \t]+(?:the[ \t]+)?(?=[A-Z])")
+_FIRST_WORD_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?=[A-Z])")
 
 
-def _sentence_initial_head(response: str, start: int, text: str) -> Optional[str]:
-    """"Shares of Societe Generale" at a sentence start -> "Societe Generale".
+def _sentence_initial_head(response: str, start: int, text: str, label: str) -> Optional[str]:
+    """The name without a sentence-initial common noun: "Shares of Societe Generale" ->
+    "Societe Generale", "Economist Kevin Osei" -> "Kevin Osei".
 
-    A capital at the start of a sentence does not make a common noun part of a name.
+    A capital at the start of a sentence does not make a common noun part of a name. Only a
+    capitalized run (not a NER person) may lose its first word: "Paul Kowalski" stays whole.
     """
-    before = response[:start].rstrip(" \t\"'“‘(")
-    if before and before[-1] not in ".!?:\n":
+    if not at_sentence_start(response, start):
         return None
-    m = _OF_RE.match(text)
+    m = _OF_RE.match(text) or _FIRST_WORD_RE.match(text)
+    if m and label == "PERSON" and not re.match(r"^[A-Z][a-z]+(?:ing|ed|ly)\b", text):
+        return None
     return text[m.end():] if m else None
+
+
+def _parts(text: str) -> list[str]:
+    """A NER span cut at quotes, colons and inner possessives: "Alnora Pharmaceuticals' Cardexa"
+    names two things, each of which must be supported."""
+    pieces = re.split(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+", text)
+    return [p.strip(" \t'’") for p in pieces if p.strip(" \t'’")]
 
 
 def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool:
@@ -144,11 +174,22 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
     span = tokens.find_span(words)
     if span is not None:
         return span
+    if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
+        span = tokens.find_span([words[0][:-1]])  # "Ardents" for the Ardent
+        if span is not None:
+            return span
     compact = "".join(words)
     if len(compact) >= 4 and len(words) <= 3:
         span = tokens.find_compact(compact)
         if span is not None:
             return span
+    if label == "NAME_NUMBER":
+        # "Europa 35" may be a name and a count side by side: both must be in the document
+        name, number = words[:-1], words[-1]
+        if name and number.isdigit() and tokens.find(name) is not None and any(
+                n.text == number for n in index.numbers):
+            return tokens.find_span(name)
+        return None
     if label == "PERSON":
         parts = [w for w in words if w not in _TITLES and len(w) > 1]
         if parts and all(p in tokens.vocab for p in parts) and not _other_given_name(index, text, parts):
@@ -160,9 +201,13 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
     if looks_like_acronym(stripped):
         letters = acronym_letters(stripped)
         if len(letters) >= 2:
-            m = expansion_pattern(letters, ignore_case=lowercased_doc).search(index.text)
-            if m is not None:
-                return m.start(), m.end()
+            if lowercased_doc:
+                m = expansion_pattern(letters, ignore_case=True).search(index.text)
+                if m is not None:
+                    return m.start(), m.end()
+            span = find_expansion(letters, index.text)
+            if span is not None:
+                return span
     else:
         raw_words = stripped.replace("’s", "").replace("'s", "").split()
         acro = initials(raw_words) if len(raw_words) >= 2 and all(w[:1].isupper() or w.lower() in ("of", "the", "and", "for") for w in raw_words) else None

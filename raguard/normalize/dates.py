@@ -55,6 +55,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("ymd_slash", re.compile(r"\b(?P<y>\d{4})/(?P<m>[01]?\d)/(?P<d>[0-3]?\d)\b")),
     ("numeric", re.compile(r"(?<![\d/.])\b(?P<a>[0-3]?\d)(?P<sep>[/.])(?P<b>[0-3]?\d)(?P=sep)"
                            r"(?P<y>\d{4}|\d{2})\b(?![/.]\d)")),
+    ("mdy_range", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("dmy_range", re.compile(rf"\b{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("mdy", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("my", re.compile(rf"\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
@@ -214,6 +216,22 @@ def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
     return m.start(), m.end()
 
 
+def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
+    """"Oct. 14-15, 2024" states two dates: Oct. 14 and Oct. 15, both in 2024."""
+    month = MONTHS[m.group("m").lower().rstrip(".")]
+    year = int(m.group("y"))
+    first = DateValue(year=year, month=month, day=int(m.group("d")))
+    second = DateValue(year=year, month=month, day=int(m.group("d2")))
+    if not (_valid(first) and _valid(second)):
+        return []
+    if form == "mdy_range":
+        spans = ((m.start("m"), m.end("d")), (m.start("d2"), m.end("y")))
+    else:
+        spans = ((m.start("d"), m.end("d")), (m.start("d2"), m.end("y")))
+    # both halves are as long as the whole match, so they win against shorter overlapping forms
+    return [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
+
+
 _WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*,?[ \t]*(?:the[ \t]+)?$", re.IGNORECASE)
 
 
@@ -222,6 +240,9 @@ def extract_dates(text: str) -> list[DateMention]:
     candidates: list[tuple[int, int, str, DateValue]] = []
     for form, pattern in _PATTERNS:
         for m in pattern.finditer(text):
+            if form.endswith("_range"):
+                candidates.extend(_range_candidates(form, m))
+                continue
             value = _parse(form, m)
             if value is None or not _valid(value):
                 continue

@@ -7,7 +7,7 @@ from typing import Optional
 
 # Words that acronyms skip ("World Health Organization" -> WHO, "Bank of America" -> BOA is rare,
 # so "of" is skipped: BA would not be produced; both forms are tried).
-_ACRONYM_SKIP = frozenset({"of", "the", "and", "for", "on", "in", "de", "du", "la", "&", "to", "at"})
+_ACRONYM_SKIP = frozenset({"of", "the", "and", "for", "on", "in", "de", "du", "la", "&", "to", "at", "per"})
 
 DEMONYMS: dict[str, tuple[str, ...]] = {
     "american": ("united states", "us", "usa", "america", "united states of america"),
@@ -66,6 +66,26 @@ DEMONYMS: dict[str, tuple[str, ...]] = {
     "indonesian": ("indonesia",),
     "filipino": ("philippines",),
     "european": ("europe", "european union", "eu"),
+    "venetian": ("venice",),
+    "roman": ("rome",),
+    "parisian": ("paris",),
+    "londoner": ("london",),
+    "florentine": ("florence",),
+    "neapolitan": ("naples",),
+    "milanese": ("milan",),
+    "texan": ("texas",),
+    "californian": ("california",),
+    "floridian": ("florida",),
+    "bavarian": ("bavaria",),
+    "catalan": ("catalonia",),
+    "quebecois": ("quebec",),
+    "ghanaian": ("ghana",),
+    "nigerien": ("niger",),
+    "taiwanese": ("taiwan",),
+    "singaporean": ("singapore",),
+    "malaysian": ("malaysia",),
+    "icelandic": ("iceland",),
+    "scandinavian": ("scandinavia",),
     "african": ("africa",),
     "asian": ("asia",),
 }
@@ -99,9 +119,30 @@ def expansion_pattern(acronym: str, ignore_case: bool = False) -> re.Pattern[str
     """Regex for capitalized words whose initials spell ``acronym`` (function words allowed).
 
     ``ignore_case`` is for lower-cased documents, where capitals cannot mark the words."""
-    gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|&)[ \t]+)*)"
+    gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|per|to|&)[ \t]+)*)"
     parts = [rf"{re.escape(letter)}[\w'’.]*" for letter in acronym.upper()]
     return re.compile(r"\b" + gap.join(parts) + r"\b", re.IGNORECASE if ignore_case else 0)
+
+
+def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
+    """Span of an expansion of ``acronym`` in ``text``: capitalized words first ("European
+    Union" for EU); for 3+ letters also lower-case words that are not function words
+    ("earnings per share" for EPS, but not "for bringing in" for FBI)."""
+    m = expansion_pattern(acronym).search(text)
+    if m is not None:
+        return m.start(), m.end()
+    if len(acronym) < 3:
+        return None
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    for m in expansion_pattern(acronym, ignore_case=True).finditer(text):
+        words = [w for w in re.split(r"[ \t\-]+", m.group().lower()) if w]
+        # the first and last words carry meaning; at most one short connector in between
+        if words[0] in STOP_WORDS or words[-1] in STOP_WORDS:
+            continue
+        if sum(1 for w in words if w in STOP_WORDS) <= 1:
+            return m.start(), m.end()
+    return None
 
 
 def demonym_countries(word: str) -> tuple[str, ...]:

@@ -49,7 +49,7 @@ _NUMERIC_RE = re.compile(
     (?P<num>\d{1,3}(?:[,\u2009\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
     (?!\d|[,.:/\u2009\u202f\u00a0]\d)
     (?:(?P<ord>st|nd|rd|th)\b)?
-    (?:[ \t]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
+    (?:[ \t-]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
     (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
     (?:[ \t](?P<curword>dollars?|euros?|pounds)\b)?
     """,
@@ -78,7 +78,7 @@ _WORD_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billio
 _NUMBER_WORD = "|".join(sorted(list(_UNITS) + list(_TENS) + list(_WORD_SCALES) + list(_ORDINALS),
                                key=len, reverse=True))
 _SPELLED_RE = re.compile(
-    rf"\b(?:a[ \t]+)?(?:{_NUMBER_WORD})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD}))*\b"
+    rf"\b(?:a[ \t]+(?=hundred|thousand|million|billion|trillion))?(?:{_NUMBER_WORD})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD}))*\b"
     rf"(?:[ \t]?(?P<pct>percent\b|per[ \t]cent\b|%))?",
     re.IGNORECASE,
 )
@@ -272,8 +272,28 @@ def extract_numbers(text: str) -> list[NumberMention]:
             )
         )
     found.extend(_digit_with_word_scale(text, found))
+    found.extend(_fractions(text))
     found.sort(key=lambda n: (n.start, -n.end))
     return _drop_nested(found)
+
+
+_FRACTION_RE = re.compile(
+    r"\b(?P<num>a|an|one|two|three|four)[ \t-]+(?P<den>thirds?|quarters?|fifths?|tenths?)\b(?![ \t-]+(?:of[ \t]+)?(?:the[ \t]+)?(?:century|quarter|round|place|time))",
+    re.IGNORECASE,
+)
+_FRACTION_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+
+
+def _fractions(text: str) -> Iterator[NumberMention]:
+    """"a third" = 33.3%, "three quarters" = 75%: a fraction is a rounded percentage."""
+    for m in _FRACTION_RE.finditer(text):
+        den = _FRACTION_DEN[m.group("den").lower().rstrip("s")]
+        num = _FRACTION_NUM[m.group("num").lower()]
+        if num >= den:
+            continue
+        yield NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%",
+                            spelled=True, hedge=_hedge_before(text, m.start()) or "about")
 
 
 _DIGIT_WORD_SCALE_RE = re.compile(r"\b(?P<num>\d+(?:\.\d+)?)[ \t]+(?P<scale>dozen)\b", re.IGNORECASE)

@@ -63,6 +63,10 @@ def tokenize(text: str) -> list[Token]:
             if "\n" in gap and _LINEBREAK_HYPHEN_RE.match(gap):
                 tokens[-1] = Token(prev.norm + norm, prev.start, end)
                 continue
+            # tokenized contractions: "are n't" is "aren't"
+            if norm == "n" and text[end:end + 2] in ("'t", "’t") and gap.isspace():
+                tokens[-1] = Token(prev.norm + norm, prev.start, end)
+                continue
         tokens.append(Token(norm, start, end))
     return tokens
 
@@ -159,11 +163,33 @@ class TokenText:
 _SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
 
 
+# Words written with a full stop that rarely end a sentence.
+_ABBREVIATIONS = frozenset({
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    "mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "gen", "col", "lt", "sgt", "capt", "gov",
+    "sen", "rep", "rev", "hon", "no", "nos", "vs", "v", "approx", "est", "fig", "vol", "pp", "ca",
+    "inc", "corp", "ltd", "co", "mt", "ft", "ave", "blvd", "dept", "univ", "e.g", "i.e", "etc",
+})
+_LAST_WORD_RE = re.compile(r"(?:^|[\s(\[\"“'‘])((?:[^\W\d_]\.)*[^\W\d_]+)\.$")
+
+
+def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
+    m = _LAST_WORD_RE.search(text, max(0, dot_end - 12), dot_end)
+    if m is None:
+        return False
+    word = m.group(1)
+    # single letters and dotted initials ("U.S.", "J.") are abbreviations too
+    return word.lower() in _ABBREVIATIONS or len(word) == 1 or "." in word
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence, whitespace trimmed."""
     spans: list[tuple[int, int]] = []
     pos = 0
     for m in _SENTENCE_END_RE.finditer(text):
+        if m.group("close") is not None and not m.group("close") and _ends_with_abbreviation(text, m.start()):
+            continue  # "Sept. 30", "Dr. Smith", "U.S. Army": not a sentence end
         spans.append((pos, m.end("close") if m.group("close") is not None else m.start()))
         pos = m.end()
     spans.append((pos, len(text)))
