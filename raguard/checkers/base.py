@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Protocol, runtime_checkable
@@ -56,6 +57,25 @@ class CheckContext:
     @cached_property
     def numbers(self) -> list[NumberMention]:
         return extract_numbers(self.response)
+
+    @cached_property
+    def tokens(self) -> TokenText:
+        """The response's folded word tokens, tokenized once for every checker."""
+        return TokenText.of(self.response)
+
+    def words_in(self, start: int, end: int) -> list[str]:
+        """Folded words of the response inside [start, end)."""
+        toks = self.tokens.tokens
+        i = bisect_left(self._token_starts, start)
+        out = []
+        while i < len(toks) and toks[i].end <= end:
+            out.append(toks[i].norm)
+            i += 1
+        return out
+
+    @cached_property
+    def _token_starts(self) -> list[int]:
+        return [t.start for t in self.tokens.tokens]
 
     @cached_property
     def query_tokens(self) -> TokenText:

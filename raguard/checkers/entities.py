@@ -22,7 +22,7 @@ from raguard.normalize.entities import (
     initials,
     looks_like_acronym,
 )
-from raguard.normalize.text import fold_word, phrase_tokens
+from raguard.normalize.text import LEADING_ARTICLES, fold_word, phrase_tokens
 
 ENTITY_LABELS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -82,7 +82,7 @@ class EntitiesChecker:
             end=end,
             text=text,
             supported=False,
-            value=" ".join(phrase_tokens(text, drop_article=True, drop_possessive=True)),
+            value=" ".join(_name_words(ctx.words_in(start, end))),
             checker=self.name,
         )
         parts = _parts(text)
@@ -106,9 +106,18 @@ class EntitiesChecker:
         return finding
 
 
+def _name_words(words: list[str]) -> list[str]:
+    """Folded name words without a leading article or a trailing possessive 's."""
+    if len(words) > 1 and words[0] in LEADING_ARTICLES:
+        words = words[1:]
+    if len(words) > 1 and words[-1] == "s":
+        words = words[:-1]
+    return words
+
+
 def _locate(ctx: CheckContext, start: int, text: str, label: str):
     """(doc_index, start, end) of support for one name, "query" if only the query has it, or None."""
-    words = phrase_tokens(text, drop_article=True, drop_possessive=True)
+    words = _name_words(ctx.words_in(start, start + len(text)))
     if not words:
         return "query"
     variants = [(text, words)]

@@ -10,12 +10,13 @@ Paraphrase keeps most content words (names, key nouns), so faithful sentences ra
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Iterator
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
 from raguard.normalize.stems import is_content_word, stem
-from raguard.normalize.text import sentence_spans, tokenize
+from raguard.normalize.text import sentence_spans
 
 DEFAULT_MIN_SUPPORT = 0.2
 DEFAULT_MIN_UNSUPPORTED = 1
@@ -53,28 +54,35 @@ class StatementsChecker:
         # supported one counts as one supported unit, an unsupported one is already flagged
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference")
                   for f in ctx.findings if f.end > f.start]
+        toks = ctx.tokens.tokens
+        starts = [t.start for t in toks]
+        in_judged = [False] * len(toks)
+        for js, je, _ in judged:
+            i = bisect_left(starts, js)
+            while i < len(toks) and toks[i].end <= je:
+                in_judged[i] = True
+                i += 1
         for start, end in sentence_spans(ctx.response):
             sentence = ctx.response[start:end]
             if _REFUSAL_RE.search(sentence):
                 continue
             words: list[tuple[str, int, int]] = [
                 (_SUPPORTED, s, e) for s, e, ok in judged
-                if ok and start <= s and e <= end and not _restates(ctx.response[s:e], query_stems)
+                if ok and start <= s and e <= end and not _restates(ctx.words_in(s, e), query_stems)
             ]
-            for tok in tokenize(sentence):
-                if not is_content_word(tok.norm):
-                    continue
-                a, b = start + tok.start, start + tok.end
-                if any(s <= a and b <= e for s, e, _ in judged):
-                    continue
-                s = stem(tok.norm)
-                if s in query_stems:
-                    continue
-                words.append((s, a, b))
+            sentence_stems: set[str] = set()
+            i = bisect_left(starts, start)
+            while i < len(toks) and toks[i].end <= end:
+                tok = toks[i]
+                if is_content_word(tok.norm):
+                    s = stem(tok.norm)
+                    sentence_stems.add(s)
+                    if not in_judged[i] and s not in query_stems:
+                        words.append((s, tok.start, tok.end))
+                i += 1
             if not words:
                 continue
             # the best single document: most new words supported, then most words shared
-            sentence_stems = {stem(t.norm) for t in tokenize(sentence) if is_content_word(t.norm)}
             best_doc, best_hits, best_shared = -1, -1, -1
             for doc_index, index in ctx.documents:
                 doc_stems = index.stems
@@ -107,9 +115,9 @@ class StatementsChecker:
             yield finding
 
 
-def _restates(text: str, query_stems: set[str]) -> bool:
+def _restates(words: list[str], query_stems: set[str]) -> bool:
     """True when every content word of a claim is already in the query (nothing new)."""
-    stems = [stem(t.norm) for t in tokenize(text) if is_content_word(t.norm)]
+    stems = [stem(w) for w in words if is_content_word(w)]
     return bool(stems) and all(s in query_stems for s in stems)
 
 

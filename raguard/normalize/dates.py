@@ -235,8 +235,18 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
 _WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*,?[ \t]*(?:the[ \t]+)?$", re.IGNORECASE)
 
 
+# Every date form has a digit, a month or weekday name, "quarter" or a decade word: text with
+# none of them skips the full pattern set.
+_MAYBE_DATE_RE = re.compile(
+    r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|quarter|ties\b",
+    re.IGNORECASE,
+)
+
+
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
+    if not _MAYBE_DATE_RE.search(text):
+        return []
     candidates: list[tuple[int, int, str, DateValue]] = []
     for form, pattern in _PATTERNS:
         for m in pattern.finditer(text):
