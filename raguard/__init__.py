@@ -16,6 +16,7 @@ from raguard.models import (
     VerifyResult,
     Warning,
 )
+from raguard.metrics import Metrics
 from raguard.nlp import ModelNotFoundError
 from raguard.verifier import ConfigError, Verifier, verify, verify_many
 
@@ -25,6 +26,7 @@ __all__ = [
     "verify",
     "verify_many",
     "Verifier",
+    "Metrics",
     "VerifyResult",
     "Warning",
     "RaguardWarning",

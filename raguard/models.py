@@ -19,6 +19,7 @@ UNSUPPORTED_NUMBER = "unsupported_number"
 UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
+BAD_CITATION = "bad_citation"  # the optional citations checker
 INPUT_ERROR = "input_error"
 
 WARNING_TYPES: tuple[str, ...] = (
@@ -28,6 +29,7 @@ WARNING_TYPES: tuple[str, ...] = (
     UNSUPPORTED_QUOTE,
     VAGUE_REFERENCE,
     UNSUPPORTED_STATEMENT,
+    BAD_CITATION,
     INPUT_ERROR,
 )
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from time import perf_counter
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
@@ -28,6 +29,9 @@ from raguard.models import (
     Warning,
 )
 from raguard.nlp import LoadedModel, load_model
+
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.metrics import Metrics
 
 log = logging.getLogger("raguard")
 
@@ -58,7 +62,8 @@ class Verifier:
     ``checkers``: names from the registry or checker objects; ``severities``: severity per warning
     type; ``review_on``: severities that make the action "review"; ``max_chars``: size limit for
     the response and for the documents together; ``spacy_model``: pipeline name (see
-    :mod:`raguard.nlp`); ``trust_query``: a claim that restates the query is not flagged.
+    :mod:`raguard.nlp`); ``trust_query``: a claim that restates the query is not flagged;
+    ``metrics``: a :class:`raguard.Metrics` that every ``verify`` call updates.
     """
 
     def __init__(
@@ -72,8 +77,11 @@ class Verifier:
         trust_query: bool = True,
         cache_size: int = 512,
         options: Optional[Mapping[str, Any]] = None,
+        metrics: "Optional[Metrics]" = None,
     ) -> None:
         self.checkers: list[Checker] = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
+        # checkers that read the others' findings (citations) run after them, whatever the order given
+        self.checkers.sort(key=lambda c: bool(getattr(c, "runs_last", False)))
         names = [c.name for c in self.checkers]
         if len(set(names)) != len(names):
             raise ConfigError(f"checker names must be unique, got {names}")
@@ -104,6 +112,9 @@ class Verifier:
         self.documents_cache = DocumentCache(cache_size)
         self._model: Optional[LoadedModel] = None
         self._model_lock = threading.Lock()
+        if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
+            raise ConfigError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
+        self.metrics = metrics
 
     @staticmethod
     def _make_checker(spec: CheckerSpec) -> Checker:
@@ -136,6 +147,13 @@ class Verifier:
     # -- verification --------------------------------------------------------------------------
     def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         """Check ``llm_response`` against ``retrieved_docs``. Never raises on bad input."""
+        started = perf_counter()
+        result = self._verify(query, retrieved_docs, llm_response)
+        if self.metrics is not None:
+            self.metrics.observe_verify(result, perf_counter() - started)
+        return result
+
+    def _verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         cleaned = clean_inputs(query, retrieved_docs, llm_response, self.max_chars)
         if isinstance(cleaned, InputProblem):
             return input_error_result(cleaned.message)
@@ -151,9 +169,16 @@ class Verifier:
         """Verify an iterable of ``(query, retrieved_docs, llm_response)`` tuples or dicts.
 
         Yields one result per item, in input order, equal to :meth:`verify`'s; responses are
-        parsed with ``nlp.pipe``. See :mod:`raguard.batch`.
+        parsed with ``nlp.pipe``. See :mod:`raguard.batch`. With ``metrics``, each result is
+        counted (not timed: items are verified in batches).
         """
-        return batch.verify_many(self, items, batch_size=batch_size, n_process=n_process)
+        results = batch.verify_many(self, items, batch_size=batch_size, n_process=n_process)
+        return results if self.metrics is None else self._counted(results)
+
+    def _counted(self, results: Iterator[VerifyResult]) -> Iterator[VerifyResult]:
+        for result in results:
+            self.metrics.observe_verify(result)  # type: ignore[union-attr]
+            yield result
 
     def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
         ctx = CheckContext(

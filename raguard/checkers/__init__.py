@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, TypeVar
 
 from raguard.checkers.base import CheckContext, Checker, Finding
+from raguard.checkers.citations import CitationsChecker
 from raguard.checkers.dates import DatesChecker
 from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.numbers import NumbersChecker
@@ -23,6 +24,7 @@ __all__ = [
 ]
 
 _REGISTRY: dict[str, Callable[[], Checker]] = {
+    "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; runs after the others
     "dates": DatesChecker,
     "entities": EntitiesChecker,
     "numbers": NumbersChecker,

@@ -1,0 +1,226 @@
+"""Citations checker (optional): each cited chunk number must exist and support what cites it.
+
+Templates ask the model to cite the numbered chunks it used: ``[1]``, ``[2, 3]``, ``[1][3]``,
+``[2-4]``. Adjacent markers form one citation. For each citation this checker asks:
+
+1. Does every cited number name a chunk? Chunks are numbered from 1, in the order given.
+2. Do the cited chunks support the claims of the sentence that cites them? It reuses the
+   findings of the checkers that ran before it (``ctx.findings``): a claim before the citation
+   (after the previous one in the sentence) must have its evidence in a cited chunk, or be
+   stated there too; an unsupported claim is supported by no chunk. A sentence without such
+   claims is judged as a whole, by the statements checker's evidence (or, for a chunk other
+   than the evidence's, by the share of the sentence's content words it contains). A cited chunk
+   that supports none of those claims is a bad citation too.
+
+It therefore must run **after** the other checkers: it declares ``runs_last``, and a
+:class:`~raguard.Verifier` moves such checkers to the end of its list. It is not in
+``DEFAULT_CHECKERS``: enable it with ``Verifier(checkers=[*DEFAULT_CHECKERS, "citations"])``.
+A marker's digits are not a value: number findings on them are dropped from the findings.
+
+Limits: a claim that the cited chunk states in other words than the chunk that gave its
+evidence (another unit, a paraphrased name) is reported as not supported by the citation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.statements import DEFAULT_MIN_SUPPORT
+from raguard.documents import DocumentIndex
+from raguard.models import BAD_CITATION
+from raguard.normalize.dates import extract_dates, supports
+from raguard.normalize.numbers import extract_numbers, values_match
+from raguard.normalize.stems import is_content_word, stem
+from raguard.normalize.text import phrase_tokens, sentence_spans, tokenize
+
+# One bracketed marker: 1-3 digit chunk numbers, separated by commas/semicolons, or a range.
+_MARKER_RE = re.compile(r"\[\s*\d{1,3}(?:\s*[,;\-\u2013]\s*\d{1,3})*\s*\]")
+_MAX_RANGE = 50
+# Kinds of finding that are not claims a chunk can support.
+_NOT_CLAIMS = frozenset({"citation", "vague_reference", "other"})
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One citation: adjacent markers, their span in the response and the chunk numbers cited."""
+
+    start: int
+    end: int
+    numbers: tuple[int, ...]
+
+
+def find_citations(text: str) -> list[Citation]:
+    """Every citation in ``text``, adjacent markers (``[1][3]``, ``[1] [3]``) merged into one."""
+    citations: list[Citation] = []
+    for m in _MARKER_RE.finditer(text):
+        numbers = _numbers(m.group())
+        if citations and not text[citations[-1].end:m.start()].strip():
+            last = citations[-1]
+            merged = tuple(dict.fromkeys((*last.numbers, *numbers)))
+            citations[-1] = Citation(last.start, m.end(), merged)
+        else:
+            citations.append(Citation(m.start(), m.end(), numbers))
+    return citations
+
+
+def _numbers(marker: str) -> tuple[int, ...]:
+    out: list[int] = []
+    for part in re.split(r"\s*[,;]\s*", marker.strip("[] \t")):
+        bounds = [int(x) for x in re.split(r"\s*[\-\u2013]\s*", part) if x]
+        if len(bounds) == 2 and bounds[0] < bounds[1] and bounds[1] - bounds[0] <= _MAX_RANGE:
+            out.extend(range(bounds[0], bounds[1] + 1))
+        else:
+            out.extend(bounds)
+    return tuple(dict.fromkeys(out))
+
+
+class CitationsChecker:
+    """Warn ``bad_citation`` for a citation of a chunk that does not exist or does not support
+    the sentence that cites it. Reads the other checkers' findings: runs last."""
+
+    name = "citations"
+    warning_type = BAD_CITATION
+    default_severity = "high"
+    runs_last = True
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        citations = find_citations(ctx.response)
+        if not citations:
+            return
+        spans = [(c.start, c.end) for c in citations]
+        # the digits of "[1]" are a citation, not a value the documents must contain
+        ctx.findings[:] = [f for f in ctx.findings
+                           if not (f.kind == "number" and any(s <= f.start and f.end <= e for s, e in spans))]
+        claims = [f for f in ctx.findings
+                  if f.kind not in _NOT_CLAIMS and f.end > f.start and f.source != "query"]
+        query_stems = {stem(t.norm) for t in ctx.query_tokens.tokens if is_content_word(t.norm)} \
+            if ctx.trust_query else set()
+        min_support = float(ctx.options.get("min_support", DEFAULT_MIN_SUPPORT))
+        for region, group in _by_sentence(ctx.response, citations):
+            judge = _Sentence(ctx, region, claims, query_stems, min_support)
+            previous_end = region[0]
+            for i, citation in enumerate(group):
+                segment_end = citation.end if i < len(group) - 1 else region[1]
+                yield judge.finding(citation, previous_end, segment_end)
+                previous_end = citation.end
+
+
+def _by_sentence(text: str, citations: list[Citation]) -> list[tuple[tuple[int, int], list[Citation]]]:
+    """Group citations by the sentence they close. A marker after a sentence's final stop
+    ("... in 1945. [1]" or "....[1] Next") belongs to that sentence, not the next."""
+    masked = list(text)
+    for c in citations:
+        masked[c.start:c.end] = " " * (c.end - c.start)
+    spans = sentence_spans("".join(masked)) or [(0, len(text))]
+    regions = [(s, spans[i + 1][0] if i + 1 < len(spans) else len(text)) for i, (s, _) in enumerate(spans)]
+    regions[0] = (0, regions[0][1])
+    grouped: dict[int, list[Citation]] = {}
+    for c in citations:
+        index = max((i for i, (s, _) in enumerate(regions) if s <= c.start), default=0)
+        grouped.setdefault(index, []).append(c)
+    return [(regions[i], grouped[i]) for i in sorted(grouped)]
+
+
+class _Sentence:
+    """The claims of one sentence and which chunks support them."""
+
+    def __init__(self, ctx: CheckContext, region: tuple[int, int], claims: list[Finding],
+                 query_stems: set[str], min_support: float) -> None:
+        self.ctx = ctx
+        self.start, self.end = region
+        self.atomic = [f for f in claims if f.kind != "statement" and self.start <= f.start and f.end <= self.end]
+        self.statements = [f for f in claims if f.kind == "statement" and f.start < self.end and self.start < f.end]
+        masked = _MARKER_RE.sub(lambda m: " " * len(m.group()), ctx.response[self.start:self.end])
+        self.stems = {stem(t.norm) for t in tokenize(masked) if is_content_word(t.norm)} - query_stems
+        self.min_support = min_support
+
+    def finding(self, citation: Citation, segment_start: int, segment_end: int) -> Finding:
+        """The verdict on one citation; its claims are those in [segment_start, segment_end)."""
+        n_docs = len(self.ctx.documents)
+        text = self.ctx.response[citation.start:citation.end]
+        valid = [n - 1 for n in citation.numbers if 1 <= n <= n_docs]
+        problems = [
+            f"chunk {n} does not exist (there {'is' if n_docs == 1 else 'are'} {n_docs} "
+            f"chunk{'' if n_docs == 1 else 's'}, numbered from 1)"
+            for n in citation.numbers if not 1 <= n <= n_docs
+        ]
+        # the values, names and quotes before the citation; else the sentence as a whole
+        judged = [f for f in self.atomic if segment_start <= f.start and f.end <= segment_end] \
+            or self.statements
+        evidence: Optional[tuple[int, int, int]] = None
+        right_chunks: list[int] = []
+        for claim in judged:
+            backing = [d for d in valid if self._supports(d, claim)]
+            if backing:
+                if evidence is None:
+                    evidence = claim.evidence if claim.evidence and claim.evidence[0] in backing else None
+                continue
+            quoted = f'"{quote_for_message(claim.text, 60)}"'
+            if not claim.supported:
+                problems.append(f"{quoted} is in no chunk")
+            elif claim.evidence is not None:
+                right_chunks.append(claim.evidence[0] + 1)
+                problems.append(f"{quoted} is stated in chunk {claim.evidence[0] + 1}, not in the cited chunk")
+            else:
+                problems.append(f"{quoted} is not in the cited chunk")
+        useless: list[int] = []
+        if evidence is not None or any(self._supports(d, c) for d in valid for c in judged):
+            # some cited chunk backs the sentence: name the ones that back none of it
+            useless = [d + 1 for d in valid if not any(self._supports(d, c) for c in judged)]
+            problems += [f"chunk {n} supports nothing in this sentence" for n in useless]
+        supported = not problems
+        finding = Finding(
+            kind="citation", warning_type=BAD_CITATION, start=citation.start, end=citation.end, text=text,
+            supported=supported, value=", ".join(map(str, citation.numbers)), checker=CitationsChecker.name,
+        )
+        if supported:
+            finding.source = "document"
+            finding.evidence = evidence
+        else:
+            right = sorted(dict.fromkeys(right_chunks))
+            finding.nearest_value = f"[{', '.join(map(str, right))}]" if right else None
+            if right:
+                fix = f" Cite {finding.nearest_value}."
+            elif useless:
+                fix = f" Drop chunk {', '.join(map(str, useless))} from the citation."
+            else:
+                fix = " Cite the chunk that states each claim, or drop the claim."
+            finding.suggestion = f"Citation {text}: {'; '.join(dict.fromkeys(problems))}.{fix}"
+        return finding
+
+    def _supports(self, doc: int, claim: Finding) -> bool:
+        """Does chunk ``doc`` (0-based) support ``claim``? By its evidence, else by its own content."""
+        if not claim.supported:
+            return False
+        if claim.evidence is not None and claim.evidence[0] == doc:
+            return True
+        index = self.ctx.documents.indexes[doc]
+        if claim.kind == "statement":
+            if not self.stems:
+                return True
+            return len(self.stems & index.stems) / len(self.stems) >= self.min_support
+        return _states(index, claim, self.ctx.documents.texts, doc)
+
+
+def _states(index: DocumentIndex, claim: Finding, texts: list[str], doc: int) -> bool:
+    """Does this chunk state the claim too (the evidence names only the first chunk that does)?"""
+    if claim.kind == "number":
+        mentions = extract_numbers(claim.text)
+        if mentions:
+            return any(values_match(m, n) for m in mentions for n in index.numbers)
+    if claim.kind == "date":
+        mentions = extract_dates(claim.text)
+        if mentions:
+            return any(supports(d.value, m.value) for m in mentions for d in index.dates)
+    phrases = [claim.text]
+    if claim.evidence is not None and claim.evidence[0] < len(texts):
+        i, s, e = claim.evidence
+        phrases.append(texts[i][s:e])
+    for phrase in phrases:
+        words = phrase_tokens(phrase, drop_article=True)
+        if words and index.tokens.find(words) is not None:
+            return True
+    return False
