@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 import threading
+from time import perf_counter
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional, Sequence, Union
 
+from relapse.templates import matches_refusal
 from relapse.types import GroundingFinding, GroundingResult, Span
 
 if TYPE_CHECKING:  # pragma: no cover - types only
-    from raguard import Verifier, VerifyResult
+    from raguard import Metrics, Verifier, VerifyResult
 
 #: A grounding check: ``(query, chunks, answer) -> GroundingResult`` (or an awaitable of one in arun).
 GroundingCheck = Callable[[str, Sequence[str], str], Union[GroundingResult, Awaitable[GroundingResult]]]
@@ -27,6 +29,7 @@ CODES: dict[str, str] = {
     "unsupported_quote": "UNSUPPORTED_QUOTE",
     "vague_reference": "VAGUE_REFERENCE",
     "unsupported_statement": "UNSUPPORTED_STATEMENT",
+    "bad_citation": "BAD_CITATION",
     "input_error": "INPUT_ERROR",
     "checker_error": "CHECKER_ERROR",
 }
@@ -42,13 +45,16 @@ def finding_code(warning_type: str) -> str:
     return code
 
 
-def from_verify_result(result: "VerifyResult") -> GroundingResult:
-    """Turn a raguard ``VerifyResult`` into a :class:`GroundingResult`; ok iff action is "proceed"."""
+def from_verify_result(result: "VerifyResult", answer: Optional[str] = None) -> GroundingResult:
+    """Turn a raguard ``VerifyResult`` into a :class:`GroundingResult`; ok iff action is "proceed".
+
+    With ``answer``, span texts are taken from it (the text verified may have had notices masked).
+    """
     findings = []
     for w in result.warnings:
         spans: tuple[Span, ...] = ()
         if w.start is not None and w.end is not None:
-            spans = (Span(w.start, w.end, w.text),)
+            spans = (Span(w.start, w.end, answer[w.start:w.end] if answer is not None else w.text),)
         findings.append(GroundingFinding(
             code=finding_code(w.type), message=w.suggestion, spans=spans,
             expected=w.nearest_value, severity=w.severity,
@@ -57,19 +63,47 @@ def from_verify_result(result: "VerifyResult") -> GroundingResult:
 
 
 class RaguardCheck:
-    """A grounding check backed by a raguard ``Verifier`` (the process default when none is given)."""
+    """A grounding check backed by a raguard ``Verifier`` (the process default when none is given).
 
-    def __init__(self, verifier: "Optional[Verifier]" = None, **verifier_kwargs: Any) -> None:
+    ``citations=True`` adds raguard's ``citations`` checker to the default checkers (relapse does
+    this for a template, which asks for citations). ``metrics`` (a ``raguard.Metrics``) counts
+    every verify call, unless the Verifier already counts into that same object.
+    """
+
+    def __init__(self, verifier: "Optional[Verifier]" = None, *, citations: bool = False,
+                 metrics: "Optional[Metrics]" = None, **verifier_kwargs: Any) -> None:
         if verifier is not None and verifier_kwargs:
             raise TypeError("pass either a raguard Verifier or Verifier settings, not both")
+        if not isinstance(citations, bool):
+            raise TypeError(f"citations must be True or False, got {type(citations).__name__}")
+        if citations and verifier is not None:
+            raise TypeError("citations=True builds the verifier: add 'citations' to your Verifier's checkers instead")
+        if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
+            raise TypeError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
         if verifier is None and verifier_kwargs:
             from raguard import Verifier  # lazy: spaCy itself loads on the first check
 
+            if citations:
+                verifier_kwargs["checkers"] = _with_citations(verifier_kwargs.get("checkers"))
             verifier = Verifier(**verifier_kwargs)  # configuration errors surface here, early
         if verifier is not None and not callable(getattr(verifier, "verify", None)):
             raise TypeError(f"verifier must be a raguard.Verifier, got {type(verifier).__name__}")
         self._verifier = verifier
+        self._citations = citations
+        self._metrics = metrics
+        self._refusal: Optional[str] = None
+        self._notices: tuple[str, ...] = ()
         self._lock = threading.Lock()
+
+    def for_template(self, refusal: Optional[str], notices: Sequence[str] = ()) -> "RaguardCheck":
+        """A copy (same verifier) that passes the exact ``refusal`` sentence without running raguard,
+        and does not check ``notices``, the fixed sentences the template dictates."""
+        bound = RaguardCheck.__new__(RaguardCheck)
+        vars(bound).update(vars(self))
+        bound._lock = threading.Lock()
+        bound._refusal = refusal
+        bound._notices = tuple(notices)
+        return bound
 
     @property
     def verifier(self) -> "Verifier":
@@ -77,21 +111,65 @@ class RaguardCheck:
         if self._verifier is None:
             with self._lock:
                 if self._verifier is None:
-                    from raguard.verifier import default_verifier
-
-                    self._verifier = default_verifier()
+                    self._verifier = _citations_verifier() if self._citations else _default_verifier()
         return self._verifier
 
     def __call__(self, query: str, chunks: Sequence[str], answer: str) -> GroundingResult:
-        return from_verify_result(self.verifier.verify(query, list(chunks), answer))
+        if self._refusal is not None and matches_refusal(answer, self._refusal):
+            return GroundingResult(ok=True)  # the sentence the prompt asked for: no claim to check
+        verified = _mask(answer, self._notices) if self._notices else answer
+        verifier = self.verifier
+        started = perf_counter()
+        result = verifier.verify(query, list(chunks), verified)
+        if self._metrics is not None and getattr(verifier, "metrics", None) is not self._metrics:
+            self._metrics.observe_verify(result, perf_counter() - started)
+        return from_verify_result(result, answer)
 
     def __repr__(self) -> str:
         return f"raguard_check({self._verifier!r})" if self._verifier is not None else "raguard_check()"
 
 
-def raguard_check(verifier: "Optional[Verifier]" = None, **verifier_kwargs: Any) -> RaguardCheck:
+def raguard_check(verifier: "Optional[Verifier]" = None, *, citations: bool = False,
+                  metrics: "Optional[Metrics]" = None, **verifier_kwargs: Any) -> RaguardCheck:
     """A grounding check that runs ``raguard``: pass your own ``Verifier`` or its settings.
 
     >>> relapse.run(q, chunks, call_llm=llm, grounding_check=raguard_check(review_on=("high", "medium")))
     """
-    return RaguardCheck(verifier, **verifier_kwargs)
+    return RaguardCheck(verifier, citations=citations, metrics=metrics, **verifier_kwargs)
+
+
+def _with_citations(checkers: Any) -> list[Any]:
+    from raguard.checkers import DEFAULT_CHECKERS
+
+    names = list(checkers or DEFAULT_CHECKERS)
+    return names if "citations" in names else [*names, "citations"]
+
+
+def _default_verifier() -> "Verifier":
+    from raguard.verifier import default_verifier
+
+    return default_verifier()
+
+
+_citing: "Optional[Verifier]" = None
+_citing_lock = threading.Lock()
+
+
+def _citations_verifier() -> "Verifier":
+    """The process-wide default Verifier plus the citations checker, built on first use."""
+    global _citing
+    if _citing is None:
+        with _citing_lock:
+            if _citing is None:
+                from raguard import Verifier
+
+                _citing = Verifier(checkers=_with_citations(None))
+    return _citing
+
+
+def _mask(answer: str, sentences: Sequence[str]) -> str:
+    """Blank out (same length, offsets kept) each occurrence of the given fixed sentences."""
+    for sentence in sentences:
+        pattern = r"\s+".join(map(re.escape, sentence.split()))
+        answer = re.sub(pattern, lambda m: re.sub(r"\S", " ", m.group()), answer, flags=re.IGNORECASE)
+    return answer

@@ -11,14 +11,24 @@ from time import perf_counter
 from typing import Any, Awaitable, Callable, Optional, Sequence, Union
 
 from relapse.check import GroundingCheck, RaguardCheck
-from relapse.chunks import chunk_texts
 from relapse.compress import DEFAULT_MAX_CHARS, compress_chunks
+from relapse.context import Reranker, ScoreFilter, filter_chunks, make_filter, read_chunks, reranked
 from relapse.prompts import first_prompt, retry_prompt
-from relapse.types import CompressionReport, GroundingResult, IterationRecord, RelapseError, RelapseResult
+from relapse.templates import GENERAL, PromptTemplate, get_template
+from relapse.types import (
+    CompressionReport,
+    ContextReport,
+    DroppedChunk,
+    GroundingResult,
+    IterationRecord,
+    RelapseError,
+    RelapseResult,
+)
 
 LLMCall = Callable[[str], str]
 AsyncLLMCall = Callable[[str], Union[Awaitable[str], str]]
 TokenCounter = Callable[[str], int]
+TemplateSpec = Union[str, PromptTemplate]
 
 
 def run(
@@ -32,16 +42,41 @@ def run(
     max_iterations: int = 3,
     prompt: Optional[str] = None,
     count_tokens: Optional[TokenCounter] = None,
+    template: Optional[TemplateSpec] = None,
+    min_score: Union[None, float, ScoreFilter] = None,
+    score_direction: Optional[str] = None,
+    rerank: Optional[Reranker] = None,
+    metrics: Any = None,
 ) -> RelapseResult:
     """Call ``call_llm`` until the answer passes ``grounding_check`` or ``max_iterations`` calls are made.
 
     ``grounding_check`` defaults to raguard (``raguard_check()``); ``prompt`` replaces the default
-    first prompt verbatim; ``compress`` runs the deterministic compress pass first;
-    ``count_tokens`` adds token counts to the transcript. Raises :class:`RelapseError` (with the
-    transcript so far) when the model, the check or the counter fails.
+    first prompt verbatim; ``template`` (a name from :mod:`relapse.templates` or a
+    ``PromptTemplate``) builds the first prompt and gives every retry prompt its rules;
+    ``min_score`` drops chunks whose score fails it (``score_direction`` "similarity", the
+    default, or "distance"; or pass a ``ScoreFilter``); ``rerank(query, chunks) -> chunks``
+    reorders or trims the chunks left; ``compress`` runs the deterministic compress pass after
+    them; ``count_tokens`` adds token counts to the transcript; ``metrics`` (a
+    ``raguard.Metrics``) counts the run. When ``min_score`` or ``rerank`` leaves no chunk, the
+    model is not called: the answer is the refusal sentence, with ``no_context_reason``. Raises
+    :class:`RelapseError` (with the transcript so far) when rerank, the model, the check or the
+    counter fails.
     """
     loop = _Loop(query, retrieved_chunks, call_llm, grounding_check, compress, compress_max_chars,
-                 max_iterations, prompt, count_tokens)
+                 max_iterations, prompt, count_tokens, template, min_score, score_direction, rerank, metrics)
+    if loop.wants_rerank:
+        try:
+            returned = loop.rerank(loop.query, loop.rerank_input())
+        except Exception as exc:
+            raise loop.failure("rerank", exc) from exc
+        if inspect.isawaitable(returned):
+            _close(returned)
+            cause = TypeError("rerank is async: use relapse.arun")
+            raise loop.failure("rerank", cause) from cause
+        loop.apply_rerank(returned)
+    loop.prepare()
+    if loop.no_context_reason is not None:
+        return loop.no_context_result()
     while True:
         started = perf_counter()
         try:
@@ -75,14 +110,30 @@ async def arun(
     max_iterations: int = 3,
     prompt: Optional[str] = None,
     count_tokens: Optional[TokenCounter] = None,
+    template: Optional[TemplateSpec] = None,
+    min_score: Union[None, float, ScoreFilter] = None,
+    score_direction: Optional[str] = None,
+    rerank: Optional[Reranker] = None,
+    metrics: Any = None,
 ) -> RelapseResult:
     """:func:`run` for an ``async`` ``call_llm``; the check may be sync or async.
 
     A sync check runs in the event loop (the default raguard check takes a few milliseconds,
-    plus about a second the first time, when spaCy loads).
+    plus about a second the first time, when spaCy loads). ``rerank`` may be async too.
     """
     loop = _Loop(query, retrieved_chunks, call_llm, grounding_check, compress, compress_max_chars,
-                 max_iterations, prompt, count_tokens)
+                 max_iterations, prompt, count_tokens, template, min_score, score_direction, rerank, metrics)
+    if loop.wants_rerank:
+        try:
+            returned = loop.rerank(loop.query, loop.rerank_input())
+            if inspect.isawaitable(returned):
+                returned = await returned
+        except Exception as exc:
+            raise loop.failure("rerank", exc) from exc
+        loop.apply_rerank(returned)
+    loop.prepare()
+    if loop.no_context_reason is not None:
+        return loop.no_context_result()
     while True:
         started = perf_counter()
         try:
@@ -124,6 +175,11 @@ class _Loop:
         max_iterations: Any,
         prompt: Any,
         count_tokens: Any,
+        template: Any = None,
+        min_score: Any = None,
+        score_direction: Any = None,
+        rerank: Any = None,
+        metrics: Any = None,
     ) -> None:
         if not isinstance(query, str):
             raise TypeError(f"query must be a string, got {type(query).__name__}")
@@ -148,18 +204,111 @@ class _Loop:
             raise ValueError("prompt is empty: pass None to use the default prompt")
         if count_tokens is not None and not callable(count_tokens):
             raise TypeError(f"count_tokens must be a function str -> int, got {type(count_tokens).__name__}")
+        if template is not None and prompt is not None:
+            raise ValueError("pass prompt or template, not both: a template builds the first prompt")
+        if rerank is not None and not callable(rerank):
+            raise TypeError(f"rerank must be a function (query, chunks) -> chunks, got {type(rerank).__name__}")
+        if metrics is not None and not callable(getattr(metrics, "observe_relapse", None)):
+            raise TypeError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
+        if compress and (not isinstance(compress_max_chars, int) or isinstance(compress_max_chars, bool)
+                         or compress_max_chars < 1):  # checked now: compress runs after rerank
+            raise ValueError(f"compress_max_chars must be a positive integer, got {compress_max_chars!r}")
 
-        texts = chunk_texts(retrieved_chunks)
+        self.template: Optional[PromptTemplate] = get_template(template) if template is not None else None
+        self.score_filter: Optional[ScoreFilter] = make_filter(min_score, score_direction)
+        chunks = read_chunks(retrieved_chunks)
+        self.chunks_in = len(chunks)
+        self.kept, self.dropped = filter_chunks(chunks, self.score_filter)  # every score checked here
+        self.rerank = rerank
+        self.reranked = False
+        self.compress = compress
+        self.compress_max_chars = compress_max_chars
         self.compression: Optional[CompressionReport] = None
-        if compress:
-            texts, self.compression = compress_chunks(texts, compress_max_chars)
+        self.filtering: Optional[ContextReport] = None
+        self.no_context_reason: Optional[str] = None
         self.query = query
-        self.context: tuple[str, ...] = tuple(texts)
-        self.check: GroundingCheck = grounding_check if grounding_check is not None else RaguardCheck()
+        self.context: tuple[str, ...] = ()
+        self.refusal = self.template.refusal if self.template is not None else GENERAL.refusal
+        check = grounding_check if grounding_check is not None else RaguardCheck(
+            citations=self.template is not None, metrics=metrics)
+        if isinstance(check, RaguardCheck):  # relapse's own raguard check knows the template
+            check = check.for_template(self.refusal, self.template.notices if self.template else ())
+        self.check: GroundingCheck = check
+        self.metrics = metrics
         self.max_iterations = max_iterations
         self.count_tokens = count_tokens
-        self.prompt: str = prompt if prompt is not None else first_prompt(query, self.context)
+        self.custom_prompt: Optional[str] = prompt
+        self.prompt: str = ""
         self.records: list[IterationRecord] = []
+
+    # -- before the first call -----------------------------------------------------------------
+    @property
+    def wants_rerank(self) -> bool:
+        """True when there is a reranker and something left for it to rerank."""
+        return self.rerank is not None and bool(self.kept)
+
+    def rerank_input(self) -> list[Any]:
+        """The chunks that passed the score filter, as the caller gave them."""
+        return [c.item for c in self.kept]
+
+    def apply_rerank(self, returned: Any) -> None:
+        """Take the reranker's chunks; the ones it left out are recorded as dropped."""
+        try:
+            self.kept, dropped = reranked(self.kept, returned)
+        except TypeError as exc:
+            raise self.failure("rerank", exc) from exc
+        self.dropped.extend(dropped)
+        self.reranked = True
+
+    def prepare(self) -> None:
+        """Compress, build the first prompt, and decide whether any context is left to send."""
+        texts = [c.text for c in self.kept]
+        if self.compress:
+            texts, self.compression = compress_chunks(texts, self.compress_max_chars)
+        self.context = tuple(texts)
+        filtered = self.score_filter is not None or self.rerank is not None
+        if filtered:
+            self.filtering = ContextReport(
+                chunks_in=self.chunks_in, chunks_out=len(self.kept), kept=tuple(c.index for c in self.kept),
+                dropped=tuple(self.dropped),
+                min_score=self.score_filter.threshold if self.score_filter else None,
+                score_direction=self.score_filter.direction if self.score_filter else None,
+                reranked=self.reranked,
+            )
+            if not self.context:
+                self.no_context_reason = self._why_empty()
+        if self.custom_prompt is not None:
+            self.prompt = self.custom_prompt
+        elif self.template is not None:
+            self.prompt = self.template.first_prompt(self.query, self.context)
+        else:
+            self.prompt = first_prompt(self.query, self.context)
+
+    def _why_empty(self) -> str:
+        if self.chunks_in == 0:
+            return "no chunks were retrieved"
+        if self.score_filter is not None and not any(d.reason == "removed by rerank" for d in self.dropped) \
+                and len(self.dropped) == self.chunks_in:
+            f = self.score_filter
+            better = "at least" if f.direction == "similarity" else "at most"
+            return (f"no chunk passed min_score: all {self.chunks_in} chunk(s) were dropped "
+                    f"(a {f.direction} of {better} {f.threshold:g} was required)")
+        if self.reranked and not self.kept:
+            return "rerank returned no chunks"
+        return "every chunk left after filtering was empty (dropped by compress)"
+
+    def no_context_result(self) -> RelapseResult:
+        """The answer when no context survived: the refusal sentence, without calling the model."""
+        if self.metrics is not None:
+            self.metrics.observe_relapse("no_context", 0)
+        return RelapseResult(
+            answer=self.refusal, grounded=True, iterations=0, transcript=(), compression=self.compression,
+            total_prompt_tokens=0 if self.count_tokens is not None else None,
+            total_answer_tokens=0 if self.count_tokens is not None else None,
+            context=(), filtering=self.filtering, no_context_reason=self.no_context_reason,
+        )
+
+    # -- the calls -----------------------------------------------------------------------------
 
     @property
     def iteration(self) -> int:
@@ -169,11 +318,15 @@ class _Loop:
     def failure(self, stage: str, exc: BaseException, answer: Any = None) -> RelapseError:
         """The error for a failed stage, carrying everything gathered so far."""
         detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        if self.metrics is not None:
+            self.metrics.observe_relapse("error", len(self.records))
+        where = "before the first call" if stage == "rerank" else f"in call {self.iteration}"
         return RelapseError(
-            f"relapse stopped in call {self.iteration}: {stage} failed ({detail}); "
+            f"relapse stopped {where}: {stage} failed ({detail}); "
             f"the {len(self.records)} completed call(s) are in .transcript",
             transcript=tuple(self.records), stage=stage, iteration=self.iteration,
             prompt=self.prompt, answer=answer, compression=self.compression,
+            filtering=self.filtering,
         )
 
     def bad_answer(self, answer: Any, hint: str) -> None:
@@ -214,7 +367,11 @@ class _Loop:
         ))
         if grounding.ok or len(self.records) >= self.max_iterations:
             return True
-        self.prompt = retry_prompt(self.query, self.context, answer, grounding.findings)
+        if self.template is not None:
+            self.prompt = retry_prompt(self.query, self.context, answer, grounding.findings,
+                                       rules=self.template.instructions, refusal=self.template.refusal)
+        else:
+            self.prompt = retry_prompt(self.query, self.context, answer, grounding.findings)
         return False
 
     def _count(self, text: str, answer: str) -> int:
@@ -230,6 +387,9 @@ class _Loop:
     def result(self) -> RelapseResult:
         last = self.records[-1]
         counted = self.count_tokens is not None
+        if self.metrics is not None:
+            outcome = "exhausted" if not last.grounded else "first_call" if len(self.records) == 1 else "recovered"
+            self.metrics.observe_relapse(outcome, len(self.records))
         return RelapseResult(
             answer=last.answer, grounded=last.grounded, iterations=len(self.records),
             transcript=tuple(self.records), compression=self.compression,
@@ -237,5 +397,5 @@ class _Loop:
             total_answer_chars=sum(r.answer_chars for r in self.records),
             total_prompt_tokens=sum(r.prompt_tokens or 0 for r in self.records) if counted else None,
             total_answer_tokens=sum(r.answer_tokens or 0 for r in self.records) if counted else None,
-            context=self.context,
+            context=self.context, filtering=self.filtering,
         )

@@ -3,13 +3,15 @@
 Untrusted text (chunks, the question, the previous answer, finding text) sits inside tags, and
 any tag-like text inside it is neutralized (``</chunk>`` becomes ``&lt;/chunk>``), so a chunk or
 an answer cannot close its block and pose as instructions. ``rules`` is the hook for prompt
-templates: the same rules head the first prompt and every retry prompt.
+templates (:mod:`relapse.templates`): the same rules head the first prompt and every retry
+prompt, and ``refusal`` is the exact sentence the model is told to give when the context does
+not contain the answer.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from relapse.types import GroundingFinding
 
@@ -44,6 +46,15 @@ def first_prompt(query: str, chunks: Sequence[str], *, rules: Sequence[str] = DE
     ))
 
 
+def render_template(text: str, query: str, chunks: Sequence[str], *, rules: Sequence[str], refusal: str) -> str:
+    """A template's first prompt: its ``{rules}``, ``{context}``, ``{question}`` and ``{refusal}`` slots filled.
+
+    The slots get the same tagged, neutralized blocks as the default prompt, so a template
+    cannot weaken the protection against instructions hidden in chunks.
+    """
+    return text.format(rules=_rules(rules), context=_context(chunks), question=_question(query), refusal=refusal)
+
+
 def retry_prompt(
     query: str,
     chunks: Sequence[str],
@@ -51,8 +62,13 @@ def retry_prompt(
     findings: Sequence[GroundingFinding],
     *,
     rules: Sequence[str] = DEFAULT_RULES,
+    refusal: Optional[str] = None,
 ) -> str:
     """The prompt after a rejected answer: context, question, the answer quoted, each finding."""
+    if refusal is None:
+        fallback = "If the context does not contain the answer, say that the context does not contain the answer."
+    else:
+        fallback = f'If the context does not contain the answer, reply with exactly this sentence: "{refusal}"'
     return "\n\n".join((
         _rules(rules),
         "Your previous answer, quoted in <previous_answer>, was checked against the context and "
@@ -63,8 +79,7 @@ def retry_prompt(
         f"<previous_answer>\n{neutralize(previous_answer)}\n</previous_answer>",
         _findings(findings),
         "Write a new answer to the question. Use only the context: correct every failed span with "
-        "what the context states, or leave the claim out. If the context does not contain the "
-        "answer, say that the context does not contain the answer. Reply with the new answer only.",
+        f"what the context states, or leave the claim out. {fallback} Reply with the new answer only.",
         "Answer:",
     ))
 

@@ -89,6 +89,34 @@ class CompressionReport:
 
 
 @dataclass(frozen=True)
+class DroppedChunk:
+    """A chunk that did not reach the model: its position in ``retrieved_chunks``, text, score, why."""
+
+    index: Optional[int]
+    text: str
+    score: Optional[float]
+    reason: str
+
+
+@dataclass(frozen=True)
+class ContextReport:
+    """What the score filter and the reranker did before the first call.
+
+    ``kept`` holds the ``retrieved_chunks`` positions of the chunks that passed, in the order
+    sent (None for a chunk the reranker made up; ``compress`` may still cut them, see
+    ``RelapseResult.compression``); ``dropped`` every chunk left out, with the reason.
+    """
+
+    chunks_in: int
+    chunks_out: int
+    kept: tuple[Optional[int], ...]
+    dropped: tuple[DroppedChunk, ...]
+    min_score: Optional[float] = None
+    score_direction: Optional[str] = None
+    reranked: bool = False
+
+
+@dataclass(frozen=True)
 class IterationRecord:
     """One LLM call of the loop: what was sent, what came back, and the check's verdict."""
 
@@ -107,7 +135,12 @@ class IterationRecord:
 
 @dataclass(frozen=True)
 class RelapseResult:
-    """The final answer, whether it passed the check, and the transcript of every call."""
+    """The final answer, whether it passed the check, and the transcript of every call.
+
+    ``filtering`` reports what ``min_score``/``rerank`` dropped (None without them);
+    ``no_context_reason`` says why the model was not called when no chunk survived them (the
+    answer is then the template's refusal sentence, ``grounded`` True, ``iterations`` 0).
+    """
 
     answer: str
     grounded: bool
@@ -119,6 +152,8 @@ class RelapseResult:
     total_prompt_tokens: Optional[int] = None
     total_answer_tokens: Optional[int] = None
     context: tuple[str, ...] = field(default=(), repr=False)
+    filtering: Optional[ContextReport] = None
+    no_context_reason: Optional[str] = None
 
     @property
     def findings(self) -> tuple[GroundingFinding, ...]:
@@ -144,9 +179,10 @@ class RelapseError(RuntimeError):
     """The loop could not finish: ``call_llm``, the check or ``count_tokens`` failed.
 
     Nothing is lost: ``transcript`` holds the completed calls, ``stage`` names what failed
-    (``"call_llm"``, ``"check"`` or ``"count_tokens"``), ``iteration`` the call it failed in,
-    ``prompt`` the prompt of that call, ``answer`` what ``call_llm`` returned in it (None if it
-    raised), and ``__cause__`` the original exception.
+    (``"rerank"``, ``"call_llm"``, ``"check"`` or ``"count_tokens"``), ``iteration`` the call it
+    failed in, ``prompt`` the prompt of that call (empty when ``rerank`` failed), ``answer`` what
+    ``call_llm`` returned in it (None if it raised), ``filtering`` what the score filter did, and
+    ``__cause__`` the original exception.
     """
 
     def __init__(
@@ -159,6 +195,7 @@ class RelapseError(RuntimeError):
         prompt: str,
         answer: Any = None,
         compression: Optional[CompressionReport] = None,
+        filtering: Optional[ContextReport] = None,
     ) -> None:
         super().__init__(message)
         self.transcript = transcript
@@ -167,3 +204,4 @@ class RelapseError(RuntimeError):
         self.prompt = prompt
         self.answer = answer
         self.compression = compression
+        self.filtering = filtering
