@@ -108,7 +108,7 @@ class Verifier:
         if spacy_model is not None and (not isinstance(spacy_model, str) or not spacy_model.strip()):
             raise ConfigError(f"spacy_model must be a non-empty string, got {spacy_model!r}")
         self.spacy_model = spacy_model
-        self.options: dict[str, Any] = {"trust_query": trust_query, **dict(options or {})}
+        self.options: dict[str, Any] = {"trust_query": trust_query, **_check_options(options or {})}
         self.documents_cache = DocumentCache(cache_size)
         self._model: Optional[LoadedModel] = None
         self._model_lock = threading.Lock()
@@ -227,6 +227,27 @@ class Verifier:
                 ))
         warnings = dedupe(candidates)
         return make_result(warnings, claims, self.review_on)
+
+
+#: Options the built-in checkers read, with a check of each value.
+KNOWN_OPTIONS: dict[str, tuple[str, Any]] = {
+    "trust_query": ("a bool", lambda v: isinstance(v, bool)),
+    "min_support": ("a number from 0 to 1", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
+    "min_unsupported": ("a positive integer", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1),
+    "proper_noun_runs": ("a bool", lambda v: isinstance(v, bool)),
+    "check_weekdays": ("a bool", lambda v: isinstance(v, bool)),
+}
+
+
+def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Reject unknown option names and bad values when the Verifier is built."""
+    for key, value in options.items():
+        if key not in KNOWN_OPTIONS:
+            raise ConfigError(f"unknown option {key!r}; known: {', '.join(sorted(KNOWN_OPTIONS))}")
+        what, valid = KNOWN_OPTIONS[key]
+        if not valid(value):
+            raise ConfigError(f"option {key!r} must be {what}, got {value!r}")
+    return dict(options)
 
 
 def _priority(w: Warning) -> int:

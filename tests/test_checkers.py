@@ -204,3 +204,9 @@ def test_evidence_points_into_the_supporting_document():
     kinds = {c.kind: c for c in result.claims}
     assert kinds["number"].evidence.doc_index == 1 and kinds["number"].evidence.text == "$ 160 million"
     assert kinds["date"].evidence.text == "October 3 , 2013"
+
+
+def test_citation_markers_are_not_numbers():
+    result = _check(["The Acme X200 costs $499 and ships in 3 days."], "The Acme X200 costs $499 [1], ships in 3 days [1][2].")
+    assert not any(w.type == "unsupported_number" for w in result.warnings)
+    assert _types(_check(["The Acme X200 costs $499."], "The Acme X200 costs $599 [1].")) == {("unsupported_number", "$599")}

@@ -109,3 +109,26 @@ def test_missing_model_names_the_install_command():
 def test_default_model_loads_only_ner():
     model = load_model()
     assert model.nlp.pipe_names == ["ner"]
+
+
+@pytest.mark.parametrize(
+    "options, needle",
+    [
+        ({"min_suport": 0.5}, "unknown option 'min_suport'"),
+        ({"min_support": 1.5}, "must be a number from 0 to 1"),
+        ({"min_support": True}, "must be a number from 0 to 1"),
+        ({"trust_query": "yes"}, "must be a bool"),
+        ({"min_unsupported": 0}, "positive integer"),
+    ],
+)
+def test_invalid_options(options, needle):
+    with pytest.raises(ConfigError, match=needle):
+        Verifier(options=options)
+
+
+def test_min_support_option_changes_statement_verdicts():
+    docs = ["The stadium seats 74,500 spectators."]
+    answer = "The new arena welcomes 74,500 visitors."
+    assert Verifier().verify("q", docs, answer).action == "proceed"
+    strict = Verifier(options={"min_support": 0.9}).verify("q", docs, answer)
+    assert any(w.type == "unsupported_statement" for w in strict.warnings)

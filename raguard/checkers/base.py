@@ -95,6 +95,13 @@ class CheckContext:
         return [(e.start_char, e.end_char, e.label_) for e in self.doc.ents]
 
     @cached_property
+    def citation_spans(self) -> list[tuple[int, int]]:
+        """Citation markers ("[1]", "[2, 3]"): chunk numbers, not claims."""
+        from raguard.checkers.citations import find_citations
+
+        return [(c.start, c.end) for c in find_citations(self.response)]
+
+    @cached_property
     def named_number_spans(self) -> list[tuple[int, int]]:
         """Names that contain a number ("iPhone 16", "Apollo 11", "COVID-19")."""
         from raguard.checkers._names import named_number_spans

@@ -2,7 +2,7 @@
 in one document.
 
 Skipped: numbers inside dates (the dates checker owns them), numbers inside names ("Apollo 11",
-checked by the entities checker), and trivial counting words (``numbers.TRIVIAL_WORDS``:
+checked by the entities checker), citation markers ("[1]"), and trivial counting words (``numbers.TRIVIAL_WORDS``:
 spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...).
 """
 
@@ -30,7 +30,7 @@ class NumbersChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         date_spans = [(d.start, d.end) for d in ctx.dates if d.form != "weekday"]
-        name_spans = ctx.named_number_spans
+        name_spans = ctx.named_number_spans + ctx.citation_spans
         for mention in ctx.numbers:
             if mention.trivial:
                 continue
