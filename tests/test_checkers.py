@@ -210,3 +210,20 @@ def test_citation_markers_are_not_numbers():
     result = _check(["The Acme X200 costs $499 and ships in 3 days."], "The Acme X200 costs $499 [1], ships in 3 days [1][2].")
     assert not any(w.type == "unsupported_number" for w in result.warnings)
     assert _types(_check(["The Acme X200 costs $499."], "The Acme X200 costs $599 [1].")) == {("unsupported_number", "$599")}
+
+
+def test_every_month_of_a_list_is_checked():
+    result = _check(["Take two doses, in March and April."], "Take two doses in March and June.")
+    assert {w.text for w in result.warnings if w.type == "unsupported_date"} == {"June"}
+
+
+def test_nearest_date_has_the_claims_leading_component():
+    result = _check(["The probe launched on 1977 .", "Doses are given in March ."], "Doses are given in May.")
+    (w,) = [w for w in result.warnings if w.type == "unsupported_date"]
+    assert w.nearest_value == "March"
+
+
+def test_ranking_ordinals_are_checked():
+    result = _check(["Lyon is France's third-largest city."], "Lyon is France's second-largest city.")
+    assert ("unsupported_number", "second") in _types(result)
+    assert _types(_check(["Lyon is France's second-largest city."], "Lyon is the second largest city in France.")) == set()

@@ -8,11 +8,20 @@ spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...).
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import UNSUPPORTED_NUMBER
 from raguard.normalize.numbers import NumberMention, nearest, values_match
+
+
+# "second-largest city": a ranking, worth checking even for a counting word
+_RANKING_AFTER_RE = re.compile(
+    r"[ \t-]*(?:largest|biggest|smallest|highest|lowest|most|least|best|worst|oldest|youngest|"
+    r"longest|shortest|tallest|richest|busiest|fastest|place|ranked|seed)\b",
+    re.IGNORECASE,
+)
 
 
 def _inside(start: int, end: int, spans) -> bool:
@@ -32,7 +41,7 @@ class NumbersChecker:
         date_spans = [(d.start, d.end) for d in ctx.dates if d.form != "weekday"]
         name_spans = ctx.named_number_spans + ctx.citation_spans
         for mention in ctx.numbers:
-            if mention.trivial:
+            if mention.trivial and not _RANKING_AFTER_RE.match(ctx.response, mention.end):
                 continue
             if _overlaps(mention.start, mention.end, date_spans):
                 continue

@@ -71,7 +71,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("decade_words", re.compile(r"\b(?:the[ \t]+)?(?P<dw>twenties|thirties|forties|fifties|sixties|"
                                 r"seventies|eighties|nineties)\b", re.IGNORECASE)),
     ("month_alone", re.compile(r"\b(?:in|during|by|until|till|since|from|through|of|early|late|"
-                               r"mid|mid-|last|next|this)[ \t]+(?P<m>January|February|March|April|May|"
+                               r"mid|mid-|last|next|this|and|or|to|between)[ \t]+(?P<m>January|February|March|April|May|"
                                r"June|July|August|September|October|November|December)\b(?![ \t]+\d)")),
     ("year", re.compile(r"(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
