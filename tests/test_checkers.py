@@ -227,3 +227,11 @@ def test_ranking_ordinals_are_checked():
     result = _check(["Lyon is France's third-largest city."], "Lyon is France's second-largest city.")
     assert ("unsupported_number", "second") in _types(result)
     assert _types(_check(["Lyon is France's second-largest city."], "Lyon is the second largest city in France.")) == set()
+
+
+def test_nearest_date_falls_back_to_another_kind():
+    result = _check(["Q2 project was delivered on June 15."], "The deadline is September 30, 2024.")
+    (w,) = [w for w in result.warnings if w.type == "unsupported_date"]
+    assert w.nearest_value == "June 15" and "The documents give June 15." in w.suggestion
+    none = _check(["No dates here at all."], "The deadline is September 30, 2024.")
+    assert "The documents give no date." in [w for w in none.warnings if w.type == "unsupported_date"][0].suggestion

@@ -71,21 +71,23 @@ class DatesChecker:
 
 
 def _nearest(ctx: CheckContext, mention: DateMention) -> str | None:
-    """The document date closest to the claim among those stating its leading component (a
-    year for a year, a month for a month...), so a retry prompt never gets an unrelated date."""
+    """The document date closest to the claim, preferring those that state its leading
+    component (a year for a year, a month for a month...), so a retry prompt gets a date of the
+    same kind when the documents have one."""
     claim = mention.value
     lead = next((a for a in ("year", "decade", "month", "quarter", "weekday") if getattr(claim, a) is not None), None)
     best = None
-    best_score = float("inf")
+    best_key = (True, float("inf"))
     for _, index in ctx.documents:
         for doc_date in index.dates:
+            if doc_date.form == "weekday" and mention.form != "weekday":
+                continue
             derived = doc_date.value.derived()
             if lead in ("year", "decade"):
-                if derived.year is None and derived.decade is None:
-                    continue
-            elif lead is not None and getattr(derived, lead) is None:
-                continue
-            score = closeness(doc_date.value, mention.value)
-            if score < best_score:
-                best, best_score = doc_date, score
+                off_kind = derived.year is None and derived.decade is None
+            else:
+                off_kind = lead is not None and getattr(derived, lead) is None
+            key = (off_kind, closeness(doc_date.value, claim))
+            if key < best_key:
+                best, best_key = doc_date, key
     return best.text if best is not None else None
