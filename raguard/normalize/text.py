@@ -15,7 +15,7 @@ from typing import Optional
 
 _WORD_RE = re.compile(r"[^\W_]+")
 # "inter-\nnational": a hyphen at a line end joins the two halves of one word.
-_LINEBREAK_HYPHEN_RE = re.compile(r"[-\u00ad\u2010]\s*\n\s*$")
+_LINEBREAK_HYPHEN_RE = re.compile(r"[-\u00ad\u2010][^\S\n]*\n\s*$")  # not \s*\n: quadratic on "-\n\n\n...!"
 _ABBREV_GAP = frozenset({".", ". "})
 
 LEADING_ARTICLES = frozenset({"the", "a", "an"})

@@ -1,0 +1,90 @@
+"""No catastrophic regular expressions: time grows linearly with the input.
+
+Every test compares the cost of an input of ``N`` characters with one of ``10 * N`` in the same
+test and asserts the ratio is at most ``RATIO_LIMIT`` (linear is 10; quadratic would be 100).
+Times are the minimum of a few runs, each long enough to be well above timer noise; the garbage
+collector is paused while timing (it is amortized linear, but its pauses are noise). No test
+compares against an absolute time.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any, Callable
+
+import pytest
+
+from raguard.normalize.text import tokenize
+
+N = 10_000
+RATIO_LIMIT = 12.0
+_MIN_SAMPLE = 0.005  # seconds: short calls are repeated until one sample takes this long
+
+
+def _sample(fn: Callable[[Any], Any], arg: Any) -> float:
+    """Seconds per call of ``fn(arg)``, over enough calls to take at least ``_MIN_SAMPLE``."""
+    loops = 1
+    while True:
+        started = time.perf_counter()
+        for _ in range(loops):
+            fn(arg)
+        elapsed = time.perf_counter() - started
+        if elapsed >= _MIN_SAMPLE:
+            return elapsed / loops
+        loops *= 4
+
+
+def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N, rounds: int = 5) -> float:
+    """Cost of ``fn(make(10 n))`` over ``fn(make(n))``: the minimum of each over interleaved
+    rounds (so both see the same machine load), stopping early once the ratio is within limit."""
+    small, big = make(n), make(10 * n)
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t_small = t_big = float("inf")
+        for i in range(rounds):
+            t_small = min(t_small, _sample(fn, small))
+            t_big = min(t_big, _sample(fn, big))
+            if i >= 1 and t_big / t_small <= RATIO_LIMIT:
+                break
+    finally:
+        if enabled:
+            gc.enable()
+    return t_big / t_small
+
+
+def repeat(unit: str) -> Callable[[int], str]:
+    """``unit`` repeated to exactly ``n`` characters."""
+    return lambda n: (unit * (n // len(unit) + 1))[:n]
+
+
+def between(prefix: str, unit: str, suffix: str) -> Callable[[int], str]:
+    """``prefix``, then ``unit`` repeated, then ``suffix``: ``n`` characters in all."""
+    def make(n: int) -> str:
+        body = n - len(prefix) - len(suffix)
+        return prefix + (unit * (body // len(unit) + 1))[:body] + suffix
+    return make
+
+
+def assert_linear(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N) -> None:
+    ratio = growth_ratio(fn, make, n)
+    assert ratio <= RATIO_LIMIT, f"10x longer input cost {ratio:.1f}x (limit {RATIO_LIMIT}x)"
+
+
+# -- regressions: patterns and loops that were quadratic, fixed -------------------------------------
+
+
+def test_linebreak_hyphen_gap_of_many_newlines_is_linear() -> None:
+    # "-" then only newlines then a non-space: `[-]\s*\n\s*$` retried every split of the run
+    assert_linear(tokenize, between("a-", "\n", "!b"))
+
+
+def test_linebreak_hyphen_still_joins_words() -> None:
+    assert [t.norm for t in tokenize("inter-\nnational")] == ["international"]
+    assert [t.norm for t in tokenize("inter- \n  national")] == ["international"]
+    assert [t.norm for t in tokenize("inter-\n\n \nnational")] == ["international"]
+    assert [t.norm for t in tokenize("inter- national")] == ["inter", "national"]
+    assert [t.norm for t in tokenize("inter-\n!national")] == ["inter", "national"]
+
