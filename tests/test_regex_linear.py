@@ -14,6 +14,8 @@ import time
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from raguard.normalize.text import tokenize
 
@@ -88,3 +90,49 @@ def test_linebreak_hyphen_still_joins_words() -> None:
     assert [t.norm for t in tokenize("inter- national")] == ["inter", "national"]
     assert [t.norm for t in tokenize("inter-\n!national")] == ["inter", "national"]
 
+
+def _tokenize_before_fix(text: str) -> list[tuple[str, int, int]]:
+    """tokenize() as it was before the linear rewrite (the oracle for the rewrite)."""
+    import re
+
+    from raguard.normalize.text import _ABBREV_GAP, _WORD_RE, fold_word
+
+    old_hyphen = re.compile(r"[-\u00ad\u2010]\s*\n\s*$")
+    abbrev = re.compile(r"[^\W\d_](?:\. ?[^\W\d_])*")
+    tokens: list[tuple[str, int, int]] = []
+    for m in _WORD_RE.finditer(text):
+        norm, start, end = fold_word(m.group()), m.start(), m.end()
+        if tokens:
+            prev = tokens[-1]
+            gap = text[prev[2]:start]
+            if (len(norm) == 1 and norm.isalpha() and gap in _ABBREV_GAP
+                    and abbrev.fullmatch(text, prev[1], prev[2]) is not None):
+                tokens[-1] = (prev[0] + norm, prev[1], end)
+                continue
+            if "\n" in gap and old_hyphen.match(gap):
+                tokens[-1] = (prev[0] + norm, prev[1], end)
+                continue
+            if norm == "n" and text[end:end + 2] in ("'t", "’t") and gap.isspace():
+                tokens[-1] = (prev[0] + norm, prev[1], end)
+                continue
+        tokens.append((norm, start, end))
+    return tokens
+
+
+@pytest.mark.parametrize("unit", ["W.", "W. ", "a-\n", "A.b-\n"])
+def test_tokenize_long_chain_of_merges_is_linear(unit: str) -> None:
+    # each merge re-matched the whole merged token and copied its text: quadratic
+    assert_linear(tokenize, repeat(unit))
+
+
+@given(st.text(alphabet=st.sampled_from(list("UuSs.1 \n\t-\u00ad\u2010'’tnÉé\u0301ßﬁⅠ²_x")), max_size=60)
+       | st.text(max_size=60))
+@settings(max_examples=400, deadline=None)
+def test_tokenize_matches_the_implementation_before_the_fix(text: str) -> None:
+    assert [(t.norm, t.start, t.end) for t in tokenize(text)] == _tokenize_before_fix(text)
+
+
+def test_tokenize_merges_are_unchanged() -> None:
+    assert [t.norm for t in tokenize("the U.S. and U. S. army")] == ["the", "us", "and", "us", "army"]
+    assert [t.norm for t in tokenize("they are n't here")] == ["they", "aren", "t", "here"]
+    assert [(t.norm, t.start, t.end) for t in tokenize("W.W.W")] == [("www", 0, 5)]

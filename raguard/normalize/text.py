@@ -45,38 +45,39 @@ class Token:
 def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
     tokens: list[Token] = []
+    # The token being built: merges append to its pieces and keep whether it is a run of single
+    # letters joined by dots ("U", "U.S"), so a long chain of merges ("W.W.W...") stays linear.
+    pieces: list[str] = []
+    cur_start = cur_end = 0
+    abbrev_run = False
     for m in _WORD_RE.finditer(text):
         norm = fold_word(m.group())
         start, end = m.start(), m.end()
-        if tokens:
-            prev = tokens[-1]
-            gap = text[prev.end:start]
+        if pieces:
+            gap = text[cur_end:start]
             # U.S. / U. S. -> "us": runs of single letters separated by dots
-            if (
-                len(norm) == 1
-                and norm.isalpha()
-                and gap in _ABBREV_GAP
-                and _is_abbrev_run(prev, text)
+            merge = len(norm) == 1 and norm.isalpha() and gap in _ABBREV_GAP and abbrev_run
+            if not merge and (
+                ("\n" in gap and _LINEBREAK_HYPHEN_RE.match(gap))
+                # tokenized contractions: "are n't" is "aren't"
+                or (norm == "n" and text[end:end + 2] in ("'t", "’t") and gap.isspace())
             ):
-                tokens[-1] = Token(prev.norm + norm, prev.start, end)
+                merge, abbrev_run = True, False
+            if merge:
+                pieces.append(norm)
+                cur_end = end
                 continue
-            if "\n" in gap and _LINEBREAK_HYPHEN_RE.match(gap):
-                tokens[-1] = Token(prev.norm + norm, prev.start, end)
-                continue
-            # tokenized contractions: "are n't" is "aren't"
-            if norm == "n" and text[end:end + 2] in ("'t", "’t") and gap.isspace():
-                tokens[-1] = Token(prev.norm + norm, prev.start, end)
-                continue
-        tokens.append(Token(norm, start, end))
+            tokens.append(Token("".join(pieces), cur_start, cur_end))
+        pieces = [norm]
+        cur_start, cur_end = start, end
+        abbrev_run = end - start == 1 and _ABBREV_RUN_RE.fullmatch(text, start, end) is not None
+    if pieces:
+        tokens.append(Token("".join(pieces), cur_start, cur_end))
     return tokens
 
 
+# a run of single letters joined by dots ("U", "U.S")
 _ABBREV_RUN_RE = re.compile(r"[^\W\d_](?:\. ?[^\W\d_])*")
-
-
-def _is_abbrev_run(prev: Token, text: str) -> bool:
-    # the previous token is a run of single letters joined by dots ("U", "U.S")
-    return _ABBREV_RUN_RE.fullmatch(text, prev.start, prev.end) is not None
 
 
 def phrase_tokens(text: str, *, drop_article: bool = False, drop_possessive: bool = False) -> list[str]:
