@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from raguard.normalize.dates import extract_dates
 from raguard.normalize.text import tokenize
 
 N = 10_000
@@ -136,3 +137,16 @@ def test_tokenize_merges_are_unchanged() -> None:
     assert [t.norm for t in tokenize("the U.S. and U. S. army")] == ["the", "us", "and", "us", "army"]
     assert [t.norm for t in tokenize("they are n't here")] == ["they", "aren", "t", "here"]
     assert [(t.norm, t.start, t.end) for t in tokenize("W.W.W")] == [("www", 0, 5)]
+
+
+def test_month_day_followed_by_a_long_run_of_spaces_is_linear() -> None:
+    # "md" pattern lookahead (?![ \t]*[,:.]?[ \t]*\d) split the run two ways: quadratic
+    assert_linear(extract_dates, between("May 5", " ", "x"))
+    assert_linear(extract_dates, between("May 5", "\t", "x"))
+
+
+def test_month_day_lookahead_still_defers_to_the_year() -> None:
+    assert [d.form for d in extract_dates("on May 5 , 2024")] == ["mdy"]
+    assert [d.text for d in extract_dates("on May 5 \t x")] == ["May 5"]
+    assert extract_dates("May 5: 12 units") == []  # "5: 12" is not a day of May
+    assert extract_dates("May 5 . 3 units") == []

@@ -60,7 +60,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("mdy", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("my", re.compile(rf"\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
-    ("md", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*[,:.]?[ \t]*\d)", re.IGNORECASE)),
+    ("md", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*(?:[,:.][ \t]*)?\d)", re.IGNORECASE)),
     ("dm", re.compile(rf"\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}\b", re.IGNORECASE)),
     ("quarter", re.compile(r"\b[Qq](?P<q>[1-4])(?:[ \t]*(?:of[ \t]+)?(?:FY[ \t]*)?(?P<y>\d{4}|'\d{2}))?\b")),
     ("quarter_words", re.compile(r"\b(?P<qw>first|second|third|fourth|final|last|1st|2nd|3rd|4th)"
