@@ -150,3 +150,15 @@ def test_month_day_lookahead_still_defers_to_the_year() -> None:
     assert [d.text for d in extract_dates("on May 5 \t x")] == ["May 5"]
     assert extract_dates("May 5: 12 units") == []  # "5: 12" is not a day of May
     assert extract_dates("May 5 . 3 units") == []
+
+
+def test_weekday_then_a_long_run_of_spaces_before_a_date_is_linear() -> None:
+    # the weekday prefix pattern [ \t]*,?[ \t]* split the run two ways before failing at "x"
+    assert_linear(extract_dates, between("Monday", " ", "x 2024"))
+
+
+def test_weekday_still_joins_the_date_after_it() -> None:
+    for text in ("Monday, September 30, 2024", "Monday ,  September 30, 2024", "Monday the 30 September 2024"):
+        (mention,) = extract_dates(text)
+        assert (mention.start, mention.value.weekday, mention.value.day) == (0, 0, 30)
+    assert [d.form for d in extract_dates("Monday x September 30, 2024")] == ["weekday", "mdy"]

@@ -232,7 +232,7 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
     return [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
 
 
-_WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*,?[ \t]*(?:the[ \t]+)?$", re.IGNORECASE)
+_WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*(?:,[ \t]*)?(?:the[ \t]+)?$", re.IGNORECASE)
 
 
 # Every date form has a digit, a month or weekday name, "quarter" or a decade word: text with
