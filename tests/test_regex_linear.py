@@ -162,3 +162,59 @@ def test_weekday_still_joins_the_date_after_it() -> None:
         (mention,) = extract_dates(text)
         assert (mention.start, mention.value.weekday, mention.value.day) == (0, 0, 30)
     assert [d.form for d in extract_dates("Monday x September 30, 2024")] == ["weekday", "mdy"]
+
+
+def _extract_dates_before_fix(text: str) -> list[tuple[int, int, str, str]]:
+    """extract_dates() with the overlap test it had before the fix (the oracle for the fix)."""
+    from dataclasses import replace
+
+    from raguard.normalize import dates as d
+
+    candidates = []
+    for form, pattern in d._PATTERNS:
+        for m in pattern.finditer(text):
+            if form.endswith("_range"):
+                candidates.extend(d._range_candidates(form, m))
+                continue
+            value = d._parse(form, m)
+            if value is None or not d._valid(value):
+                continue
+            start, end = d._span(form, m)
+            candidates.append((start, end, form, value))
+    candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+    taken: list[tuple[int, int]] = []
+    chosen = []
+    for start, end, form, value in candidates:
+        if any(start < e and s < end for s, e in taken):
+            continue
+        taken.append((start, end))
+        chosen.append((start, end, form, value))
+    chosen.sort()
+    out: list[tuple[int, int, str, Any]] = []
+    for start, end, form, value in chosen:
+        if form != "weekday" and out and out[-1][2] == "weekday":
+            prev = out[-1]
+            if d._WEEKDAY_PREFIX_RE.search(text, prev[0], start) and text[prev[1]:start].strip(" \t,") in ("", "the"):
+                out.pop()
+                value = replace(value, weekday=prev[3].weekday)
+                start = prev[0]
+        out.append((start, end, form, value))
+    return [(s, e, f, v.canonical()) for s, e, f, v in out]
+
+
+_DATE_PIECES = ["Q1", "Q3 2024", "2024", "May", "May 5", "5 May 2024", "Oct. 14-15, 2024", "the 1990s",
+                "'90s", "Monday", ",", " ", "  ", "the", "in June", "9/30/2024", "2024-09-30", "first quarter",
+                "x", "\t", "12.5", "of"]
+
+
+@given(st.lists(st.sampled_from(_DATE_PIECES), max_size=25).map(" ".join))
+@settings(max_examples=300, deadline=None)
+def test_extract_dates_matches_the_overlap_rule_before_the_fix(text: str) -> None:
+    got = [(m.start, m.end, m.form, m.value.canonical()) for m in extract_dates(text)]
+    assert got == _extract_dates_before_fix(text)
+
+
+@pytest.mark.parametrize("unit", ["Q1 ", "Q1 2020 x 1999 ", "May 5, 2024 Monday "])
+def test_many_date_mentions_are_linear(unit: str) -> None:
+    # each candidate was compared with every span already chosen: quadratic in the mentions
+    assert_linear(extract_dates, repeat(unit))

@@ -259,12 +259,15 @@ def extract_dates(text: str) -> list[DateMention]:
             start, end = _span(form, m)
             candidates.append((start, end, form, value))
     candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
-    taken: list[tuple[int, int]] = []
+    # characters already taken by a chosen mention: one lookup per candidate instead of a scan
+    # of every chosen span (quadratic on "Q1 Q1 Q1 ..."); each pattern's matches are disjoint,
+    # so marking costs at most the text length per pattern
+    taken = bytearray(len(text) + 1)
     chosen: list[tuple[int, int, str, DateValue]] = []
     for start, end, form, value in candidates:
-        if any(start < e and s < end for s, e in taken):
+        if taken.find(1, start, end) != -1:
             continue
-        taken.append((start, end))
+        taken[start:end] = b"\x01" * (end - start)
         chosen.append((start, end, form, value))
     chosen.sort()
     mentions: list[DateMention] = []
