@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Items per batch: one ``nlp.pipe`` batch and one memory zone. Larger batches gain little
 #: (see benchmarks/README.md) and hold the model lock longer.
-DEFAULT_BATCH_SIZE = 32
+DEFAULT_BATCH_SIZE = 64
 
 ITEM_KEYS = ("query", "retrieved_docs", "llm_response")
 
@@ -160,6 +160,8 @@ def _parallel(
 # -- worker processes ------------------------------------------------------------------------------
 
 _UNPICKLED = ("_model", "_model_lock", "documents_cache")
+#: Attributes a worker's verifier gets instead of the parent's (the parent counts metrics itself).
+_WORKER_DEFAULTS: dict[str, Any] = {"metrics": None}
 _executors: "weakref.WeakKeyDictionary[Verifier, dict[int, ProcessPoolExecutor]]" = weakref.WeakKeyDictionary()
 _executors_lock = threading.Lock()
 _worker: Optional["Verifier"] = None
@@ -167,7 +169,7 @@ _worker: Optional["Verifier"] = None
 
 def _verifier_state(verifier: "Verifier") -> bytes:
     """The verifier's configuration, pickled for the workers (no model, lock or cache)."""
-    state = {k: v for k, v in vars(verifier).items() if k not in _UNPICKLED}
+    state = {k: v for k, v in vars(verifier).items() if k not in _UNPICKLED and k not in _WORKER_DEFAULTS}
     state["_cache_size"] = verifier.documents_cache.maxsize
     try:
         return pickle.dumps(state)
@@ -188,6 +190,7 @@ def _worker_init(state: bytes) -> None:
     cache_size = config.pop("_cache_size")
     verifier = Verifier.__new__(Verifier)
     vars(verifier).update(config)
+    vars(verifier).update(_WORKER_DEFAULTS)
     verifier._model = None
     verifier._model_lock = threading.Lock()
     verifier.documents_cache = DocumentCache(cache_size)

@@ -88,11 +88,25 @@ class DocumentIndex:
         return frozenset(_RAW_WORD_RE.findall(self.text))
 
 
-class DocumentCache:
-    """Thread-safe bounded LRU of :class:`DocumentIndex` keyed by document text."""
+#: Characters of document text the cache keeps by default. A fully indexed document takes about
+#: 80 bytes per character (tokens, phrase tables, values: measured in benchmarks/README.md), so
+#: this bounds the cache near 40 MB however large the documents are, while it still holds the
+#: documents of several calls at the 128k-character input limit (what a retry needs).
+DEFAULT_CACHE_CHARS = 500_000
 
-    def __init__(self, maxsize: int = 512) -> None:
+
+class DocumentCache:
+    """Thread-safe LRU of :class:`DocumentIndex` keyed by document text.
+
+    Bounded twice: at most ``maxsize`` documents and ``max_chars`` characters in all, since an
+    index costs memory in proportion to its text. A document longer than ``max_chars`` is indexed
+    for its call but not kept.
+    """
+
+    def __init__(self, maxsize: int = 512, max_chars: int = DEFAULT_CACHE_CHARS) -> None:
         self.maxsize = maxsize
+        self.max_chars = max_chars
+        self.chars = 0
         self._items: "OrderedDict[str, DocumentIndex]" = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
@@ -107,14 +121,19 @@ class DocumentCache:
                 return index
             self.misses += 1
             index = DocumentIndex(text)
+            if len(text) > self.max_chars or self.maxsize < 1:
+                return index
             self._items[text] = index
-            if len(self._items) > self.maxsize:
-                self._items.popitem(last=False)
+            self.chars += len(text)
+            while len(self._items) > self.maxsize or self.chars > self.max_chars:
+                old, _ = self._items.popitem(last=False)
+                self.chars -= len(old)
             return index
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self.chars = 0
 
     def __len__(self) -> int:
         return len(self._items)

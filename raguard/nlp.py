@@ -7,6 +7,9 @@ MIT-licensed pipeline, which this project depends on).
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import os
 import threading
 from contextlib import contextmanager
@@ -29,9 +32,12 @@ WARM_THRESHOLD = 2
 #: At most this many chunks are made permanent per model: the bound on vocabulary growth.
 WARM_MAX_WORDS = 20_000
 #: The occurrence counter is cleared when it holds this many distinct chunks.
-WARM_MAX_COUNTED = 20_000
+WARM_MAX_COUNTED = 10_000
 #: Longer chunks (URLs, hashes) are never made permanent.
 WARM_MAX_CHARS = 32
+#: Strings created (and freed) inside memory zones before the pipeline is reloaded; see
+#: LoadedModel.reload. Below the first resize of en_core_web_sm's string table.
+RELOAD_AFTER_TRANSIENT = 50_000
 
 
 class WarmWords:
@@ -85,6 +91,10 @@ class WarmWords:
             pending, self._pending = self._pending, []
             nlp.tokenizer(" ".join(pending))
 
+    def requeue(self) -> None:
+        """Queue every permanent chunk again (for a freshly loaded pipeline)."""
+        self._pending = list(self.permanent)
+
 
 @dataclass
 class LoadedModel:
@@ -98,14 +108,45 @@ class LoadedModel:
     nlp: Any
     lock: threading.RLock = field(default_factory=threading.RLock)
     warm: WarmWords = field(default_factory=WarmWords)
+    reload_after: int = RELOAD_AFTER_TRANSIENT
+    #: Strings created and freed in memory zones since the pipeline was (re)loaded.
+    transient: int = 0
+    reloads: int = 0
 
     @contextmanager
     def zone(self) -> Iterator[None]:
         """Hold the model lock and one spaCy memory zone (recurring words made permanent first)."""
         with self.lock:
+            if self.nlp is None or self.transient >= self.reload_after:
+                self.reload()
             self.warm.promote(self.nlp)
+            strings = self.nlp.vocab.strings
             with self.nlp.memory_zone():
-                yield
+                before = len(strings)  # inside a zone, len() counts the zone's transient strings
+                try:
+                    yield
+                finally:
+                    self.transient += len(strings) - before
+
+    def reload(self) -> None:
+        """Load the pipeline afresh, releasing what memory zones cannot.
+
+        A zone frees its strings and lexemes, but spaCy's hash tables (preshed) keep the freed
+        slots as tombstones and only ever grow, by doubling: about 8 MB per doubling of the string
+        table, every few hundred thousand new strings. A fresh pipeline starts with compact
+        tables. The old one is dropped first and freed heap memory is returned to the system, so
+        the process stays flat (see benchmarks/README.md). Takes about 0.3 s; the caller holds
+        the lock. Results do not change: the weights are the same.
+        """
+        with self.lock:
+            self.nlp = None
+            gc.collect()
+            self.nlp = _load(self.name)
+            gc.collect()
+            _release_freed_memory()
+            self.transient = 0
+            self.reloads += 1
+            self.warm.requeue()
 
     def parse(self, text: str) -> Any:
         """The ``Doc`` of one text; call inside :meth:`zone`."""
@@ -117,6 +158,19 @@ class LoadedModel:
         for text in texts:
             self.warm.observe(text)
         return self.nlp.pipe(texts, batch_size=batch_size)
+
+
+def _release_freed_memory() -> None:
+    """Return freed heap pages to the system (glibc ``malloc_trim``; a no-op elsewhere)."""
+    name = ctypes.util.find_library("c")
+    if not name:
+        return
+    try:
+        trim = getattr(ctypes.CDLL(name), "malloc_trim", None)
+    except OSError:
+        return
+    if trim is not None:
+        trim(0)
 
 
 _cache: dict[str, LoadedModel] = {}

@@ -198,9 +198,11 @@ def test_unpicklable_configuration_is_refused_for_workers() -> None:
 
 @pytest.mark.slow
 def test_two_worker_processes_give_the_same_results_in_order(expected: list[dict]) -> None:
-    guard = Verifier()
+    metrics = raguard.Metrics()
+    guard = Verifier(metrics=metrics)
     try:
         got = _dumps(list(guard.verify_many(_mixed() * 2, batch_size=3, n_process=2)))
     finally:
         shutdown_workers(guard)
     assert got == expected * 2
+    assert metrics.as_dict()["calls"] == len(expected) * 2  # counted once, in this process

@@ -97,3 +97,77 @@ def test_promotion_happens_outside_the_zone(verifier: Verifier, threshold: int) 
     with own.zone():
         pass
     assert word in model.nlp.vocab.strings
+
+
+def test_reload_after_many_transient_strings_keeps_results(verifier: Verifier) -> None:
+    model = verifier.model()
+    own = LoadedModel(model.name, model.nlp, reload_after=10)
+    guard = Verifier()
+    guard._model = own  # this verifier parses with its own pipeline instance
+    first = [guard.verify("", DOCS, _distinct(i)) for i in range(5000, 5004)]
+    assert own.transient >= 10  # each text brought new strings
+    old_nlp = own.nlp
+    again = [guard.verify("", DOCS, _distinct(i)) for i in range(5000, 5004)]
+    assert own.reloads >= 1 and own.nlp is not old_nlp
+    assert again == first
+    assert again[0] == verifier.verify("", DOCS, _distinct(5000))
+
+
+def test_reload_restores_the_permanent_words(verifier: Verifier) -> None:
+    model = verifier.model()
+    own = LoadedModel(model.name, model.nlp)
+    for _ in range(2):
+        with own.zone():
+            own.parse("Quintavelle arrived.")
+    own.reload()
+    assert "Quintavelle" not in own.nlp.vocab.strings
+    with own.zone():
+        pass
+    assert "Quintavelle" in own.nlp.vocab.strings
+
+
+def test_document_cache_is_bounded_by_characters() -> None:
+    from raguard.documents import DocumentCache
+
+    cache = DocumentCache(maxsize=100, max_chars=1000)
+    texts = [f"{i:03d} " + "x" * 296 for i in range(10)]  # 300 characters each
+    for t in texts:
+        cache.get(t)
+    assert len(cache) == 3 and cache.chars == 900
+    assert cache.get(texts[-1]) is cache.get(texts[-1])  # kept: a hit returns the same index
+    hits = cache.hits
+    cache.get(texts[0])  # evicted long ago: rebuilt
+    assert cache.hits == hits and cache.chars <= 1000
+
+
+def test_document_cache_does_not_keep_a_document_over_its_budget() -> None:
+    from raguard.documents import DocumentCache
+
+    cache = DocumentCache(maxsize=100, max_chars=1000)
+    small = "a small document"
+    cache.get(small)
+    big = "y" * 5000
+    index = cache.get(big)
+    assert index.text == big
+    assert len(cache) == 1 and cache.get(small) is cache.get(small)
+
+
+def test_document_cache_is_bounded_by_count() -> None:
+    from raguard.documents import DocumentCache
+
+    cache = DocumentCache(maxsize=4)
+    for i in range(10):
+        cache.get(f"document {i}")
+    assert len(cache) == 4
+    assert cache.chars == sum(len(f"document {i}") for i in range(6, 10))
+
+
+def test_repeated_documents_are_indexed_once() -> None:
+    guard = Verifier()
+    docs = ["Revenue was $4.5 million in 2021.", "The CEO, Dana Whitt, joined in March 2019."]
+    guard.verify("", docs, "Revenue was $4.5 million in 2021 under Dana Whitt.")
+    misses = guard.documents_cache.misses
+    for answer in ("Revenue was $5 million.", "Dana Whitt joined in 2019.", "It made $4.5 million."):
+        guard.verify("", docs, answer)
+    assert guard.documents_cache.misses == misses
+    assert guard.documents_cache.hits >= 6
