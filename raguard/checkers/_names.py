@@ -6,10 +6,14 @@ Such numbers are checked as part of the name (by the entities checker), not as b
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS
 
-_NAME_NUMBER_RE = re.compile(r"\b(?P<name>[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*|[A-Z][a-z]+|[A-Z](?=-))(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,.]\d|[ \t]*[-–][ \t]*\d)")
+# A run of letters and "&" before " 16" / "-19"; the name is picked out of the run by
+# _name_start. (As one pattern, \b[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*..., it backtracked
+# quadratically on long runs such as "AAAA..." or "A&A&A&...".)
+_NAME_NUMBER_RE = re.compile(r"(?<![A-Za-z&])(?P<run>[A-Za-z&]+)(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,.]\d|[ \t]*[-–][ \t]*\d)")
 
 # Capitalized words that precede numbers without naming anything.
 _NOT_NAMES = frozenset(
@@ -33,12 +37,35 @@ def named_number_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every "Name 16" / "Name-19" span in ``text``."""
     spans: list[tuple[int, int]] = []
     for m in _NAME_NUMBER_RE.finditer(text):
-        name = m.group("name")
-        lowered = name.lower()
+        start = _name_start(text, m.start("run"), m.end("run"), m.group("sep"))
+        if start is None:
+            continue
+        lowered = text[start:m.end("run")].lower()
         if lowered in _NOT_NAMES or lowered in MONTHS or lowered in WEEKDAYS:
             continue
-        spans.append((m.start(), m.end()))
+        spans.append((start, m.end()))
     return spans
+
+
+def _name_start(text: str, start: int, end: int, sep: str) -> Optional[int]:
+    """Where the name starts in the run ``text[start:end]``, or None: a name is
+    ``[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*``, ``[A-Z][a-z]+`` or ``[A-Z]`` before "-", running to
+    the end of the run and starting at a word boundary. Only the first letter at a boundary
+    needs trying: any later one has no capital after it that the first does not also have."""
+    for p in range(start, end):
+        if text[p] == "&":
+            continue
+        before = text[p - 1] if p else ""
+        if p == 0 or before == "&" or (p == start and not (before.isalnum() or before == "_")):
+            break
+    else:
+        return None
+    rest = text[p + 1:end]
+    if any("A" <= c <= "Z" for c in rest):
+        return p
+    if "A" <= text[p] <= "Z" and (all("a" <= c <= "z" for c in rest) if rest else sep == "-"):
+        return p
+    return None
 
 
 
