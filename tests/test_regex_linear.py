@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from raguard.checkers._names import named_number_spans
+from raguard.checkers.quotes import find_quotes
 from raguard.normalize.dates import extract_dates
 from raguard.normalize.text import tokenize
 
@@ -45,7 +46,8 @@ def _loops_for(fn: Callable[[Any], Any], arg: Any) -> int:
     return loops
 
 
-def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N, rounds: int = 7) -> float:
+def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N, rounds: int = 7,
+                 min_rounds: int = 3) -> float:
     """Cost of ``fn(make(10 n))`` over ``fn(make(n))``.
 
     Each cost is the minimum over short samples taken in interleaved rounds, so that both sizes
@@ -63,7 +65,7 @@ def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = 
             for _ in range(3):
                 t_small = min(t_small, _sample(fn, small, loops_small))
             t_big = min(t_big, _sample(fn, big, loops_big))
-            if i >= 2 and t_big / t_small <= RATIO_LIMIT:
+            if i + 1 >= min_rounds and t_big / t_small <= RATIO_LIMIT:
                 break
     finally:
         if enabled:
@@ -265,3 +267,47 @@ def test_long_letter_runs_before_a_number_are_linear(unit: str) -> None:
 def test_named_number_spans_still_find_names() -> None:
     text = "The iPhone 16 and Apollo 11 beat COVID-19 and AT&T 5; in 2020 and May 5 are no names."
     assert [text[s:e] for s, e in named_number_spans(text)] == ["iPhone 16", "Apollo 11", "COVID-19", "AT&T 5"]
+
+
+# -- every module-level pattern, on every adversarial input ----------------------------------------
+
+#: Adversarial inputs: long runs of one unit, and one prefix + a long run + a closing char.
+ADVERSARIAL: dict[str, Callable[[int], str]] = {
+    **{f"run {u!r}": repeat(u) for u in [
+        "1", "1 ", "1,", "1.", "12,345,", "1/", "1-", ",", ".", ". ", " ", "\t", "\n", "\n \n",
+        '"', "“", "”", "„", "«", "»", "``", "''", "'", "’", "January ", "Jan. ", "May 5 ", "March 3, ",
+        "Monday ", "Monday, the ", "Q1 ", "Q1 of FY ", "first quarter ", "1990s ", "'90s ",
+        "Aaa Bbb Ccc ", "A ", "A of the ", "O'Meara-Hill's ", "-", "a-", "-\n", "A-", "A", "a", "aA",
+        "A&", "A'", "A's ", "W.", "W. ", "one ", "one and ", "twenty-one ", "a hundred ", "1st ",
+        "[1, ", "[1", "<chunk ", "</", "the recent report ", "not ", "fell by ", "about ", "$1 ",
+        "USD ", "in June ", "e.g. ", "Mr. ", "U.S. ", "a. ", "A.", "_", "é", "x\u0301", "\u200f",
+        "\U0001F600", "Zed ate. ", "[...] ", "... "]},
+    **{f"{p!r} + run {u!r}": between(p, u, "x!") for p in [
+        "a", "A", "1", "May 5", "Monday", "Q1", "a-", '"', "“", "«", "``", "[1", "one", "the",
+        "Apollo", "a.", "$1", "fell"] for u in [" ", "\n", ",", ".", "-", "'", "1", "A", "a"]},
+}
+
+
+_ELLIPSIS_BEFORE_FIX = re.compile(r"\s*(?:\[\s*(?:\.\s*){3}\]|\[…\]|(?:\.\s*){3}|…)\s*")
+
+
+@given(st.text(alphabet=st.sampled_from(list(" \t\n.…[]ab-'U")), max_size=40)
+       | st.lists(st.sampled_from(["the", "cat", "...", ". . .", "[...]", "[…]", "…", " ", "  ", "U.", "S.",
+                                   "-\n", "n't", "are n"]), max_size=12).map("".join))
+@settings(max_examples=400, deadline=None)
+def test_quote_fragments_match_the_ellipsis_pattern_before_the_fix(inner: str) -> None:
+    from raguard.checkers.quotes import fragments
+    from raguard.normalize.text import phrase_tokens
+
+    before = [p for p in (phrase_tokens(part) for part in _ELLIPSIS_BEFORE_FIX.split(inner)) if p]
+    assert fragments(inner) == before
+
+
+@pytest.mark.parametrize("unit", [" ", "\t", "\n", " \n"])
+def test_quote_with_a_long_run_of_spaces_is_linear(unit: str) -> None:
+    # \s*(?:ellipsis) rescanned the run from each of its positions: quadratic in the run
+    from raguard.checkers.quotes import fragments
+
+    assert_linear(fragments, between("a", unit, "b"))
+    assert_linear(lambda text: [fragments(q) for _, _, q in find_quotes(text)],
+                  lambda n: ('"a' + unit * 1990 + 'b" ') * (n // 1995 + 1))

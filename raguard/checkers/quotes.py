@@ -23,7 +23,9 @@ _QUOTE_RES = (
     re.compile(r"„(?P<q>[^„“”\n]{1,2000})[“”]"),
     re.compile(r"«\s?(?P<q>[^«»\n]{1,2000}?)\s?»"),
 )
-_ELLIPSIS_RE = re.compile(r"\s*(?:\[\s*(?:\.\s*){3}\]|\[…\]|(?:\.\s*){3}|…)\s*")
+# No \s* around it (the fragments are tokenized, so spaces at their ends do not matter): a leading
+# \s* rescanned a run of spaces from each of its positions, quadratic in the run.
+_ELLIPSIS_RE = re.compile(r"\[\s*(?:\.\s*){3}\]|\[…\]|(?:\.\s*){3}|…")
 MIN_WORDS = 2
 
 
