@@ -46,31 +46,38 @@ def _loops_for(fn: Callable[[Any], Any], arg: Any) -> int:
     return loops
 
 
-def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N, rounds: int = 7,
-                 min_rounds: int = 3) -> float:
+def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N, rounds: int = 5,
+                 min_rounds: int = 3, attempts: int = 3) -> float:
     """Cost of ``fn(make(10 n))`` over ``fn(make(n))``.
 
-    Each cost is the minimum over short samples taken in interleaved rounds, so that both sizes
-    see the same machine load and a sample the scheduler interrupted does not count; measuring
-    stops once the ratio is within limit (more samples can only lower each minimum).
+    Each cost is the minimum over samples taken in interleaved rounds (so both sizes see the
+    same machine), at least ``min_rounds`` of them, stopping once the ratio is within limit.
+    A ratio over the limit is measured again (up to ``attempts`` times, a moment apart): a burst
+    of load from other processes inflates the larger input more (its data leaves the caches), but
+    it cannot turn the 100x of a quadratic cost into 10x.
     """
     small, big = make(n), make(10 * n)
-    gc.collect()
+    best = float("inf")
     enabled = gc.isenabled()
     gc.disable()
     try:
-        loops_small, loops_big = _loops_for(fn, small), _loops_for(fn, big)
-        t_small = t_big = float("inf")
-        for i in range(rounds):
-            for _ in range(3):
-                t_small = min(t_small, _sample(fn, small, loops_small))
-            t_big = min(t_big, _sample(fn, big, loops_big))
-            if i + 1 >= min_rounds and t_big / t_small <= RATIO_LIMIT:
+        for attempt in range(attempts):
+            if attempt:
+                time.sleep(0.05)
+            loops = _loops_for(fn, small)
+            t_small = t_big = float("inf")
+            for i in range(rounds):
+                t_small = min(t_small, _sample(fn, small, loops))
+                t_big = min(t_big, _sample(fn, big, max(1, loops // 10)))
+                if i + 1 >= min_rounds and t_big / t_small <= RATIO_LIMIT:
+                    break
+            best = min(best, t_big / t_small)
+            if best <= RATIO_LIMIT:
                 break
     finally:
         if enabled:
             gc.enable()
-    return t_big / t_small
+    return best
 
 
 def repeat(unit: str) -> Callable[[int], str]:
@@ -271,43 +278,133 @@ def test_named_number_spans_still_find_names() -> None:
 
 # -- every module-level pattern, on every adversarial input ----------------------------------------
 
-#: Adversarial inputs: long runs of one unit, and one prefix + a long run + a closing char.
+#: Adversarial inputs: long runs of one unit, and a prefix + a long run + a closing character.
 ADVERSARIAL: dict[str, Callable[[int], str]] = {
     **{f"run {u!r}": repeat(u) for u in [
         "1", "1 ", "1,", "1.", "12,345,", "1/", "1-", ",", ".", ". ", " ", "\t", "\n", "\n \n",
         '"', "“", "”", "„", "«", "»", "``", "''", "'", "’", "January ", "Jan. ", "May 5 ", "March 3, ",
-        "Monday ", "Monday, the ", "Q1 ", "Q1 of FY ", "first quarter ", "1990s ", "'90s ",
-        "Aaa Bbb Ccc ", "A ", "A of the ", "O'Meara-Hill's ", "-", "a-", "-\n", "A-", "A", "a", "aA",
-        "A&", "A'", "A's ", "W.", "W. ", "one ", "one and ", "twenty-one ", "a hundred ", "1st ",
-        "[1, ", "[1", "<chunk ", "</", "the recent report ", "not ", "fell by ", "about ", "$1 ",
-        "USD ", "in June ", "e.g. ", "Mr. ", "U.S. ", "a. ", "A.", "_", "é", "x\u0301", "\u200f",
-        "\U0001F600", "Zed ate. ", "[...] ", "... "]},
-    **{f"{p!r} + run {u!r}": between(p, u, "x!") for p in [
-        "a", "A", "1", "May 5", "Monday", "Q1", "a-", '"', "“", "«", "``", "[1", "one", "the",
-        "Apollo", "a.", "$1", "fell"] for u in [" ", "\n", ",", ".", "-", "'", "1", "A", "a"]},
+        "Monday ", "Monday, the ", "Q1 ", "Q1 of FY ", "first quarter ", "1990s ", "Aaa Bbb Ccc ", "A ",
+        "A of the ", "O'Meara-Hill's ", "-", "a-", "-\n", "A-", "A", "a", "aA", "A&", "A's ", "W.",
+        "one and ", "twenty-one ", "[1, ", "[1", "</", "the recent report ", "not ", "fell by ", "$1 ",
+        "e.g. ", "U.S. ", "_", "é", "x\u0301", "\U0001F600", "Zed ate. ", "[...] ", "... "]},
+    **{f"{p!r} + run {u!r}": between(p, u, "x!") for p, u in [
+        ("a", "-"), ("a", "'"), ("A", " "), ("A", "A"), ("A", "'"), ("A", "."), ("A", "&"), ("1", " "),
+        ("1", ","), ("1", "."), ("1", "-"), ("May 5", " "), ("May 5", ","), ("Monday", " "), ("Monday", ","),
+        ("Q1", " "), ("a-", "\n"), ("a-", " "), ('"', " "), ('"', "a"), ("“", " "), ("«", " "), ("``", " "),
+        ("``", "'"), ("[1", " "), ("[1", "-"), ("one", " "), ("the", " "), ("Apollo", " "), ("Apollo", "-"),
+        ("a.", " "), ("$1", " "), ("fell", " ")]},
 }
 
 
-_ELLIPSIS_BEFORE_FIX = re.compile(r"\s*(?:\[\s*(?:\.\s*){3}\]|\[…\]|(?:\.\s*){3}|…)\s*")
+def _module_patterns() -> dict[str, re.Pattern[str]]:
+    """Every compiled pattern held at module level (alone, or in a list/tuple) in raguard and
+    relapse, by ``module.NAME`` (``NAME[i]`` or ``NAME[key]`` inside a collection)."""
+    import importlib
+    import pkgutil
+
+    import raguard
+    import relapse
+
+    found: dict[int, tuple[str, re.Pattern[str]]] = {}
+    for package in (raguard, relapse):
+        names = [package.__name__] + [m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
+                                      if not m.name.endswith("__main__")]
+        for module_name in names:
+            module = importlib.import_module(module_name)
+            for attr, value in vars(module).items():
+                items: list[tuple[str, Any]] = [(attr, value)]
+                if isinstance(value, (list, tuple)):
+                    for i, item in enumerate(value):
+                        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], re.Pattern):
+                            items.append((f"{attr}[{item[0]}]", item[1]))
+                        else:
+                            items.append((f"{attr}[{i}]", item))
+                for name, pattern in items:
+                    if isinstance(pattern, re.Pattern) and id(pattern) not in found:
+                        found[id(pattern)] = (f"{module_name}.{name}", pattern)
+    return dict(found.values())
 
 
-@given(st.text(alphabet=st.sampled_from(list(" \t\n.…[]ab-'U")), max_size=40)
-       | st.lists(st.sampled_from(["the", "cat", "...", ". . .", "[...]", "[…]", "…", " ", "  ", "U.", "S.",
-                                   "-\n", "n't", "are n"]), max_size=12).map("".join))
+PATTERNS = _module_patterns()
+
+#: Patterns applied at one position (match/fullmatch), driven here with match() at position 0.
+ANCHORED = {
+    "raguard.checkers._names._UNIT_RE",
+    "raguard.checkers.entities._OF_RE",
+    "raguard.checkers.entities._FIRST_WORD_RE",
+    "raguard.checkers.numbers._RANKING_AFTER_RE",
+    "raguard.normalize.entities._ACRONYM_RE",
+    "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
+    "raguard.normalize.text._ABBREV_RUN_RE",
+    "relapse.templates._NAME_RE",
+}
+#: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
+#: grow with the input; the functions that use them are timed on long input below.
+WINDOWED = {
+    "raguard.checkers._names._AFTER_NUMBER_RE": 5,
+    "raguard.normalize.numbers._DECLINE_RE": 40,
+    "raguard.normalize.numbers._HEDGE_RE": 24,
+    "raguard.normalize.text._LAST_WORD_RE": 12,
+}
+
+
+def test_pattern_inventory_is_current() -> None:
+    # a renamed or removed pattern must not leave a stale entry that exempts nothing
+    assert len(PATTERNS) >= 40
+    assert (ANCHORED | set(WINDOWED)) - set(PATTERNS) == set()
+
+
+@pytest.mark.parametrize("name", sorted(set(PATTERNS) - set(WINDOWED)))
+def test_every_module_pattern_is_linear_on_adversarial_input(name: str) -> None:
+    pattern = PATTERNS[name]
+    if name in ANCHORED:
+        def apply(text: str) -> Any:
+            return pattern.match(text)
+    else:
+        def apply(text: str) -> Any:
+            return sum(1 for _ in pattern.finditer(text))
+    slow = {}
+    for label, make in ADVERSARIAL.items():
+        ratio = growth_ratio(apply, make, min_rounds=1)
+        if ratio > RATIO_LIMIT:
+            slow[label] = round(ratio, 1)
+    assert not slow, f"{name}: 10x longer input cost more than {RATIO_LIMIT}x: {slow}"
+
+
+def _other_given_names_before_fix(text: str, surname: str) -> list[str]:
+    pattern = rf"\b([A-Z][\w'’\-]*)[ \t]+(?:[A-Z]\.[ \t]*)?(?i:{re.escape(surname)})\b"
+    return [m.group(1) for m in re.finditer(pattern, text)]
+
+
+def _given_names_seen(text: str, surname: str) -> list[str]:
+    """The given names _other_given_name reads for ``surname`` (by recording fold_word calls)."""
+    from raguard.checkers import entities
+    from raguard.documents import DocumentIndex
+
+    seen: list[str] = []
+    original = entities.fold_word
+    # every name read is "the given name", so the loop reads them all
+    entities.fold_word = lambda word: seen.append(word) or "\x01"  # type: ignore[assignment]
+    try:
+        entities._other_given_name(DocumentIndex(text), "", ["\x01", surname.lower()])
+    finally:
+        entities.fold_word = original
+    return seen
+
+
+@given(st.lists(st.sampled_from(["Smith", "smith", "John", "Mary-Anne", "ex-Director", "O'Neil", " ", "  ", "\t",
+                                 "J.", "-", "'", "’", "A", "a", "x", "_", "1", ".", "é", "Jean-Luc"]),
+                max_size=14).map("".join))
 @settings(max_examples=400, deadline=None)
-def test_quote_fragments_match_the_ellipsis_pattern_before_the_fix(inner: str) -> None:
-    from raguard.checkers.quotes import fragments
-    from raguard.normalize.text import phrase_tokens
-
-    before = [p for p in (phrase_tokens(part) for part in _ELLIPSIS_BEFORE_FIX.split(inner)) if p]
-    assert fragments(inner) == before
+def test_other_given_name_reads_the_same_names_as_before_the_fix(text: str) -> None:
+    assert _given_names_seen(text, "Smith") == _other_given_names_before_fix(text, "Smith")
 
 
-@pytest.mark.parametrize("unit", [" ", "\t", "\n", " \n"])
-def test_quote_with_a_long_run_of_spaces_is_linear(unit: str) -> None:
-    # \s*(?:ellipsis) rescanned the run from each of its positions: quadratic in the run
-    from raguard.checkers.quotes import fragments
+@pytest.mark.parametrize("unit", ["A-", "A'", "Ab-", "A’"])
+def test_long_hyphenated_token_in_a_document_is_linear_for_person_names(unit: str) -> None:
+    # "\b([A-Z][\w'’\-]*)[ \t]+surname" restarted after every "-" of the token: quadratic
+    from raguard.checkers.entities import _other_given_name
+    from raguard.documents import DocumentIndex
 
-    assert_linear(fragments, between("a", unit, "b"))
-    assert_linear(lambda text: [fragments(q) for _, _, q in find_quotes(text)],
-                  lambda n: ('"a' + unit * 1990 + 'b" ') * (n // 1995 + 1))
+    assert_linear(lambda text: _other_given_name(DocumentIndex(text), "", ["john", "smith"]),
+                  between("Smith met John. ", unit, " x"))

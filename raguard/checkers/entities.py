@@ -169,7 +169,10 @@ def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool
     if len(parts) < 2:
         return False
     given, surname = parts[0], parts[-1]
-    pattern = rf"\b([A-Z][\w'’\-]*)[ \t]+(?:[A-Z]\.[ \t]*)?(?i:{re.escape(surname)})\b"
+    # Tried once per token (a run of [\w'’-]), with the surname checked ahead first: starting
+    # again after every "-" or "'" of a long token ("A-A-A-...") was quadratic in its length.
+    after = rf"[ \t]+(?:[A-Z]\.[ \t]*)?(?i:{re.escape(surname)})\b"
+    pattern = rf"(?<![\w'’\-])(?=[\w'’\-]*{after})[\w'’\-]*?\b([A-Z][\w'’\-]*){after}"
     for m in re.finditer(pattern, index.text):
         first = fold_word(m.group(1))
         if first != given and first not in _TITLES and first not in _NOT_GIVEN_NAMES:
