@@ -408,3 +408,61 @@ def test_long_hyphenated_token_in_a_document_is_linear_for_person_names(unit: st
 
     assert_linear(lambda text: _other_given_name(DocumentIndex(text), "", ["john", "smith"]),
                   between("Smith met John. ", unit, " x"))
+
+
+def _expansion_before_fix(acronym: str, ignore_case: bool) -> re.Pattern[str]:
+    gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|per|to|&)[ \t]+)*)"
+    parts = [rf"{re.escape(letter)}[\w'’.]*" for letter in acronym.upper()]
+    return re.compile(r"\b" + gap.join(parts) + r"\b", re.IGNORECASE if ignore_case else 0)
+
+
+_FUNCTION_WORDS = {"of", "the", "and", "for", "on", "in", "de", "per", "to", "&"}
+_EXPANSION_PIECES = ["World", "world", "Health", "Organization", "W.H.O.", "W.", "H.", "O'Neil", "l'Organisation",
+                     "of", "the", "and", "Of", "-", " ", " ", "  ", "\t", "x", "Wo-Ho", "O", "ho", "who", "’s", "1"]
+
+
+@given(st.sampled_from(["WHO", "WO", "OWO", "HOW"]), st.booleans(),
+       st.lists(st.sampled_from(_EXPANSION_PIECES), max_size=14))
+@settings(max_examples=500, deadline=None)
+def test_expansion_pattern_matches_as_before_the_fix(acronym: str, ignore_case: bool, pieces: list[str]) -> None:
+    from hypothesis import assume
+
+    from raguard.normalize.entities import expansion_pattern
+
+    text = " ".join(pieces)
+    words = text.lower().split()
+    # the one intended change: at most two function words in a row between the words
+    assume(not any(set(words[i:i + 3]) <= _FUNCTION_WORDS for i in range(len(words) - 2)))
+    new = [m.span("x") for m in expansion_pattern(acronym, ignore_case).finditer(text)]
+    assert new == [m.span() for m in _expansion_before_fix(acronym, ignore_case).finditer(text)]
+
+
+@pytest.mark.parametrize("ignore_case", [False, True])
+@pytest.mark.parametrize("unit", ["W.", "W'", "w.", "W. "])
+def test_expansion_search_on_long_dotted_tokens_is_linear(unit: str, ignore_case: bool) -> None:
+    # the first word restarted after every "." of "W.W.W..." and ran to the token's end: quadratic
+    from raguard.normalize.entities import expansion_pattern
+
+    pattern = expansion_pattern("WHO", ignore_case)
+    assert_linear(lambda text: pattern.search(text), repeat(unit))
+
+
+@pytest.mark.parametrize("acronym", ["WOX", "WOOX", "WOOOOX"])
+def test_expansion_search_on_runs_of_function_words_is_linear(acronym: str) -> None:
+    # with ignore_case each "of" could be a function word or the O-word: split every way
+    from raguard.normalize.entities import expansion_pattern, find_expansion
+
+    pattern = expansion_pattern(acronym, ignore_case=True)
+    assert_linear(lambda text: pattern.search(text), between("w", " of", " y"))
+    assert_linear(lambda text: find_expansion(acronym, text), between("w", " of", " y"))
+
+
+def test_expansions_are_still_found() -> None:
+    from raguard.normalize.entities import expansion_pattern, find_expansion
+
+    text = "the World Health Organization and the Department of Energy"
+    assert find_expansion("WHO", text) == (4, 29)
+    assert find_expansion("DOE", text) == (38, 58)
+    assert find_expansion("DE", "the Department of the Environment") == (4, 33)
+    assert find_expansion("EPS", "rose to 12 cents in earnings per share") is not None
+    assert expansion_pattern("OMS", ignore_case=True).search("l'Organisation Mondiale Santé") is not None

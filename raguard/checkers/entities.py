@@ -216,7 +216,7 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
             if lowercased_doc:
                 m = expansion_pattern(letters, ignore_case=True).search(index.text)
                 if m is not None:
-                    return m.start(), m.end()
+                    return m.span("x")
             span = find_expansion(letters, index.text)
             if span is not None:
                 return span

@@ -118,10 +118,18 @@ def initials(words: list[str], *, skip_function_words: bool = True) -> Optional[
 def expansion_pattern(acronym: str, ignore_case: bool = False) -> re.Pattern[str]:
     """Regex for capitalized words whose initials spell ``acronym`` (function words allowed).
 
-    ``ignore_case`` is for lower-cased documents, where capitals cannot mark the words."""
-    gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|per|to|&)[ \t]+)*)"
+    ``ignore_case`` is for lower-cased documents, where capitals cannot mark the words. The
+    expansion is the match's group ``"x"`` (the match itself may begin earlier in the token)."""
+    # At most two function words per gap: with ignore_case an "of" may be a function word or the
+    # O-word, and "w of of of ... y" was split every way (cubic for "WOOX", worse for longer).
+    gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|per|to|&)[ \t]+){0,2})"
     parts = [rf"{re.escape(letter)}[\w'’.]*" for letter in acronym.upper()]
-    return re.compile(r"\b" + gap.join(parts) + r"\b", re.IGNORECASE if ignore_case else 0)
+    rest = "".join(gap + part for part in parts[1:]) + r"\b"
+    # Tried once per token (a run of [\w'’.]), the rest checked ahead, the first word starting at
+    # the token's first boundary with its letter: starting again after every "." of "W.W.W..."
+    # (each time running to the token's end) was quadratic in the token's length.
+    first = rf"(?<![\w'’.])(?=[\w'’.]*{rest})[\w'’.]*?(?P<x>\b{parts[0]}"
+    return re.compile(first + rest + ")", re.IGNORECASE if ignore_case else 0)
 
 
 def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
@@ -130,18 +138,18 @@ def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
     ("earnings per share" for EPS, but not "for bringing in" for FBI)."""
     m = expansion_pattern(acronym).search(text)
     if m is not None:
-        return m.start(), m.end()
+        return m.span("x")
     if len(acronym) < 3:
         return None
     from spacy.lang.en.stop_words import STOP_WORDS
 
     for m in expansion_pattern(acronym, ignore_case=True).finditer(text):
-        words = [w for w in re.split(r"[ \t\-]+", m.group().lower()) if w]
+        words = [w for w in re.split(r"[ \t\-]+", m.group("x").lower()) if w]
         # the first and last words carry meaning; at most one short connector in between
         if words[0] in STOP_WORDS or words[-1] in STOP_WORDS:
             continue
         if sum(1 for w in words if w in STOP_WORDS) <= 1:
-            return m.start(), m.end()
+            return m.span("x")
     return None
 
 
