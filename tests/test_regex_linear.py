@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from raguard.checkers._names import named_number_spans
-from raguard.checkers.quotes import find_quotes
+from raguard.checkers.quotes import find_quotes, fragments
 from raguard.normalize.dates import extract_dates
 from raguard.normalize.text import tokenize
 
@@ -276,6 +276,31 @@ def test_named_number_spans_still_find_names() -> None:
     assert [text[s:e] for s, e in named_number_spans(text)] == ["iPhone 16", "Apollo 11", "COVID-19", "AT&T 5"]
 
 
+_ELLIPSIS_BEFORE_FIX = re.compile(r"\s*(?:\[\s*(?:\.\s*){3}\]|\[…\]|(?:\.\s*){3}|…)\s*")
+
+
+@given(st.text(alphabet=st.sampled_from(list(" \t\n.…[]ab-'U")), max_size=40)
+       | st.lists(st.sampled_from(["the", "cat", "...", ". . .", "[...]", "[…]", "…", " ", "  ", "U.", "S.",
+                                   "-\n", "n't", "are n"]), max_size=12).map("".join))
+@settings(max_examples=400, deadline=None)
+def test_quote_fragments_match_the_ellipsis_pattern_before_the_fix(inner: str) -> None:
+    from raguard.checkers.quotes import fragments
+    from raguard.normalize.text import phrase_tokens
+
+    before = [p for p in (phrase_tokens(part) for part in _ELLIPSIS_BEFORE_FIX.split(inner)) if p]
+    assert fragments(inner) == before
+
+
+@pytest.mark.parametrize("unit", [" ", "\t", "\n", " \n"])
+def test_quote_with_a_long_run_of_spaces_is_linear(unit: str) -> None:
+    # \s*(?:ellipsis) rescanned the run from each of its positions: quadratic in the run
+    from raguard.checkers.quotes import fragments
+
+    assert_linear(fragments, between("a", unit, "b"))
+    assert_linear(lambda text: [fragments(q) for _, _, q in find_quotes(text)],
+                  lambda n: ('"a' + unit * 1990 + 'b" ') * (n // 1995 + 1))
+
+
 # -- every module-level pattern, on every adversarial input ----------------------------------------
 
 #: Adversarial inputs: long runs of one unit, and a prefix + a long run + a closing character.
@@ -466,3 +491,88 @@ def test_expansions_are_still_found() -> None:
     assert find_expansion("DE", "the Department of the Environment") == (4, 33)
     assert find_expansion("EPS", "rose to 12 cents in earnings per share") is not None
     assert expansion_pattern("OMS", ignore_case=True).search("l'Organisation Mondiale Santé") is not None
+
+
+def test_the_battery_flags_a_quadratic_pattern() -> None:
+    # the check itself can fail: the ellipsis pattern before its fix, on a run of spaces
+    assert growth_ratio(lambda text: _ELLIPSIS_BEFORE_FIX.split(text), repeat(" "), n=1_000) > 3 * RATIO_LIMIT
+
+
+# -- the functions that apply the patterns (and the patterns built at run time) ---------------------
+
+#: A smaller set of adversarial inputs for whole functions (each costs more per call).
+FUNCTION_INPUTS = [key for key in ADVERSARIAL if key in {
+    "run '1'", "run '1 '", "run '1,'", "run '1.'", "run ','", "run '.'", "run ' '", "run '\\n'", "run '\"'",
+    "run '“'", "run '«'", "run '``'", "run 'January '", "run 'May 5 '", "run 'Monday, the '", "run 'Q1 '",
+    "run 'Aaa Bbb Ccc '", "run 'A of the '", "run \"O'Meara-Hill's \"", "run '-'", "run 'a-'", "run '-\\n'",
+    "run 'A'", "run 'A&'", "run 'W.'", "run 'one and '", "run 'the recent report '", "run 'fell by '",
+    "run 'U.S. '", "run '... '", "run 'Zed ate. '", "'\"' + run ' '", "'\"' + run 'a'", "'A' + run '.'",
+    "'May 5' + run ' '", "'Monday' + run ' '", "'a-' + run '\\n'", "'[1' + run ' '", "'one' + run ' '",
+}]
+
+
+def _vague_scan(text: str) -> int:
+    from raguard.checkers.vague import VagueChecker
+
+    pattern = _VAGUE.setdefault("pattern", VagueChecker()._pattern)
+    return sum(1 for _ in pattern.finditer(text))
+
+
+_VAGUE: dict[str, Any] = {}
+
+
+def _document_index(text: str) -> Any:
+    from raguard.documents import DocumentIndex
+
+    index = DocumentIndex(text)
+    return (index.numbers, index.dates, index.stems, index.best_sentence(["report"]), index.raw_words,
+            index.lowercased, index.tokens.find_compact("aaabbb"))
+
+
+def _relapse_prompts(text: str) -> Any:
+    from relapse.check import finding_code
+    from relapse.compress import compress_chunks
+    from relapse.prompts import neutralize
+
+    return neutralize(text), compress_chunks([text, text[: len(text) // 2]], len(text) // 3), finding_code(text)
+
+
+FUNCTIONS: dict[str, Callable[[str], Any]] = {
+    "extract_numbers": lambda text: __import__("raguard.normalize.numbers", fromlist=["x"]).extract_numbers(text),
+    "extract_dates": extract_dates,
+    "quotes": lambda text: [fragments(q) for _, _, q in find_quotes(text)],
+    "proper_noun_runs": lambda text: __import__("raguard.checkers._names", fromlist=["x"]).proper_noun_runs(text),
+    "named_number_spans": named_number_spans,
+    "sentence_spans": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).sentence_spans(text),
+    "TokenText.of": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).TokenText.of(text),
+    "vague phrases": _vague_scan,
+    "DocumentIndex": _document_index,
+    "relapse prompts": _relapse_prompts,
+}
+
+
+@pytest.mark.parametrize("function", sorted(FUNCTIONS))
+def test_public_functions_are_linear_on_adversarial_input(function: str) -> None:
+    fn = FUNCTIONS[function]
+    slow = {}
+    for label in FUNCTION_INPUTS:
+        ratio = growth_ratio(fn, ADVERSARIAL[label], min_rounds=1)
+        if ratio > RATIO_LIMIT:
+            slow[label] = round(ratio, 1)
+    assert not slow, f"{function}: 10x longer input cost more than {RATIO_LIMIT}x: {slow}"
+
+
+@pytest.mark.parametrize("unit", ["A of the ", "The ", "Of the "])
+def test_long_run_of_capitalized_stop_words_is_linear(unit: str) -> None:
+    # leading stop words were dropped one at a time by slicing the word list: quadratic
+    from raguard.checkers._names import proper_noun_runs
+
+    assert_linear(proper_noun_runs, repeat(unit))
+    assert_linear(proper_noun_runs, between("", unit, "Paris Xavier"))
+
+
+def test_proper_noun_runs_still_trim_stop_words() -> None:
+    from raguard.checkers._names import proper_noun_runs
+
+    text = "Then The Bank of America of the sort met In Paris. The Of"
+    assert [text[s:e] for s, e in proper_noun_runs(text)] == ["Bank of America", "Paris"]

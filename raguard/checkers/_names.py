@@ -125,12 +125,14 @@ def proper_noun_runs(text: str) -> list[tuple[int, int]]:
 
 
 def _add_run(text: str, offset: int, words: list[re.Match[str]], spans: list[tuple[int, int]]) -> None:
-    first_index = 0
-    while words and words[0].group().lower().strip("'’") in _RUN_STOP:
-        words = words[1:]
+    # indexes, then one slice: dropping one word at a time by slicing was quadratic in a long
+    # run of stop words ("A of the A of the ...")
+    first_index, last = 0, len(words)
+    while first_index < last and words[first_index].group().lower().strip("'’") in _RUN_STOP:
         first_index += 1
-    while words and words[-1].group().lower() in ("of", "the", "de", "du", "da", "del", "von", "van", "der", "&"):
-        words = words[:-1]
+    while last > first_index and words[last - 1].group().lower() in ("of", "the", "de", "du", "da", "del", "von", "van", "der", "&"):
+        last -= 1
+    words = words[first_index:last]
     if not words:
         return
     start = offset + words[0].start()
