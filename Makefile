@@ -37,5 +37,10 @@ browser-deps:
 quality: setup
 	$(PY) benchmarks/quality.py
 
+# Latency against the spaCy floor, throughput, document size, memory, cold start (several
+# minutes; PERF_ARGS=--quick for about one).
+perf: setup
+	$(PY) benchmarks/perf.py $(PERF_ARGS)
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info
