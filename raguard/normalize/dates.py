@@ -235,20 +235,33 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
 _WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*(?:,[ \t]*)?(?:the[ \t]+)?$", re.IGNORECASE)
 
 
-# Every date form has a digit, a month or weekday name, "quarter" or a decade word: text with
-# none of them skips the full pattern set.
-_MAYBE_DATE_RE = re.compile(
-    r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|quarter|ties\b",
-    re.IGNORECASE,
-)
+# What each form needs in the text: patterns whose cue is absent are not run at all.
+_CUES: dict[str, re.Pattern[str]] = {
+    "digit": re.compile(r"\d"),
+    "month": re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
+    "weekday": re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b", re.IGNORECASE),
+    "quarter": re.compile(r"quarter", re.IGNORECASE),
+    "decade": re.compile(r"ties\b", re.IGNORECASE),
+}
+_FORM_CUES: dict[str, tuple[str, ...]] = {
+    "iso": ("digit",), "ymd_slash": ("digit",), "numeric": ("digit",),
+    "mdy_range": ("digit", "month"), "dmy_range": ("digit", "month"), "mdy": ("digit", "month"),
+    "dmy": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
+    "dm": ("digit", "month"), "quarter": ("digit",), "quarter_words": ("quarter",),
+    "decade": ("digit",), "decade_short": ("digit",), "decade_words": ("decade",),
+    "month_alone": ("month",), "year": ("digit",), "weekday": ("weekday",),
+}
 
 
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
-    if not _MAYBE_DATE_RE.search(text):
+    cues = {name for name, cue in _CUES.items() if cue.search(text)}
+    if not cues:
         return []
     candidates: list[tuple[int, int, str, DateValue]] = []
     for form, pattern in _PATTERNS:
+        if not cues.issuperset(_FORM_CUES[form]):
+            continue
         for m in pattern.finditer(text):
             if form.endswith("_range"):
                 candidates.extend(_range_candidates(form, m))

@@ -17,7 +17,7 @@ FILLER_WORDS = frozenset(STOP_WORDS) | frozenset({
 _stemmer = snowballstemmer.stemmer("english")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """Snowball stem of a folded word: "founded" -> "found", "golfers" -> "golfer"."""
     return _stemmer.stemWord(word)
