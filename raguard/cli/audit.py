@@ -125,17 +125,15 @@ def read_log(stream: BinaryIO) -> Iterator[LogLine]:
         yield parse_line(raw, line_no)
 
 
-#: Whether :func:`verify_items` uses the batch path (``Verifier.verify_many``, issue 5). Until it
-#: does, ``--n-process`` above 1 is accepted and says that it verifies in this process.
-BATCH_PATH = False
-
-
 def verify_items(verifier: Verifier, items: Iterable[Item], n_process: int = 1) -> Iterator[VerifyResult]:
     """One result per item, in input order, pulling items lazily.
 
-    This is the single place that chooses the verification path; the batch path is the one line
-    ``return verifier.verify_many(items, n_process=n_process)`` (then set BATCH_PATH = True).
+    With ``--n-process`` above 1 the batch path (``Verifier.verify_many``: ``nlp.pipe`` in worker
+    processes) verifies them; with one process each row is verified and written as it is read,
+    so an interrupted audit keeps every row before the interruption.
     """
+    if n_process > 1:
+        return verifier.verify_many(items, n_process=n_process)
     return (verifier.verify(query, docs, response) for query, docs, response in items)
 
 
@@ -273,9 +271,6 @@ def run_audit(
         err.print(f"error: {exc}", markup=False)
         return INPUT_ERROR_EXIT
 
-    if n_process > 1 and not BATCH_PATH:
-        err.print(f"note: --n-process {n_process}: the batch path is not available yet; verifying in this process",
-                  markup=False)
     verifier = make_verifier()
     summary = AuditSummary()
     pending: deque[LogLine] = deque()
