@@ -11,6 +11,7 @@ import re
 from typing import Iterator, Optional
 
 from raguard.checkers._names import at_sentence_start, is_unit_after_number, proper_noun_runs
+from raguard.checkers._spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.documents import DocumentIndex
 from raguard.models import MISSING_ENTITY
@@ -44,11 +45,14 @@ class EntitiesChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # names with a number come first: NER often keeps only "Apollo" of "Apollo 12"
-        seen: list[tuple[int, int]] = list(ctx.named_number_spans)
-        for start, end in seen:
+        # span lookups are indexed (a scan per name was quadratic in the claims); the names
+        # checked so far never overlap one another, so they stay a sorted disjoint set
+        seen = DisjointSpans(ctx.named_number_spans)
+        for start, end in ctx.named_number_spans:
             yield self._check_one(ctx, start, end, "NAME_NUMBER")
         # values with a unit ("USD 42.5 million") belong to the numbers checker
         value_spans = [(n.start, n.end) for n in ctx.numbers if n.unit]
+        values = SpanIndex(value_spans)
         for start, end, label in ctx.entity_spans:
             if label not in self.labels:
                 continue
@@ -57,19 +61,19 @@ class EntitiesChecker:
                 continue  # NER on lower-case words is mostly noise
             if text[:1].isdigit() or is_unit_after_number(ctx.response, start, text):
                 continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
-            if any(s <= start and end <= e for s, e in seen + value_spans):
+            if seen.holds(start, end) or values.holds(start, end):
                 continue
-            if any(start < e and s < end for s, e in seen):
+            if seen.overlaps(start, end):
                 continue
-            seen.append((start, end))
+            seen.add(start, end)
             yield self._check_one(ctx, start, end, label)
         if ctx.options.get("proper_noun_runs", True):
             # capitalized runs NER missed or cut short ("Jimmy Cricket's Big Laugh Show")
-            date_spans = [(d.start, d.end) for d in ctx.dates]
+            dates_and_values = SpanIndex([(d.start, d.end) for d in ctx.dates] + value_spans)
             for start, end in proper_noun_runs(ctx.response):
-                if (start, end) in seen or any(s <= start and end <= e for s, e in seen):
+                if (start, end) in seen or seen.holds(start, end):
                     continue
-                if any(start < e and s < end for s, e in date_spans + value_spans):
+                if dates_and_values.overlaps(start, end):
                     continue
                 yield self._check_one(ctx, start, end, "PROPER")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from raguard.checkers._spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import UNSUPPORTED_NUMBER
 from raguard.normalize.numbers import NumberMention, nearest, values_match
@@ -24,28 +25,21 @@ _RANKING_AFTER_RE = re.compile(
 )
 
 
-def _inside(start: int, end: int, spans) -> bool:
-    return any(s <= start and end <= e for s, e in spans)
-
-
-def _overlaps(start: int, end: int, spans) -> bool:
-    return any(start < e and s < end for s, e in spans)
-
-
 class NumbersChecker:
     name = "numbers"
     warning_type = UNSUPPORTED_NUMBER
     default_severity = "high"
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        date_spans = [(d.start, d.end) for d in ctx.dates if d.form != "weekday"]
-        name_spans = ctx.named_number_spans + ctx.citation_spans
+        # indexed: a scan of every span per number was quadratic in the claims
+        date_spans = SpanIndex((d.start, d.end) for d in ctx.dates if d.form != "weekday")
+        name_spans = SpanIndex(ctx.named_number_spans + ctx.citation_spans)
         for mention in ctx.numbers:
             if mention.trivial and not _RANKING_AFTER_RE.match(ctx.response, mention.end):
                 continue
-            if _overlaps(mention.start, mention.end, date_spans):
+            if date_spans.overlaps(mention.start, mention.end):
                 continue
-            if _inside(mention.start, mention.end, name_spans):
+            if name_spans.holds(mention.start, mention.end):
                 continue
             yield self._check_one(ctx, mention)
 

@@ -62,14 +62,21 @@ class StatementsChecker:
             while i < len(toks) and toks[i].end <= je:
                 in_judged[i] = True
                 i += 1
+        # supported spans by start: each sentence looks only at those starting inside it (a scan
+        # of all of them per sentence was quadratic in the claims)
+        supported_spans = sorted((s, e) for s, e, ok in judged if ok)
+        supported_starts = [s for s, _ in supported_spans]
         for start, end in sentence_spans(ctx.response):
             sentence = ctx.response[start:end]
             if _REFUSAL_RE.search(sentence):
                 continue
-            words: list[tuple[str, int, int]] = [
-                (_SUPPORTED, s, e) for s, e, ok in judged
-                if ok and start <= s and e <= end and not _restates(ctx.words_in(s, e), query_stems)
-            ]
+            words: list[tuple[str, int, int]] = []
+            j = bisect_left(supported_starts, start)
+            while j < len(supported_spans) and supported_spans[j][0] < end:
+                s, e = supported_spans[j]
+                if e <= end and not _restates(ctx.words_in(s, e), query_stems):
+                    words.append((_SUPPORTED, s, e))
+                j += 1
             sentence_stems: set[str] = set()
             i = bisect_left(starts, start)
             while i < len(toks) and toks[i].end <= end:
