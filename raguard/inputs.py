@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 DEFAULT_MAX_CHARS = 128_000
+
+# Lone surrogates (from a bad decode, or a "\ud800" escape in JSON) are not Unicode text: spaCy
+# cannot hash them and a result holding one cannot be written as JSON.
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,16 @@ class InputProblem:
 
 def _describe(value: Any) -> str:
     return type(value).__name__
+
+
+def _surrogate_problem(what: str, text: str) -> Optional[InputProblem]:
+    m = _SURROGATE_RE.search(text)
+    if m is None:
+        return None
+    return InputProblem(
+        f"{what} contains an unpaired surrogate (U+{ord(m.group()):04X} at index {m.start():,}), which is "
+        "not valid Unicode text: decode it with errors='replace', or fix its source."
+    )
 
 
 def document_text(item: Any) -> Union[str, None]:
@@ -52,6 +67,9 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
         )
     if not llm_response.strip():
         return InputProblem("llm_response is empty: there is no answer to verify.")
+    problem = _surrogate_problem("llm_response", llm_response)
+    if problem is not None:
+        return problem
     # the query (optional)
     if query is None:
         query = ""
@@ -61,6 +79,9 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
         return InputProblem(f"query must be a string or None, got {_describe(query)}.")
     if len(query) > max_chars:
         return InputProblem(f"query has {len(query):,} characters, over the limit of {max_chars:,}.")
+    problem = _surrogate_problem("query", query)
+    if problem is not None:
+        return problem
     # the documents
     if retrieved_docs is None:
         return InputProblem("retrieved_docs is None: pass a list of document strings (or {'text': ...} dicts).")
@@ -92,6 +113,9 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
                 f"retrieved_docs total over {max_chars:,} characters: pass fewer or shorter documents, "
                 "or raise max_chars."
             )
+        problem = _surrogate_problem(f"retrieved_docs[{i}]", text)
+        if problem is not None:
+            return problem
         documents.append(text)
     if not any(d.strip() for d in documents):
         return InputProblem("every retrieved document is empty: without text no claim can be supported.")
