@@ -92,31 +92,41 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
     if isinstance(retrieved_docs, dict):
         return InputProblem("retrieved_docs is a single dict: wrap it in a list, e.g. [{'text': ...}].")
     try:
-        items = list(retrieved_docs)
+        items = iter(retrieved_docs)
     except TypeError:
         return InputProblem(f"retrieved_docs must be a list of strings, got {_describe(retrieved_docs)}.")
-    if not items:
-        return InputProblem("retrieved_docs is empty: without documents no claim can be supported.")
     documents: list[str] = []
     total = 0
-    for i, item in enumerate(items):
-        text = document_text(item)
-        if text is None:
-            if isinstance(item, dict):
-                return InputProblem(f"retrieved_docs[{i}] is a dict without a string 'text' field.")
-            return InputProblem(
-                f"retrieved_docs[{i}] must be a string or a {{'text': ...}} dict, got {_describe(item)}."
-            )
-        total += len(text)
-        if total > max_chars:
-            return InputProblem(
-                f"retrieved_docs total over {max_chars:,} characters: pass fewer or shorter documents, "
-                "or raise max_chars."
-            )
-        problem = _surrogate_problem(f"retrieved_docs[{i}]", text)
-        if problem is not None:
-            return problem
-        documents.append(text)
+    i = 0
+    try:
+        # read one item at a time: a huge or endless iterable is refused at the limit instead of
+        # being read whole first, and one that fails while being read is an input error too
+        for i, item in enumerate(items):
+            if i >= max_chars:
+                return InputProblem(f"retrieved_docs has more than {max_chars:,} items: pass fewer documents.")
+            text = document_text(item)
+            if text is None:
+                if isinstance(item, dict):
+                    return InputProblem(f"retrieved_docs[{i}] is a dict without a string 'text' field.")
+                return InputProblem(
+                    f"retrieved_docs[{i}] must be a string or a {{'text': ...}} dict, got {_describe(item)}."
+                )
+            total += len(text)
+            if total > max_chars:
+                return InputProblem(
+                    f"retrieved_docs total over {max_chars:,} characters: pass fewer or shorter documents, "
+                    "or raise max_chars."
+                )
+            problem = _surrogate_problem(f"retrieved_docs[{i}]", text)
+            if problem is not None:
+                return problem
+            documents.append(text)
+    except Exception as exc:
+        return InputProblem(
+            f"retrieved_docs could not be read: reading item {len(documents)} raised {_describe(exc)}: {exc}"
+        )
+    if not documents:
+        return InputProblem("retrieved_docs is empty: without documents no claim can be supported.")
     if not any(d.strip() for d in documents):
         return InputProblem("every retrieved document is empty: without text no claim can be supported.")
     return CleanInput(query=query, documents=documents, response=llm_response)

@@ -52,3 +52,33 @@ def test_a_lone_surrogate_is_an_input_error_not_an_exception(query: str, docs: l
 def test_paired_astral_characters_are_fine() -> None:
     result = _VERIFIER.verify("q", ["We met in Paris 😀."], "We met in Paris 😀.")
     assert result.action == "proceed"
+
+
+def _endless_documents():
+    while True:
+        yield "Paris is a city. " * 10
+
+
+def _failing_documents():
+    yield "Paris is nice."
+    raise RuntimeError("connection lost")
+
+
+class _BrokenDocument:
+    @property
+    def page_content(self) -> str:
+        raise ValueError("lazy load failed")
+
+
+@pytest.mark.parametrize("docs, message", [
+    # an endless iterable was read whole before the size check: it never returned
+    (_endless_documents(), "retrieved_docs total over 1,000 characters"),
+    (iter(lambda: "", None), "retrieved_docs has more than 1,000 items"),
+    # an iterable or a document object that raised while being read made verify() raise
+    (_failing_documents(), "retrieved_docs could not be read: reading item 1 raised RuntimeError: connection lost"),
+    ([_BrokenDocument()], "retrieved_docs could not be read: reading item 0 raised ValueError: lazy load failed"),
+])
+def test_documents_that_cannot_be_read_whole_are_an_input_error(docs: Any, message: str) -> None:
+    result = Verifier(max_chars=1_000).verify("q", docs, "We met in Paris.")
+    assert [w.type for w in result.warnings] == ["input_error"]
+    assert result.warnings[0].suggestion.startswith(message), result.warnings[0].suggestion
