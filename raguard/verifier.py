@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from bisect import bisect_left, insort
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
@@ -265,19 +266,27 @@ def dedupe(warnings: list[Warning]) -> list[Warning]:
     """
     kept: list[Warning] = []
     rank = {"high": 0, "medium": 1, "low": 2}
+    # kept spans per severity: a span never overlaps another kept span of its own severity, so
+    # each list stays sorted and disjoint and one bisect answers "does it overlap?"
+    spans: list[list[tuple[int, int]]] = [[], [], []]
     ordered = sorted(warnings, key=lambda w: (_priority(w), rank[w.severity], -((w.end or 0) - (w.start or 0))))
     for w in ordered:
         if w.start is not None and w.end is not None and w.type != UNSUPPORTED_QUOTE:
-            clash = any(
-                k.start is not None and k.end is not None and k.type != UNSUPPORTED_QUOTE
-                and w.start < k.end and k.start < w.end and rank[k.severity] <= rank[w.severity]
-                for k in kept
-            )
-            if clash:
+            r = rank[w.severity]
+            if any(_overlaps_sorted(spans[k], w.start, w.end) for k in range(r + 1)):
                 continue
+            insort(spans[r], (w.start, w.end))
         kept.append(w)
     kept.sort(key=lambda w: (w.start if w.start is not None else -1, w.end or 0))
     return kept
+
+
+def _overlaps_sorted(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Does [start, end) overlap a span of a sorted list of disjoint spans?"""
+    i = bisect_left(spans, (start, start))
+    if i < len(spans) and spans[i][0] < end:
+        return True
+    return i > 0 and spans[i - 1][1] > start
 
 
 def make_result(warnings: list[Warning], claims: list[Claim], review_on: frozenset[str]) -> VerifyResult:
