@@ -42,5 +42,19 @@ quality: setup
 perf: setup
 	$(PY) benchmarks/perf.py $(PERF_ARGS)
 
+# Coverage-guided fuzzing of verify() (atheris). Stops by itself after FUZZ_SECONDS or FUZZ_RUNS
+# executions, whichever comes first; new inputs go to build/fuzz/corpus (fuzz/corpus is the
+# committed seed), crashes to build/fuzz/artifacts/.
+FUZZ_SECONDS ?= 600
+FUZZ_RUNS ?= 1000000
+fuzz: setup
+	@$(PY) -c "import atheris" 2>/dev/null || $(PY) -m pip install --quiet -e ".[fuzz]"
+	@$(PY) -c "import atheris" 2>/dev/null || { echo "error: atheris is not installed: it has wheels for" \
+	  "x86_64 only (this is $$(uname -m)); build it with clang, see https://github.com/google/atheris" >&2; exit 1; }
+	mkdir -p build/fuzz/corpus build/fuzz/artifacts
+	$(PY) fuzz/fuzz_verify.py build/fuzz/corpus fuzz/corpus -dict=fuzz/verify.dict \
+	  -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=60 -rss_limit_mb=4096 \
+	  -artifact_prefix=build/fuzz/artifacts/ -print_final_stats=1
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -28,7 +28,7 @@ N = 10_000
 RATIO_LIMIT = 12.0
 #: verify() includes spaCy's NER pass, whose own cost grows 10x-12.5x for 10x the text at these
 #: sizes (its arrays outgrow the CPU caches; measured on the 2-core CI machine): end to end the
-#: limit is 15x. A quadratic step anywhere shows as far more (30x-60x, see the xfail cases), and
+#: limit is 15x. A quadratic step anywhere shows as far more (16x-60x here before the fixes), and
 #: raguard's own steps are held to RATIO_LIMIT by the other tests.
 END_TO_END_LIMIT = 15.0
 _MIN_SAMPLE = 0.001  # seconds: short calls are repeated until one sample takes this long
