@@ -554,6 +554,7 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "vague phrases": _vague_scan,
     "DocumentIndex": _document_index,
     "relapse prompts": _relapse_prompts,
+    "find_citations": lambda text: __import__("raguard.checkers.citations", fromlist=["x"]).find_citations(text),
 }
 
 
@@ -681,3 +682,35 @@ def test_runs_of_capitalized_words_are_cut_at_24_words() -> None:
     runs = [text[s:e] for s, e in proper_noun_runs(text)]
     assert runs == [" ".join(f"Xa{i}" for i in range(24)), " ".join(f"Xa{i}" for i in range(24, 30)),
                     "Bank of America"]
+
+
+def _citation_numbers_before_fix(marker: str) -> tuple[int, ...]:
+    from raguard.checkers.citations import _MAX_RANGE
+
+    out: list[int] = []
+    for part in re.split(r"\s*[,;]\s*", marker.strip("[] \t")):
+        bounds = [int(x) for x in re.split(r"\s*[\-\u2013]\s*", part) if x]
+        if len(bounds) == 2 and bounds[0] < bounds[1] and bounds[1] - bounds[0] <= _MAX_RANGE:
+            out.extend(range(bounds[0], bounds[1] + 1))
+        else:
+            out.extend(bounds)
+    return tuple(dict.fromkeys(out))
+
+
+@given(st.lists(st.sampled_from(["1", "2", "12", "999", ",", ";", "-", "\u2013", " ", "  ", "\t", "\n", "[", "]",
+                                 "x", "[3]"]), max_size=16).map("".join))
+@settings(max_examples=400, deadline=None)
+def test_citation_numbers_are_read_as_before_the_fix(text: str) -> None:
+    from raguard.checkers.citations import _MARKER_RE, _numbers
+
+    for m in _MARKER_RE.finditer(text):
+        assert _numbers(m.group()) == _citation_numbers_before_fix(m.group())
+
+
+@pytest.mark.parametrize("closing", ["-2]", ",2]", "]"])
+def test_citation_marker_with_a_long_run_of_spaces_is_linear(closing: str) -> None:
+    # "\s*[,;]\s*" split rescanned the run of spaces from each of its positions; the numbers
+    # checker reads every citation marker, so this was quadratic in plain verify()
+    from raguard.checkers.citations import find_citations
+
+    assert_linear(find_citations, between("[1", " ", closing))

@@ -68,8 +68,10 @@ def find_citations(text: str) -> list[Citation]:
 
 def _numbers(marker: str) -> tuple[int, ...]:
     out: list[int] = []
-    for part in re.split(r"\s*[,;]\s*", marker.strip("[] \t")):
-        bounds = [int(x) for x in re.split(r"\s*[\-\u2013]\s*", part) if x]
+    # split on the separators alone (int() ignores the spaces around a number): a leading \s*
+    # rescanned a long run of spaces from each of its positions ("[1", 100k spaces, "-2]")
+    for part in re.split(r"[,;]", marker.strip("[] \t")):
+        bounds = [int(x) for x in re.split(r"[\-\u2013]", part) if x.strip()]
         if len(bounds) == 2 and bounds[0] < bounds[1] and bounds[1] - bounds[0] <= _MAX_RANGE:
             out.extend(range(bounds[0], bounds[1] + 1))
         else:
