@@ -63,19 +63,31 @@ class CheckContext:
         """The response's folded word tokens, tokenized once for every checker."""
         return TokenText.of(self.response)
 
+    def token_range(self, start: int, end: int) -> range:
+        """Indexes of the response tokens lying inside [start, end)."""
+        toks = self.tokens.tokens
+        i = j = bisect_left(self._token_starts, start)
+        while j < len(toks) and toks[j].end <= end:
+            j += 1
+        return range(i, j)
+
     def words_in(self, start: int, end: int) -> list[str]:
         """Folded words of the response inside [start, end)."""
         toks = self.tokens.tokens
-        i = bisect_left(self._token_starts, start)
-        out = []
-        while i < len(toks) and toks[i].end <= end:
-            out.append(toks[i].norm)
-            i += 1
-        return out
+        return [toks[i].norm for i in self.token_range(start, end)]
 
     @cached_property
     def _token_starts(self) -> list[int]:
         return [t.start for t in self.tokens.tokens]
+
+    @cached_property
+    def query_stems(self) -> frozenset[str]:
+        """Stems of the query's content words; empty when the query is not trusted."""
+        if not self.trust_query:
+            return frozenset()
+        from raguard.normalize.stems import is_content_word, stem
+
+        return frozenset(stem(t.norm) for t in self.query_tokens.tokens if is_content_word(t.norm))
 
     @cached_property
     def query_tokens(self) -> TokenText:

@@ -15,7 +15,7 @@ Templates ask the model to cite the numbered chunks it used: ``[1]``, ``[2, 3]``
 It therefore must run **after** the other checkers: it declares ``runs_last``, and a
 :class:`~raguard.Verifier` moves such checkers to the end of its list. It is not in
 ``DEFAULT_CHECKERS``: enable it with ``Verifier(checkers=[*DEFAULT_CHECKERS, "citations"])``.
-A marker's digits are not a value: number findings on them are dropped from the findings.
+A marker's digits are not a value: the numbers checker skips citation markers (CheckContext.citation_spans).
 
 Limits: a claim that the cited chunk states in other words than the chunk that gave its
 evidence (another unit, a paraphrased name) is reported as not supported by the citation.
@@ -92,14 +92,9 @@ class CitationsChecker:
         citations = find_citations(ctx.response)
         if not citations:
             return
-        spans = [(c.start, c.end) for c in citations]
-        # the digits of "[1]" are a citation, not a value the documents must contain
-        ctx.findings[:] = [f for f in ctx.findings
-                           if not (f.kind == "number" and any(s <= f.start and f.end <= e for s, e in spans))]
         claims = [f for f in ctx.findings
                   if f.kind not in _NOT_CLAIMS and f.end > f.start and f.source != "query"]
-        query_stems = {stem(t.norm) for t in ctx.query_tokens.tokens if is_content_word(t.norm)} \
-            if ctx.trust_query else set()
+        query_stems = ctx.query_stems
         min_support = float(ctx.options.get("min_support", DEFAULT_MIN_SUPPORT))
         for region, group in _by_sentence(ctx.response, citations):
             judge = _Sentence(ctx, region, claims, query_stems, min_support)
@@ -130,7 +125,7 @@ class _Sentence:
     """The claims of one sentence and which chunks support them."""
 
     def __init__(self, ctx: CheckContext, region: tuple[int, int], claims: list[Finding],
-                 query_stems: set[str], min_support: float) -> None:
+                 query_stems: frozenset[str], min_support: float) -> None:
         self.ctx = ctx
         self.start, self.end = region
         self.atomic = [f for f in claims if f.kind != "statement" and self.start <= f.start and f.end <= self.end]

@@ -48,20 +48,16 @@ class StatementsChecker:
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         min_support = float(ctx.options.get("min_support", self.min_support))
         min_unsupported = int(ctx.options.get("min_unsupported", self.min_unsupported))
-        query_stems = {stem(t.norm) for t in ctx.query_tokens.tokens if is_content_word(t.norm)} \
-            if ctx.trust_query else set()
+        query_stems = ctx.query_stems
         # spans other checkers judged (names, values, quotes, vague phrases) are theirs: a
         # supported one counts as one supported unit, an unsupported one is already flagged
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference")
                   for f in ctx.findings if f.end > f.start]
         toks = ctx.tokens.tokens
-        starts = [t.start for t in toks]
         in_judged = [False] * len(toks)
         for js, je, _ in judged:
-            i = bisect_left(starts, js)
-            while i < len(toks) and toks[i].end <= je:
+            for i in ctx.token_range(js, je):
                 in_judged[i] = True
-                i += 1
         # supported spans by start: each sentence looks only at those starting inside it (a scan
         # of all of them per sentence was quadratic in the claims)
         supported_spans = sorted((s, e) for s, e, ok in judged if ok)
@@ -78,15 +74,13 @@ class StatementsChecker:
                     words.append((_SUPPORTED, s, e))
                 j += 1
             sentence_stems: set[str] = set()
-            i = bisect_left(starts, start)
-            while i < len(toks) and toks[i].end <= end:
+            for i in ctx.token_range(start, end):
                 tok = toks[i]
                 if is_content_word(tok.norm):
                     s = stem(tok.norm)
                     sentence_stems.add(s)
                     if not in_judged[i] and s not in query_stems:
                         words.append((s, tok.start, tok.end))
-                i += 1
             if not words:
                 continue
             # the best single document: most new words supported, then most words shared
@@ -122,7 +116,7 @@ class StatementsChecker:
             yield finding
 
 
-def _restates(words: list[str], query_stems: set[str]) -> bool:
+def _restates(words: list[str], query_stems: frozenset[str]) -> bool:
     """True when every content word of a claim is already in the query (nothing new)."""
     stems = [stem(w) for w in words if is_content_word(w)]
     return bool(stems) and all(s in query_stems for s in stems)
