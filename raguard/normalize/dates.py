@@ -12,7 +12,8 @@ import calendar
 import datetime as _dt
 import re
 from dataclasses import dataclass, replace
-from typing import Optional
+from functools import lru_cache
+from typing import Iterator, Optional
 
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
@@ -51,31 +52,31 @@ def _y(name: str) -> str:
 
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b")),
-    ("ymd_slash", re.compile(r"\b(?P<y>\d{4})/(?P<m>[01]?\d)/(?P<d>[0-3]?\d)\b")),
-    ("numeric", re.compile(r"(?<![\d/.])\b(?P<a>[0-3]?\d)(?P<sep>[/.])(?P<b>[0-3]?\d)(?P=sep)"
+    ("iso", re.compile(r"(?=\d)\b(?P<y>\d{4})-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b")),
+    ("ymd_slash", re.compile(r"(?=\d)\b(?P<y>\d{4})/(?P<m>[01]?\d)/(?P<d>[0-3]?\d)\b")),
+    ("numeric", re.compile(r"(?=\d)(?<![\d/.])\b(?P<a>[0-3]?\d)(?P<sep>[/.])(?P<b>[0-3]?\d)(?P=sep)"
                            r"(?P<y>\d{4}|\d{2})\b(?![/.]\d)")),
-    ("mdy_range", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
-    ("dmy_range", re.compile(rf"\b{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
-    ("mdy", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
-    ("dmy", re.compile(rf"\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
-    ("my", re.compile(rf"\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
-    ("md", re.compile(rf"\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*(?:[,:.][ \t]*)?\d)", re.IGNORECASE)),
-    ("dm", re.compile(rf"\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}\b", re.IGNORECASE)),
-    ("quarter", re.compile(r"\b[Qq](?P<q>[1-4])(?:[ \t]*(?:of[ \t]+)?(?:FY[ \t]*)?(?P<y>\d{4}|'\d{2}))?\b")),
-    ("quarter_words", re.compile(r"\b(?P<qw>first|second|third|fourth|final|last|1st|2nd|3rd|4th)"
+    ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("mdy", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("dmy", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("my", re.compile(rf"(?=[jfmasond])\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
+    ("md", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*(?:[,:.][ \t]*)?\d)", re.IGNORECASE)),
+    ("dm", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}\b", re.IGNORECASE)),
+    ("quarter", re.compile(r"(?=[Qq])\b[Qq](?P<q>[1-4])(?:[ \t]*(?:of[ \t]+)?(?:FY[ \t]*)?(?P<y>\d{4}|'\d{2}))?\b")),
+    ("quarter_words", re.compile(r"(?=[fstl1-4])\b(?P<qw>first|second|third|fourth|final|last|1st|2nd|3rd|4th)"
                                  r"[ \t]+(?:fiscal[ \t]+)?quarter(?:[ \t]+(?:of[ \t]+)?(?:FY[ \t]*)?"
                                  r"(?P<y>\d{4}))?\b", re.IGNORECASE)),
-    ("decade", re.compile(r"(?<![\w'’])(?P<dec>\d{3}0)'?s\b")),
-    ("decade_short", re.compile(r"(?<!\w)['’](?P<dd>\d0)s\b")),
-    ("decade_words", re.compile(r"\b(?:the[ \t]+)?(?P<dw>twenties|thirties|forties|fifties|sixties|"
+    ("decade", re.compile(r"(?=\d)(?<![\w'’])(?P<dec>\d{3}0)'?s\b")),
+    ("decade_short", re.compile(r"(?=['’])(?<!\w)['’](?P<dd>\d0)s\b")),
+    ("decade_words", re.compile(r"(?=[tfsen])\b(?:the[ \t]+)?(?P<dw>twenties|thirties|forties|fifties|sixties|"
                                 r"seventies|eighties|nineties)\b", re.IGNORECASE)),
-    ("month_alone", re.compile(r"\b(?:in|during|by|until|till|since|from|through|of|early|late|"
+    ("month_alone", re.compile(r"(?=[abdefilmnostu])\b(?:in|during|by|until|till|since|from|through|of|early|late|"
                                r"mid|mid-|last|next|this|and|or|to|between)[ \t]+(?P<m>January|February|March|April|May|"
                                r"June|July|August|September|October|November|December)\b(?![ \t]+\d)")),
-    ("year", re.compile(r"(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
+    ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
-    ("weekday", re.compile(rf"\b(?P<w>{_WEEKDAY})\b", re.IGNORECASE)),
+    ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})\b", re.IGNORECASE)),
 ]
 
 
@@ -92,6 +93,9 @@ class DateValue:
 
     def derived(self) -> "DateValue":
         """Fill in what follows from the stated parts: quarter from month, weekday from a full date."""
+        return _derived(self)
+
+    def _derive(self) -> "DateValue":
         quarter = self.quarter
         if quarter is None and self.month is not None:
             quarter = (self.month - 1) // 3 + 1
@@ -101,6 +105,8 @@ class DateValue:
                 weekday = _dt.date(self.year, self.month, self.day).weekday()
             except ValueError:
                 weekday = None
+        if quarter == self.quarter and weekday == self.weekday:
+            return self
         return replace(self, quarter=quarter, weekday=weekday)
 
     def describe(self) -> str:
@@ -141,6 +147,13 @@ class DateValue:
         if self.weekday is not None:
             text = (text + " " if text else "") + calendar.day_abbr[self.weekday]
         return text
+
+
+@lru_cache(maxsize=4096)
+def _derived(value: DateValue) -> DateValue:
+    """``value.derived()``, memoized: the nearest-date search and every support check call it
+    for each document date (a few distinct values, asked again and again)."""
+    return value._derive()
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,8 +251,8 @@ _WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*(?:,[ \t]*)?(?:the[ 
 # What each form needs in the text: patterns whose cue is absent are not run at all.
 _CUES: dict[str, re.Pattern[str]] = {
     "digit": re.compile(r"\d"),
-    "month": re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
-    "weekday": re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b", re.IGNORECASE),
+    "month": re.compile(r"(?=[jfmasond])\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
+    "weekday": re.compile(r"(?=[mtwfs])\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b", re.IGNORECASE),
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
 }
@@ -253,16 +266,55 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Forms whose match can only start at an anchor: a digit that starts a word (their patterns open
+# with \b or a lookbehind for non-word characters, then a digit), or a month name at a word start.
+_ANCHORED: dict[str, str] = {
+    "iso": "digit", "ymd_slash": "digit", "numeric": "digit", "dmy_range": "digit", "dmy": "digit",
+    "dm": "digit", "decade": "digit", "year": "digit",
+    "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
+}
+_ANCHOR_RES: dict[str, re.Pattern[str]] = {"digit": re.compile(r"(?=\d)\b"), "month": _CUES["month"]}
+#: Matching at anchors beats a scan of the whole text only when anchors are sparse.
+_MAX_ANCHOR_DENSITY = 1 / 32
+
+
+def _anchors(anchor_re: re.Pattern[str], text: str) -> Optional[list[int]]:
+    """Positions where an anchored form may match, or None when a plain scan is cheaper."""
+    starts = [m.start() for m in anchor_re.finditer(text)]
+    return starts if len(starts) <= len(text) * _MAX_ANCHOR_DENSITY else None
+
+
+def _matches_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` yields, trying only ``starts`` (every position a match can
+    start at): the same left-to-right, non-overlapping matches, since a match at ``p`` is
+    tried by ``pattern.match(text, p)`` exactly as the scan tries it (lookbehinds and \b see
+    the text before ``p``)."""
+    last = 0
+    for p in starts:
+        if p < last:
+            continue
+        m = pattern.match(text, p)
+        if m is not None:
+            yield m
+            last = m.end()
+
+
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
     cues = {name for name, cue in _CUES.items() if cue.search(text)}
     if not cues:
         return []
+    anchors: dict[str, Optional[list[int]]] = {}
     candidates: list[tuple[int, int, str, DateValue]] = []
     for form, pattern in _PATTERNS:
         if not cues.issuperset(_FORM_CUES[form]):
             continue
-        for m in pattern.finditer(text):
+        kind = _ANCHORED.get(form)
+        if kind is not None and kind not in anchors:
+            anchors[kind] = _anchors(_ANCHOR_RES[kind], text)
+        starts = anchors.get(kind) if kind is not None else None
+        matches = pattern.finditer(text) if starts is None else _matches_at(pattern, text, starts)
+        for m in matches:
             if form.endswith("_range"):
                 candidates.extend(_range_candidates(form, m))
                 continue
@@ -328,8 +380,9 @@ def supports(doc: DateValue, claim: DateValue) -> bool:
 def closeness(doc: DateValue, claim: DateValue) -> float:
     """Smaller is closer: used to name the nearest document date in a warning."""
     score = 0.0
+    derived = doc.derived()
     for attr, weight in (("year", 4.0), ("month", 2.0), ("day", 1.0), ("quarter", 1.5)):
-        a, b = getattr(claim, attr), getattr(doc.derived(), attr)
+        a, b = getattr(claim, attr), getattr(derived, attr)
         if a is None:
             continue
         if b is None:

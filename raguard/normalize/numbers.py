@@ -33,7 +33,7 @@ _CURRENCY_CODES = {"usd": "USD", "us$": "USD", "eur": "EUR", "gbp": "GBP", "jpy"
 _SEPARATORS_RE = re.compile(r"[,\u2009\u202f\u00a0]")
 # "fell 3.2%" states the same change as "-3.2%"
 _DECLINE_RE = re.compile(
-    r"\b(?:fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
+    r"(?=[cdflnprst])\b(?:fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
     r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:es|ing)|down|slipped|slid|plunged|plummeted|"
     r"tumbled|sank|reduced|cut|lower(?:ed)?|loss(?:es)?|deficit|negative)\b(?:[ \t]+(?:by|of|about|some|nearly|almost|roughly|around|just|over|under|a))*[ \t]*$",
     re.IGNORECASE,
@@ -43,6 +43,7 @@ _DECLINE_RE = re.compile(
 # anchored on a fixed separator, so the pattern cannot backtrack catastrophically.
 _NUMERIC_RE = re.compile(
     r"""
+    (?=[$€£¥₹uegji \t\-−–.\d])   # (the first character a match can start with: a quick scan)
     (?P<cur>(?:US\$|[$€£¥₹])|\b(?:USD|EUR|GBP|JPY|INR)\b)?[ \t]?
     (?<![\w.,/:])(?<![^\W\d_]-)
     (?P<neg>[-−–](?=\d))?
@@ -77,8 +78,9 @@ _WORD_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billio
 
 _NUMBER_WORD = "|".join(sorted(list(_UNITS) + list(_TENS) + list(_WORD_SCALES) + list(_ORDINALS),
                                key=len, reverse=True))
+_NUMBER_FIRST = "".join(sorted({w[0] for w in _NUMBER_WORD.split("|")} | {"a"}))
 _SPELLED_RE = re.compile(
-    rf"\b(?:a[ \t]+(?=hundred|thousand|million|billion|trillion))?(?:{_NUMBER_WORD})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD}))*\b"
+    rf"(?=[{_NUMBER_FIRST}])\b(?:a[ \t]+(?=hundred|thousand|million|billion|trillion))?(?:{_NUMBER_WORD})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD}))*\b"
     rf"(?:[ \t]?(?P<pct>percent\b|per[ \t]cent\b|%))?",
     re.IGNORECASE,
 )
@@ -90,7 +92,7 @@ TRIVIAL_WORDS = frozenset({
 })
 
 _HEDGE_RE = re.compile(
-    r"(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|ca\.|"
+    r"(?=[abcefijlmnorsu~≈])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|ca\.|"
     r"close[ \t]+to|an[ \t]+estimated|estimated|just[ \t]+under|just[ \t]+over|more[ \t]+than|"
     r"over|at[ \t]+least|upwards[ \t]+of|in[ \t]+excess[ \t]+of|exceeding|less[ \t]+than|"
     r"fewer[ \t]+than|under|below|above|up[ \t]+to|~|≈)[ \t]*(?:the[ \t]+)?$",
@@ -278,7 +280,7 @@ def extract_numbers(text: str) -> list[NumberMention]:
 
 
 _FRACTION_RE = re.compile(
-    r"\b(?P<num>a|an|one|two|three|four)[ \t-]+(?P<den>thirds?|quarters?|fifths?|tenths?)\b(?![ \t-]+(?:of[ \t]+)?(?:the[ \t]+)?(?:century|quarter|round|place|time))",
+    r"(?=[aotf])\b(?P<num>a|an|one|two|three|four)[ \t-]+(?P<den>thirds?|quarters?|fifths?|tenths?)\b(?![ \t-]+(?:of[ \t]+)?(?:the[ \t]+)?(?:century|quarter|round|place|time))",
     re.IGNORECASE,
 )
 _FRACTION_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
@@ -296,7 +298,7 @@ def _fractions(text: str) -> Iterator[NumberMention]:
                             spelled=True, hedge=_hedge_before(text, m.start()) or "about")
 
 
-_DIGIT_WORD_SCALE_RE = re.compile(r"\b(?P<num>\d+(?:\.\d+)?)[ \t]+(?P<scale>dozen)\b", re.IGNORECASE)
+_DIGIT_WORD_SCALE_RE = re.compile(r"(?=\d)\b(?P<num>\d+(?:\.\d+)?)[ \t]+(?P<scale>dozen)\b", re.IGNORECASE)
 
 
 def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[NumberMention]:
