@@ -7,13 +7,14 @@ same documents (as a relapse retry does) builds them once.
 
 from __future__ import annotations
 
+import math
 import re
 import threading
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from collections import OrderedDict
 from functools import cached_property
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
@@ -118,11 +119,15 @@ class DocumentCache:
     for its call but not kept.
     """
 
-    def __init__(self, maxsize: int = 512, max_chars: int = DEFAULT_CACHE_CHARS) -> None:
+    def __init__(self, maxsize: int = 512, max_chars: int = DEFAULT_CACHE_CHARS, max_sets: int = 16) -> None:
         self.maxsize = maxsize
         self.max_chars = max_chars
         self.chars = 0
         self._items: "OrderedDict[str, DocumentIndex]" = OrderedDict()
+        #: lookup maps per set of documents (see set_index), bounded like the documents
+        self.max_sets = max_sets
+        self.set_chars = 0
+        self._sets: "OrderedDict[tuple[str, ...], SetIndex]" = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -145,13 +150,105 @@ class DocumentCache:
                 self.chars -= len(old)
             return index
 
+    def set_index(self, texts: Sequence[str], indexes: Sequence[DocumentIndex]) -> SetIndex:
+        """The lookup maps of one set of documents, kept for the next call with the same set
+        (a retry). At most ``max_sets`` sets and ``max_chars`` characters of them are kept."""
+        key = tuple(texts)
+        with self._lock:
+            found = self._sets.get(key)
+            if found is not None:
+                self._sets.move_to_end(key)
+                return found
+            found = SetIndex(indexes)
+            size = sum(len(t) for t in key)
+            if self.max_sets < 1 or self.maxsize < 1 or size > self.max_chars:
+                return found
+            self._sets[key] = found
+            self.set_chars += size
+            while len(self._sets) > self.max_sets or self.set_chars > self.max_chars:
+                old, _ = self._sets.popitem(last=False)
+                self.set_chars -= sum(len(t) for t in old)
+            return found
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
             self.chars = 0
+            self._sets.clear()
+            self.set_chars = 0
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+#: Sets of at least this many documents get lookup maps (:class:`SetIndex`); below it a claim
+#: scans the documents, which is as fast and builds nothing.
+MAP_MIN_DOCS = 8
+
+
+class SetIndex:
+    """Lookup maps over the documents of one retrieval: which documents may support a claim.
+
+    Checkers ask for candidate documents (a superset of those that can support the claim, in
+    order) and run their usual per-document test on those alone, so the answer and its evidence
+    are exactly those of a scan of every document; a claim no longer loops over 100 documents.
+    Built lazily, one map at a time, and cached with the set (see :meth:`DocumentCache.set_index`).
+    """
+
+    def __init__(self, indexes: Sequence[DocumentIndex]) -> None:
+        self.indexes = list(indexes)
+
+    @cached_property
+    def word_docs(self) -> dict[str, list[int]]:
+        """Folded word -> indexes of the documents that contain it, ascending."""
+        out: dict[str, list[int]] = {}
+        for i, index in enumerate(self.indexes):
+            for word in index.tokens.vocab:
+                out.setdefault(word, []).append(i)
+        return out
+
+    @cached_property
+    def date_year_docs(self) -> dict[Optional[int], list[int]]:
+        """Year of a document date (None for dates without one) -> documents, ascending."""
+        out: dict[Optional[int], list[int]] = {}
+        for i, index in enumerate(self.indexes):
+            for year in {d.value.year for d in index.dates}:
+                out.setdefault(year, []).append(i)
+        return out
+
+    @cached_property
+    def number_value_docs(self) -> dict[float, list[int]]:
+        """Exact value of a document number -> documents, ascending."""
+        out: dict[float, list[int]] = {}
+        for i, index in enumerate(self.indexes):
+            for value in {n.value for n in index.numbers}:
+                out.setdefault(value, []).append(i)
+        return out
+
+    @cached_property
+    def _magnitudes(self) -> tuple[list[float], list[int]]:
+        pairs = sorted({(abs(n.value), i) for i, index in enumerate(self.indexes) for n in index.numbers})
+        return [m for m, _ in pairs], [i for _, i in pairs]
+
+    def docs_with_magnitude(self, low: float, high: float) -> set[int]:
+        """Documents holding a number whose absolute value lies in [low, high], and those holding
+        an infinite one (an overflowing digit run: "about" any value matches it)."""
+        magnitudes, docs = self._magnitudes
+        found = set(docs[bisect_left(magnitudes, low):bisect_right(magnitudes, high)])
+        found.update(docs[bisect_left(magnitudes, math.inf):])
+        return found
+
+    def docs_with_words(self, words: Sequence[str]) -> set[int]:
+        """Documents that contain every one of ``words``."""
+        found: Optional[set[int]] = None
+        for word in words:
+            docs = self.word_docs.get(word)
+            if not docs:
+                return set()
+            found = set(docs) if found is None else found.intersection(docs)
+            if not found:
+                return found
+        return found if found is not None else set(range(len(self.indexes)))
 
 
 class DocumentSet:
@@ -160,9 +257,30 @@ class DocumentSet:
     def __init__(self, texts: Sequence[str], cache: Optional[DocumentCache] = None) -> None:
         self.texts = list(texts)
         self.indexes = [cache.get(t) if cache is not None else DocumentIndex(t) for t in self.texts]
+        self._cache = cache
+        self._set_index: Optional[SetIndex] = None
 
     def __len__(self) -> int:
         return len(self.indexes)
 
     def __iter__(self):
         return iter(enumerate(self.indexes))
+
+    @property
+    def maps(self) -> Optional[SetIndex]:
+        """Lookup maps for a set of :data:`MAP_MIN_DOCS` documents or more, else None (scan)."""
+        if len(self.indexes) < MAP_MIN_DOCS:
+            return None
+        if self._set_index is None:
+            if self._cache is not None:
+                self._set_index = self._cache.set_index(self.texts, self.indexes)
+            else:
+                self._set_index = SetIndex(self.indexes)
+        return self._set_index
+
+    def among(self, candidates: Optional[Iterable[int]]):
+        """``(doc_index, index)`` of the candidate documents in order; of all when None."""
+        if candidates is None:
+            return iter(enumerate(self.indexes))
+        indexes = self.indexes
+        return ((i, indexes[i]) for i in sorted(candidates))

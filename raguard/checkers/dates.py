@@ -36,7 +36,14 @@ class DatesChecker:
             value=claim.canonical(),
             checker=self.name,
         )
-        for doc_index, index in ctx.documents:
+        candidates = None
+        maps = ctx.documents.maps
+        if maps is not None and claim.year is not None:
+            # support needs a document date in the claim's year (or, for a bare year, that number)
+            candidates = set(maps.date_year_docs.get(claim.year, ()))
+            if mention.form == "year":
+                candidates.update(maps.number_value_docs.get(claim.year, ()))
+        for doc_index, index in ctx.documents.among(candidates):
             for doc_date in index.dates:
                 if supports(doc_date.value, claim):
                     finding.supported = True

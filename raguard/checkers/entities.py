@@ -13,7 +13,7 @@ from typing import Iterator, Optional
 from raguard.checkers._names import at_sentence_start, is_unit_after_number, proper_noun_runs
 from raguard.checkers._spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
-from raguard.documents import DocumentIndex
+from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
     acronym_letters,
@@ -128,7 +128,17 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str):
     head = _sentence_initial_head(ctx.response, start, text, label)
     if head is not None:
         variants.append((head, phrase_tokens(head, drop_article=True, drop_possessive=True)))
-    for doc_index, index in ctx.documents:
+    candidates = None
+    maps = ctx.documents.maps
+    if maps is not None:
+        candidates = set()
+        for variant_text, variant_words in variants:
+            found = entity_candidates(maps, variant_text, variant_words, label)
+            if found is None:
+                candidates = None
+                break
+            candidates |= found
+    for doc_index, index in ctx.documents.among(candidates):
         for variant_text, variant_words in variants:
             span = find_entity(index, variant_text, variant_words, label)
             if span is not None:
@@ -182,6 +192,43 @@ def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool
         if first != given and first not in _TITLES and first not in _NOT_GIVEN_NAMES:
             return True
     return False
+
+
+def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -> Optional[set[int]]:
+    """Documents in which :func:`find_entity` can succeed: a superset, one necessary condition per
+    branch of it (keep the two in step); None (every document) for an acronym, whose expansion is
+    searched in the text."""
+    word_docs = maps.word_docs
+    docs = maps.docs_with_words(words)
+    if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
+        docs.update(word_docs.get(words[0][:-1], ()))
+    compact = "".join(words)
+    if len(compact) >= 4 and len(words) <= 3:
+        for k in range(1, len(compact) + 1):  # the first of the joined tokens starts the compact form
+            docs.update(word_docs.get(compact[:k], ()))
+    if label == "NAME_NUMBER":
+        if words[:-1] and words[-1].isdigit():
+            docs |= maps.docs_with_words(words[:-1])
+        return docs
+    if label == "PERSON":
+        parts = [w for w in words if w not in _TITLES and len(w) > 1]
+        if parts:
+            docs |= maps.docs_with_words(parts)
+    stripped = text.strip()
+    if stripped.lower().startswith("the "):
+        stripped = stripped[4:]
+    if looks_like_acronym(stripped):
+        if len(acronym_letters(stripped)) >= 2:
+            return None
+    else:
+        raw_words = stripped.replace("’s", "").replace("'s", "").split()
+        acro = initials(raw_words) if len(raw_words) >= 2 and all(w[:1].isupper() or w.lower() in ("of", "the", "and", "for") for w in raw_words) else None
+        if acro:
+            docs.update(word_docs.get(acro.lower(), ()))
+    if label == "NORP" or len(words) <= 2:
+        for country in demonym_countries(" ".join(words)):
+            docs |= maps.docs_with_words(country.split())
+    return docs
 
 
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -> Optional[tuple[int, int]]:

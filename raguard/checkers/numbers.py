@@ -54,7 +54,13 @@ class NumbersChecker:
             value=mention.display(),
             checker=self.name,
         )
-        for doc_index, index in ctx.documents:
+        maps = ctx.documents.maps
+        candidates = None
+        if maps is not None:
+            # values_match needs |a - d| <= precision + 25% of |d| (+ 1e-9): a wider interval
+            size, slack = abs(mention.value), mention.precision + 1e-6
+            candidates = maps.docs_with_magnitude((size - slack) / 1.3, (size + slack) / 0.7)
+        for doc_index, index in ctx.documents.among(candidates):
             for doc_number in index.numbers:
                 if values_match(mention, doc_number):
                     finding.supported = True

@@ -89,7 +89,9 @@ class QuotesChecker:
                 value=" … ".join(" ".join(p) for p in parts),
                 checker=self.name,
             )
-            for doc_index, index in ctx.documents:
+            maps = ctx.documents.maps
+            candidates = None if maps is None else maps.docs_with_words([w for p in parts for w in p])
+            for doc_index, index in ctx.documents.among(candidates):
                 span = find_fragments(index, parts)
                 if span is not None:
                     finding.supported = True

@@ -1,0 +1,202 @@
+"""Fast paths must give exactly what the plain scans give (issue 5: speed without new results).
+
+- Lookup maps over a set of documents (raguard.documents.SetIndex) pick candidate documents; a
+  claim must get the same verdict and evidence as a scan of every document.
+- Date patterns tried only at anchors (a digit or month name at a word start) must find what a
+  scan of the whole text finds.
+- Patterns that open with a lookahead for their first character must match what they matched
+  without it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import raguard.documents as documents
+import raguard.normalize.dates as dates
+import raguard.normalize.numbers as numbers
+from raguard import Verifier
+from raguard.documents import DocumentCache, DocumentSet, SetIndex
+
+FILLER = [
+    "The project drew attention from analysts across the industry.",
+    "Regulators asked for additional documentation before approval.",
+    "Customer feedback shaped the second version of the design.",
+    "Staff training took place in several regional offices.",
+]
+
+# (document that supports the claim, answer sentence): one per branch of the lookups
+CASES = [
+    ("Helix Systems was founded in Lisbon in 1998 by Amara Okafor.", "Amara Okafor founded Helix Systems in 1998."),
+    ("Okafor met Amara in Lisbon.", "Amara Okafor lived in Lisbon."),  # a person named in parts
+    ("The vote was held in France last spring.", "French voters went to the polls."),  # demonym
+    ("The World Health Organization issued guidance.", "The WHO issued guidance."),  # acronym expansion
+    ("The WHO issued guidance on March 3, 2021.", "The World Health Organization spoke on March 3, 2021."),
+    ("Sales rose through the e mail channel.", "Sales via Email grew."),  # compact form
+    ("The Ardent crew returned home.", "The Ardents returned home."),  # plural name
+    ("The Apollo 11 mission landed in July 1969.", "Apollo 11 landed in 1969."),  # name with a number
+    ("The site employed 2,019 people.", "The site opened in 2019."),  # a year only as a number
+    ("Revenue reached $42.5 million in 2020.", "Revenue was about $43 million."),  # hedged value
+    ("It weighs 4,800 kg and costs 120 dollars.", "It costs more than $100."),
+    ("Output fell 3.2% in 2019.", "Output changed by -3.2% in 2019."),
+    ("The count was " + "9" * 400 + " units.", "The count was about 12 units."),  # infinite value
+    ("He said \"we will build it here\" at the launch.", "He said \"we will build it here\"."),
+    ("The Finance Committee approved the plan.", "The committee approved it."),  # vague referent
+    ("Deliveries resumed in the fourth quarter of 2023.", "Deliveries resumed in Q4 2023."),
+    ("The meeting was on Monday, September 30, 2024.", "It met on Monday."),
+    ("Costs rose in june.", "Costs rose in June."),  # a bare month in a lower-cased document
+    ("Prices in the 1990s were stable.", "Prices in the '90s were stable."),
+]
+
+
+def _items(seed: int) -> list[tuple[str, list[str], str]]:
+    rng = random.Random(seed)
+    items = []
+    for k, (support, answer) in enumerate(CASES):
+        others = [FILLER[(k + j) % len(FILLER)] + f" Item {j} of {k}." for j in range(rng.randint(9, 14))]
+        for position in (0, len(others) // 2, len(others)):
+            docs = others[:position] + [support] + others[position:]
+            items.append(("", docs, answer))
+        items.append(("", others, answer))  # unsupported: nearest values come from every document
+    # answers mixing several cases over a set holding all their documents
+    supports = [s for s, _ in CASES]
+    for _ in range(6):
+        picked = rng.sample(range(len(CASES)), 5)
+        items.append(("", rng.sample(supports, len(supports)), " ".join(CASES[i][1] for i in picked)))
+    return items
+
+
+@pytest.fixture(scope="module")
+def items() -> list[tuple[str, list[str], str]]:
+    return _items(5)
+
+
+def _results(monkeypatch: pytest.MonkeyPatch, min_docs: int, items, **kwargs) -> list[str]:
+    monkeypatch.setattr(documents, "MAP_MIN_DOCS", min_docs)
+    verifier = Verifier(**kwargs)
+    return [verifier.verify(*item).model_dump_json() for item in items]
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"cache_size": 0}, {"trust_query": False}])
+def test_lookup_maps_give_the_results_of_a_scan(monkeypatch: pytest.MonkeyPatch, items, kwargs) -> None:
+    scanned = _results(monkeypatch, 10**9, items, **kwargs)
+    mapped = _results(monkeypatch, 1, items, **kwargs)
+    assert mapped == scanned
+
+
+def test_the_cases_are_supported_where_their_document_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the comparison above only proves something if the supporting documents are found
+    monkeypatch.setattr(documents, "MAP_MIN_DOCS", 1)
+    verifier = Verifier()
+    docs = [f"{FILLER[j % 4]} Note {j}." for j in range(12)]
+    for support, answer in CASES[:8] + CASES[13:16]:
+        result = verifier.verify("", docs + [support], answer)
+        claims = [c for c in result.claims if c.kind != "statement"]
+        assert claims and all(c.supported for c in claims), (answer, result.claims)
+        assert {c.evidence.doc_index for c in claims if c.evidence} == {12}
+
+
+def test_set_index_is_cached_with_its_documents_and_bounded() -> None:
+    cache = DocumentCache(max_sets=2)
+    texts = [f"Document {i} names Lisbon." for i in range(10)]
+    first = DocumentSet(texts, cache).maps
+    assert first is not None and DocumentSet(list(texts), cache).maps is first
+    for k in range(3):
+        DocumentSet([f"Other {k} {i}." for i in range(10)], cache).maps
+    assert len(cache._sets) == 2 and DocumentSet(texts, cache).maps is not first
+    cache.clear()
+    assert len(cache._sets) == 0 and cache.set_chars == 0
+    assert DocumentSet(texts[:3], cache).maps is None  # small sets are scanned
+
+
+def test_set_index_lookups() -> None:
+    maps = SetIndex([documents.DocumentIndex(t) for t in
+                     ["Lisbon in 1998 had 40 sites.", "Osaka, 2001: 7.5% and 9" + "9" * 400, "Lisbon again."]])
+    assert maps.docs_with_words(["lisbon"]) == {0, 2}
+    assert maps.docs_with_words(["lisbon", "sites"]) == {0}
+    assert maps.docs_with_words(["nowhere"]) == set()
+    assert maps.date_year_docs[1998] == [0] and maps.date_year_docs[2001] == [1]
+    assert maps.docs_with_magnitude(39, 41) == {0, 1}  # document 1 holds an infinite value
+    assert maps.docs_with_magnitude(7, 8) == {1}
+
+
+# -- date patterns at anchors ------------------------------------------------------------------------
+
+def _texts() -> list[str]:
+    rng = random.Random(7)
+    atoms = ["1", "12", "2024", "1990s", "'90s", "30", "3rd", "Sept.", "sep", "May", "march", "Q3", "FY", "of",
+             "the", "-", "–", "/", ".", ",", " ", " ", "\t", "\n", "Monday", "day", "ſep", "٣", "x", "in", "June",
+             "2,019", "14-15", "a1", "_2", "first quarter", "thirties"]
+    return ["".join(rng.choice(atoms) for _ in range(rng.randint(1, 60))) for _ in range(3000)] + [
+        "On Oct. 14-15, 2024 and 3 March 2021, 2019/01/02, 1/2/2023 and 30.09.2024; the 1990s.",
+    ]
+
+
+def test_anchored_date_forms_match_what_a_scan_finds() -> None:
+    for text in _texts():
+        for form, pattern in dates._PATTERNS:
+            kind = dates._ANCHORED.get(form)
+            if kind is None:
+                continue
+            starts = [m.start() for m in dates._ANCHOR_RES[kind].finditer(text)]
+            at_anchors = [m.span() for m in dates._matches_at(pattern, text, starts)]
+            assert at_anchors == [m.span() for m in pattern.finditer(text)], (form, text)
+
+
+def test_extract_dates_is_the_same_with_and_without_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _texts()
+    monkeypatch.setattr(dates, "_MAX_ANCHOR_DENSITY", 0.0)
+    def run(t):
+        try:
+            return dates.extract_dates(t)
+        except KeyError:  # "ſep": re's IGNORECASE matches it, MONTHS does not (unchanged behaviour)
+            return "KeyError"
+    scanned = [run(t) for t in texts]
+    monkeypatch.setattr(dates, "_MAX_ANCHOR_DENSITY", 1.0)
+    assert [run(t) for t in texts] == scanned
+
+
+# -- first-character lookaheads ----------------------------------------------------------------------
+
+_GUARD_RE = re.compile(r"\(\?=(?:\[[^\]]*\]|\\d)\)")
+
+
+def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    found = [(f"dates.{form}", p) for form, p in dates._PATTERNS]
+    found += [(f"dates.cue.{k}", p) for k, p in dates._CUES.items()]
+    found += [(f"numbers.{name}", getattr(numbers, name)) for name in
+              ("_NUMERIC_RE", "_SPELLED_RE", "_HEDGE_RE", "_DECLINE_RE", "_FRACTION_RE", "_DIGIT_WORD_SCALE_RE")]
+    from raguard.checkers.vague import VagueChecker, compile_phrases
+
+    found += [("vague", VagueChecker()._pattern), ("vague.custom", compile_phrases(["Ωmega point", "-x", "]y z"]))]
+    return [(name, p) for name, p in found if _GUARD_RE.search(p.pattern)]
+
+
+def test_first_character_lookaheads_change_no_match() -> None:
+    guarded = _guarded_patterns()
+    assert len(guarded) >= 20
+    # every character that case-folds to an ASCII letter or digit, beside those letters
+    odd = "".join(chr(c) for c in range(0x80, 0x30000)
+                  if re.fullmatch(r"[a-z0-9]", chr(c), re.IGNORECASE) or chr(c).isdigit())
+    rng = random.Random(3)
+    words = ["about", "approx. ", "In excess of ", "fell", "twenty-one", "a third", "3 dozen", "US$", "€", "−4",
+             ".5", "Q2", "1st quarter", "the twenties", "in March", "since May", "Friday", "fri", "Sept", "2024",
+             "'90s", "’80s", "10/12/2023", "2020-01-02", "as mentioned", "the recent report", "ωmega point",
+             "-x", "]y z", "sources say"]
+    texts = [rng.choice(words) + rng.choice(odd) + rng.choice(words) for _ in range(4000)]
+    texts += ["".join(rng.choice(words + [" ", ", ", rng.choice(odd)]) for _ in range(30)) for _ in range(400)]
+    texts += [c + w[1:] for w in words if w[:1].isalpha() for c in odd]
+    for name, pattern in guarded:
+        plain = re.compile(_GUARD_RE.sub("", pattern.pattern, count=1), pattern.flags)
+        for text in texts:
+            assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in plain.finditer(text)], (name, text)
+
+
+def test_derived_dates_are_memoized_equal() -> None:
+    for value in (dates.DateValue(year=2024, month=9, day=30), dates.DateValue(month=2), dates.DateValue(year=1999),
+                  dates.DateValue(year=2023, month=2, day=30), dates.DateValue(quarter=3, year=2024)):
+        assert value.derived() == value._derive()
+    assert dates.DateValue(year=2024, month=9, day=30).derived() == dates.DateValue(2024, 9, 30, 3, None, 0)
