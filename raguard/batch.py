@@ -37,6 +37,12 @@ if TYPE_CHECKING:  # pragma: no cover
 #: (see benchmarks/README.md) and hold the model lock longer.
 DEFAULT_BATCH_SIZE = 64
 
+#: With worker processes, a chunk (one task) also ends at this many characters of responses and
+#: documents. 64 long items (90-word answers over 300-word sources) took over a second each, so a
+#: batch of a few hundred split into a handful of tasks and one worker often idled while the other
+#: finished; short answers (HaluEval: about 25,000 characters per 64 items) keep whole batches.
+WORKER_CHUNK_CHARS = 32_000
+
 ITEM_KEYS = ("query", "retrieved_docs", "llm_response")
 
 Item = Union[tuple, list, Mapping]
@@ -69,9 +75,10 @@ def verify_many(
             f"items must be an iterable of (query, retrieved_docs, llm_response) tuples or dicts, "
             f"got {type(items).__name__}"
         ) from None
-    chunks = _chunks(iterator, batch_size, verifier.max_chars)
     if n_process == 1:
-        return _serial(verifier, chunks, batch_size)
+        return _serial(verifier, _chunks(iterator, batch_size, verifier.max_chars), batch_size)
+    # workers get smaller chunks of long items, so that they finish together (see WORKER_CHUNK_CHARS)
+    chunks = _chunks(iterator, batch_size, verifier.max_chars, WORKER_CHUNK_CHARS)
     return _parallel(verifier, chunks, batch_size, n_process)
 
 
@@ -97,11 +104,26 @@ def prepare_item(item: Any, max_chars: int) -> _Prepared:
     return clean_inputs(query, docs, response, max_chars)
 
 
-def _chunks(items: Iterator[Any], size: int, max_chars: int) -> Iterator[list[_Prepared]]:
-    while True:
-        chunk = [prepare_item(item, max_chars) for item in islice(items, size)]
-        if not chunk:
-            return
+def _chunks(items: Iterator[Any], size: int, max_chars: int,
+            chunk_chars: Optional[int] = None) -> Iterator[list[_Prepared]]:
+    """Validated items, ``size`` at a time; with ``chunk_chars``, a chunk also ends once its
+    responses and documents reach that many characters (at least one item per chunk)."""
+    if chunk_chars is None:
+        while True:
+            chunk = [prepare_item(item, max_chars) for item in islice(items, size)]
+            if not chunk:
+                return
+            yield chunk
+    chunk, chars = [], 0
+    for item in items:
+        prepared = prepare_item(item, max_chars)
+        chunk.append(prepared)
+        if isinstance(prepared, CleanInput):
+            chars += len(prepared.response) + sum(len(d) for d in prepared.documents)
+        if len(chunk) >= size or chars >= chunk_chars:
+            yield chunk
+            chunk, chars = [], 0
+    if chunk:
         yield chunk
 
 

@@ -206,3 +206,28 @@ def test_two_worker_processes_give_the_same_results_in_order(expected: list[dict
         shutdown_workers(guard)
     assert got == expected * 2
     assert metrics.as_dict()["calls"] == len(expected) * 2  # counted once, in this process
+
+
+def test_worker_chunks_end_at_a_character_budget() -> None:
+    from raguard.batch import _chunks
+
+    items = [("q", ["d" * 50], "a" * 50), ("q", ["d" * 10], "a" * 10), 7, ("q", ["d" * 300], "a"),
+             ("q", ["d"], "a"), ("q", ["d"], "a")]
+    chunks = list(_chunks(iter(items), 4, 10_000, chunk_chars=120))
+    # 100 + 20 chars end the first chunk; the bad item counts nothing; one oversized item is a chunk
+    assert [len(c) for c in chunks] == [2, 2, 2]
+    assert [type(p).__name__ for c in chunks for p in c] == ["CleanInput"] * 2 + ["InputProblem"] + ["CleanInput"] * 3
+    assert [len(c) for c in _chunks(iter(items), 4, 10_000)] == [4, 2]  # by count alone without a budget
+
+
+@pytest.mark.slow
+def test_worker_chunks_by_characters_keep_results_and_order(expected: list[dict], monkeypatch) -> None:
+    import raguard.batch as batch
+
+    monkeypatch.setattr(batch, "WORKER_CHUNK_CHARS", 200)  # chunks of one to three items
+    guard = Verifier()
+    try:
+        got = _dumps(list(guard.verify_many(_mixed() * 2, batch_size=64, n_process=2)))
+    finally:
+        shutdown_workers(guard)
+    assert got == expected * 2
