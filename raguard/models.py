@@ -19,6 +19,7 @@ UNSUPPORTED_NUMBER = "unsupported_number"
 UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
+CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
 BAD_CITATION = "bad_citation"  # the optional citations checker
 INPUT_ERROR = "input_error"
 
@@ -29,6 +30,7 @@ WARNING_TYPES: tuple[str, ...] = (
     UNSUPPORTED_QUOTE,
     VAGUE_REFERENCE,
     UNSUPPORTED_STATEMENT,
+    CONTRADICTED_CLAIM,
     BAD_CITATION,
     INPUT_ERROR,
 )

@@ -15,6 +15,7 @@ from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.documents import DocumentCache, DocumentSet
 from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
 from raguard.models import (
+    CONTRADICTED_CLAIM,
     INPUT_ERROR,
     MISSING_ENTITY,
     SEVERITIES,
@@ -46,6 +47,7 @@ TYPE_PRIORITY: tuple[str, ...] = (
     UNSUPPORTED_NUMBER,
     UNSUPPORTED_QUOTE,
     VAGUE_REFERENCE,
+    CONTRADICTED_CLAIM,
     UNSUPPORTED_STATEMENT,
 )
 

@@ -29,6 +29,7 @@ CODES: dict[str, str] = {
     "unsupported_quote": "UNSUPPORTED_QUOTE",
     "vague_reference": "VAGUE_REFERENCE",
     "unsupported_statement": "UNSUPPORTED_STATEMENT",
+    "contradicted_claim": "CONTRADICTED_CLAIM",
     "bad_citation": "BAD_CITATION",
     "input_error": "INPUT_ERROR",
     "checker_error": "CHECKER_ERROR",

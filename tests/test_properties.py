@@ -157,7 +157,7 @@ POLICY_CONFIGS: dict[str, dict[str, Any]] = {
                    "review_on": ("high", "low")},
     "lenient": {"review_on": ()},
     "no query trust, citations": {"trust_query": False, "checkers": ["dates", "entities", "numbers", "quotes",
-                                                                      "vague", "statements", "citations"]},
+                                                                      "vague", "statements", "negations", "citations"]},
 }
 POLICIES = {name: Verifier(**config) for name, config in POLICY_CONFIGS.items()}
 

@@ -6,8 +6,10 @@ from typing import Callable, TypeVar
 
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.checkers.citations import CitationsChecker
+from raguard.checkers.comparisons import ComparisonsChecker
 from raguard.checkers.dates import DatesChecker
 from raguard.checkers.entities import EntitiesChecker
+from raguard.checkers.negations import NegationsChecker
 from raguard.checkers.numbers import NumbersChecker
 from raguard.checkers.quotes import QuotesChecker
 from raguard.checkers.statements import StatementsChecker
@@ -25,8 +27,10 @@ __all__ = [
 
 _REGISTRY: dict[str, Callable[[], Checker]] = {
     "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; runs after the others
+    "comparisons": ComparisonsChecker,
     "dates": DatesChecker,
     "entities": EntitiesChecker,
+    "negations": NegationsChecker,
     "numbers": NumbersChecker,
     "quotes": QuotesChecker,
     "statements": StatementsChecker,
@@ -34,7 +38,9 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
 }
 
 #: Checkers a default :class:`~raguard.Verifier` runs, in order.
-DEFAULT_CHECKERS: tuple[str, ...] = ("dates", "entities", "numbers", "quotes", "vague", "statements")
+DEFAULT_CHECKERS: tuple[str, ...] = (
+    "dates", "entities", "numbers", "quotes", "vague", "comparisons", "statements", "negations",
+)
 
 F = TypeVar("F", bound=Callable[[], Checker])
 

@@ -31,6 +31,11 @@ _REFUSAL_RE = re.compile(
     re.IGNORECASE,
 )
 
+def is_refusal(sentence: str) -> bool:
+    """True for a sentence that declines to answer ("The context does not say."): no claim."""
+    return _REFUSAL_RE.search(sentence) is not None
+
+
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
 
 class StatementsChecker:
@@ -64,7 +69,7 @@ class StatementsChecker:
         supported_starts = [s for s, _ in supported_spans]
         for start, end in sentence_spans(ctx.response):
             sentence = ctx.response[start:end]
-            if _REFUSAL_RE.search(sentence):
+            if is_refusal(sentence):
                 continue
             words: list[tuple[str, int, int]] = []
             j = bisect_left(supported_starts, start)

@@ -1,0 +1,94 @@
+"""The negations checker: an answer that denies what a document states plainly is contradicted."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier, verify
+from raguard.checkers import DEFAULT_CHECKERS
+from raguard.models import CONTRADICTED_CLAIM
+
+DOC = "Warren Bryant was the CEO of Longs Drugs from 2002 to 2008."
+QUERY = "Who ran Longs Drugs?"
+
+
+def contradictions(query: str, docs: list[str], answer: str):
+    return [w for w in verify(query, docs, answer).warnings if w.type == CONTRADICTED_CLAIM]
+
+
+def test_denial_of_a_stated_fact_is_flagged_with_the_document_sentence() -> None:
+    result = verify(QUERY, [DOC], "Warren Bryant was never the CEO of Longs Drugs.")
+    [warning] = [w for w in result.warnings if w.type == CONTRADICTED_CLAIM]
+    assert warning.severity == "high" and result.action == "review"
+    assert (warning.start, warning.end) == (0, len("Warren Bryant was never the CEO of Longs Drugs."))
+    assert "document 0 states it without negation" in warning.suggestion
+    assert "Warren Bryant was the CEO of Longs Drugs" in warning.suggestion
+
+
+def test_a_denial_the_document_shares_is_a_supported_claim_with_evidence() -> None:
+    doc = "The senator did not attend the vote on Tuesday."
+    result = verify("Did the senator vote?", [doc], "The senator was not at the vote on Tuesday.")
+    assert result.action == "proceed", result.warnings
+    [claim] = [c for c in result.claims if c.checker == "negations"]
+    assert claim.kind == "negation" and claim.supported
+    assert claim.evidence is not None and claim.evidence.text == doc
+
+
+@pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        ("The company declined to comment on the lawsuit.", "The company did not comment on the lawsuit."),
+        ("Smith failed to qualify for the final in Paris.", "Smith did not qualify for the final in Paris."),
+        ("The bridge remained unfinished in 1931.", "The bridge was not finished in 1931."),
+        ("Ms. Ortega is the former chief executive of Ardent Labs.", "Ms. Ortega is no longer chief executive of Ardent Labs."),
+        ("He was n't re-elected in 2019 .", "He wasn't re-elected in 2019."),
+        ("The museum is closed on Mondays.", "The museum does not open on Mondays."),
+    ],
+)
+def test_denial_in_other_words_in_the_document_passes(doc: str, answer: str) -> None:
+    assert contradictions("What happened?", [doc], answer) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        # a refusal makes no claim
+        ("Who ran Longs Drugs?", "The documents do not say who ran Longs Drugs."),
+        # "No." before a number is an abbreviation, and "with no" describes
+        ("Who ran Longs Drugs?", "Warren Bryant, the No. 1 at Longs Drugs, was CEO from 2002."),
+        ("Who ran Longs Drugs?", "Warren Bryant was CEO of Longs Drugs with no break from 2002 to 2008."),
+        # the question is negative: the negation is the question's
+        ("Which company did Warren Bryant not run?", "Warren Bryant did not run Longs Drugs."),
+        # a contrast with the question's other option ("X, not Y")
+        ("Was Warren Bryant CEO of Longs Drugs or of Rite Aid?", "Warren Bryant was CEO of Longs Drugs, not Rite Aid."),
+        # quoted text belongs to the quotes checker
+        ("What did he say?", 'Warren Bryant said "I was never the CEO of Longs Drugs" in 2002.'),
+    ],
+)
+def test_not_a_denial_of_the_documents(query: str, answer: str) -> None:
+    assert contradictions(query, [DOC], answer) == []
+
+
+def test_yes_no_particle_is_not_the_denial_but_the_rest_is_checked() -> None:
+    assert contradictions("Was Bryant CEO?", [DOC], "No. Warren Bryant was CEO of Longs Drugs.") == []
+    assert contradictions("Was Bryant CEO?", [DOC], "No, Warren Bryant was not CEO of Longs Drugs.")
+
+
+def test_only_the_denying_clause_is_compared() -> None:
+    # the clause "Rite Aid was not" shares too little with the document to judge
+    answer = "Warren Bryant was the CEO of Longs Drugs, but he did not run Rite Aid."
+    assert contradictions(QUERY, [DOC], answer) == []
+    # a denial in the second clause of what the document states is flagged
+    answer = "He worked in retail, but Warren Bryant was not the CEO of Longs Drugs."
+    assert contradictions(QUERY, [DOC], answer)
+
+
+def test_too_little_in_common_with_any_document_is_left_to_other_checkers() -> None:
+    assert contradictions(QUERY, [DOC], "The weather was not good in Ohio.") == []
+
+
+def test_the_checker_can_be_left_out() -> None:
+    guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "negations"])
+    result = guard.verify(QUERY, [DOC], "Warren Bryant was never the CEO of Longs Drugs.")
+    assert all(w.type != CONTRADICTED_CLAIM for w in result.warnings)
+    assert "negations" in DEFAULT_CHECKERS
