@@ -161,7 +161,7 @@ def test_extract_dates_is_the_same_with_and_without_anchors(monkeypatch: pytest.
 
 # -- first-character lookaheads ----------------------------------------------------------------------
 
-_GUARD_RE = re.compile(r"\(\?=(?:\[[^\]]*\]|\\d)\)")
+_GUARD_RE = re.compile(r"\(\?=(?:\[[^\]]*\]|\\d)(?:\|[^()]*)?\)")
 
 
 def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
@@ -200,3 +200,15 @@ def test_derived_dates_are_memoized_equal() -> None:
                   dates.DateValue(year=2023, month=2, day=30), dates.DateValue(quarter=3, year=2024)):
         assert value.derived() == value._derive()
     assert dates.DateValue(year=2024, month=9, day=30).derived() == dates.DateValue(2024, 9, 30, 3, None, 0)
+
+
+def test_number_words_grouped_by_first_letter_match_as_before() -> None:
+    grouped = numbers._SPELLED_RE
+    assert numbers._NUMBER_WORD_GROUPED in grouped.pattern
+    plain = re.compile(grouped.pattern.replace(numbers._NUMBER_WORD_GROUPED, numbers._NUMBER_WORD), grouped.flags)
+    rng = random.Random(11)
+    vocab = numbers._NUMBER_WORD.split("|") + ["and", "a", "an", "Twenty", "ſeven", "sevens", "tenth-", "x"]
+    seps = [" ", "-", " and ", "\t", "", ", ", " percent", "%"]
+    texts = ["".join(rng.choice(vocab) + rng.choice(seps) for _ in range(rng.randint(1, 8))) for _ in range(5000)]
+    for text in texts:
+        assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)], text

@@ -43,7 +43,7 @@ _DECLINE_RE = re.compile(
 # anchored on a fixed separator, so the pattern cannot backtrack catastrophically.
 _NUMERIC_RE = re.compile(
     r"""
-    (?=[$€£¥₹uegji \t\-−–.\d])   # (the first character a match can start with: a quick scan)
+    (?=[$€£¥₹uegji\-−–.\d]|[ \t][\-−–.\d])   # (how a match can start: a quick scan)
     (?P<cur>(?:US\$|[$€£¥₹])|\b(?:USD|EUR|GBP|JPY|INR)\b)?[ \t]?
     (?<![\w.,/:])(?<![^\W\d_]-)
     (?P<neg>[-−–](?=\d))?
@@ -79,8 +79,22 @@ _WORD_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billio
 _NUMBER_WORD = "|".join(sorted(list(_UNITS) + list(_TENS) + list(_WORD_SCALES) + list(_ORDINALS),
                                key=len, reverse=True))
 _NUMBER_FIRST = "".join(sorted({w[0] for w in _NUMBER_WORD.split("|")} | {"a"}))
+
+
+def _by_first_letter(alternatives: str) -> str:
+    """``"ten|two|four"`` as ``"t(?:en|wo)|f(?:our)"``: re tries the alternatives of a group one
+    by one, so grouping them under their first letter skips those that cannot match. Words of
+    one group keep their order, and two groups never match at the same place, so the pattern
+    matches exactly as before."""
+    groups: dict[str, list[str]] = {}
+    for word in alternatives.split("|"):
+        groups.setdefault(word[0], []).append(word[1:])
+    return "|".join(f"{first}(?:{'|'.join(rest)})" for first, rest in groups.items())
+
+
+_NUMBER_WORD_GROUPED = _by_first_letter(_NUMBER_WORD)
 _SPELLED_RE = re.compile(
-    rf"(?=[{_NUMBER_FIRST}])\b(?:a[ \t]+(?=hundred|thousand|million|billion|trillion))?(?:{_NUMBER_WORD})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD}))*\b"
+    rf"(?=[{_NUMBER_FIRST}])\b(?:a[ \t]+(?=hundred|thousand|million|billion|trillion))?(?:{_NUMBER_WORD_GROUPED})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD_GROUPED}))*\b"
     rf"(?:[ \t]?(?P<pct>percent\b|per[ \t]cent\b|%))?",
     re.IGNORECASE,
 )
