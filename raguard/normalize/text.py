@@ -163,12 +163,8 @@ class TokenText:
         return self.char_span(i, i + n)
 
 
-# a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline;
-# also with no space between, as glued chunks have it ("founded in 1997.Your Pie is"), when a
-# lower-case letter or digit comes before and a capitalized word after ("U.S.Army" stays whole)
-_SENTENCE_END_RE = re.compile(
-    r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+|(?<=[a-z0-9][.!?])(?P<glued>)(?=[A-Z][a-z])"
-)
+# a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline
+_SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
 
 
 # Words written with a full stop that rarely end a sentence.
@@ -196,9 +192,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     pos = 0
     for m in _SENTENCE_END_RE.finditer(text):
-        plain_end = m.group("glued") is not None or (m.group("close") is not None and not m.group("close"))
-        if plain_end and _ends_with_abbreviation(text, m.start()):
-            continue  # "Sept. 30", "Dr. Smith", "U.S. Army", "St.Louis": not a sentence end
+        if m.group("close") is not None and not m.group("close") and _ends_with_abbreviation(text, m.start()):
+            continue  # "Sept. 30", "Dr. Smith", "U.S. Army": not a sentence end
         spans.append((pos, m.end("close") if m.group("close") is not None else m.start()))
         pos = m.end()
     spans.append((pos, len(text)))
