@@ -28,7 +28,8 @@ POLICIES = [
     Verifier(),
     Verifier(review_on=("high", "medium", "low"), trust_query=False),
     Verifier(severities={"unsupported_number": "low", "vague_reference": "high"}, review_on=("high", "low")),
-    Verifier(checkers=["dates", "entities", "numbers", "quotes", "vague", "statements", "negations", "citations"]),
+    Verifier(checkers=["dates", "entities", "numbers", "quotes", "vague", "comparisons", "statements",
+                       "negations", "attributions", "citations"]),
     Verifier(max_chars=2_000),
 ]
 

@@ -20,6 +20,7 @@ UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
 CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
+MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions)
 BAD_CITATION = "bad_citation"  # the optional citations checker
 INPUT_ERROR = "input_error"
 
@@ -31,6 +32,7 @@ WARNING_TYPES: tuple[str, ...] = (
     VAGUE_REFERENCE,
     UNSUPPORTED_STATEMENT,
     CONTRADICTED_CLAIM,
+    MISATTRIBUTED_CLAIM,
     BAD_CITATION,
     INPUT_ERROR,
 )

@@ -17,6 +17,7 @@ from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_in
 from raguard.models import (
     CONTRADICTED_CLAIM,
     INPUT_ERROR,
+    MISATTRIBUTED_CLAIM,
     MISSING_ENTITY,
     SEVERITIES,
     UNSUPPORTED_DATE,
@@ -48,6 +49,7 @@ TYPE_PRIORITY: tuple[str, ...] = (
     UNSUPPORTED_QUOTE,
     VAGUE_REFERENCE,
     CONTRADICTED_CLAIM,
+    MISATTRIBUTED_CLAIM,
     UNSUPPORTED_STATEMENT,
 )
 

@@ -30,6 +30,7 @@ CODES: dict[str, str] = {
     "vague_reference": "VAGUE_REFERENCE",
     "unsupported_statement": "UNSUPPORTED_STATEMENT",
     "contradicted_claim": "CONTRADICTED_CLAIM",
+    "misattributed_claim": "MISATTRIBUTED_CLAIM",
     "bad_citation": "BAD_CITATION",
     "input_error": "INPUT_ERROR",
     "checker_error": "CHECKER_ERROR",

@@ -5,7 +5,8 @@ import pytest
 from raguard.normalize.dates import DateValue, extract_dates, supports
 from raguard.normalize.entities import expansion_pattern, initials, looks_like_acronym
 from raguard.normalize.numbers import extract_numbers, parse_spelled, values_match
-from raguard.normalize.text import TokenText, fold_text, sentence_spans
+from raguard.checkers.quotes import blank_quotations
+from raguard.normalize.text import TokenText, clause_around, fold_text, sentence_spans
 
 
 def _values(text):
@@ -171,3 +172,30 @@ def test_acronym_helpers():
     assert expansion_pattern("EU").search("the European Union said")
     assert not expansion_pattern("EU").search("the european union said")
     assert expansion_pattern("EU", ignore_case=True).search("the european union said")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # glued chunks: no space after the full stop
+        ("Eatza Pizza was founded in 1997.Your Pie is American.",
+         ["Eatza Pizza was founded in 1997.", "Your Pie is American."]),
+        ("It closed in May.The site was sold!Then it burned.",
+         ["It closed in May.", "The site was sold!", "Then it burned."]),
+        # abbreviations, initials and decimals stay whole
+        ("The U.S.Army base opened.", ["The U.S.Army base opened."]),
+        ("Dr.Smith lives in St.Louis now.", ["Dr.Smith lives in St.Louis now."]),
+        ("Version 3.5 shipped.", ["Version 3.5 shipped."]),
+    ],
+)
+def test_sentence_spans_split_glued_sentences(text: str, expected: list[str]) -> None:
+    assert [text[a:b] for a, b in sentence_spans(text)] == expected
+
+
+def test_clause_around_and_blank_quotations() -> None:
+    text = "Calochone is a flowering plant, but Adlumia is not."
+    assert clause_around(text, text.index("not")).strip() == "Adlumia is not."
+    assert clause_around(text, 0).strip() == "Calochone is a flowering plant"
+    quoted = 'He said "we will not" and left.'
+    blanked = blank_quotations(quoted)
+    assert len(blanked) == len(quoted) and "not" not in blanked and blanked.endswith("and left.")

@@ -156,8 +156,9 @@ POLICY_CONFIGS: dict[str, dict[str, Any]] = {
                                   "missing_entity": "medium", "unsupported_statement": "low"},
                    "review_on": ("high", "low")},
     "lenient": {"review_on": ()},
-    "no query trust, citations": {"trust_query": False, "checkers": ["dates", "entities", "numbers", "quotes",
-                                                                      "vague", "statements", "negations", "citations"]},
+    "no query trust, citations": {"trust_query": False, "checkers": [
+        "dates", "entities", "numbers", "quotes", "vague", "comparisons", "statements", "negations", "attributions",
+        "citations"]},
 }
 POLICIES = {name: Verifier(**config) for name, config in POLICY_CONFIGS.items()}
 

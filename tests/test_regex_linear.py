@@ -363,6 +363,9 @@ ANCHORED = {
     "raguard.checkers.entities._OF_RE",
     "raguard.checkers.entities._FIRST_WORD_RE",
     "raguard.checkers.numbers._RANKING_AFTER_RE",
+    "raguard.checkers.negations._ANSWER_PARTICLE_RE",
+    "raguard.checkers.negations._CONTRAST_RE",
+    "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.normalize.entities._ACRONYM_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
@@ -372,6 +375,9 @@ ANCHORED = {
 #: grow with the input; the functions that use them are timed on long input below.
 WINDOWED = {
     "raguard.checkers._names._AFTER_NUMBER_RE": 5,
+    "raguard.checkers.comparisons._ANSWER_RE": 300,  # MAX_SENTENCE
+    "raguard.checkers.comparisons._QUERY_HEAD_RE": 300,  # MAX_QUERY_TAIL
+    "raguard.checkers.comparisons._QUERY_TAIL_RE": 300,
     "raguard.normalize.numbers._DECLINE_RE": 40,
     "raguard.normalize.numbers._HEDGE_RE": 24,
     "raguard.normalize.text._LAST_WORD_RE": 12,

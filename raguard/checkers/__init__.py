@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, TypeVar
 
 from raguard.checkers.base import CheckContext, Checker, Finding
+from raguard.checkers.attributions import AttributionsChecker
 from raguard.checkers.citations import CitationsChecker
 from raguard.checkers.comparisons import ComparisonsChecker
 from raguard.checkers.dates import DatesChecker
@@ -26,6 +27,7 @@ __all__ = [
 ]
 
 _REGISTRY: dict[str, Callable[[], Checker]] = {
+    "attributions": AttributionsChecker,
     "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; runs after the others
     "comparisons": ComparisonsChecker,
     "dates": DatesChecker,
@@ -40,6 +42,7 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
 #: Checkers a default :class:`~raguard.Verifier` runs, in order.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "statements", "negations",
+    "attributions",
 )
 
 F = TypeVar("F", bound=Callable[[], Checker])

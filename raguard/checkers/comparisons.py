@@ -56,8 +56,15 @@ _QUERY_CUE_RE = re.compile(rf"\b(?:{_CMP})\b", re.IGNORECASE)
 # a year of a date, counted only when no other long digit run stands before it
 _DIGITS_RE = re.compile(r"\d{3,}")
 
+#: Comparison questions and answers are short: longer text is not parsed (it bounds the regex
+#: work on adversarial input too).
+MAX_QUERY_TAIL = 300
+MAX_SENTENCE = 300
 #: How far after a name its year may stand, in characters.
 MAX_GAP = 160
+#: A mention this many words or fewer into its sentence is the sentence's subject.
+_SUBJECT_WORDS = 3
+_MAX_MENTIONS = 50
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,7 @@ class ComparisonsChecker:
 
 def _query_options(query: str) -> Optional[tuple[str, str, bool]]:
     """(A, B, earlier?) from "Who was born first, A or B?"; None when the query offers no pair."""
+    query = query[-MAX_QUERY_TAIL:]
     for pattern in (_QUERY_TAIL_RE, _QUERY_HEAD_RE):
         m = pattern.search(query)
         if m:
@@ -124,6 +132,8 @@ def _query_options(query: str) -> Optional[tuple[str, str, bool]]:
 
 
 def _answer_claim(sentence: str, options: Optional[tuple[str, str, bool]]) -> Optional[_Claim]:
+    if len(sentence) > MAX_SENTENCE:
+        return None
     m = _ANSWER_RE.search(sentence)
     if m:
         x = _clean(m.group("x"))
@@ -197,18 +207,35 @@ def _year_of(ctx: CheckContext, option: str) -> Optional[tuple[int, tuple[int, i
 
 
 def _year_after(index: DocumentIndex, needle: list[str]) -> Optional[tuple[int, int, int]]:
-    span = index.tokens.find(needle) if needle else None
-    if span is None:
+    """The year after a mention of ``needle``: mentions that open a sentence first (there the
+    name is the subject, "Nick Cave (born 1957)"), then the others in order."""
+    if not needle:
         return None
     tokens = index.tokens.tokens
-    name_end = tokens[span[1] - 1].end
-    sentence_end = next((e for s, e in sentence_spans(index.text) if s <= name_end < e), len(index.text))
-    limit = min(sentence_end, name_end + MAX_GAP)
+    sentences = sentence_spans(index.text)
+    mentions: list[tuple[bool, int, int]] = []
+    begin = 0
+    while len(mentions) < _MAX_MENTIONS:
+        span = index.tokens.find(needle, begin)
+        if span is None:
+            break
+        start, end = tokens[span[0]].start, tokens[span[1] - 1].end
+        sentence = next(((s, e) for s, e in sentences if s <= start < e), (start, len(index.text)))
+        opens = len(index.text[sentence[0]:start].split()) <= _SUBJECT_WORDS
+        mentions.append((not opens, end, sentence[1]))
+        begin = span[1]
+    for _, name_end, sentence_end in sorted(mentions):
+        found = _first_year(index, name_end, min(sentence_end, name_end + MAX_GAP))
+        if found is not None:
+            return found
+    return None
+
+
+def _first_year(index: DocumentIndex, name_end: int, limit: int) -> Optional[tuple[int, int, int]]:
     for date in index.dates:
         if date.start < name_end or date.start >= limit or date.value.year is None:
             continue
-        between = index.text[name_end:date.start]
-        if _DIGITS_RE.search(between):
+        if _DIGITS_RE.search(index.text, name_end, date.start):
             return None  # unreadable digits first ("188926 May 1976"): no safe reading
         return date.value.year, date.start, date.end
     return None

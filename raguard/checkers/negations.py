@@ -18,10 +18,11 @@ import re
 from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.quotes import blank_quotations
 from raguard.checkers.statements import is_refusal
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import is_content_word, stem
-from raguard.normalize.text import sentence_spans, tokenize
+from raguard.normalize.text import clause_around, sentence_spans, tokenize
 
 # A clear denial in the answer. "No." before a number is an abbreviation ("No. 1"); "with no
 # login" describes, it does not deny.
@@ -44,14 +45,8 @@ _DOCUMENT_NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 
-# Text in quotation marks: the quotes checker judges it word for word.
-_QUOTED_RE = re.compile(r'"[^"\n]*"|“[^”\n]*”|``[^\n]*?\'\'')
-
 # "No, ..." / "No." opening an answer to a yes/no question.
 _ANSWER_PARTICLE_RE = re.compile(r"^\W*no\b[ \t]*[,.!;:—–-]", re.IGNORECASE)
-
-# Clause boundaries: "X is a plant, but Y is not" denies only in its second clause.
-_CLAUSE_BREAK_RE = re.compile(r"[,;:()]|[ \t][—–-][ \t]|\b(?:but|while|whereas|although|though|yet)\b", re.IGNORECASE)
 
 # ", not Y" / "but not Y": sets the answer against another option the question offered; the
 # documents rarely deny Y in words.
@@ -75,12 +70,12 @@ class NegationsChecker:
             return
         for start, end in sentence_spans(ctx.response):
             sentence = ctx.response[start:end]
-            claim = _QUOTED_RE.sub(" ", sentence)
+            claim = blank_quotations(sentence)
             claim = _ANSWER_PARTICLE_RE.sub(" ", claim, count=1)
             cue = _ANSWER_NEGATION_RE.search(claim)
             if cue is None or is_refusal(sentence):
                 continue
-            clause = _clause_around(claim, cue.start())
+            clause = clause_around(claim, cue.start())  # "X is a plant, but Y is not": the second
             if _CONTRAST_RE.match(clause):
                 continue
             words = [t.norm for t in tokenize(clause)]
@@ -114,18 +109,6 @@ class NegationsChecker:
                     f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
                 )
             yield finding
-
-
-def _clause_around(text: str, pos: int) -> str:
-    """The clause of ``text`` that holds position ``pos``."""
-    begin, end = 0, len(text)
-    for m in _CLAUSE_BREAK_RE.finditer(text):
-        if m.end() <= pos:
-            begin = m.end()
-        elif m.start() > pos:
-            end = m.start()
-            break
-    return text[begin:end]
 
 
 def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:

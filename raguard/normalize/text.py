@@ -163,8 +163,12 @@ class TokenText:
         return self.char_span(i, i + n)
 
 
-# a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline
-_SENTENCE_END_RE = re.compile(r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+")
+# a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline;
+# also with no space between, as glued chunks have it ("founded in 1997.Your Pie is"), when a
+# lower-case letter or digit comes before and a capitalized word after ("U.S.Army" stays whole)
+_SENTENCE_END_RE = re.compile(
+    r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+|(?<=[a-z0-9][.!?])(?P<glued>)(?=[A-Z][a-z])"
+)
 
 
 # Words written with a full stop that rarely end a sentence.
@@ -192,8 +196,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     pos = 0
     for m in _SENTENCE_END_RE.finditer(text):
-        if m.group("close") is not None and not m.group("close") and _ends_with_abbreviation(text, m.start()):
-            continue  # "Sept. 30", "Dr. Smith", "U.S. Army": not a sentence end
+        plain_end = m.group("glued") is not None or (m.group("close") is not None and not m.group("close"))
+        if plain_end and _ends_with_abbreviation(text, m.start()):
+            continue  # "Sept. 30", "Dr. Smith", "U.S. Army", "St.Louis": not a sentence end
         spans.append((pos, m.end("close") if m.group("close") is not None else m.start()))
         pos = m.end()
     spans.append((pos, len(text)))
@@ -206,3 +211,30 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         if end > start:
             out.append((start, end))
     return out
+
+
+# Clause boundaries: punctuation, a spaced dash, and the conjunctions that join two claims.
+_CLAUSE_BREAK_RE = re.compile(r"[,;:()]|[ \t][—–-][ \t]|\b(?:but|while|whereas|although|though|yet)\b", re.IGNORECASE)
+
+
+def clause_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause of ``text``, in order, covering it from 0 to len(text)."""
+    spans, begin = [], 0
+    for m in _CLAUSE_BREAK_RE.finditer(text):
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, len(text)))
+    return spans
+
+
+def clause_around(text: str, pos: int) -> str:
+    """The clause of ``text`` that holds position ``pos`` ("X is a plant, but Y is not": the
+    second clause for a position in it)."""
+    begin, end = 0, len(text)
+    for m in _CLAUSE_BREAK_RE.finditer(text):
+        if m.end() <= pos:
+            begin = m.end()
+        elif m.start() > pos:
+            end = m.start()
+            break
+    return text[begin:end]

@@ -1,0 +1,186 @@
+"""Attributions checker: a name put into a statement the documents make about someone else.
+
+"Holly Willoughby was in Doctor Who." against "The series was hosted by Holly Willoughby and
+Reggie Yates. Reggie Yates ... best known from his roles as ... Leo Jones in Doctor Who": each
+name is in the documents, so no other checker objects, but the sentence that says "was in Doctor
+Who" is about someone else. For each name the entities checker found in the documents, the rest
+of the answer sentence is matched against the document sentences; when one states it (at least
+``MIN_SHARED`` words and ``MIN_SHARE`` of them) but does not name the entity, and no sentence
+that names it states it as well, the name is flagged.
+
+Only the clause that holds the name is compared ("A did X, and B did Y" is two claims), without
+quotations. Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the entity),
+acronyms, lower-case names and demonyms, a name the query already holds, and negated sentences (the
+negations checker's).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from typing import Iterator, Optional
+
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.quotes import blank_quotations
+from raguard.models import MISATTRIBUTED_CLAIM
+from raguard.normalize.entities import demonym_countries
+from raguard.normalize.stems import is_content_word, stem
+from raguard.normalize.text import clause_spans, sentence_spans, tokenize
+
+MIN_SHARED = 3
+MIN_SHARE = 0.7
+MAX_CLAUSE_WORDS = 40
+_COMMON = 64  # a stem in more sentences of one document than this does not pick candidates
+
+# a sentence that opens with a pronoun may be about the entity ("He is best known for ...")
+_OPENING_PRONOUN_RE = re.compile(
+    r"^\W*(?:\w+[ \t]+){0,2}?(?:he|she|it|they|his|her|its|their|this|these)\b", re.IGNORECASE
+)
+_NEGATION_RE = re.compile(r"\b(?:not|never|no|neither|nor|none|nobody|nothing|cannot)\b|n[’']t\b", re.IGNORECASE)
+
+# a document sentence: (doc index, sentence number in that document)
+_Sentence = tuple[int, int]
+
+
+class AttributionsChecker:
+    name = "attributions"
+    warning_type = MISATTRIBUTED_CLAIM
+    default_severity = "high"
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        names = [f for f in ctx.findings
+                 if f.kind == "entity" and f.supported and f.source == "document" and f.evidence is not None]
+        if not names or len(ctx.documents) == 0:
+            return
+        index = _SentenceIndex(ctx)
+        names.sort(key=lambda f: f.start)
+        starts = [f.start for f in names]
+        for start, end in sentence_spans(ctx.response):
+            first, last = bisect_left(starts, start), bisect_left(starts, end)
+            if first == last:
+                continue
+            sentence = ctx.response[start:end]
+            if _NEGATION_RE.search(sentence):
+                continue
+            # only the clause that holds a name is compared with the documents ("A did X, and B
+            # did Y" is two claims), without quotations (the quotes checker's)
+            claims = blank_quotations(sentence)
+            clauses = clause_spans(claims)
+            clause_starts = [c[0] for c in clauses]
+            clause_stems: dict[int, set[str]] = {}
+            for name in names[first:last]:
+                text = name.text
+                if text.isupper() or not text[:1].isupper() or demonym_countries(text):
+                    continue  # acronyms, lower-case names and "French" describe rather than name
+                name_stems = _stems(text)
+                if not name_stems or name_stems <= ctx.query_stems:
+                    continue
+                k = max(0, bisect_right(clause_starts, name.start - start) - 1)
+                if k not in clause_stems:
+                    clause_stems[k] = _stems(claims[clauses[k][0]:clauses[k][1]])
+                rest = clause_stems[k] - name_stems
+                if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
+                    continue  # too little to match, or a run-on no single sentence can state
+                finding = self._check_one(ctx, index, name, rest, name_stems)
+                if finding is not None:
+                    yield finding
+
+    def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
+                   rest: set[str], name_stems: set[str]) -> Optional[Finding]:
+        need = max(MIN_SHARED, MIN_SHARE * len(rest))
+        best = index.best(rest)
+        if best is None or best[1] < need:
+            return None
+        sentence, _ = best
+        own = index.containing(name_stems)
+        evidence_sentence = index.of(name.evidence)
+        if evidence_sentence is not None:
+            own.add(evidence_sentence)
+        if sentence in own:
+            return None
+        if any(index.shared(s, rest) >= need for s in own):
+            return None
+        doc_index = sentence[0]
+        s_start, s_end = index.span(sentence)
+        doc_text = ctx.documents.indexes[doc_index].text[s_start:s_end]
+        if _OPENING_PRONOUN_RE.match(doc_text):
+            return None  # "He played Leo Jones": the sentence may be about this very name
+        return Finding(
+            kind="attribution",
+            warning_type=self.warning_type,
+            start=name.start,
+            end=name.end,
+            text=name.text,
+            supported=False,
+            value=f"attributed to {name.text}",
+            checker=self.name,
+            suggestion=(
+                f'Document {doc_index} says this of someone else, not of {name.text}: '
+                f'"{quote_for_message(doc_text, 100)}"'
+            ),
+        )
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(t.norm) for t in tokenize(text) if is_content_word(t.norm)}
+
+
+class _SentenceIndex:
+    """The documents' sentences, looked up through each document's cached stem index (nothing
+    here walks a whole document, so a repeated call over large documents stays cheap).
+    A sentence is named by (doc index, sentence number)."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self._docs = {doc_index: doc._sentence_index for doc_index, doc in ctx.documents}
+
+    def span(self, sentence: _Sentence) -> tuple[int, int]:
+        doc_index, i = sentence
+        return self._docs[doc_index][0][i]
+
+    def best(self, stems: set[str]) -> Optional[tuple[_Sentence, int]]:
+        """The sentence sharing the most ``stems``. Candidates come from the rarer stems; a stem
+        found in more than ``_COMMON`` sentences of a document is only counted for them, so a long
+        document full of "said" costs a lookup per candidate, not a pass over its sentences."""
+        best: Optional[tuple[_Sentence, int]] = None
+        for doc_index, (_, by_stem) in self._docs.items():
+            counts: dict[int, int] = {}
+            common = []
+            for s in stems:
+                ids = by_stem.get(s, ())
+                if len(ids) > _COMMON:
+                    common.append(ids)
+                    continue
+                for i in ids:
+                    counts[i] = counts.get(i, 0) + 1
+            for ids in common:
+                for i in counts:
+                    j = bisect_left(ids, i)
+                    if j < len(ids) and ids[j] == i:
+                        counts[i] += 1
+            if counts:
+                i = min(counts, key=lambda k: (-counts[k], k))
+                if best is None or counts[i] > best[1]:
+                    best = ((doc_index, i), counts[i])
+        return best
+
+    def containing(self, stems: set[str]) -> set[_Sentence]:
+        return {(doc_index, i) for doc_index, (_, by_stem) in self._docs.items()
+                for s in stems for i in by_stem.get(s, ())}
+
+    def of(self, evidence: tuple[int, int, int]) -> Optional[_Sentence]:
+        doc_index, start, _ = evidence
+        spans = self._docs.get(doc_index, ([], {}))[0]
+        i = bisect_right(spans, (start, float("inf"))) - 1
+        if i >= 0 and spans[i][0] <= start < spans[i][1]:
+            return (doc_index, i)
+        return None
+
+    def shared(self, sentence: _Sentence, stems: set[str]) -> int:
+        doc_index, i = sentence
+        by_stem = self._docs[doc_index][1]
+        count = 0
+        for s in stems:
+            ids = by_stem.get(s, ())
+            j = bisect_left(ids, i)
+            count += j < len(ids) and ids[j] == i
+        return count

@@ -1,0 +1,68 @@
+"""The attributions checker: a name put into what the documents say of someone else."""
+
+from __future__ import annotations
+
+from raguard import Verifier, verify
+from raguard.checkers import DEFAULT_CHECKERS
+from raguard.models import MISATTRIBUTED_CLAIM
+
+DOCS = [
+    "The second series was hosted by Holly Willoughby and Reggie Yates on BBC One.",
+    "Reggie Yates is a British actor, best known for playing Leo Jones in Doctor Who.",
+]
+QUERY = "Which host was in Doctor Who?"
+WRONG = "Holly Willoughby played Leo Jones in Doctor Who."
+
+
+def misattributed(query: str, docs: list[str], answer: str):
+    return [w for w in verify(query, docs, answer).warnings if w.type == MISATTRIBUTED_CLAIM]
+
+
+def test_a_role_of_someone_else_is_flagged_on_the_name() -> None:
+    result = verify(QUERY, DOCS, WRONG)
+    [warning] = [w for w in result.warnings if w.type == MISATTRIBUTED_CLAIM]
+    assert result.action == "review" and warning.severity == "high"
+    assert warning.text == "Holly Willoughby" and (warning.start, warning.end) == (0, 16)
+    assert "Document 1 says this of someone else" in warning.suggestion
+    assert "Reggie Yates is a British actor" in warning.suggestion
+
+
+def test_the_right_name_passes() -> None:
+    assert misattributed(QUERY, DOCS, "Reggie Yates played Leo Jones in Doctor Who.") == []
+
+
+def test_a_pronoun_opening_the_document_sentence_may_mean_the_name() -> None:
+    docs = [DOCS[0], "He is best known for playing Leo Jones in Doctor Who."]
+    assert misattributed(QUERY, docs, WRONG) == []
+
+
+def test_a_sentence_of_the_names_own_that_states_it_too_passes() -> None:
+    docs = [*DOCS, "Holly Willoughby also played Leo Jones in Doctor Who for one episode."]
+    assert misattributed(QUERY, docs, WRONG) == []
+
+
+def test_each_clause_is_its_own_claim() -> None:
+    answer = "Holly Willoughby hosted the second series on BBC One, and Reggie Yates played Leo Jones in Doctor Who."
+    assert misattributed(QUERY, DOCS, answer) == []
+
+
+def test_quotations_demonyms_acronyms_and_query_names_are_left_alone() -> None:
+    # the words in quotation marks are not compared
+    answer = 'Holly Willoughby said "Reggie played Leo Jones in Doctor Who" on air.'
+    assert misattributed(QUERY, DOCS, answer) == []
+    # a demonym describes, it does not name who did it
+    docs = ["The British actor starred in the play at the Old Vic in 1998.", "French critics praised it."]
+    assert misattributed("Who starred?", docs, "The French actor starred in the play at the Old Vic in 1998.") == []
+    # a name the question holds is the question's
+    assert misattributed("Was Holly Willoughby in Doctor Who?", DOCS, WRONG) == []
+
+
+def test_negated_sentences_are_the_negations_checkers() -> None:
+    result = verify(QUERY, DOCS, "Holly Willoughby never played Leo Jones in Doctor Who.")
+    assert all(w.type != MISATTRIBUTED_CLAIM for w in result.warnings)
+
+
+def test_the_checker_can_be_left_out() -> None:
+    guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "attributions"])
+    assert all(w.type != MISATTRIBUTED_CLAIM for w in guard.verify(QUERY, DOCS, WRONG).warnings)
+    assert "attributions" in DEFAULT_CHECKERS
