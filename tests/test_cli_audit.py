@@ -215,3 +215,49 @@ def test_n_process_gives_the_same_rows(tmp_path, capsys):
         assert main(["audit", str(log), "--out", str(out), "--n-process", n]) == 2
         outputs.append(out.read_text(encoding="utf-8"))
     assert outputs[0] == outputs[1] and len(outputs[0].splitlines()) == 4
+
+
+class _CountingReads(io.BytesIO):
+    """A stream that records the largest read the reader asked for."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.largest = 0
+
+    def readline(self, size: int | None = -1) -> bytes:  # type: ignore[override]
+        line = super().readline(size)
+        self.largest = max(self.largest, len(line))
+        return line
+
+
+def test_a_line_over_the_limit_is_skipped_in_chunks_and_reported():
+    from raguard.cli.audit import read_log
+
+    long_line = json.dumps({"id": "big", "query": "q", "retrieved_docs": ["d" * 5000], "llm_response": "r"}).encode()
+    stream = _CountingReads(_jsonl([GOOD[1], long_line, GOOD[2]]))
+    entries = list(read_log(stream, max_line_bytes=1000))
+    assert [e.line for e in entries] == [1, 2, 3]
+    assert entries[0].error is None and entries[2].error is None  # the lines around it are read as usual
+    big = entries[1]
+    assert big.item is None and "line 2" in big.error and "over the 1,000-byte limit" in big.error
+    assert big.nbytes == len(long_line) + 1 and big.snippet.startswith('{"id": "big"')
+    assert stream.largest <= 1001  # never more than the limit (plus one) held at once
+    # a line of exactly the limit is read whole
+    exact = json.dumps(GOOD[1]).encode()
+    [entry] = read_log(io.BytesIO(exact + b"\n"), max_line_bytes=len(exact))
+    assert entry.error is None and entry.id == 2
+
+
+def test_audit_writes_a_row_for_a_line_over_the_limit(tmp_path, capsys, monkeypatch):
+    from raguard.cli import audit
+
+    monkeypatch.setattr(audit, "MAX_LINE_BYTES", 2000)
+    monkeypatch.setattr(audit.read_log, "__defaults__", (2000,))
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(_jsonl([GOOD[1], {"query": "q", "retrieved_docs": ["x" * 4000], "llm_response": "r"}]))
+    out = tmp_path / "out.jsonl"
+    assert main(["audit", str(log), "--out", str(out)]) == 2
+    rows = _rows(out)
+    assert [r["line"] for r in rows] == [1, 2]
+    assert rows[1]["result"]["action"] == "review"
+    assert "over the 2,000-byte limit" in rows[1]["result"]["warnings"][0]["suggestion"]

@@ -40,11 +40,17 @@ from rich.text import Text
 from raguard.cli.codes import INPUT_ERROR_EXIT, PROCEED, REVIEW, has_input_error
 from raguard.cli.render import is_plain, make_console
 from raguard.cli.report_html import HtmlReport
+from raguard.inputs import DEFAULT_MAX_CHARS
 from raguard.models import VerifyResult
 from raguard.verifier import Verifier, input_error_result
 
 REQUIRED_FIELDS: tuple[str, ...] = ("query", "retrieved_docs", "llm_response")
 _SNIPPET = 300  # characters of a malformed line kept for the HTML report
+#: A log line longer than this is not read whole: it could not pass the verifier's size limit
+#: (128,000 characters of response and documents; at most 6 bytes each as JSON escapes), and
+#: reading it would hold all of it in memory.
+MAX_LINE_BYTES = 6 * DEFAULT_MAX_CHARS + 65_536
+_SKIP_CHUNK = 1 << 20
 
 RowId = Union[str, int, None]
 Item = tuple[Any, Any, Any]
@@ -119,10 +125,28 @@ def parse_line(raw: bytes, line_no: int) -> LogLine:
     return LogLine(line_no, row_id, nbytes, item=(obj["query"], obj["retrieved_docs"], obj["llm_response"]))
 
 
-def read_log(stream: BinaryIO) -> Iterator[LogLine]:
-    """The lines of a JSONL stream, one at a time (only the current line is held in memory)."""
-    for line_no, raw in enumerate(iter(stream.readline, b""), 1):
-        yield parse_line(raw, line_no)
+def read_log(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[LogLine]:
+    """The lines of a JSONL stream, one at a time. Only the current line is held in memory, and
+    at most ``max_line_bytes`` of it: a longer line is skipped in chunks and reported."""
+    line_no = 0
+    while True:
+        raw = stream.readline(max_line_bytes + 1)
+        if not raw:
+            return
+        line_no += 1
+        if len(raw) <= max_line_bytes or raw.endswith(b"\n"):
+            yield parse_line(raw, line_no)
+            continue
+        snippet = raw[:_SNIPPET].decode("utf-8", "replace")
+        nbytes = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = stream.readline(min(_SKIP_CHUNK, max_line_bytes + 1))
+            if not raw:
+                break
+            nbytes += len(raw)
+        yield LogLine(line_no, None, nbytes, snippet=snippet,
+                      error=f"line {line_no} is {nbytes:,} bytes, over the {max_line_bytes:,}-byte limit "
+                            f"for one log line; it was not read")
 
 
 def verify_items(verifier: Verifier, items: Iterable[Item], n_process: int = 1) -> Iterator[VerifyResult]:
