@@ -52,6 +52,7 @@ _QUERY_HEAD_RE = re.compile(
     re.IGNORECASE,
 )
 _QUERY_CUE_RE = re.compile(rf"\b(?:{_CMP})\b", re.IGNORECASE)
+_PAIR_CUE_RE = re.compile(r"\b(?:than|before|after)\b", re.IGNORECASE)
 
 # a year of a date, counted only when no other long digit run stands before it
 _DIGITS_RE = re.compile(r"\d{3,}")
@@ -84,9 +85,10 @@ class ComparisonsChecker:
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         if len(ctx.documents) == 0:
             return
-        if not _QUERY_CUE_RE.search(ctx.response) and not _QUERY_CUE_RE.search(ctx.query):
+        # without a pair offered by the question, only "A ... than/before/after B" is judged
+        options = _query_options(ctx.query) if _QUERY_CUE_RE.search(ctx.query) else None
+        if options is None and not _PAIR_CUE_RE.search(ctx.response):
             return
-        options = _query_options(ctx.query)
         for start, end in sentence_spans(ctx.response):
             sentence = ctx.response[start:end]
             claim = _answer_claim(sentence, options)
