@@ -31,7 +31,7 @@ LATER = frozenset({"later", "latest", "last", "after", "younger", "youngest", "n
 _CMP = r"first|earlier|earliest|before|older|oldest|sooner|later|latest|last|after|younger|youngest|newer|newest"
 _VERB = (r"born|released|founded|formed|established|started|created|published|built|opened|launched|"
          r"available|made|produced|written|introduced|discovered|invented|completed|debuted|incorporated|"
-         r"founded|begun|began|premiered|aired|issued|signed|elected|named")
+         r"begun|began|premiered|aired|issued|signed|elected|named")
 
 # "A was (born) first", "A is older than B", "A was released a year after B", "A was the first band founded"
 _ANSWER_RE = re.compile(

@@ -75,7 +75,8 @@ class NegationsChecker:
             cue = _ANSWER_NEGATION_RE.search(claim)
             if cue is None or is_refusal(sentence):
                 continue
-            clause = clause_around(claim, cue.start())  # "X is a plant, but Y is not": the second
+            # only the clause that denies: "X is a plant, but Y is not" denies in the second
+            clause = clause_around(claim, cue.start())
             if _CONTRAST_RE.match(clause):
                 continue
             words = [t.norm for t in tokenize(clause)]
