@@ -199,3 +199,14 @@ def test_clause_around_and_blank_quotations() -> None:
     quoted = 'He said "we will not" and left.'
     blanked = blank_quotations(quoted)
     assert len(blanked) == len(quoted) and "not" not in blanked and blanked.endswith("and left.")
+
+
+@pytest.mark.parametrize(
+    ("odd", "plain"),
+    [("3 ſep 2024", "3 sep 2024"), ("in ſeptember 2024", "in september 2024"), ("on ſunday", "on sunday"),
+     ("the firſt quarter of 2024", "the first quarter of 2024"), ("the ſeventies", "the seventies")],
+)
+def test_case_folding_letters_in_month_and_day_names(odd: str, plain: str) -> None:
+    # the patterns match "ſ" (long s) as "s" under IGNORECASE; the name tables must agree (it raised
+    # KeyError, which turned into checker errors in verify())
+    assert [d.value for d in extract_dates(odd)] == [d.value for d in extract_dates(plain)]

@@ -196,30 +196,30 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
             month, day = a, b
         return DateValue(year=year, month=month, day=day)
     if form in ("mdy", "dmy"):
-        return DateValue(year=int(g["y"]), month=MONTHS[g["m"].lower().rstrip(".")], day=int(g["d"]))
+        return DateValue(year=int(g["y"]), month=MONTHS[g["m"].casefold().rstrip(".")], day=int(g["d"]))
     if form == "my":
-        return DateValue(year=int(g["y"]), month=MONTHS[g["m"].lower().rstrip(".")])
+        return DateValue(year=int(g["y"]), month=MONTHS[g["m"].casefold().rstrip(".")])
     if form in ("md", "dm"):
-        return DateValue(month=MONTHS[g["m"].lower().rstrip(".")], day=int(g["d"]))
+        return DateValue(month=MONTHS[g["m"].casefold().rstrip(".")], day=int(g["d"]))
     if form == "quarter":
         year = g.get("y")
         return DateValue(quarter=int(g["q"]),
                          year=(int(year) if year and len(year) == 4 else (_year2(year) if year else None)))
     if form == "quarter_words":
         year = g.get("y")
-        return DateValue(quarter=_QUARTER_WORDS[g["qw"].lower()], year=int(year) if year else None)
+        return DateValue(quarter=_QUARTER_WORDS[g["qw"].casefold()], year=int(year) if year else None)
     if form == "decade":
         return DateValue(decade=int(g["dec"]))
     if form == "decade_short":
         return DateValue(decade=int(g["dd"]))
     if form == "decade_words":
-        return DateValue(decade=_DECADE_WORDS[g["dw"].lower()] * 10)
+        return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
-        return DateValue(month=MONTHS[g["m"].lower()])
+        return DateValue(month=MONTHS[g["m"].casefold()])
     if form == "year":
         return DateValue(year=int(g["y"]))
     if form == "weekday":
-        return DateValue(weekday=WEEKDAYS[g["w"].lower()])
+        return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     return None
 
 
@@ -231,7 +231,7 @@ def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
 
 def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
     """"Oct. 14-15, 2024" states two dates: Oct. 14 and Oct. 15, both in 2024."""
-    month = MONTHS[m.group("m").lower().rstrip(".")]
+    month = MONTHS[m.group("m").casefold().rstrip(".")]
     year = int(m.group("y"))
     first = DateValue(year=year, month=month, day=int(m.group("d")))
     second = DateValue(year=year, month=month, day=int(m.group("d2")))

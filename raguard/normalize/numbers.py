@@ -238,7 +238,7 @@ def extract_numbers(text: str) -> list[NumberMention]:
                 end = m.start("scale")
                 scale = None
         if scale:
-            factor = _SCALES[scale.lower()]
+            factor = _SCALES[scale.casefold()]
             value *= factor
             precision = 0.5 * factor * (10 ** -decimals)
         unit = None
@@ -304,8 +304,8 @@ _FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 def _fractions(text: str) -> Iterator[NumberMention]:
     """"a third" = 33.3%, "three quarters" = 75%: a fraction is a rounded percentage."""
     for m in _FRACTION_RE.finditer(text):
-        den = _FRACTION_DEN[m.group("den").lower().rstrip("s")]
-        num = _FRACTION_NUM[m.group("num").lower()]
+        den = _FRACTION_DEN[m.group("den").casefold().rstrip("s")]
+        num = _FRACTION_NUM[m.group("num").casefold()]
         if num >= den:
             continue
         yield NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%",
