@@ -4,14 +4,14 @@
 Reggie Yates. Reggie Yates ... best known from his roles as ... Leo Jones in Doctor Who": each
 name is in the documents, so no other checker objects, but the sentence that says "was in Doctor
 Who" is about someone else. For each name the entities checker found in the documents, the rest
-of the answer sentence is matched against the document sentences; when one states it (at least
-``MIN_SHARED`` words and ``MIN_SHARE`` of them) but does not name the entity, and no sentence
-that names it states it as well, the name is flagged.
+of its clause ("A did X, and B did Y" is two claims; quotations left out) is matched against the
+document sentences; when one states it (at least ``MIN_SHARED`` words and ``MIN_SHARE`` of them)
+but does not name the entity, and no sentence that names it states it as well, the name is
+flagged.
 
-Only the clause that holds the name is compared ("A did X, and B did Y" is two claims), without
-quotations. Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the entity),
-acronyms, lower-case names and demonyms, a name the query already holds, and negated sentences (the
-negations checker's).
+Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
+entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
+sentences (the negations checker's).
 """
 
 from __future__ import annotations
