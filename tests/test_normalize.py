@@ -210,3 +210,17 @@ def test_case_folding_letters_in_month_and_day_names(odd: str, plain: str) -> No
     # the patterns match "ſ" (long s) as "s" under IGNORECASE; the name tables must agree (it raised
     # KeyError, which turned into checker errors in verify())
     assert [d.value for d in extract_dates(odd)] == [d.value for d in extract_dates(plain)]
+
+
+def test_stems_come_from_the_c_stemmer_and_equal_the_pure_python_ones():
+    # PyStemmer (a dependency) is the C build of the same Snowball algorithm: same stems, faster
+    import snowballstemmer
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    from raguard.normalize.stems import stem
+
+    assert type(snowballstemmer.stemmer("english")).__module__ == "Stemmer"
+    pure = EnglishStemmer()
+    words = ["founded", "golfers", "generously", "hopping", "national", "Organization".lower(), "cafés",
+             "naïve", "ſeptember", "running", "agreed", "fly", "skies", "dying", "news", "proceedings"]
+    assert [stem(w) for w in words] == [pure.stemWord(w) for w in words]

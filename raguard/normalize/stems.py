@@ -14,6 +14,8 @@ FILLER_WORDS = frozenset(STOP_WORDS) | frozenset({
     "s", "t", "d", "ll", "ve", "re", "m", "etc", "eg", "ie", "vs",
 })
 
+# snowballstemmer hands this to PyStemmer (a dependency), the C build of the same Snowball
+# algorithm: identical stems, ~0.3 us a word instead of ~30 (new documents bring new words)
 _stemmer = snowballstemmer.stemmer("english")
 
 
