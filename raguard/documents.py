@@ -208,6 +208,23 @@ class SetIndex:
         return out
 
     @cached_property
+    def stem_docs(self) -> dict[str, list[int]]:
+        """Content-word stem -> indexes of the documents that contain it, ascending."""
+        out: dict[str, list[int]] = {}
+        for i, index in enumerate(self.indexes):
+            for s in index.stems:
+                out.setdefault(s, []).append(i)
+        return out
+
+    def docs_with_any_stem(self, stems: Iterable[str]) -> set[int]:
+        """Documents that contain at least one of ``stems``."""
+        found: set[int] = set()
+        stem_docs = self.stem_docs
+        for s in stems:
+            found.update(stem_docs.get(s, ()))
+        return found
+
+    @cached_property
     def date_year_docs(self) -> dict[Optional[int], list[int]]:
         """Year of a document date (None for dates without one) -> documents, ascending."""
         out: dict[Optional[int], list[int]] = {}

@@ -49,6 +49,13 @@ CASES = [
     ("The meeting was on Monday, September 30, 2024.", "It met on Monday."),
     ("Costs rose in june.", "Costs rose in June."),  # a bare month in a lower-cased document
     ("Prices in the 1990s were stable.", "Prices in the '90s were stable."),
+    # the sentence-level checkers: statements, negations, attributions, comparisons
+    ("The plant mainly makes tractors for export.", "The factory sells agricultural machinery."),
+    ("Warren Bryant was the CEO of Longs Drugs from 2002.", "Warren Bryant was never the CEO of Longs Drugs."),
+    ("The senator did not attend the vote on Tuesday.", "The senator was not at the vote on Tuesday."),
+    ("Holly Willoughby hosted the show. Reggie Yates is best known for playing Leo Jones in Doctor Who.",
+     "Holly Willoughby played Leo Jones in Doctor Who."),
+    ("Lydia Davis (born 1947) met Martin Heidegger (born 1889).", "Lydia Davis is older than Martin Heidegger."),
 ]
 
 

@@ -127,22 +127,37 @@ def _stems(text: str) -> set[str]:
 
 class _SentenceIndex:
     """The documents' sentences, looked up through each document's cached stem index (nothing
-    here walks a whole document, so a repeated call over large documents stays cheap).
-    A sentence is named by (doc index, sentence number)."""
+    here walks a whole document, and with many documents only those holding a stem are asked,
+    so a repeated call over large documents stays cheap). A sentence is (doc index, number)."""
 
     def __init__(self, ctx: CheckContext) -> None:
-        self._docs = {doc_index: doc._sentence_index for doc_index, doc in ctx.documents}
+        self._documents = ctx.documents
+        self._docs: dict[int, tuple[list[tuple[int, int]], dict[str, list[int]]]] = {}
+
+    def _doc(self, doc_index: int) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
+        found = self._docs.get(doc_index)
+        if found is None:
+            found = self._docs[doc_index] = self._documents.indexes[doc_index]._sentence_index
+        return found
+
+    def _candidates(self, stems: set[str]) -> list[int]:
+        """The documents that may hold ``stems``: all, or those the set's lookup maps name."""
+        maps = self._documents.maps
+        if maps is None:
+            return list(range(len(self._documents)))
+        return sorted(maps.docs_with_any_stem(stems))
 
     def span(self, sentence: _Sentence) -> tuple[int, int]:
         doc_index, i = sentence
-        return self._docs[doc_index][0][i]
+        return self._doc(doc_index)[0][i]
 
     def best(self, stems: set[str]) -> Optional[tuple[_Sentence, int]]:
         """The sentence sharing the most ``stems``. Candidates come from the rarer stems; a stem
         found in more than ``_COMMON`` sentences of a document is only counted for them, so a long
         document full of "said" costs a lookup per candidate, not a pass over its sentences."""
         best: Optional[tuple[_Sentence, int]] = None
-        for doc_index, (_, by_stem) in self._docs.items():
+        for doc_index in self._candidates(stems):
+            by_stem = self._doc(doc_index)[1]
             counts: dict[int, int] = {}
             common = []
             for s in stems:
@@ -164,12 +179,14 @@ class _SentenceIndex:
         return best
 
     def containing(self, stems: set[str]) -> set[_Sentence]:
-        return {(doc_index, i) for doc_index, (_, by_stem) in self._docs.items()
-                for s in stems for i in by_stem.get(s, ())}
+        return {(doc_index, i) for doc_index in self._candidates(stems)
+                for s in stems for i in self._doc(doc_index)[1].get(s, ())}
 
     def of(self, evidence: tuple[int, int, int]) -> Optional[_Sentence]:
         doc_index, start, _ = evidence
-        spans = self._docs.get(doc_index, ([], {}))[0]
+        if not 0 <= doc_index < len(self._documents):
+            return None
+        spans = self._doc(doc_index)[0]
         i = bisect_right(spans, (start, float("inf"))) - 1
         if i >= 0 and spans[i][0] <= start < spans[i][1]:
             return (doc_index, i)
@@ -177,7 +194,7 @@ class _SentenceIndex:
 
     def shared(self, sentence: _Sentence, stems: set[str]) -> int:
         doc_index, i = sentence
-        by_stem = self._docs[doc_index][1]
+        by_stem = self._doc(doc_index)[1]
         count = 0
         for s in stems:
             ids = by_stem.get(s, ())

@@ -115,8 +115,10 @@ class NegationsChecker:
 def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:
     """(doc index, sentence span, shared stems) of the document sentence sharing the most stems."""
     ordered = sorted(stems)
+    maps = ctx.documents.maps
+    candidates = None if maps is None else maps.docs_with_any_stem(stems)  # others share none
     best: Optional[tuple[int, tuple[int, int], int]] = None
-    for doc_index, index in ctx.documents:
+    for doc_index, index in ctx.documents.among(candidates):
         span = index.best_sentence(ordered)
         if span is None:
             continue

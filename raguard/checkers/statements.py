@@ -3,7 +3,7 @@
 Catches fabrications that are neither names nor values ("were professional golfers", "mainly
 sells agricultural machinery"). Words the query already contains are not new; fillers and bare
 numbers are ignored; words match by Snowball stem. A sentence is flagged when fewer than
-``min_support`` (default 0.5) of its new content words appear in the best single document.
+``min_support`` (default 0.2) of its new content words appear in the best single document.
 Paraphrase keeps most content words (names, key nouns), so faithful sentences rarely fall below.
 """
 
@@ -88,9 +88,13 @@ class StatementsChecker:
                         words.append((s, tok.start, tok.end))
             if not words:
                 continue
-            # the best single document: most new words supported, then most words shared
+            # the best single document: most new words supported, then most words shared. A
+            # document sharing no stem cannot beat one that shares any, so with lookup maps only
+            # those are scored (the first document stands in when none does, as in a full scan)
+            maps = ctx.documents.maps
+            candidates = None if maps is None else (maps.docs_with_any_stem(sentence_stems) or {0})
             best_doc, best_hits, best_shared = -1, -1, -1
-            for doc_index, index in ctx.documents:
+            for doc_index, index in ctx.documents.among(candidates):
                 doc_stems = index.stems
                 hits = sum(1 for s, _, _ in words if s == _SUPPORTED or s in doc_stems)
                 shared = len(sentence_stems & doc_stems)
