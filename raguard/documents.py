@@ -224,6 +224,15 @@ class SetIndex:
             found.update(stem_docs.get(s, ()))
         return found
 
+    def docs_with_stems(self, stems: Iterable[str], at_least: int) -> list[int]:
+        """Documents that contain at least ``at_least`` of ``stems``, ascending."""
+        counts: dict[int, int] = {}
+        stem_docs = self.stem_docs
+        for s in stems:
+            for i in stem_docs.get(s, ()):
+                counts[i] = counts.get(i, 0) + 1
+        return sorted(i for i, n in counts.items() if n >= at_least)
+
     @cached_property
     def date_year_docs(self) -> dict[Optional[int], list[int]]:
         """Year of a document date (None for dates without one) -> documents, ascending."""

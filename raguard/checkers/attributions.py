@@ -16,9 +16,10 @@ sentences (the negations checker's).
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_left, bisect_right
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
@@ -88,7 +89,7 @@ class AttributionsChecker:
     def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
                    rest: set[str], name_stems: set[str]) -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
-        best = index.best(rest)
+        best = index.best(rest, need)
         if best is None or best[1] < need:
             return None
         sentence, _ = best
@@ -151,12 +152,19 @@ class _SentenceIndex:
         doc_index, i = sentence
         return self._doc(doc_index)[0][i]
 
-    def best(self, stems: set[str]) -> Optional[tuple[_Sentence, int]]:
-        """The sentence sharing the most ``stems``. Candidates come from the rarer stems; a stem
-        found in more than ``_COMMON`` sentences of a document is only counted for them, so a long
-        document full of "said" costs a lookup per candidate, not a pass over its sentences."""
+    def best(self, stems: set[str], need: float) -> Optional[tuple[_Sentence, int]]:
+        """The sentence sharing the most ``stems``, when one shares ``need`` or more (else None or
+        a lesser one). Candidates come from the rarer stems; a stem found in more than ``_COMMON``
+        sentences of a document is only counted for them, so a long document full of "said" costs
+        a lookup per candidate, not a pass over its sentences. With lookup maps, only documents
+        holding ``need`` of the stems are asked: no sentence of another can reach it."""
+        maps = self._documents.maps
+        if maps is None:
+            docs: Iterable[int] = range(len(self._documents))
+        else:
+            docs = maps.docs_with_stems(stems, math.ceil(need))
         best: Optional[tuple[_Sentence, int]] = None
-        for doc_index in self._candidates(stems):
+        for doc_index in docs:
             by_stem = self._doc(doc_index)[1]
             counts: dict[int, int] = {}
             common = []

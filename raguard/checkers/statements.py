@@ -88,18 +88,12 @@ class StatementsChecker:
                         words.append((s, tok.start, tok.end))
             if not words:
                 continue
-            # the best single document: most new words supported, then most words shared. A
-            # document sharing no stem cannot beat one that shares any, so with lookup maps only
-            # those are scored (the first document stands in when none does, as in a full scan)
+            # the best single document: most new words supported, then most words shared
             maps = ctx.documents.maps
-            candidates = None if maps is None else (maps.docs_with_any_stem(sentence_stems) or {0})
-            best_doc, best_hits, best_shared = -1, -1, -1
-            for doc_index, index in ctx.documents.among(candidates):
-                doc_stems = index.stems
-                hits = sum(1 for s, _, _ in words if s == _SUPPORTED or s in doc_stems)
-                shared = len(sentence_stems & doc_stems)
-                if (hits, shared) > (best_hits, best_shared):
-                    best_doc, best_hits, best_shared = doc_index, hits, shared
+            if maps is None:
+                best_doc, best_hits, best_shared = _best_by_scan(ctx, words, sentence_stems)
+            else:
+                best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words, sentence_stems)
             ratio = best_hits / len(words)
             supported = ratio >= min_support or len(words) - best_hits < min_unsupported
             finding = Finding(
@@ -123,6 +117,40 @@ class StatementsChecker:
                     f"{', '.join(dict.fromkeys(missing))} not found."
                 )
             yield finding
+
+
+def _best_by_scan(ctx: CheckContext, words: list[tuple[str, int, int]],
+                  sentence_stems: set[str]) -> tuple[int, int, int]:
+    """(document, supported words, shared stems) of the best document, first on ties."""
+    best_doc, best_hits, best_shared = -1, -1, -1
+    for doc_index, index in ctx.documents:
+        doc_stems = index.stems
+        hits = sum(1 for s, _, _ in words if s == _SUPPORTED or s in doc_stems)
+        shared = len(sentence_stems & doc_stems)
+        if (hits, shared) > (best_hits, best_shared):
+            best_doc, best_hits, best_shared = doc_index, hits, shared
+    return best_doc, best_hits, best_shared
+
+
+def _best_by_maps(stem_docs: dict[str, list[int]], words: list[tuple[str, int, int]],
+                  sentence_stems: set[str]) -> tuple[int, int, int]:
+    """What :func:`_best_by_scan` gives, counted from the stem -> documents map: only pairs that
+    exist are visited. A document sharing no stem scores (supported units, 0), so the first
+    document stands in when none shares any, as in the scan."""
+    supported_units = sum(1 for s, _, _ in words if s == _SUPPORTED)
+    hits: dict[int, int] = {}
+    for s, _, _ in words:
+        if s != _SUPPORTED:
+            for d in stem_docs.get(s, ()):
+                hits[d] = hits.get(d, 0) + 1
+    shared: dict[int, int] = {}
+    for s in sentence_stems:
+        for d in stem_docs.get(s, ()):
+            shared[d] = shared.get(d, 0) + 1
+    if not shared:
+        return 0, supported_units, 0
+    best = min(shared, key=lambda d: (-hits.get(d, 0), -shared[d], d))
+    return best, supported_units + hits.get(best, 0), shared[best]
 
 
 def _restates(words: list[str], query_stems: frozenset[str]) -> bool:
