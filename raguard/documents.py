@@ -54,7 +54,8 @@ class DocumentIndex:
         return frozenset(stem(w) for w in self.tokens.vocab if is_content_word(w))
 
     @cached_property
-    def _sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
+    def sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
+        """(sentence spans, content-word stem -> numbers of the sentences holding it, ascending)."""
         from raguard.normalize.stems import is_content_word, stem
 
         spans = sentence_spans(self.text)
@@ -69,7 +70,7 @@ class DocumentIndex:
 
     def best_sentence(self, stems: list[str]) -> Optional[tuple[int, int]]:
         """Span of the sentence that contains the most of ``stems`` (first on ties)."""
-        spans, by_stem = self._sentence_index
+        spans, by_stem = self.sentence_index
         counts: dict[int, int] = {}
         for s in set(stems):
             for i in by_stem.get(s, ()):

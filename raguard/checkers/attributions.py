@@ -138,7 +138,7 @@ class _SentenceIndex:
     def _doc(self, doc_index: int) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
         found = self._docs.get(doc_index)
         if found is None:
-            found = self._docs[doc_index] = self._documents.indexes[doc_index]._sentence_index
+            found = self._docs[doc_index] = self._documents.indexes[doc_index].sentence_index
         return found
 
     def _candidates(self, stems: set[str]) -> list[int]:
