@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from collections import OrderedDict
 from functools import cached_property
-from typing import Iterable, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
@@ -199,34 +199,26 @@ class SetIndex:
     def __init__(self, indexes: Sequence[DocumentIndex]) -> None:
         self.indexes = list(indexes)
 
+    def _docs_by(self, keys_of: Callable[[DocumentIndex], Iterable[Hashable]]) -> dict[Any, list[int]]:
+        """Each key -> indexes of the documents whose ``keys_of`` holds it, ascending."""
+        out: dict[Any, list[int]] = {}
+        for i, index in enumerate(self.indexes):
+            for key in keys_of(index):
+                out.setdefault(key, []).append(i)
+        return out
+
     @cached_property
     def word_docs(self) -> dict[str, list[int]]:
         """Folded word -> indexes of the documents that contain it, ascending."""
-        out: dict[str, list[int]] = {}
-        for i, index in enumerate(self.indexes):
-            for word in index.tokens.vocab:
-                out.setdefault(word, []).append(i)
-        return out
+        return self._docs_by(lambda index: index.tokens.vocab)
 
     @cached_property
     def stem_docs(self) -> dict[str, list[int]]:
         """Content-word stem -> indexes of the documents that contain it, ascending."""
-        out: dict[str, list[int]] = {}
-        for i, index in enumerate(self.indexes):
-            for s in index.stems:
-                out.setdefault(s, []).append(i)
-        return out
-
-    def docs_with_any_stem(self, stems: Iterable[str]) -> set[int]:
-        """Documents that contain at least one of ``stems``."""
-        found: set[int] = set()
-        stem_docs = self.stem_docs
-        for s in stems:
-            found.update(stem_docs.get(s, ()))
-        return found
+        return self._docs_by(lambda index: index.stems)
 
     def docs_with_stems(self, stems: Iterable[str], at_least: int) -> list[int]:
-        """Documents that contain at least ``at_least`` of ``stems``, ascending."""
+        """Documents that contain at least ``at_least`` of ``stems`` (1: any of them), ascending."""
         counts: dict[int, int] = {}
         stem_docs = self.stem_docs
         for s in stems:
@@ -237,20 +229,12 @@ class SetIndex:
     @cached_property
     def date_year_docs(self) -> dict[Optional[int], list[int]]:
         """Year of a document date (None for dates without one) -> documents, ascending."""
-        out: dict[Optional[int], list[int]] = {}
-        for i, index in enumerate(self.indexes):
-            for year in {d.value.year for d in index.dates}:
-                out.setdefault(year, []).append(i)
-        return out
+        return self._docs_by(lambda index: {d.value.year for d in index.dates})
 
     @cached_property
     def number_value_docs(self) -> dict[float, list[int]]:
         """Exact value of a document number -> documents, ascending."""
-        out: dict[float, list[int]] = {}
-        for i, index in enumerate(self.indexes):
-            for value in {n.value for n in index.numbers}:
-                out.setdefault(value, []).append(i)
-        return out
+        return self._docs_by(lambda index: {n.value for n in index.numbers})
 
     @cached_property
     def _magnitudes(self) -> tuple[list[float], list[int]]:

@@ -22,11 +22,12 @@ from bisect import bisect_left, bisect_right
 from typing import Iterable, Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.negations import denies
 from raguard.checkers.quotes import blank_quotations
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import demonym_countries
-from raguard.normalize.stems import is_content_word, stem
-from raguard.normalize.text import clause_spans, sentence_spans, tokenize
+from raguard.normalize.stems import content_stems
+from raguard.normalize.text import clause_spans, sentence_spans
 
 MIN_SHARED = 3
 MIN_SHARE = 0.7
@@ -37,7 +38,6 @@ _COMMON = 64  # a stem in more sentences of one document than this does not pick
 _OPENING_PRONOUN_RE = re.compile(
     r"^\W*(?:\w+[ \t]+){0,2}?(?:he|she|it|they|his|her|its|their|this|these)\b", re.IGNORECASE
 )
-_NEGATION_RE = re.compile(r"\b(?:not|never|no|neither|nor|none|nobody|nothing|cannot)\b|n[’']t\b", re.IGNORECASE)
 
 # a document sentence: (doc index, sentence number in that document)
 _Sentence = tuple[int, int]
@@ -61,7 +61,7 @@ class AttributionsChecker:
             if first == last:
                 continue
             sentence = ctx.response[start:end]
-            if _NEGATION_RE.search(sentence):
+            if denies(sentence):
                 continue
             # only the clause that holds a name is compared with the documents ("A did X, and B
             # did Y" is two claims), without quotations (the quotes checker's)
@@ -73,12 +73,12 @@ class AttributionsChecker:
                 text = name.text
                 if text.isupper() or not text[:1].isupper() or demonym_countries(text):
                     continue  # acronyms, lower-case names and "French" describe rather than name
-                name_stems = _stems(text)
+                name_stems = content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
                     continue
                 k = max(0, bisect_right(clause_starts, name.start - start) - 1)
                 if k not in clause_stems:
-                    clause_stems[k] = _stems(claims[clauses[k][0]:clauses[k][1]])
+                    clause_stems[k] = content_stems(claims[clauses[k][0]:clauses[k][1]])
                 rest = clause_stems[k] - name_stems
                 if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
                     continue  # too little to match, or a run-on no single sentence can state
@@ -122,10 +122,6 @@ class AttributionsChecker:
         )
 
 
-def _stems(text: str) -> set[str]:
-    return {stem(t.norm) for t in tokenize(text) if is_content_word(t.norm)}
-
-
 class _SentenceIndex:
     """The documents' sentences, looked up through each document's cached stem index (nothing
     here walks a whole document, and with many documents only those holding a stem are asked,
@@ -146,7 +142,7 @@ class _SentenceIndex:
         maps = self._documents.maps
         if maps is None:
             return list(range(len(self._documents)))
-        return sorted(maps.docs_with_any_stem(stems))
+        return maps.docs_with_stems(stems, 1)
 
     def span(self, sentence: _Sentence) -> tuple[int, int]:
         doc_index, i = sentence

@@ -33,8 +33,8 @@ from raguard.documents import DocumentIndex
 from raguard.models import BAD_CITATION
 from raguard.normalize.dates import extract_dates, supports
 from raguard.normalize.numbers import extract_numbers, values_match
-from raguard.normalize.stems import is_content_word, stem
-from raguard.normalize.text import phrase_tokens, sentence_spans, tokenize
+from raguard.normalize.stems import content_stems
+from raguard.normalize.text import phrase_tokens, sentence_spans
 
 # One bracketed marker: 1-3 digit chunk numbers, separated by commas/semicolons, or a range.
 _MARKER_RE = re.compile(r"\[\s*\d{1,3}(?:\s*[,;\-\u2013]\s*\d{1,3})*\s*\]")
@@ -131,7 +131,7 @@ class _Sentence:
         self.atomic = [f for f in claims if f.kind != "statement" and self.start <= f.start and f.end <= self.end]
         self.statements = [f for f in claims if f.kind == "statement" and f.start < self.end and self.start < f.end]
         masked = _MARKER_RE.sub(lambda m: " " * len(m.group()), ctx.response[self.start:self.end])
-        self.stems = {stem(t.norm) for t in tokenize(masked) if is_content_word(t.norm)} - query_stems
+        self.stems = content_stems(masked) - query_stems
         self.min_support = min_support
 
     def finding(self, citation: Citation, segment_start: int, segment_end: int) -> Finding:

@@ -16,6 +16,7 @@ between the name and it ("188926 May 1976"), nor when it is far from the name.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
@@ -214,7 +215,8 @@ def _year_after(index: DocumentIndex, needle: list[str]) -> Optional[tuple[int, 
     if not needle:
         return None
     tokens = index.tokens.tokens
-    sentences = sentence_spans(index.text)
+    sentences = index.sentence_index[0]  # cached with the document
+    sentence_starts = [s for s, _ in sentences]
     mentions: list[tuple[bool, int, int]] = []
     begin = 0
     while len(mentions) < _MAX_MENTIONS:
@@ -222,7 +224,8 @@ def _year_after(index: DocumentIndex, needle: list[str]) -> Optional[tuple[int, 
         if span is None:
             break
         start, end = tokens[span[0]].start, tokens[span[1] - 1].end
-        sentence = next(((s, e) for s, e in sentences if s <= start < e), (start, len(index.text)))
+        k = bisect_right(sentence_starts, start) - 1
+        sentence = sentences[k] if k >= 0 and start < sentences[k][1] else (start, len(index.text))
         opens = len(index.text[sentence[0]:start].split()) <= _SUBJECT_WORDS
         mentions.append((not opens, end, sentence[1]))
         begin = span[1]

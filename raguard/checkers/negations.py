@@ -21,7 +21,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.checkers.statements import is_refusal
 from raguard.models import CONTRADICTED_CLAIM
-from raguard.normalize.stems import is_content_word, stem
+from raguard.normalize.stems import content_stems, is_content_word, stem
 from raguard.normalize.text import clause_around, sentence_spans, tokenize
 
 # A clear denial in the answer. "No." before a number is an abbreviation ("No. 1"); "with no
@@ -64,7 +64,7 @@ class NegationsChecker:
     default_severity = "high"
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        if len(ctx.documents) == 0 or _ANSWER_NEGATION_RE.search(ctx.response) is None:
+        if len(ctx.documents) == 0 or not denies(ctx.response):
             return
         if _DOCUMENT_NEGATION_RE.search(ctx.query):
             return
@@ -112,18 +112,22 @@ class NegationsChecker:
             yield finding
 
 
+def denies(text: str) -> bool:
+    """True when ``text`` has a clear denial (not, never, no, n't...) outside "No. 1" and "with no"."""
+    return _ANSWER_NEGATION_RE.search(text) is not None
+
+
 def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:
     """(doc index, sentence span, shared stems) of the document sentence sharing the most stems."""
     ordered = sorted(stems)
     maps = ctx.documents.maps
-    candidates = None if maps is None else maps.docs_with_any_stem(stems)  # others share none
+    candidates = None if maps is None else maps.docs_with_stems(stems, 1)  # others share none
     best: Optional[tuple[int, tuple[int, int], int]] = None
     for doc_index, index in ctx.documents.among(candidates):
         span = index.best_sentence(ordered)
         if span is None:
             continue
-        sentence_stems = {stem(t.norm) for t in tokenize(index.text[span[0]:span[1]])}
-        shared = len(stems & sentence_stems)
+        shared = len(stems & content_stems(index.text[span[0]:span[1]]))
         if best is None or shared > best[2]:
             best = (doc_index, span, shared)
     return best

@@ -7,6 +7,8 @@ from functools import lru_cache
 import snowballstemmer
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from raguard.normalize.text import tokenize
+
 # Function words and answer fillers carry no claim of their own.
 FILLER_WORDS = frozenset(STOP_WORDS) | frozenset({
     "yes", "no", "also", "however", "overall", "additionally", "furthermore", "moreover",
@@ -28,3 +30,8 @@ def stem(word: str) -> str:
 def is_content_word(word: str) -> bool:
     """A folded token that can carry a claim: not a filler, not a bare number, 2+ characters."""
     return len(word) > 1 and word not in FILLER_WORDS and not word.isdigit()
+
+
+def content_stems(text: str) -> set[str]:
+    """Stems of the content words of ``text``."""
+    return {stem(t.norm) for t in tokenize(text) if is_content_word(t.norm)}

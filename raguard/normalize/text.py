@@ -230,11 +230,6 @@ def clause_spans(text: str) -> list[tuple[int, int]]:
 def clause_around(text: str, pos: int) -> str:
     """The clause of ``text`` that holds position ``pos`` ("X is a plant, but Y is not": the
     second clause for a position in it)."""
-    begin, end = 0, len(text)
-    for m in _CLAUSE_BREAK_RE.finditer(text):
-        if m.end() <= pos:
-            begin = m.end()
-        elif m.start() > pos:
-            end = m.start()
-            break
+    spans = clause_spans(text)
+    begin, end = spans[max(0, bisect_right([s for s, _ in spans], pos) - 1)]
     return text[begin:end]
