@@ -25,11 +25,14 @@ from raguard.normalize.dates import extract_dates
 from raguard.normalize.text import tokenize
 
 N = 10_000
-RATIO_LIMIT = 12.0
-#: verify() includes spaCy's NER pass, whose own cost grows 10x-12.5x for 10x the text at these
-#: sizes (its arrays outgrow the CPU caches; measured on the 2-core CI machine): end to end the
-#: limit is 15x. A quadratic step anywhere shows as far more (16x-60x here before the fixes), and
-#: raguard's own steps are held to RATIO_LIMIT by the other tests.
+#: Linear is 10x, quadratic 100x. The memory hierarchy alone takes a linear function to 11x-12x
+#: on an idle 2-core machine and 12x-14x under load (CI failed twice at a limit of 12 this way),
+#: so the line is drawn at 20x: it fails anything growing faster than n^1.3, with room for noise.
+RATIO_LIMIT = 20.0
+#: verify() end to end includes spaCy's NER pass (10x-12.5x for 10x the text at these sizes: its
+#: arrays outgrow the CPU caches), which dilutes a quadratic step in one checker: the per-claim
+#: scans fixed earlier cost 16x-26x end to end, so these tests keep a tighter line and measure
+#: again, a moment later, before failing.
 END_TO_END_LIMIT = 15.0
 _MIN_SAMPLE = 0.001  # seconds: short calls are repeated until one sample takes this long
 
@@ -53,11 +56,12 @@ def _loops_for(fn: Callable[[Any], Any], arg: Any, clock: Callable[[], float] = 
 
 
 def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N, rounds: int = 5,
-                 min_rounds: int = 3, attempts: int = 3, clock: Callable[[], float] = time.thread_time) -> float:
+                 min_rounds: int = 3, attempts: int = 3, clock: Callable[[], float] = time.thread_time,
+                 limit: float = RATIO_LIMIT) -> float:
     """Cost of ``fn(make(10 n))`` over ``fn(make(n))``.
 
     Each cost is the minimum over samples taken in interleaved rounds (so both sizes see the
-    same machine), at least ``min_rounds`` of them, stopping once the ratio is within limit.
+    same machine), at least ``min_rounds`` of them, stopping once the ratio is within ``limit``.
     A ratio over the limit is measured again (up to ``attempts`` times, a moment apart): a burst
     of load from other processes inflates the larger input more (its data leaves the caches), but
     it cannot turn the 100x of a quadratic cost into 10x.
@@ -75,10 +79,10 @@ def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = 
             for i in range(rounds):
                 t_small = min(t_small, _sample(fn, small, loops, clock))
                 t_big = min(t_big, _sample(fn, big, max(1, loops // 10), clock))
-                if i + 1 >= min_rounds and t_big / t_small <= RATIO_LIMIT:
+                if i + 1 >= min_rounds and t_big / t_small <= limit:
                     break
             best = min(best, t_big / t_small)
-            if best <= RATIO_LIMIT:
+            if best <= limit:
                 break
     finally:
         if enabled:
@@ -507,7 +511,7 @@ def test_expansions_are_still_found() -> None:
 def test_the_battery_flags_a_quadratic_pattern() -> None:
     # the check itself can fail: the ellipsis pattern before its fix, on a run of spaces
     ratio = growth_ratio(lambda text: _ELLIPSIS_BEFORE_FIX.split(text), repeat(" "), n=1_000, rounds=1, attempts=1)
-    assert ratio > 3 * RATIO_LIMIT
+    assert ratio > 2 * RATIO_LIMIT
 
 
 # -- the functions that apply the patterns (and the patterns built at run time) ---------------------
@@ -564,23 +568,15 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
 }
 
 
-#: Functions whose cost is one small object per word, held to the end-to-end limit: TokenText.of
-#: builds a token per word and little else, so the memory hierarchy shows through. Measured with
-#: the collector off, 207 ns a character at 10k characters and 239 at 100k (+15%, no algorithmic
-#: growth; 279 at 1M): ratios of 10-13x under load, where a quadratic step would give 100x.
-ALLOCATION_BOUND = {"TokenText.of": END_TO_END_LIMIT}
-
-
 @pytest.mark.parametrize("function", sorted(FUNCTIONS))
 def test_public_functions_are_linear_on_adversarial_input(function: str) -> None:
     fn = FUNCTIONS[function]
-    limit = ALLOCATION_BOUND.get(function, RATIO_LIMIT)
     slow = {}
     for label in FUNCTION_INPUTS:
         ratio = growth_ratio(fn, ADVERSARIAL[label], min_rounds=1)
-        if ratio > limit:
+        if ratio > RATIO_LIMIT:
             slow[label] = round(ratio, 1)
-    assert not slow, f"{function}: 10x longer input cost more than {limit}x: {slow}"
+    assert not slow, f"{function}: 10x longer input cost more than {RATIO_LIMIT}x: {slow}"
 
 
 @pytest.mark.parametrize("unit", ["A of the ", "The ", "Of the "])
@@ -626,7 +622,8 @@ def test_checkers_with_thousands_of_supported_claims_are_linear(checkers: tuple[
     result = verify(unit * 3)
     assert result.action == "proceed" and result.claims, result  # every claim supported: no warnings
     # end to end, spaCy included: the old per-claim scans cost 16x-26x here
-    ratio = growth_ratio(verify, repeat(unit), min_rounds=1, rounds=2, attempts=1, clock=time.process_time)
+    ratio = growth_ratio(verify, repeat(unit), min_rounds=1, rounds=2, attempts=2, clock=time.process_time,
+                         limit=END_TO_END_LIMIT)
     assert ratio <= END_TO_END_LIMIT, f"10x longer input cost {ratio:.1f}x (limit {END_TO_END_LIMIT}x)"
 
 
@@ -644,7 +641,8 @@ def _big_verifier() -> Any:
 
 
 def _assert_end_to_end_linear(verify: Callable[[str], Any], unit: str, n: int = N, rounds: int = 2) -> None:
-    ratio = growth_ratio(verify, repeat(unit), n, min_rounds=1, rounds=rounds, attempts=1, clock=time.process_time)
+    ratio = growth_ratio(verify, repeat(unit), n, min_rounds=1, rounds=rounds, attempts=2, clock=time.process_time,
+                         limit=END_TO_END_LIMIT)
     assert ratio <= END_TO_END_LIMIT, f"10x longer input cost {ratio:.1f}x (limit {END_TO_END_LIMIT}x)"
 
 
@@ -682,8 +680,8 @@ def test_verify_against_a_100k_character_document_is_linear(unit: str) -> None:
 
 @pytest.mark.parametrize("unit", ["A ", "Aaa Bbb Ccc ", "Bank of the "])
 def test_long_runs_of_capitalized_words_are_linear(unit: str) -> None:
-    # one unbounded match over the whole run grew the regex engine's stack with every word:
-    # 13x-15x for 10x the text
+    # one unbounded match over the whole run grew the regex engine's stack with every word
+    # (13x-15x for 10x the text, under RATIO_LIMIT: the cut itself is held by the next test)
     from raguard.checkers._names import proper_noun_runs
 
     assert_linear(proper_noun_runs, repeat(unit))
