@@ -22,14 +22,14 @@ import atheris
 
 with atheris.instrument_imports(include=["raguard"]):
     from raguard import Verifier, VerifyResult
+    from raguard.checkers import DEFAULT_CHECKERS
 
 RECORD, UNIT = "\x1e", "\x1f"
 POLICIES = [
     Verifier(),
     Verifier(review_on=("high", "medium", "low"), trust_query=False),
     Verifier(severities={"unsupported_number": "low", "vague_reference": "high"}, review_on=("high", "low")),
-    Verifier(checkers=["dates", "entities", "numbers", "quotes", "vague", "comparisons", "statements",
-                       "negations", "attributions", "citations"]),
+    Verifier(checkers=[*DEFAULT_CHECKERS, "citations"]),
     Verifier(max_chars=2_000),
 ]
 

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from raguard import Verifier, VerifyResult
+from raguard.checkers import DEFAULT_CHECKERS
 
 settings.register_profile("raguard-ci", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -156,9 +157,7 @@ POLICY_CONFIGS: dict[str, dict[str, Any]] = {
                                   "missing_entity": "medium", "unsupported_statement": "low"},
                    "review_on": ("high", "low")},
     "lenient": {"review_on": ()},
-    "no query trust, citations": {"trust_query": False, "checkers": [
-        "dates", "entities", "numbers", "quotes", "vague", "comparisons", "statements", "negations", "attributions",
-        "citations"]},
+    "no query trust, citations": {"trust_query": False, "checkers": [*DEFAULT_CHECKERS, "citations"]},
 }
 POLICIES = {name: Verifier(**config) for name, config in POLICY_CONFIGS.items()}
 

@@ -6,6 +6,7 @@ from typing import Callable, TypeVar
 
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.checkers.attributions import AttributionsChecker
+from raguard.checkers.choices import ChoicesChecker
 from raguard.checkers.citations import CitationsChecker
 from raguard.checkers.comparisons import ComparisonsChecker
 from raguard.checkers.dates import DatesChecker
@@ -28,6 +29,7 @@ __all__ = [
 
 _REGISTRY: dict[str, Callable[[], Checker]] = {
     "attributions": AttributionsChecker,
+    "choices": ChoicesChecker,
     "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; runs after the others
     "comparisons": ComparisonsChecker,
     "dates": DatesChecker,
@@ -41,8 +43,8 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
 
 #: Checkers a default :class:`~raguard.Verifier` runs, in order.
 DEFAULT_CHECKERS: tuple[str, ...] = (
-    "dates", "entities", "numbers", "quotes", "vague", "comparisons", "statements", "negations",
-    "attributions",
+    "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "statements",
+    "negations", "attributions",
 )
 
 F = TypeVar("F", bound=Callable[[], Checker])

@@ -165,9 +165,12 @@ class TokenText:
 
 # a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline;
 # also with no space between, as glued chunks have it ("founded in 1997.Your Pie is"), when a
-# lower-case letter or digit comes before and a capitalized word after ("U.S.Army" stays whole)
+# lower-case letter or digit comes before and a capitalized word after ("U.S.Army" stays whole);
+# and at a full stop standing alone as a token, as tokenized lower-cased chunks have it
+# ("in eastern australia . pinus radiata is": abbreviations keep their stop attached)
 _SENTENCE_END_RE = re.compile(
     r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+|(?<=[a-z0-9][.!?])(?P<glued>)(?=[A-Z][a-z])"
+    r"|(?<=[ \t][.!?])[ \t]+(?=[a-z])"
 )
 
 
