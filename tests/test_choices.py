@@ -93,7 +93,7 @@ def test_a_variant_of_the_name_is_a_mention_not_an_absence() -> None:
 
 
 @pytest.mark.parametrize("answer", [
-    "Both the Chinese Crested Dog and the Chien-gris.",  # both options named
+    "The Chinese Crested Dog and the Chien-gris.",  # both options named, without "both"
     "The Chinese Crested Dog is not extinct; the Chien-gris is.",  # names both, and denies
     "The Chinese Crested Dog is not the extinct one.",  # a denial is the negations checker's
     "I don't know.",
@@ -124,3 +124,13 @@ def test_one_shared_word_is_not_enough() -> None:
 def test_no_documents_or_no_options() -> None:
     assert _flags(DOGS_QUESTION, [], "The Chinese Crested Dog.") == []
     assert _flags("Which breed is extinct?", DOGS, "The Chinese Crested Dog.") == []
+
+
+def test_both_options_with_both_is_a_pick_of_each() -> None:
+    docs = ["Jack Kevorkian was an American pathologist best known for publicly championing a terminal patient's "
+            "right to die by physician-assisted suicide.",
+            "Christy Canyon is an American pornographic actress and radio host."]
+    query = ("Which of the following is best known for publicly championing a terminal patient's right to die via "
+             "physician-assisted suicide: Christy Canyon or Jack Kevorkian?")
+    assert _flags(query, docs, "Both Christy Canyon and Jack Kevorkian were known for it.") == ["Christy Canyon"]
+    assert _flags(query, docs, "Jack Kevorkian, the pathologist.") == []

@@ -12,8 +12,9 @@ the other) is checked two ways:
   sentences about the other option. A sentence is about an option when it names it, or when it
   opens with a pronoun right after one that does ("It examines ...").
 
+An answer that names both options with "both" ("Both A and B were inducted") picks each of them.
 Left alone: comparisons of amounts or time ("more", "first", "closer": the comparisons checker
-judges time order), answers that name both options or deny something, options the documents
+judges time order), answers that name both options otherwise, answers that deny something, options the documents
 describe in the same words, and long questions or answers (only the question's last
 ``MAX_QUERY`` characters and answers up to ``MAX_ANSWER`` are read).
 """
@@ -41,6 +42,7 @@ _OR_RE = re.compile(r"[ \t]or[ \t]", re.IGNORECASE)
 _AUX_RE = re.compile(
     r"^\W*(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should)[ \t]+", re.IGNORECASE
 )
+_BOTH_RE = re.compile(r"\bboth\b", re.IGNORECASE)
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)[ \t]+", re.IGNORECASE)
 _EDGE = " \t\"'“”‘’,.;:?!()"
 # a document sentence that continues the one before it ("It examines ...", "He played ...")
@@ -89,36 +91,41 @@ class ChoicesChecker:
             return
         answer_stems = content_stems(ctx.response)
         named = [_names(answer_stems, o) for o in own]
-        if named[0] == named[1]:
-            return  # both options, or neither
-        chosen = 0 if named[0] else 1
-        other = 1 - chosen
-        span = _mention(ctx.response, own[chosen])
-        if span is None:
+        if named[0] and named[1]:
+            # "Both A and B were inducted": each is a pick
+            picks = [0, 1] if _BOTH_RE.search(ctx.response) else []
+        else:
+            picks = [k for k in (0, 1) if named[k]]
+        if not picks:
             return
         mentioned = [_mentioned_in_documents(ctx, o) for o in own]
-        if not mentioned[chosen]:
-            if mentioned[other]:
-                yield self._finding(
-                    ctx, span, options[chosen],
-                    f"The question offers {options[0]} or {options[1]}; the documents mention "
-                    f"{options[other]} but never {options[chosen]}.",
-                )
-            return
         kind = _KIND_RE.search(tail)
         predicate = question_stems - stems[0] - stems[1] - _ASKING - (content_stems(kind.group("kind")) if kind else set())
-        if not predicate:
-            return
-        found = _predicate_by_option(ctx, own, predicate)
-        distinctive_chosen = found[chosen] - found[other]
-        distinctive_other = found[other] - found[chosen]
-        if not distinctive_chosen and len(distinctive_other) >= MIN_SHARE * len(predicate):
-            words = ", ".join(sorted(_surface(ctx.query, distinctive_other)))
-            yield self._finding(
-                ctx, span, options[chosen],
-                f"The answer picks {options[chosen]}, but the documents say what the question asks "
-                f"({words}) of {options[other]}, not of {options[chosen]}.",
-            )
+        found = _predicate_by_option(ctx, own, predicate) if predicate and all(mentioned) else None
+        for chosen in picks:
+            other = 1 - chosen
+            span = _mention(ctx.response, own[chosen])
+            if span is None:
+                continue
+            if not mentioned[chosen]:
+                if mentioned[other]:
+                    yield self._finding(
+                        ctx, span, options[chosen],
+                        f"The question offers {options[0]} or {options[1]}; the documents mention "
+                        f"{options[other]} but never {options[chosen]}.",
+                    )
+                continue
+            if found is None:
+                continue
+            distinctive_chosen = found[chosen] - found[other]
+            distinctive_other = found[other] - found[chosen]
+            if not distinctive_chosen and len(distinctive_other) >= MIN_SHARE * len(predicate):
+                words = ", ".join(sorted(_surface(ctx.query, distinctive_other)))
+                yield self._finding(
+                    ctx, span, options[chosen],
+                    f"The answer picks {options[chosen]}, but the documents say what the question asks "
+                    f"({words}) of {options[other]}, not of {options[chosen]}.",
+                )
 
     def _finding(self, ctx: CheckContext, span: tuple[int, int], value: str, suggestion: str) -> Finding:
         start, end = span
