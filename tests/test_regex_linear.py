@@ -372,8 +372,8 @@ ANCHORED = {
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.choices._AUX_RE",
     "raguard.checkers.choices._ARTICLE_RE",
-    "raguard.checkers.choices._CAPITALIZED_RE",
-    "raguard.checkers.choices._PRONOUN_OPENING_RE",
+    "raguard.checkers._options.CAPITALIZED_RE",
+    "raguard.checkers._options._PRONOUN_OPENING_RE",
     "raguard.normalize.entities._ACRONYM_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
@@ -384,6 +384,7 @@ ANCHORED = {
 WINDOWED = {
     "raguard.checkers._names._AFTER_NUMBER_RE": 5,
     "raguard.checkers.choices._KIND_RE": 300,  # MAX_QUERY
+    "raguard.checkers.sameness._SAME_KIND_RE": 300,  # MAX_ANSWER
     "raguard.checkers.comparisons._ANSWER_RE": 300,  # MAX_SENTENCE
     "raguard.checkers.comparisons._QUERY_HEAD_RE": 300,  # MAX_QUERY_TAIL
     "raguard.checkers.comparisons._QUERY_TAIL_RE": 300,
@@ -564,6 +565,7 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "quotes": lambda text: [fragments(q) for _, _, q in find_quotes(text)],
     "proper_noun_runs": lambda text: __import__("raguard.checkers._names", fromlist=["x"]).proper_noun_runs(text),
     "named_number_spans": named_number_spans,
+    "question_pair": lambda text: __import__("raguard.checkers.sameness", fromlist=["x"]).question_pair(text),
     "question_options": lambda text: __import__("raguard.checkers.choices", fromlist=["x"]).question_options(text),
     "sentence_spans": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).sentence_spans(text),
     "TokenText.of": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).TokenText.of(text),

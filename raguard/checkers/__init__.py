@@ -14,6 +14,7 @@ from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.negations import NegationsChecker
 from raguard.checkers.numbers import NumbersChecker
 from raguard.checkers.quotes import QuotesChecker
+from raguard.checkers.sameness import SamenessChecker
 from raguard.checkers.statements import StatementsChecker
 from raguard.checkers.vague import VagueChecker
 
@@ -37,14 +38,15 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
     "negations": NegationsChecker,
     "numbers": NumbersChecker,
     "quotes": QuotesChecker,
+    "sameness": SamenessChecker,
     "statements": StatementsChecker,
     "vague": VagueChecker,
 }
 
 #: Checkers a default :class:`~raguard.Verifier` runs, in order.
 DEFAULT_CHECKERS: tuple[str, ...] = (
-    "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "statements",
-    "negations", "attributions",
+    "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
+    "statements", "negations", "attributions",
 )
 
 F = TypeVar("F", bound=Callable[[], Checker])

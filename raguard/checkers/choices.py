@@ -25,6 +25,9 @@ import math
 import re
 from typing import Iterator, Optional
 
+from raguard.checkers._options import (
+    CAPITALIZED_RE, capitalized_run, mentioned_in_documents, own_stems, sentence_owners,
+)
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations import denies
 from raguard.models import CONTRADICTED_CLAIM
@@ -45,8 +48,6 @@ _AUX_RE = re.compile(
 _BOTH_RE = re.compile(r"\bboth\b", re.IGNORECASE)
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)[ \t]+", re.IGNORECASE)
 _EDGE = " \t\"'“”‘’,.;:?!()"
-# a document sentence that continues the one before it ("It examines ...", "He played ...")
-_PRONOUN_OPENING_RE = re.compile(r"^\W*(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
 #: Questions that compare amounts, sizes, distances or time: which option has "more" is not
 #: read from words one option's sentences happen to use.
 _COMPARATIVE = frozenset(stem(w) for w in (
@@ -66,8 +67,6 @@ _KIND_RE = re.compile(
     r"(?![\w'’-]*(?:s|ed)\b)[\w'’-]+){0,3})",
     re.IGNORECASE,
 )
-_CAPITALIZED_RE = re.compile(r"[A-Z0-9][\w'’.&-]*")
-_CONNECTOR = frozenset({"of", "the", "and", "de", "du", "la", "le", "von", "van", "for", "&"})
 
 
 class ChoicesChecker:
@@ -86,7 +85,7 @@ class ChoicesChecker:
             return
         question_stems = content_stems(tail)
         stems = (content_stems(options[0]), content_stems(options[1]))
-        own = (stems[0] - stems[1], stems[1] - stems[0])
+        own = own_stems(*options)
         if not own[0] or not own[1]:
             return
         answer_stems = content_stems(ctx.response)
@@ -98,7 +97,7 @@ class ChoicesChecker:
             picks = [k for k in (0, 1) if named[k]]
         if not picks:
             return
-        mentioned = [_mentioned_in_documents(ctx, o) for o in own]
+        mentioned = [mentioned_in_documents(ctx, o) for o in own]
         kind = _KIND_RE.search(tail)
         predicate = question_stems - stems[0] - stems[1] - _ASKING - (content_stems(kind.group("kind")) if kind else set())
         found = _predicate_by_option(ctx, own, predicate) if predicate and all(mentioned) else None
@@ -166,26 +165,15 @@ def _option(text: str, trailing: bool, name_only: bool = False) -> Optional[str]
     words = text.split()
     if not words:
         return None
-    if len(words) <= _MAX_OPTION_WORDS and not (name_only and _CAPITALIZED_RE.match(words[0])):
+    if len(words) <= _MAX_OPTION_WORDS and not (name_only and CAPITALIZED_RE.match(words[0])):
         return text
-    if trailing and not _CAPITALIZED_RE.match(words[-1]):
+    if trailing and not CAPITALIZED_RE.match(words[-1]):
         # "... appointed Thomas C. Mann a democrat": a common noun after its article
         for i in range(len(words) - 1, max(len(words) - 4, 0), -1):
             if words[i - 1].lower() in ("a", "an", "the"):
                 return " ".join(words[i:])
     # "... located in Chestnut Hill, Massachusetts Boston College": the name is the capitalized run
-    order = list(reversed(words)) if trailing else words
-    run: list[str] = []
-    for word in order:
-        if _CAPITALIZED_RE.fullmatch(word) or (run and word.lower() in _CONNECTOR):
-            run.append(word)
-        else:
-            break
-    while run and run[-1].lower() in _CONNECTOR:
-        run.pop()
-    if not run:
-        return None
-    return " ".join(reversed(run) if trailing else run)
+    return capitalized_run(words, trailing)
 
 
 def _names(stems: set[str], own: set[str]) -> bool:
@@ -206,54 +194,18 @@ def _mention(response: str, own: set[str]) -> Optional[tuple[int, int]]:
     return start, end
 
 
-def _needed(own: set[str]) -> int:
-    """Words of an option a document sentence must hold to name it: all, or all but one of
-    three or more ("Chinese crested" names "Chinese Crested Dog"; "university" alone does
-    not name "Stanford University")."""
-    return len(own) - 1 if len(own) >= 3 else len(own)
-
-
-def _mentioned_in_documents(ctx: CheckContext, own: set[str]) -> bool:
-    """Any of the option's own words in any document ("Kenneth Loach" mentions "Ken Loach")."""
-    return any(own & index.stems for _, index in ctx.documents.among(None))
-
-
 def _predicate_by_option(ctx: CheckContext, own: tuple[set[str], set[str]],
                          predicate: set[str]) -> tuple[set[str], set[str]]:
     """The predicate stems found in the document sentences about each option."""
     found: tuple[set[str], set[str]] = (set(), set())
     for _, index in ctx.documents.among(None):
         spans, by_stem = index.sentence_index
-        owners = _sentence_owners(index.text, spans, by_stem, own)
+        owners = sentence_owners(index.text, spans, by_stem, own)
         for s in predicate:
             for i in by_stem.get(s, ()):
                 if owners[i] is not None:
                     found[owners[i]].add(s)
     return found
-
-
-def _sentence_owners(text: str, spans: list[tuple[int, int]], by_stem: dict[str, list[int]],
-                     own: tuple[set[str], set[str]]) -> list[Optional[int]]:
-    """For each sentence: 0 or 1 when it is about that option alone, else None."""
-    counts = ([0] * len(spans), [0] * len(spans))
-    for k in (0, 1):
-        for s in own[k]:
-            for i in by_stem.get(s, ()):
-                counts[k][i] += 1
-    need = [_needed(o) for o in own]
-    owners: list[Optional[int]] = []
-    previous: Optional[int] = None
-    for i, (start, end) in enumerate(spans):
-        names = [counts[k][i] >= need[k] for k in (0, 1)]
-        if names[0] != names[1]:
-            owner: Optional[int] = 0 if names[0] else 1
-        elif not any(names) and _PRONOUN_OPENING_RE.match(text[start:end]):
-            owner = previous
-        else:
-            owner = None
-        owners.append(owner)
-        previous = owner
-    return owners
 
 
 def _surface(query: str, stems: set[str]) -> set[str]:

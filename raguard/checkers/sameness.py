@@ -1,0 +1,167 @@
+"""Sameness checker: "A and B are both American", "in the same family", against what the
+documents say of each.
+
+"Yes, Lysichiton and Ageratum are in the same family" names two plants the documents know, in
+words they use; but the documents put one in the family Araceae and the other in the family
+Asteraceae. When the question sets two names side by side ("Are A and B ...?", "A and B are
+what?") and the answer says they share something ("both", "same"), the checker reads from the
+document sentences about each (see :mod:`raguard.checkers._options`):
+
+- nationality: the demonyms ("American", "Dutch"); an answer that calls both American is
+  contradicted by a side whose sentences give only demonyms of other countries, and "the same
+  nationality" or "the same country" by two sides whose demonyms name no common country;
+- family and genus: the capitalized name after "family" or "genus" ("the family Araceae").
+
+Left alone: answers that deny (the negations checker's), sides the documents say nothing of,
+a side whose sentences also give the claimed demonym ("a Canadian-born American actor"), and
+long questions or answers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Optional
+
+from raguard.checkers._options import capitalized_run, own_stems, sentence_owners
+from raguard.checkers.base import CheckContext, Finding
+from raguard.checkers.negations import denies
+from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.entities import DEMONYMS, demonym_countries
+from raguard.normalize.stems import stem
+from raguard.normalize.text import clause_spans, tokenize
+
+MAX_QUERY = 300
+MAX_ANSWER = 300
+
+_SHARED_RE = re.compile(r"\b(?:both|same|each)\b", re.IGNORECASE)
+_AND_RE = re.compile(r"[ \t]and[ \t]", re.IGNORECASE)
+_WORD_RE = re.compile(r"[\w'’.&-]+")
+_TAXON_RE = re.compile(r"\b(family|genus)[ \t]+([A-Z][a-z]{3,})")
+_SAME_KIND_RE = re.compile(r"\b(?:same|both)\b[^.!?]{0,40}?\b(family|genus|nationality|country)\b"
+                           r"|\b(family|genus|nationality|country)\b[^.!?]{0,40}?\bboth\b", re.IGNORECASE)
+_COUNTRIES = frozenset(c for countries in DEMONYMS.values() for c in countries if " " not in c)
+#: Words that end a name run ("Kings of Leon American rock bands": the demonym is not the name).
+_NOT_NAME = frozenset({"both", "is", "are", "was", "were", "do", "does", "did", "have", "has", "share", "in"})
+
+
+class SamenessChecker:
+    name = "sameness"
+    warning_type = CONTRADICTED_CLAIM
+    default_severity = "high"
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _SHARED_RE.search(ctx.response)
+                or denies(ctx.response)):
+            return
+        pair = question_pair(ctx.query)
+        if pair is None:
+            return
+        own = own_stems(*pair)
+        if not own[0] or not own[1]:
+            return
+        # a side is named by its last word too ("Christopher Carl Carter" for "Chris Carter")
+        heads = (stem(pair[0].split()[-1].lower()), stem(pair[1].split()[-1].lower()))
+        sides = _sides(ctx, own, heads)
+        claimed = [c for start, end in clause_spans(ctx.response) if _SHARED_RE.search(ctx.response, start, end)
+                   for c in _claimed(ctx.response, start, end)]
+        for word, countries, start, end in claimed:
+            for k in (0, 1):
+                given = sides[k].demonyms
+                if given and not any(countries & set(demonym_countries(d)) for d in given):
+                    yield self._finding(
+                        ctx, start, end, f"{pair[k]}: {word}",
+                        f"The answer calls {pair[k]} {word}, but the documents call it "
+                        f"{', '.join(sorted(given))}.",
+                    )
+        kind_match = _SAME_KIND_RE.search(ctx.response)
+        if kind_match is None:
+            return
+        kind = (kind_match.group(1) or kind_match.group(2)).lower()
+        start, end = kind_match.span()
+        if kind in ("family", "genus"):
+            values = [sides[k].taxa.get(kind) for k in (0, 1)]
+            if values[0] and values[1] and values[0] != values[1]:
+                yield self._finding(
+                    ctx, start, end, f"same {kind}",
+                    f"The answer puts {pair[0]} and {pair[1]} in one {kind}, but the documents give "
+                    f"{pair[0]}: {values[0]}, {pair[1]}: {values[1]}.",
+                )
+        elif not claimed:
+            given = [sides[k].demonyms for k in (0, 1)]
+            countries = [{c for d in g for c in demonym_countries(d)} for g in given]
+            if countries[0] and countries[1] and not countries[0] & countries[1]:
+                yield self._finding(
+                    ctx, start, end, f"same {kind}",
+                    f"The answer gives {pair[0]} and {pair[1]} one {kind}, but the documents call "
+                    f"{pair[0]} {', '.join(sorted(given[0]))} and {pair[1]} {', '.join(sorted(given[1]))}.",
+                )
+
+    def _finding(self, ctx: CheckContext, start: int, end: int, value: str, suggestion: str) -> Finding:
+        return Finding(
+            kind="sameness", warning_type=self.warning_type, start=start, end=end,
+            text=ctx.response[start:end], supported=False, value=value, suggestion=suggestion,
+            checker=self.name,
+        )
+
+
+def question_pair(query: str) -> Optional[tuple[str, str]]:
+    """The two names of "Are A and B ...?", "Do A and B share ...?", "A and B are what?": the
+    capitalized runs on either side of the first "and" that has one on each side."""
+    tail = query[-MAX_QUERY:]
+    for m in _AND_RE.finditer(tail):
+        before = _WORD_RE.findall(tail[: m.start()])
+        after = _WORD_RE.findall(tail[m.end():])
+        a = capitalized_run(before, trailing=True, stop=_NOT_NAME)
+        b = capitalized_run(after, trailing=False, stop=_NOT_NAME)
+        if a and b:
+            b_words = b.split()
+            # "Kings of Leon American rock bands": a demonym after the name is not part of it
+            while len(b_words) > 1 and demonym_countries(b_words[-1]):
+                b_words.pop()
+            a_words = a.split()
+            while len(a_words) > 1 and a_words[0].lower() in ("do", "does", "did", "are", "is", "were", "was"):
+                a_words.pop(0)
+            return " ".join(a_words), " ".join(b_words)
+    return None
+
+
+class _Side:
+    """What the documents' sentences about one side say: demonyms, and family/genus names."""
+
+    def __init__(self) -> None:
+        self.demonyms: set[str] = set()
+        self.taxa: dict[str, str] = {}
+
+
+def _sides(ctx: CheckContext, own: tuple[set[str], set[str]], heads: tuple[str, str]) -> tuple[_Side, _Side]:
+    sides = (_Side(), _Side())
+    for _, index in ctx.documents.among(None):
+        spans, by_stem = index.sentence_index
+        owners = sentence_owners(index.text, spans, by_stem, own, heads)
+        for (start, end), owner in zip(spans, owners):
+            if owner is None:
+                continue
+            sentence = index.text[start:end]
+            side = sides[owner]
+            for tok in tokenize(sentence):
+                if demonym_countries(tok.norm) and sentence[tok.start:tok.start + 1].isupper():
+                    side.demonyms.add(sentence[tok.start:tok.end])
+            for m in _TAXON_RE.finditer(sentence):
+                side.taxa.setdefault(m.group(1).lower(), m.group(2))
+    return sides
+
+
+def _claimed(response: str, start: int, end: int) -> list[tuple[str, frozenset[str], int, int]]:
+    """Capitalized demonyms and one-word country names in ``response[start:end]`` ("both are
+    American authors", "both based in India"): (word, its countries, start, end)."""
+    out = []
+    for t in tokenize(response[start:end]):
+        t = t._replace(start=t.start + start, end=t.end + start)
+        if not response[t.start:t.start + 1].isupper():
+            continue
+        countries = set(demonym_countries(t.norm))
+        if not countries and t.norm in _COUNTRIES:
+            countries = {t.norm}
+        if countries:
+            out.append((response[t.start:t.end], frozenset(countries), t.start, t.end))
+    return out

@@ -1,0 +1,88 @@
+"""The sameness checker: "both American", "the same family", against what the documents say of each side."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier
+from raguard.checkers.sameness import question_pair
+
+_VERIFIER = Verifier(checkers=["sameness"])
+
+PLANTS = ["Lysichiton is a genus in the family Araceae.Ageratum is a genus of 40 to 60 tropical flowering "
+          "annuals from the family Asteraceae, tribe Eupatorieae."]
+BANDS = ["The New Pornographers is a Canadian indie rock band formed in 1997 in Vancouver.",
+         "Kings of Leon is an American rock band that formed in Nashville, Tennessee, in 1999."]
+
+
+def _flags(query: str, docs: list[str], answer: str) -> list[str]:
+    return [w.text for w in _VERIFIER.verify(query, docs, answer).warnings if w.type == "contradicted_claim"]
+
+
+@pytest.mark.parametrize("query, pair", [
+    ("Are both The New Pornographers and Kings of Leon American rock bands?", ("New Pornographers", "Kings of Leon")),
+    ("Do filmmakers Chris Carter and Theo van Gogh share the same nationality?", ("Chris Carter", "Theo van Gogh")),
+    ("Is Lysichiton and Ageratum geus in the same family?", ("Lysichiton", "Ageratum")),
+    ("Alan Furst and Lee Child are what?", ("Alan Furst", "Lee Child")),
+])
+def test_question_pair(query: str, pair: tuple[str, str]) -> None:
+    assert question_pair(query) == pair
+
+
+def test_question_without_a_pair() -> None:
+    assert question_pair("What did the committee decide?") is None
+    assert question_pair("Are salt and pepper on the table?") is None  # no names
+
+
+def test_a_shared_family_the_documents_split() -> None:
+    query = "Is Lysichiton and Ageratum in the same family?"
+    result = _VERIFIER.verify(query, PLANTS, "Yes, Lysichiton and Ageratum are in the same family.")
+    [warning] = result.warnings
+    assert warning.text == "same family" and "Araceae" in warning.suggestion and "Asteraceae" in warning.suggestion
+    assert _flags(query, PLANTS, "No, Lysichiton is in the family Araceae and Ageratum in Asteraceae.") == []
+
+
+def test_both_with_a_demonym_one_side_lacks() -> None:
+    query = "Are both The New Pornographers and Kings of Leon American rock bands?"
+    assert _flags(query, BANDS, "Yes, both The New Pornographers and Kings of Leon are American rock bands.") == [
+        "American"]
+    assert _flags(query, BANDS, "Both are rock bands; Kings of Leon is American.") == []
+
+
+def test_lower_cased_tokenized_documents_give_no_demonym() -> None:
+    # capitals mark a demonym; a lower-cased chunk gives none, so nothing is contradicted
+    docs = ["the new pornographers is a canadian indie rock band .", "kings of leon is an american rock band ."]
+    query = "Are both The New Pornographers and Kings of Leon American rock bands?"
+    assert _flags(query, docs, "Yes, both are American rock bands.") == []
+
+
+def test_same_nationality_of_two_sides_with_no_common_country() -> None:
+    docs = ["Christopher Carl Carter (born October 13, 1956) is an American television producer.",
+            'Theodoor "Theo" van Gogh was a Dutch film director and columnist.']
+    query = "Do filmmakers Chris Carter and Theo van Gogh share the same nationality?"
+    assert _flags(query, docs, "Yes, they share the same nationality.") == ["same nationality"]
+    assert _flags(query, docs, "Yes, both filmmakers are American.") == ["American"]
+    # one side called by two demonyms, one of them the claimed one
+    docs2 = [docs[0], "Theo van Gogh was a Dutch-born American film director."]
+    assert _flags(query, docs2, "Yes, both filmmakers are American.") == []
+
+
+def test_country_name_claimed_for_both() -> None:
+    docs = ["Thums Up is the leader in the cola segment in India, with a 15% share of the Indian aerated waters market.",
+            "Mott's is an American company that produces apple juice and sauces."]
+    query = "Are Thums Up and Mott's based in the same country?"
+    assert _flags(query, docs, "Yes, both Thums Up and Mott's are based in India.") == ["India"]
+    assert _flags(query, docs, "Yes, Thums Up and Mott's are based in the same country.") == ["same country"]
+
+
+@pytest.mark.parametrize("answer", [
+    "No, they are not in the same family.",  # a denial
+    "Lysichiton is in the family Araceae.",  # no sameness claimed
+])
+def test_answers_left_alone(answer: str) -> None:
+    assert _flags("Is Lysichiton and Ageratum in the same family?", PLANTS, answer) == []
+
+
+def test_sides_the_documents_say_nothing_of() -> None:
+    docs = ["Lysichiton is a genus in the family Araceae."]
+    assert _flags("Is Lysichiton and Ageratum in the same family?", docs, "Yes, both are in the same family.") == []
