@@ -68,7 +68,18 @@ def test_hedges_are_attached():
     "claim, doc, ok",
     [
         ("about 8,800", "8,849", True),
+        ("about 9,000", "8,849", True),
+        ("about 8,850", "8,849", True),
         ("8,800", "8,849", False),
+        # "about" excuses rounding, not another value: 386 is not 375 rounded
+        ("approximately 386 miles", "375 mi", False),
+        ("about 380 miles", "375 mi", True),
+        ("about 370 miles", "375 mi", True),
+        ("about 25", "23.8", True),  # rounded to fives
+        ("about 4.5", "4.46", True),
+        ("about 4.57", "4.46", False),
+        ("roughly a third", "32%", True),  # a fraction in words is round already
+        ("roughly a third", "25%", False),
         ("more than 8,000", "8,849", True),
         ("more than 9,000", "8,849", False),
         ("nearly 9,000", "8,849", True),

@@ -345,7 +345,8 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     Units are compared when both sides state one; a percentage needs a percentage, while a bare
     "42.5 million" supports "$42.5 million". A fall ("fell 3.2%") equals a negative change. Unhedged values must be equal, except that a value written with a scale word
     ("42.5 million") stands for the interval its last digit implies. Hedges widen the match:
-    "about" by 10% either way; "more than"/"over" allow a document value up to 25% above,
+    "about" by 10% either way, and by less than the step the answer's value is rounded to
+    (:func:`granularity`); "more than"/"over" allow a document value up to 25% above,
     "nearly"/"under" up to 25% below.
     """
     if claim.unit and doc.unit and claim.unit != doc.unit:
@@ -364,12 +365,33 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         return False
     scale = abs(d)
     if hedge in HEDGE_APPROX:
-        return abs(a - d) <= APPROX_TOLERANCE * scale
+        # "about" excuses rounding, not a different value: "about 8,800" or "about 9,000" for
+        # 8,849, but not "about 386" for 375 (words such as "a third" are round already)
+        gap = abs(a - d)
+        if gap > APPROX_TOLERANCE * scale:
+            return False
+        return claim.spelled or gap < max(granularity(a), 2 * claim.precision)
     if hedge in HEDGE_ATLEAST:
         return d >= a and (d - a) <= DIRECTIONAL_TOLERANCE * scale
     if hedge in HEDGE_ATMOST:
         return d <= a and (a - d) <= DIRECTIONAL_TOLERANCE * scale
     return False
+
+
+def granularity(value: float) -> float:
+    """The step a value is rounded to, from its last significant digit: 8,800 -> 100, 8,850 -> 50,
+    386 -> 1, 2.5 -> 0.5, 4.46 -> 0.01 (a last digit of 5 counts as rounding to fives)."""
+    text = f"{abs(value):.6f}".rstrip("0")
+    whole, _, decimals = text.partition(".")
+    if decimals:
+        step = 10.0 ** -len(decimals)
+        return 5 * step if decimals[-1] == "5" else step
+    digits = whole.lstrip("0")
+    if not digits:
+        return 1.0
+    zeros = len(digits) - len(digits.rstrip("0"))
+    step = 10.0 ** zeros
+    return 5 * step if digits.rstrip("0")[-1] == "5" else step
 
 
 def nearest(claim: NumberMention, candidates: list[NumberMention]) -> Optional[NumberMention]:
