@@ -16,6 +16,7 @@ from collections import OrderedDict
 from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
+from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
 from raguard.normalize.text import TokenText, sentence_spans, tokenize
@@ -45,6 +46,14 @@ class DocumentIndex:
     @cached_property
     def dates(self) -> list[DateMention]:
         return extract_dates(self.text)
+
+    @cached_property
+    def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:
+        """Counted nouns ("eight gold albums") by the stems of what is counted."""
+        out: dict[tuple[str, ...], list[CountedNoun]] = {}
+        for counted in counted_nouns(self.text):
+            out.setdefault(counted.key, []).append(counted)
+        return out
 
     @cached_property
     def stems(self) -> frozenset[str]:

@@ -565,6 +565,7 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "quotes": lambda text: [fragments(q) for _, _, q in find_quotes(text)],
     "proper_noun_runs": lambda text: __import__("raguard.checkers._names", fromlist=["x"]).proper_noun_runs(text),
     "named_number_spans": named_number_spans,
+    "counted_nouns": lambda text: __import__("raguard.normalize.counts", fromlist=["x"]).counted_nouns(text),
     "question_pair": lambda text: __import__("raguard.checkers.sameness", fromlist=["x"]).question_pair(text),
     "question_options": lambda text: __import__("raguard.checkers.choices", fromlist=["x"]).question_options(text),
     "sentence_spans": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).sentence_spans(text),

@@ -3,17 +3,20 @@ in one document.
 
 Skipped: numbers inside dates (the dates checker owns them), numbers inside names ("Apollo 11",
 checked by the entities checker), citation markers ("[1]"), and trivial counting words (``numbers.TRIVIAL_WORDS``:
-spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...).
+spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...). A counting word from
+two to ten is checked only where the documents count the same thing ("five gold albums" against
+"eight gold albums" and no "five": see :mod:`raguard.normalize.counts`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Optional
 
 from raguard.checkers._spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import UNSUPPORTED_NUMBER
+from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
 from raguard.normalize.numbers import NumberMention, nearest, values_match
 
 
@@ -34,14 +37,45 @@ class NumbersChecker:
         # indexed: a scan of every span per number was quadratic in the claims
         date_spans = SpanIndex((d.start, d.end) for d in ctx.dates if d.form != "weekday")
         name_spans = SpanIndex(ctx.named_number_spans + ctx.citation_spans)
+        counted = None
         for mention in ctx.numbers:
             if mention.trivial and not _RANKING_AFTER_RE.match(ctx.response, mention.end):
+                if mention.text.lower() in COUNTING_WORDS:
+                    if counted is None:
+                        counted = {c.start: c for c in counted_nouns(ctx.response, spelled_only=True)}
+                    finding = self._check_count(ctx, mention, counted.get(mention.start))
+                    if finding is not None:
+                        yield finding
                 continue
             if date_spans.overlaps(mention.start, mention.end):
                 continue
             if name_spans.holds(mention.start, mention.end):
                 continue
             yield self._check_one(ctx, mention)
+
+    def _check_count(self, ctx: CheckContext, mention: NumberMention, counted: Optional[CountedNoun]) -> Optional[Finding]:
+        """A counting word is checked only against the documents' counts of the same thing:
+        flagged when they count it ("eight gold albums") and never with this number."""
+        if counted is None:
+            return None
+        other: Optional[tuple[int, CountedNoun]] = None
+        for doc_index, index in ctx.documents:
+            for doc_count in index.counts.get(counted.key, ()):
+                if doc_count.value == counted.value:
+                    return None
+                if other is None:
+                    other = (doc_index, doc_count)
+        if other is None:
+            return None
+        doc_text = ctx.documents.indexes[other[0]].text
+        near = doc_text[other[1].start:other[1].end]
+        return Finding(
+            kind="number", warning_type=self.warning_type, start=mention.start, end=mention.end,
+            text=mention.text, supported=False, value=mention.display(), nearest_value=near,
+            suggestion=f'"{mention.text}" not found in retrieved documents. The documents count '
+                       f'{near} of the same thing.',
+            checker=self.name,
+        )
 
     def _check_one(self, ctx: CheckContext, mention: NumberMention) -> Finding:
         finding = Finding(

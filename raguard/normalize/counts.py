@@ -1,0 +1,47 @@
+"""Counted nouns: "eight gold albums", "3 weeks" -> (8, ("gold", "album")), (3, ("week",)).
+
+Counting words (two to ten) are too common to check as bare values: writers count names
+themselves ("the two founders"). But when the documents count the same thing ("eight gold
+albums") and never with the answer's number, "five gold albums" is a changed figure.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from raguard.normalize.stems import is_content_word, stem
+
+COUNTING_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_SPELLED = "|".join(COUNTING_WORDS)
+
+# a whole number (not part of a decimal, range, sum or score) and the two words after it
+_COUNTED_RE = re.compile(
+    rf"(?<![\d.,$£€¥-])(?<![\d$£€¥][ \t])\b(?P<n>\d{{1,7}}|{_SPELLED}|one)(?![.,:/-]?\d)"
+    r"[ \t]+(?P<words>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?)",
+    re.IGNORECASE,
+)
+
+
+class CountedNoun(NamedTuple):
+    value: int
+    key: tuple[str, ...]  # stems of the content words among the two words after the number
+    start: int  # the number's span
+    end: int
+
+
+def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
+    """Each number followed by words, with the stems of those words (content words only)."""
+    out = []
+    for m in _COUNTED_RE.finditer(text):
+        n = m.group("n").lower()
+        if n.isdigit():
+            if spelled_only:
+                continue
+            value = int(n)
+        else:
+            value = 1 if n == "one" else COUNTING_WORDS[n]
+        key = tuple(stem(w) for w in m.group("words").lower().split() if is_content_word(w))
+        if key:
+            out.append(CountedNoun(value, key, m.start("n"), m.end("n")))
+    return out

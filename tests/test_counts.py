@@ -1,0 +1,58 @@
+"""Counting words ("five gold albums") checked against the documents' counts of the same thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier
+from raguard.normalize.counts import CountedNoun, counted_nouns
+
+_VERIFIER = Verifier(checkers=["numbers"])
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("produced eight gold albums", [(8, ("gold", "album"))]),
+    ("spent 3 weeks at No. 1", [(3, ("week",))]),
+    ("it spent ten weeks", [(10, ("week",))]),
+    ("won 6-4, 7-5 in two hours", [(2, ("hour",))]),  # scores are not counts
+    ("$ 3 billion and 3.9 billion", []),  # money and decimals are not counts
+    ("two of the founders", []),  # no content word right after
+])
+def test_counted_nouns(text: str, expected: list[tuple[int, tuple[str, ...]]]) -> None:
+    assert [(c.value, c.key) for c in counted_nouns(text)] == expected
+
+
+def test_spelled_only_skips_digits() -> None:
+    assert counted_nouns("3 weeks and two days", spelled_only=True) == [CountedNoun(2, ("day",), 12, 15)]
+
+
+def _numbers(docs: list[str], answer: str) -> list[str]:
+    return [w.text for w in _VERIFIER.verify("", docs, answer).warnings if w.type == "unsupported_number"]
+
+
+def test_a_count_the_documents_give_differently_is_flagged() -> None:
+    docs = ["The band has produced eight gold albums and three multi-platinum albums."]
+    result = _VERIFIER.verify("", docs, "The band produced five gold albums.")
+    [warning] = result.warnings
+    assert warning.text == "five" and "eight" in warning.suggestion
+    assert _numbers(docs, "The band produced eight gold albums.") == []
+
+
+def test_messy_documents_tokenized_and_lower_cased() -> None:
+    docs = ["kathleen turner has won 2 golden globe awards , and was nominated for an oscar ."]
+    assert _numbers(docs, "Kathleen Turner has won three Golden Globe Awards.") == ["three"]
+    assert _numbers(docs, "Kathleen Turner has won two Golden Globe Awards.") == []
+
+
+def test_counting_words_without_a_count_of_the_same_thing_pass() -> None:
+    docs = ["The company was founded by Ann Lee and Raj Patel in 2004."]
+    assert _numbers(docs, "The two founders started the company in 2004.") == []
+    # another count of something else is no evidence either way
+    docs = ["The band toured for 3 months and released 4 singles."]
+    assert _numbers(docs, "The band released two albums.") == []
+
+
+def test_any_document_count_of_the_thing_with_the_answer_number_supports_it() -> None:
+    docs = ["It spent 3 weeks at number one in the UK.", "In Canada it spent nine weeks at number one."]
+    assert _numbers(docs, "It spent nine weeks at number one in Canada.") == []
+    assert _numbers(docs, "It spent ten weeks at number one in Canada.") == ["ten"]
