@@ -235,3 +235,12 @@ def test_nearest_date_falls_back_to_another_kind():
     assert w.nearest_value == "June 15" and "The documents give June 15." in w.suggestion
     none = _check(["No dates here at all."], "The deadline is September 30, 2024.")
     assert "The documents give no date." in [w for w in none.warnings if w.type == "unsupported_date"][0].suggestion
+
+
+def test_nearest_number_is_of_the_same_kind():
+    # an ordinal is no hint for a measure, nor a measure for an ordinal
+    docs = ["The craft, the third of its class, weighs 4,750 kg."]
+    (w,) = [w for w in _check(docs, "The craft weighs 5.9 tonnes.").warnings if w.type == "unsupported_number"]
+    assert w.nearest_value == "4,750"
+    (w,) = [w for w in _check(docs, "It is the fifth of its class.").warnings if w.type == "unsupported_number"]
+    assert w.nearest_value == "third"

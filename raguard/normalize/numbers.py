@@ -395,11 +395,12 @@ def granularity(value: float) -> float:
 
 
 def nearest(claim: NumberMention, candidates: list[NumberMention]) -> Optional[NumberMention]:
-    """The document value closest to the claim (same unit when both have one)."""
+    """The document value closest to the claim (same unit when both have one; an ordinal for an
+    ordinal, a count for a count: "third" is no hint for "4.8 tonnes")."""
     best: Optional[NumberMention] = None
     best_gap = float("inf")
     for cand in candidates:
-        if claim.unit and cand.unit and claim.unit != cand.unit:
+        if (claim.unit and cand.unit and claim.unit != cand.unit) or cand.ordinal != claim.ordinal:
             continue
         gap = abs(cand.value - claim.value) / max(1.0, abs(claim.value))
         if gap < best_gap:
