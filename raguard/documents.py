@@ -18,6 +18,7 @@ from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.dates import DateMention, extract_dates
+from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberMention, extract_numbers
 from raguard.normalize.text import TokenText, sentence_spans, tokenize
 
@@ -36,12 +37,14 @@ class DocumentIndex:
 
     @cached_property
     def numbers(self) -> list[NumberMention]:
-        """Values, without the digits of dates ("12 March") and names ("Apollo 11")."""
+        """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
+        values written in two units ("1 minute 8 seconds") once more, whole."""
         from raguard.checkers._names import named_number_spans
 
         taken = [(d.start, d.end) for d in self.dates if d.form not in ("year", "weekday")]
         taken += named_number_spans(self.text)
-        return _without_overlaps(extract_numbers(self.text), taken)
+        found = _without_overlaps(extract_numbers(self.text), taken)
+        return found + compound_measures(self.text, found)  # "1 minute 8 seconds" is 68 seconds too
 
     @cached_property
     def dates(self) -> list[DateMention]:

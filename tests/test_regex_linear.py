@@ -559,12 +559,18 @@ def _relapse_prompts(text: str) -> Any:
     return neutralize(text), compress_chunks([text, text[: len(text) // 2]], len(text) // 3), finding_code(text)
 
 
+def extract_numbers_all(text: str) -> Any:
+    return __import__("raguard.normalize.numbers", fromlist=["x"]).extract_numbers(text)
+
+
 FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "extract_numbers": lambda text: __import__("raguard.normalize.numbers", fromlist=["x"]).extract_numbers(text),
     "extract_dates": extract_dates,
     "quotes": lambda text: [fragments(q) for _, _, q in find_quotes(text)],
     "proper_noun_runs": lambda text: __import__("raguard.checkers._names", fromlist=["x"]).proper_noun_runs(text),
     "named_number_spans": named_number_spans,
+    "compound_measures": lambda text: __import__("raguard.normalize.measures", fromlist=["x"]).compound_measures(
+        text, extract_numbers_all(text)),
     "counted_nouns": lambda text: __import__("raguard.normalize.counts", fromlist=["x"]).counted_nouns(text),
     "question_pair": lambda text: __import__("raguard.checkers.sameness", fromlist=["x"]).question_pair(text),
     "question_options": lambda text: __import__("raguard.checkers.choices", fromlist=["x"]).question_options(text),

@@ -90,7 +90,7 @@ class NumbersChecker:
         )
         maps = ctx.documents.maps
         candidates = None
-        if maps is not None:
+        if maps is not None and mention.measure is None:  # another unit has another magnitude
             # values_match needs |a - d| <= precision + 25% of |d| (+ 1e-9): a wider interval
             size, slack = abs(mention.value), mention.precision + 1e-6
             candidates = maps.docs_with_magnitude((size - slack) / 1.3, (size + slack) / 0.7)

@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Optional
+
+from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
 
 _SCALES = {
     "hundred": 1e2,
@@ -139,6 +141,7 @@ class NumberMention:
     precision: float = 0.0  # half-width of the interval a rounded value stands for
     hedge: Optional[str] = None
     decline: bool = False  # stated as a fall ("fell 3.2%"), the same as a negative change
+    measure: Optional[str] = None  # a unit of measure after it ("kg", "miles"): see measures.py
 
     @property
     def trivial(self) -> bool:
@@ -290,7 +293,19 @@ def extract_numbers(text: str) -> list[NumberMention]:
     found.extend(_digit_with_word_scale(text, found))
     found.extend(_fractions(text))
     found.sort(key=lambda n: (n.start, -n.end))
-    return _drop_nested(found)
+    return _with_measures(text, _drop_nested(found))
+
+
+def _with_measures(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
+    """Each mention with the unit of measure written right after it, if any."""
+    out = []
+    for n in mentions:
+        if n.unit is None and not n.ordinal:
+            unit = unit_after(text, n.end)
+            if unit is not None:
+                n = replace(n, measure=unit)
+        out.append(n)
+    return out
 
 
 _FRACTION_RE = re.compile(
@@ -346,7 +361,8 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     "42.5 million" supports "$42.5 million". A fall ("fell 3.2%") equals a negative change. Unhedged values must be equal, except that a value written with a scale word
     ("42.5 million") stands for the interval its last digit implies. Hedges widen the match:
     "about" by 10% either way, and by less than the step the answer's value is rounded to
-    (:func:`granularity`); "more than"/"over" allow a document value up to 25% above,
+    (:func:`granularity`); a value in another unit of the same measure is converted, and stands
+    for its rounding ("4.8 tonnes" for 4,750 kg; "10 days" is not "10 weeks"); "more than"/"over" allow a document value up to 25% above,
     "nearly"/"under" up to 25% below.
     """
     if claim.unit and doc.unit and claim.unit != doc.unit:
@@ -354,11 +370,21 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     if claim.unit == "%" and doc.unit != "%":
         return False  # "12 points" does not state "12%"
     a, d = claim.value, doc.value
+    precision, step = claim.precision, granularity(a)
+    if claim.measure and doc.measure and claim.measure != doc.measure:
+        if not same_dimension(claim.measure, doc.measure):
+            return False
+        if in_base_unit(1.0, claim.measure) != in_base_unit(1.0, doc.measure):
+            # "4.8 tonnes" for "4,750 kg": a value restated in another unit stands for its rounding
+            # (at most 5% either way: "500 km" could be rounded to hundreds, not to 500s)
+            precision = in_base_unit(max(precision, min(0.5 * step, 0.05 * abs(a))), claim.measure)
+            step = in_base_unit(step, claim.measure)
+            a, d = in_base_unit(a, claim.measure), in_base_unit(d, doc.measure)
     if (claim.decline and a > 0 and d < 0) or (doc.decline and d > 0 and a < 0):
         d = -d
     if abs(a - d) <= 1e-9 * max(1.0, abs(d)):
         return True
-    if claim.precision and abs(a - d) <= claim.precision + 1e-9 * abs(d):
+    if precision and abs(a - d) <= precision + 1e-9 * abs(d):
         return True
     hedge = claim.hedge
     if not hedge or d == 0:
@@ -370,7 +396,7 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         gap = abs(a - d)
         if gap > APPROX_TOLERANCE * scale:
             return False
-        return claim.spelled or gap < max(granularity(a), 2 * claim.precision)
+        return claim.spelled or gap < max(step, 2 * precision)
     if hedge in HEDGE_ATLEAST:
         return d >= a and (d - a) <= DIRECTIONAL_TOLERANCE * scale
     if hedge in HEDGE_ATMOST:

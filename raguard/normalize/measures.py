@@ -1,0 +1,85 @@
+"""Units of measure, so that a value restated in another unit still matches.
+
+"a 4.8-tonne spacecraft" restates "4,800 kg"; "beat her by 68 seconds" restates "1 minute 8
+seconds". A number followed by a unit word carries that unit; two values of one dimension
+compare in its base unit. Only units with one meaning are listed: "m" (million or metres),
+"pounds" (money or mass), "t", "h" and "s" are left out, as are months and years (their length
+varies). Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.normalize.numbers import NumberMention
+
+
+def _units(dimension: str, factor: float, *words: str) -> dict[str, tuple[str, float]]:
+    return {w: (dimension, factor) for w in words}
+
+
+#: Unit word (folded) -> (dimension, factor to the dimension's base unit: kg, metre, second).
+MEASURES: dict[str, tuple[str, float]] = {
+    **_units("mass", 1e-6, "mg", "milligram", "milligrams"),
+    **_units("mass", 1e-3, "gram", "grams"),
+    **_units("mass", 1.0, "kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"),
+    **_units("mass", 1e3, "tonne", "tonnes", "metric ton", "metric tons"),
+    **_units("mass", 0.45359237, "lb", "lbs"),
+    **_units("length", 1e-3, "mm", "millimetre", "millimetres", "millimeter", "millimeters"),
+    **_units("length", 1e-2, "cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+    **_units("length", 1.0, "metre", "metres", "meter", "meters"),
+    **_units("length", 1e3, "km", "kilometre", "kilometres", "kilometer", "kilometers"),
+    **_units("length", 1609.344, "mi", "mile", "miles"),
+    **_units("length", 0.3048, "ft", "foot", "feet"),
+    **_units("length", 0.0254, "inch", "inches"),
+    **_units("time", 1.0, "sec", "secs", "second", "seconds"),
+    **_units("time", 60.0, "min", "mins", "minute", "minutes"),
+    **_units("time", 3600.0, "hr", "hrs", "hour", "hours"),
+    **_units("time", 86400.0, "day", "days"),
+    **_units("time", 604800.0, "week", "weeks"),
+}
+
+# the unit word right after a number: "4,800 kg", "4.8-tonne", "375 mi", "2 metric tons"
+_UNIT_AFTER_RE = re.compile(r"[ \t]?-?[ \t]?(?P<unit>(?:metric[ \t]+)?[a-z]+)\b", re.IGNORECASE)
+# what may join the parts of a compound value: "1 minute 8 seconds", "2 hours and 41 minutes"
+_JOINER_RE = re.compile(r"(?:[ \t]*,)?[ \t]+(?:and[ \t]+)?")
+
+
+def unit_after(text: str, end: int) -> Optional[str]:
+    """The unit word that follows a number ending at ``end``, folded; None if there is none."""
+    m = _UNIT_AFTER_RE.match(text, end)
+    if m is None or (m.group("unit").isupper() and len(m.group("unit")) > 2):
+        return None  # "10 SEC filings": an acronym, not seconds
+    unit = " ".join(m.group("unit").lower().split())
+    return unit if unit in MEASURES else None
+
+
+def same_dimension(a: str, b: str) -> bool:
+    return MEASURES[a][0] == MEASURES[b][0]
+
+
+def in_base_unit(value: float, unit: str) -> float:
+    return value * MEASURES[unit][1]
+
+
+def compound_measures(text: str, mentions: list["NumberMention"]) -> list["NumberMention"]:
+    """One more mention for each value written in two units of one dimension ("1 minute 8
+    seconds" = 68 seconds), in the smaller unit, spanning both parts."""
+    out = []
+    for first, second in zip(mentions, mentions[1:]):
+        if first.measure is None or second.measure is None or first.measure == second.measure:
+            continue
+        if not same_dimension(first.measure, second.measure):
+            continue
+        if MEASURES[first.measure][1] <= MEASURES[second.measure][1]:
+            continue
+        unit = _UNIT_AFTER_RE.match(text, first.end)
+        if unit is None or not _JOINER_RE.fullmatch(text, unit.end(), second.start):
+            continue
+        value = in_base_unit(first.value, first.measure) / MEASURES[second.measure][1] + second.value
+        out.append(replace(second, start=first.start, text=text[first.start:second.end], value=value,
+                           hedge=first.hedge))
+    return out

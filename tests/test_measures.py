@@ -1,0 +1,49 @@
+"""Values restated in another unit of the same measure."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier
+from raguard.normalize.measures import compound_measures, unit_after
+from raguard.normalize.numbers import extract_numbers, values_match
+
+
+@pytest.mark.parametrize("claim, doc, ok", [
+    ("4.8 tonnes", "4,800 kg", True),
+    ("4.8-tonne", "4,750 kg", True),  # a converted value stands for its rounding
+    ("4.8 tonnes", "4,700 kg", False),
+    ("604 km", "375 mi", True),
+    ("about 600 km", "375 miles", True),
+    ("500 km", "375 mi", False),
+    ("10 days", "10 weeks", False),  # same number, other unit: was a match before units
+    ("5 kg", "5 miles", False),  # other measures
+    ("6 kilometers", "6.213 km", False),  # the same unit: no rounding allowed
+    ("6.213 kilometres", "6.213 km", True),
+    ("5 kg", "5", True),  # a unit on one side only: compared as before
+    ("10 SEC filings", "10 seconds", True),  # "SEC" is an acronym, not a unit
+])
+def test_values_match_across_units(claim: str, doc: str, ok: bool) -> None:
+    (c,) = extract_numbers(claim)
+    (d,) = extract_numbers(doc)
+    assert values_match(c, d) is ok
+
+
+def test_unit_after() -> None:
+    text = "4.8-tonne craft, 2 metric tons, 12 pounds, 5 m, 3 SEC"
+    assert [unit_after(text, n.end) for n in extract_numbers(text)] == ["tonne", "metric tons", None, None, None]
+
+
+def test_compound_values() -> None:
+    text = "beat her by 1 minute 8 seconds, after 2 hours and 41 minutes; 3 km 200 m; 5 seconds 2 minutes"
+    found = compound_measures(text, extract_numbers(text))
+    assert [(n.text, n.value, n.measure) for n in found] == [
+        ("1 minute 8", 68.0, "seconds"), ("2 hours and 41", 161.0, "minutes")]
+
+
+def test_verify_with_restated_units() -> None:
+    verifier = Verifier(checkers=["numbers"])
+    docs = ["the craft weighs 4,800 kg . alemu finished 1 minute 8 seconds behind ."]
+    assert verifier.verify("", docs, "The 4.8-tonne craft; she won by 68 seconds.").warnings == []
+    flagged = verifier.verify("", docs, "She won by 78 seconds.").warnings
+    assert [w.text for w in flagged] == ["78"]
