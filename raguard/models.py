@@ -21,6 +21,7 @@ VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
 CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
 MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions)
+UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
 BAD_CITATION = "bad_citation"  # the optional citations checker
 INPUT_ERROR = "input_error"
 
@@ -33,6 +34,7 @@ WARNING_TYPES: tuple[str, ...] = (
     UNSUPPORTED_STATEMENT,
     CONTRADICTED_CLAIM,
     MISATTRIBUTED_CLAIM,
+    UNANSWERED_QUESTION,
     BAD_CITATION,
     INPUT_ERROR,
 )

@@ -31,6 +31,7 @@ CODES: dict[str, str] = {
     "unsupported_statement": "UNSUPPORTED_STATEMENT",
     "contradicted_claim": "CONTRADICTED_CLAIM",
     "misattributed_claim": "MISATTRIBUTED_CLAIM",
+    "unanswered_question": "UNANSWERED_QUESTION",
     "bad_citation": "BAD_CITATION",
     "input_error": "INPUT_ERROR",
     "checker_error": "CHECKER_ERROR",

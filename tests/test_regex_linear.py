@@ -374,6 +374,7 @@ ANCHORED = {
     "raguard.checkers.choices._ARTICLE_RE",
     "raguard.checkers._options.CAPITALIZED_RE",
     "raguard.checkers._options._PRONOUN_OPENING_RE",
+    "raguard.checkers.unanswered._WHO_RE",
     "raguard.normalize.entities._ACRONYM_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",

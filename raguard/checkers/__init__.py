@@ -16,6 +16,7 @@ from raguard.checkers.numbers import NumbersChecker
 from raguard.checkers.quotes import QuotesChecker
 from raguard.checkers.sameness import SamenessChecker
 from raguard.checkers.statements import StatementsChecker
+from raguard.checkers.unanswered import UnansweredChecker
 from raguard.checkers.vague import VagueChecker
 
 __all__ = [
@@ -40,13 +41,14 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
     "quotes": QuotesChecker,
     "sameness": SamenessChecker,
     "statements": StatementsChecker,
+    "unanswered": UnansweredChecker,
     "vague": VagueChecker,
 }
 
 #: Checkers a default :class:`~raguard.Verifier` runs, in order.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
-    "statements", "negations", "attributions",
+    "statements", "negations", "attributions", "unanswered",
 )
 
 F = TypeVar("F", bound=Callable[[], Checker])

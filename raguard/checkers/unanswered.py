@@ -1,0 +1,60 @@
+"""Unanswered checker: a "Who ...?" answered only with the names the question gave.
+
+"Who won a Nobel Prize in 1943 and is associated with Max Volmer?" answered "Max Volmer won the
+Nobel Prize in 1943" names the one person the question already gave, in the slot it asks about;
+"Who directed a film that included Sarah Manninen?" answered "Sarah Manninen directed a film"
+likewise. Each word is in the documents, so no other checker objects, but the question asked for
+someone else. A "who" question wants a name the question does not hold: an answer whose names
+all come from the question is flagged.
+
+Left alone: choice questions ("Who is older, A or B?": the answer names an option), refusals,
+answers that deny something, and answers with no name at all ("He did.": nothing to compare).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from raguard.checkers._names import proper_noun_runs
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.negations import denies
+from raguard.checkers.statements import is_refusal
+from raguard.models import UNANSWERED_QUESTION
+from raguard.normalize.stems import content_stems
+
+MAX_ANSWER = 300
+_WHO_RE = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
+_OR_RE = re.compile(r"\bor\b", re.IGNORECASE)
+
+
+class UnansweredChecker:
+    name = "unanswered"
+    warning_type = UNANSWERED_QUESTION
+    default_severity = "high"
+
+    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        query, response = ctx.query, ctx.response
+        if (len(response) > MAX_ANSWER or not _WHO_RE.match(query) or _OR_RE.search(query)
+                or is_refusal(response) or denies(response)):
+            return
+        asked = content_stems(query)
+        named = []
+        for start, end in proper_noun_runs(response):
+            stems = content_stems(response[start:end])
+            if not stems:
+                continue
+            if not stems <= asked:
+                return  # a name the question does not hold: an answer
+            named.append((start, end))
+        if not named:
+            return
+        start, end = named[0]
+        text = response[start:end]
+        yield Finding(
+            kind="answer", warning_type=self.warning_type, start=start, end=end, text=text,
+            supported=False, value=quote_for_message(text),
+            suggestion=f'The question asks who; the answer names only "{quote_for_message(text)}", '
+                       "whom the question already gives. Name the person the documents give.",
+            checker=self.name,
+        )
