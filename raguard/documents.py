@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from raguard.normalize.counts import CountedNoun, counted_nouns
-from raguard.normalize.dates import DateMention, extract_dates
+from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberMention, extract_numbers
 from raguard.normalize.text import TokenText, sentence_spans, tokenize
@@ -48,7 +48,9 @@ class DocumentIndex:
 
     @cached_property
     def dates(self) -> list[DateMention]:
-        return extract_dates(self.text)
+        """Dates, and the years stated relative to them ("in 2024, up from the previous year")."""
+        found = extract_dates(self.text)
+        return found + relative_years(self.text, found)
 
     @cached_property
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:

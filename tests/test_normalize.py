@@ -2,7 +2,7 @@
 
 import pytest
 
-from raguard.normalize.dates import DateValue, extract_dates, supports
+from raguard.normalize.dates import DateValue, extract_dates, relative_years, supports
 from raguard.normalize.entities import expansion_pattern, initials, looks_like_acronym
 from raguard.normalize.numbers import extract_numbers, parse_spelled, values_match
 from raguard.checkers.quotes import blank_quotations
@@ -235,3 +235,14 @@ def test_stems_come_from_the_c_stemmer_and_equal_the_pure_python_ones():
     words = ["founded", "golfers", "generously", "hopping", "national", "Organization".lower(), "cafés",
              "naïve", "ſeptember", "running", "agreed", "fly", "skies", "dying", "news", "proceedings"]
     assert [stem(w) for w in words] == [pure.stemWord(w) for w in words]
+
+
+@pytest.mark.parametrize("text, years", [
+    ("Emissions hit 37.4 billion tonnes in 2024, up 0.8% from the previous year.", [2023]),
+    ("The plant opened in 1990; a year later it closed, and the following year it reopened.", [1991, 1992]),
+    ("sales rose in 2019 , compared with the year before .", [2018]),  # tokenized, lower-cased
+    ("It opened in 1990. The year before, nothing happened.", []),  # another sentence
+    ("Revenue rose from the previous year.", []),  # no year to count from
+])
+def test_relative_years(text, years):
+    assert [m.value.year for m in relative_years(text, extract_dates(text))] == years

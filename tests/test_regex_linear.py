@@ -572,6 +572,8 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "named_number_spans": named_number_spans,
     "compound_measures": lambda text: __import__("raguard.normalize.measures", fromlist=["x"]).compound_measures(
         text, extract_numbers_all(text)),
+    "relative_years": lambda text: __import__("raguard.normalize.dates", fromlist=["x"]).relative_years(
+        text, extract_dates(text)),
     "counted_nouns": lambda text: __import__("raguard.normalize.counts", fromlist=["x"]).counted_nouns(text),
     "question_pair": lambda text: __import__("raguard.checkers.sameness", fromlist=["x"]).question_pair(text),
     "question_options": lambda text: __import__("raguard.checkers.choices", fromlist=["x"]).question_options(text),

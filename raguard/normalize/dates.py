@@ -348,6 +348,41 @@ def extract_dates(text: str) -> list[DateMention]:
     return mentions
 
 
+# "up 0.8% from the previous year", "a year later", "the year before": a year told by another
+_RELATIVE_YEAR_RE = re.compile(
+    r"(?=[tapf])\b(?:(?:the[ \t]+)?(?P<dir1>previous|preceding|prior|following|next)[ \t]+year"
+    r"|a[ \t]+year[ \t]+(?P<dir2>earlier|later|before|after)"
+    r"|the[ \t]+year[ \t]+(?P<dir3>before|after))\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END_RE = re.compile(r"[.!?][\s\"'”’)]")
+_EARLIER_WORDS = frozenset({"previous", "preceding", "prior", "earlier", "before"})
+#: How far before a relative year its reference year may stand, in characters (one sentence).
+_RELATIVE_REACH = 200
+
+
+def relative_years(text: str, mentions: list[DateMention]) -> list[DateMention]:
+    """Years stated relative to another: "in 2024, up 0.8% from the previous year" gives 2023.
+    The reference is the closest year mentioned (or told) before, within the sentence (no full
+    stop between); ``mentions`` are the text's dates."""
+    years = sorted((m.end, m.value.year) for m in mentions if m.value.year is not None)
+    k = 0
+    last: Optional[tuple[int, int]] = None  # (end, year) of the closest year before a match
+    out: list[DateMention] = []
+    for m in _RELATIVE_YEAR_RE.finditer(text):
+        while k < len(years) and years[k][0] <= m.start():
+            if last is None or years[k][0] >= last[0]:
+                last = years[k]
+            k += 1
+        if last is None or m.start() - last[0] > _RELATIVE_REACH or _SENTENCE_END_RE.search(text, last[0], m.start()):
+            continue  # no year before it in its sentence
+        direction = (m.group("dir1") or m.group("dir2") or m.group("dir3")).lower()
+        shifted = last[1] - 1 if direction in _EARLIER_WORDS else last[1] + 1
+        out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=shifted), "year"))
+        last = (m.end(), shifted)  # "a year later ..., and the following year": chained
+    return out
+
+
 def supports(doc: DateValue, claim: DateValue) -> bool:
     """Does a document date support a claimed date? Only if it states at least as much.
 
