@@ -244,3 +244,10 @@ def test_nearest_number_is_of_the_same_kind():
     assert w.nearest_value == "4,750"
     (w,) = [w for w in _check(docs, "It is the fifth of its class.").warnings if w.type == "unsupported_number"]
     assert w.nearest_value == "third"
+
+
+def test_a_degree_after_a_place_is_checked_in_parts():
+    docs = ["She completed her PhD at the University of Cambridge in 1987 with a thesis on thin films."]
+    assert _types(_check(docs, "In 1987 she earned a Cambridge PhD on thin films.")) == set()
+    flagged = _types(_check(docs, "In 1987 she earned an Oxford PhD on thin films."))
+    assert any(t == "missing_entity" and "Oxford" in text for t, text in flagged), flagged

@@ -169,8 +169,9 @@ def _sentence_initial_head(response: str, start: int, text: str, label: str) -> 
 
 def _parts(text: str) -> list[str]:
     """A NER span cut at quotes, colons and inner possessives: "Alnora Pharmaceuticals' Cardexa"
-    names two things, each of which must be supported."""
-    pieces = re.split(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+", text)
+    names two things, each of which must be supported; so does a degree after a place ("a
+    Cambridge PhD": the documents say "her PhD at the University of Cambridge")."""
+    pieces = re.split(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+|[ \t]+(?=(?:PhD|DPhil|MBA|MSc|BSc|LLM|MPhil)$)", text)
     return [p.strip(" \t'’") for p in pieces if p.strip(" \t'’")]
 
 
