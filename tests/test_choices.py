@@ -134,3 +134,11 @@ def test_both_options_with_both_is_a_pick_of_each() -> None:
              "physician-assisted suicide: Christy Canyon or Jack Kevorkian?")
     assert _flags(query, docs, "Both Christy Canyon and Jack Kevorkian were known for it.") == ["Christy Canyon"]
     assert _flags(query, docs, "Jack Kevorkian, the pathologist.") == []
+
+
+def test_the_right_pick_is_a_supported_claim_with_its_sentence() -> None:
+    result = _VERIFIER.verify(DOGS_QUESTION, DOGS, "The Chien-gris.")
+    [claim] = [c for c in result.claims if c.kind == "choice"]
+    assert claim.supported and claim.evidence is not None and claim.evidence.doc_index == 1
+    sentence = DOGS[1][claim.evidence.start:claim.evidence.end]
+    assert "extinct" in sentence and "Chien-gris" in sentence

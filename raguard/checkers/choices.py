@@ -36,6 +36,8 @@ from raguard.normalize.text import tokenize
 
 MAX_QUERY = 300
 MAX_ANSWER = 300
+_Span = tuple[int, int, int]  # (doc index, start, end)
+
 #: Share of the question's words the documents must say of the other option alone.
 MIN_SHARE = 0.5
 #: An option longer than this (in words) is cut to its run of capitalized words.
@@ -116,17 +118,23 @@ class ChoicesChecker:
                 continue
             if found is None:
                 continue
-            distinctive_chosen = found[chosen] - found[other]
-            distinctive_other = found[other] - found[chosen]
+            distinctive_chosen = found[chosen].keys() - found[other].keys()
+            distinctive_other = found[other].keys() - found[chosen].keys()
             if not distinctive_chosen and len(distinctive_other) >= MIN_SHARE * len(predicate):
-                words = ", ".join(sorted(_surface(ctx.query, distinctive_other)))
+                words = ", ".join(sorted(_surface(ctx.query, set(distinctive_other))))
                 yield self._finding(
                     ctx, span, options[chosen],
                     f"The answer picks {options[chosen]}, but the documents say what the question asks "
                     f"({words}) of {options[other]}, not of {options[chosen]}.",
                 )
+            elif not distinctive_other and len(distinctive_chosen) >= MIN_SHARE * len(predicate):
+                # the pick the documents describe: a supported claim, with the sentence that says so
+                finding = self._finding(ctx, span, options[chosen], None)
+                finding.supported, finding.source = True, "document"
+                finding.evidence = found[chosen][min(distinctive_chosen)]
+                yield finding
 
-    def _finding(self, ctx: CheckContext, span: tuple[int, int], value: str, suggestion: str) -> Finding:
+    def _finding(self, ctx: CheckContext, span: tuple[int, int], value: str, suggestion: Optional[str]) -> Finding:
         start, end = span
         return Finding(
             kind="choice", warning_type=self.warning_type, start=start, end=end,
@@ -195,16 +203,18 @@ def _mention(response: str, own: set[str]) -> Optional[tuple[int, int]]:
 
 
 def _predicate_by_option(ctx: CheckContext, own: tuple[set[str], set[str]],
-                         predicate: set[str]) -> tuple[set[str], set[str]]:
-    """The predicate stems found in the document sentences about each option."""
-    found: tuple[set[str], set[str]] = (set(), set())
-    for _, index in ctx.documents.among(None):
+                         predicate: set[str]) -> tuple[dict[str, _Span], dict[str, _Span]]:
+    """For each option, the predicate stems found in the document sentences about it, each with
+    the first such sentence: (doc index, start, end)."""
+    found: tuple[dict[str, _Span], dict[str, _Span]] = ({}, {})
+    for doc_index, index in ctx.documents.among(None):
         spans, by_stem = index.sentence_index
         owners = sentence_owners(index.text, spans, by_stem, own)
         for s in predicate:
             for i in by_stem.get(s, ()):
-                if owners[i] is not None:
-                    found[owners[i]].add(s)
+                owner = owners[i]
+                if owner is not None and s not in found[owner]:
+                    found[owner][s] = (doc_index, *spans[i])
     return found
 
 
