@@ -6,6 +6,7 @@
   scan of the whole text finds.
 - Patterns that open with a lookahead for their first character must match what they matched
   without it.
+- Text tokenized in one regex pass (ASCII, nothing to merge) must give the tokens of the full loop.
 """
 
 from __future__ import annotations
@@ -219,3 +220,23 @@ def test_number_words_grouped_by_first_letter_match_as_before() -> None:
     texts = ["".join(rng.choice(vocab) + rng.choice(seps) for _ in range(rng.randint(1, 8))) for _ in range(5000)]
     for text in texts:
         assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+
+
+def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
+    """ASCII text with no merge cue is tokenized by one regex pass; it must equal the full loop."""
+    from raguard.normalize import text as folding
+
+    rng = random.Random(5)
+    atoms = list("aAbBnNtTsSuU.'’ -\n\t,0129_é") + ["n't", " n’t", "U.S.", "U. S. ", "a.b", "-\n", "\u00ad\n",
+                                                      "ﬁ", "Tomás", "are", "e.g.", "x- \n y"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 16))) for _ in range(30000)]
+    texts += [case for _, case in CASES] + [doc for doc, _ in CASES] + FILLER
+    fast = 0
+    for t in texts:
+        assert folding.tokenize(t) == folding._tokenize_merging(t), t
+        fast += t.isascii() and not folding._may_merge(t)
+    assert fast > 1000  # the fast path was taken
+    for t in texts[:2000]:  # the joined form and word starts of TokenText
+        tt = folding.TokenText.of(t)
+        assert tt.joined == " " + "".join(tok.norm + " " for tok in tt.tokens)
+        assert [tt.joined.index(" " + tok.norm + " ", s - 1) + 1 for tok, s in zip(tt.tokens, tt._starts)] == tt._starts
