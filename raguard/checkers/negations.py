@@ -22,7 +22,7 @@ from raguard.checkers.quotes import blank_quotations
 from raguard.checkers.statements import is_refusal
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import content_stems, is_content_word, stem
-from raguard.normalize.text import clause_around, sentence_spans, tokenize
+from raguard.normalize.text import clause_around, tokenize
 
 # A clear denial in the answer. "No." before a number is an abbreviation ("No. 1"); "with no
 # login" describes, it does not deny.
@@ -68,7 +68,7 @@ class NegationsChecker:
             return
         if _DOCUMENT_NEGATION_RE.search(ctx.query):
             return
-        for start, end in sentence_spans(ctx.response):
+        for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             claim = blank_quotations(sentence)
             claim = _ANSWER_PARTICLE_RE.sub(" ", claim, count=1)

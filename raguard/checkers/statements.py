@@ -16,7 +16,6 @@ from typing import Iterator
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
 from raguard.normalize.stems import is_content_word, stem
-from raguard.normalize.text import sentence_spans
 
 DEFAULT_MIN_SUPPORT = 0.2
 DEFAULT_MIN_UNSUPPORTED = 1
@@ -67,7 +66,7 @@ class StatementsChecker:
         # of all of them per sentence was quadratic in the claims)
         supported_spans = sorted((s, e) for s, e, ok in judged if ok)
         supported_starts = [s for s, _ in supported_spans]
-        for start, end in sentence_spans(ctx.response):
+        for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             if is_refusal(sentence):
                 continue
