@@ -240,3 +240,36 @@ def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
         tt = folding.TokenText.of(t)
         assert tt.joined == " " + "".join(tok.norm + " " for tok in tt.tokens)
         assert [tt.joined.index(" " + tok.norm + " ", s - 1) + 1 for tok, s in zip(tt.tokens, tt._starts)] == tt._starts
+
+
+def test_hedge_and_decline_prechecks_change_no_result() -> None:
+    """The cheap last-word tests before the hedge and decline searches skip only windows where
+    the search finds nothing."""
+    def plain_hedge(text: str, start: int):
+        window = text[max(0, start - 24):start]
+        m = numbers._HEDGE_RE.search(window)
+        if not m or (window[:m.start()] and window[:m.start()][-1].isalnum()):
+            return None
+        return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
+
+    def plain_decline(text: str, start: int) -> bool:
+        return numbers._DECLINE_RE.search(text[max(0, start - 40):start]) is not None
+
+    rng = random.Random(13)
+    words = ["fell", "Fell", "FALLING", "by", "of", "about", "the", "The", "over", "more than", "up to", "ca.",
+             "approx.", "~", "≈", "ſome", "aboutK", "x", "-", "_", "2", "é", "fell\u0301", "deficit", "leaſt",
+             "ABOUT", "declined", "loſt", "nearly", "In excess of", "just", "a", "an estimated", "shrank"]
+    texts = ["".join(rng.choice(words) + rng.choice(["", " ", " ", "\n", "\t", "  "]) for _ in range(rng.randint(1, 8)))
+             for _ in range(20000)]
+    for text in texts:
+        assert numbers._hedge_before(text, len(text)) == plain_hedge(text, len(text)), text
+        assert numbers._decline_before(text, len(text)) == plain_decline(text, len(text)), text
+
+
+def test_rare_number_forms_are_found_where_their_word_occurs() -> None:
+    for text in ["About a third of 3 dozen", "A THIRD and 2 DOZEN", "two quarters", "4 dozen eggs, a fifth",
+                 "a tenth of the 1990s", "3 doﬁzen", "ſix dozen", "1 Dozen"]:
+        found = [(n.start, n.end, n.value) for n in numbers.extract_numbers(text)]
+        expected = list(numbers._digit_with_word_scale(text, [])) + list(numbers._fractions(text))
+        for n in expected:
+            assert any(start <= n.start and n.end <= end for start, end, _ in found), (text, n)

@@ -199,12 +199,46 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
     return float(total + current), ordinal
 
 
+# The last word a _DECLINE_RE / _HEDGE_RE match can end with (before spaces and the end).
+_DECLINE_LAST_RE = re.compile(
+    r"fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
+    r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:es|ing)|down|slipped|slid|plunged|plummeted|"
+    r"tumbled|sank|reduced|cut|lower(?:ed)?|loss(?:es)?|deficit|negative"
+    r"|by|of|about|some|nearly|almost|roughly|around|just|over|under|a",
+    re.IGNORECASE,
+)
+_HEDGE_ENDINGS = ("about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "some",
+                  "circa", "ca.", "to", "estimated", "under", "over", "than", "least", "of", "exceeding", "below",
+                  "above", "~", "≈", "the")
+
+
+def _last_word(window: str) -> str:
+    """The letters ``window`` ends with, after trailing spaces and tabs (and a final newline,
+    before which ``$`` also matches)."""
+    end = len(window) - 1 if window.endswith("\n") else len(window)
+    while end and window[end - 1] in " \t":
+        end -= 1
+    i = end
+    while i and window[i - 1].isalpha():
+        i -= 1
+    return window[i:end]
+
+
 def _decline_before(text: str, start: int) -> bool:
-    return _DECLINE_RE.search(text[max(0, start - 40):start]) is not None
+    window = text[max(0, start - 40):start]
+    # a match ends with a decline or filler word: most windows fail this cheap test, which
+    # spares the search that tries the pattern at every position
+    if _DECLINE_LAST_RE.fullmatch(_last_word(window)) is None:
+        return False
+    return _DECLINE_RE.search(window) is not None
 
 
 def _hedge_before(text: str, start: int) -> Optional[str]:
     window = text[max(0, start - 24):start]
+    if window.isascii():  # (IGNORECASE also folds some non-ASCII letters to ASCII ones)
+        end = len(window) - 1 if window.endswith("\n") else len(window)
+        if not window[:end].rstrip(" \t").lower().endswith(_HEDGE_ENDINGS):
+            return None  # a match ends with one of these: the cheap test spares the search
     m = _HEDGE_RE.search(window)
     if not m:
         return None
@@ -287,8 +321,13 @@ def extract_numbers(text: str) -> list[NumberMention]:
                 hedge=_hedge_before(text, m.start()),
             )
         )
-    found.extend(_digit_with_word_scale(text, found))
-    found.extend(_fractions(text))
+    # the rarer forms only where their word occurs (for ASCII text, which lower() folds exactly
+    # as IGNORECASE matching does)
+    lowered = text.lower() if text.isascii() else None
+    if lowered is None or "dozen" in lowered:
+        found.extend(_digit_with_word_scale(text, found))
+    if lowered is None or any(word in lowered for word in _FRACTION_WORDS):
+        found.extend(_fractions(text))
     found.sort(key=lambda n: (n.start, -n.end))
     return _drop_nested(found)
 
@@ -299,6 +338,7 @@ _FRACTION_RE = re.compile(
 )
 _FRACTION_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+_FRACTION_WORDS = tuple(_FRACTION_DEN)
 
 
 def _fractions(text: str) -> Iterator[NumberMention]:
