@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from raguard.normalize.dates import DateMention, extract_dates
-from raguard.normalize.numbers import NumberMention, extract_numbers
+from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.text import TokenText, sentence_spans, tokenize
 
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
@@ -240,6 +240,11 @@ class SetIndex:
     def _magnitudes(self) -> tuple[list[float], list[int]]:
         pairs = sorted({(abs(n.value), i) for i, index in enumerate(self.indexes) for n in index.numbers})
         return [m for m, _ in pairs], [i for _, i in pairs]
+
+    @cached_property
+    def number_ladder(self) -> NumberLadder:
+        """Every document value, sorted: the nearest value to an unsupported claim without a scan."""
+        return NumberLadder([n for index in self.indexes for n in index.numbers])
 
     def docs_with_magnitude(self, low: float, high: float) -> set[int]:
         """Documents holding a number whose absolute value lies in [low, high], and those holding

@@ -273,3 +273,23 @@ def test_rare_number_forms_are_found_where_their_word_occurs() -> None:
         expected = list(numbers._digit_with_word_scale(text, [])) + list(numbers._fractions(text))
         for n in expected:
             assert any(start <= n.start and n.end <= end for start, end, _ in found), (text, n)
+
+
+def test_number_ladder_names_the_value_a_scan_names() -> None:
+    """The nearest document value from the sorted ladder is the one the scan picks, ties and
+    units and infinities included."""
+    import math
+
+    from raguard.normalize.numbers import NumberLadder, NumberMention, nearest
+
+    rng = random.Random(17)
+    odd = [0.0, -0.0, 1.0, 2.5, -1.0, 1e300, -1e300, math.inf, -math.inf, 7.0, 1e16, 1e16 + 2]
+    units = [None, "%", "USD", "EUR"]
+
+    def value() -> float:
+        return rng.choice(odd) if rng.random() < 0.5 else round(rng.uniform(-20, 20), rng.choice([0, 1]))
+
+    for _ in range(20000):
+        pool = [NumberMention(i, i + 1, str(i), value(), rng.choice(units)) for i in range(rng.randint(0, 12))]
+        claim = NumberMention(0, 1, "c", value(), rng.choice(units))
+        assert NumberLadder(pool).nearest(claim) is nearest(claim, pool), (claim, pool)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
@@ -413,13 +414,63 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
 
 
 def nearest(claim: NumberMention, candidates: list[NumberMention]) -> Optional[NumberMention]:
-    """The document value closest to the claim (same unit when both have one)."""
+    """The document value closest to the claim (same unit when both have one); the first of
+    equally close ones."""
     best: Optional[NumberMention] = None
     best_gap = float("inf")
     for cand in candidates:
-        if claim.unit and cand.unit and claim.unit != cand.unit:
+        if not comparable_units(claim, cand):
             continue
-        gap = abs(cand.value - claim.value) / max(1.0, abs(claim.value))
+        gap = value_gap(claim, cand)
         if gap < best_gap:
             best, best_gap = cand, gap
     return best
+
+
+def comparable_units(claim: NumberMention, cand: NumberMention) -> bool:
+    """May ``cand`` be named as the nearest value to ``claim``? Not with another unit."""
+    return not (claim.unit and cand.unit and claim.unit != cand.unit)
+
+
+def value_gap(claim: NumberMention, cand: NumberMention) -> float:
+    """How far ``cand`` is from ``claim``, relative to the claim (at least 1): smaller is nearer."""
+    return abs(cand.value - claim.value) / max(1.0, abs(claim.value))
+
+
+class NumberLadder:
+    """Values sorted, for :func:`nearest` over many documents without a scan of every value.
+
+    ``mentions`` in their original order (documents in order, each in text order). The gap to a
+    claim only grows walking away from it in sorted order, so the nearest value is found by
+    walking out from the claim on both sides; equally close values go to the first mention, as
+    in the scan, so the answer is exactly :func:`nearest`'s.
+    """
+
+    def __init__(self, mentions: list[NumberMention]) -> None:
+        order = sorted(range(len(mentions)), key=lambda k: mentions[k].value)
+        self._values = [mentions[k].value for k in order]
+        self._ranked = [(k, mentions[k]) for k in order]
+
+    def nearest(self, claim: NumberMention) -> Optional[NumberMention]:
+        start = bisect_left(self._values, claim.value)
+        found = [*self._closest(claim, range(start, len(self._values))),
+                 *self._closest(claim, range(start - 1, -1, -1))]
+        if not found:
+            return None
+        gap, _, mention = min(found, key=lambda f: (f[0], f[1]))
+        return mention
+
+    def _closest(self, claim: NumberMention, steps: range) -> list[tuple[float, int, NumberMention]]:
+        """(gap, original position, mention) of the comparable values at the smallest gap met
+        walking ``steps`` away from the claim (gaps never shrink along the walk)."""
+        best = float("inf")
+        found: list[tuple[float, int, NumberMention]] = []
+        for i in steps:
+            k, cand = self._ranked[i]
+            gap = value_gap(claim, cand)
+            if gap > best or not gap < float("inf"):
+                break  # farther from here on (or infinite or NaN: never the nearest)
+            if comparable_units(claim, cand):
+                best = gap
+                found.append((gap, k, cand))
+        return found
