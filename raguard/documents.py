@@ -11,8 +11,8 @@ import math
 import re
 import threading
 from bisect import bisect_left, bisect_right
-from itertools import accumulate
-from collections import OrderedDict
+from itertools import accumulate, chain
+from collections import Counter, OrderedDict
 from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
@@ -219,11 +219,8 @@ class SetIndex:
 
     def docs_with_stems(self, stems: Iterable[str], at_least: int) -> list[int]:
         """Documents that contain at least ``at_least`` of ``stems`` (1: any of them), ascending."""
-        counts: dict[int, int] = {}
-        stem_docs = self.stem_docs
-        for s in stems:
-            for i in stem_docs.get(s, ()):
-                counts[i] = counts.get(i, 0) + 1
+        stem_docs = self.stem_docs  # (Counter counts an iterable in C: a common stem is 100 documents)
+        counts = Counter(chain.from_iterable(stem_docs.get(s, ()) for s in stems))
         return sorted(i for i, n in counts.items() if n >= at_least)
 
     @cached_property
