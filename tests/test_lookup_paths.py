@@ -180,6 +180,10 @@ def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
     from raguard.checkers.vague import VagueChecker, compile_phrases
 
     found += [("vague", VagueChecker()._pattern), ("vague.custom", compile_phrases(["Ωmega point", "-x", "]y z"]))]
+    from raguard.checkers import comparisons, negations, statements
+
+    found += [("negations.answer", negations._ANSWER_NEGATION_RE), ("statements.refusal", statements._REFUSAL_RE),
+              ("comparisons.pair", comparisons._PAIR_CUE_RE), ("comparisons.query", comparisons._QUERY_CUE_RE)]
     return [(name, p) for name, p in found if _GUARD_RE.search(p.pattern)]
 
 
@@ -193,7 +197,9 @@ def test_first_character_lookaheads_change_no_match() -> None:
     words = ["about", "approx. ", "In excess of ", "fell", "twenty-one", "a third", "3 dozen", "US$", "€", "−4",
              ".5", "Q2", "1st quarter", "the twenties", "in March", "since May", "Friday", "fri", "Sept", "2024",
              "'90s", "’80s", "10/12/2023", "2020-01-02", "as mentioned", "the recent report", "ωmega point",
-             "-x", "]y z", "sources say"]
+             "-x", "]y z", "sources say", "not", "Never", "no", "with no", "No. 3", "n't", "cannot", "can't",
+             "the context does not contain", "Insufficient information", "I do not know", "unable to determine",
+             "not mentioned in the", "than", "Before", "after", "earliest", "younger", "newest", "sooner"]
     texts = [rng.choice(words) + rng.choice(odd) + rng.choice(words) for _ in range(4000)]
     texts += ["".join(rng.choice(words + [" ", ", ", rng.choice(odd)]) for _ in range(30)) for _ in range(400)]
     texts += [c + w[1:] for w in words if w[:1].isalpha() for c in odd]

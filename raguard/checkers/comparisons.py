@@ -52,8 +52,8 @@ _QUERY_HEAD_RE = re.compile(
     rf"(?:(?:{_VERB})[ \t]+)?(?P<cmp>{_CMP})\b",
     re.IGNORECASE,
 )
-_QUERY_CUE_RE = re.compile(rf"\b(?:{_CMP})\b", re.IGNORECASE)
-_PAIR_CUE_RE = re.compile(r"\b(?:than|before|after)\b", re.IGNORECASE)
+_QUERY_CUE_RE = re.compile(rf"(?=[abeflnosy])\b(?:{_CMP})\b", re.IGNORECASE)
+_PAIR_CUE_RE = re.compile(r"(?=[abt])\b(?:than|before|after)\b", re.IGNORECASE)
 
 # a year of a date, counted only when no other long digit run stands before it
 _DIGITS_RE = re.compile(r"\d{3,}")

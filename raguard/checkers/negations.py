@@ -27,6 +27,7 @@ from raguard.normalize.text import clause_around, tokenize
 # A clear denial in the answer. "No." before a number is an abbreviation ("No. 1"); "with no
 # login" describes, it does not deny.
 _ANSWER_NEGATION_RE = re.compile(
+    r"(?=[cn])"  # (how a match can start: re then skips every other position)
     r"\b(?:not|never|neither|nor|none|nobody|nothing|cannot)\b|n[’']t\b"
     r"|(?<!with )\bno\b(?!\.?[ \t]*\d)",
     re.IGNORECASE,

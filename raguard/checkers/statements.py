@@ -24,6 +24,7 @@ DEFAULT_MIN_UNSUPPORTED = 1
 
 # A refusal ("The context does not contain the answer.") makes no claim and is never flagged.
 _REFUSAL_RE = re.compile(
+    r"(?=[cdinpstu])"  # (how a match can start: re then skips every other position)
     r"\b(?:(?:context|documents?|sources?|information|passages?|text)[ \t]+(?:provided[ \t]+)?"
     r"(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:contain|include|mention|say|state|provide|specify|give)"
     r"|(?:not|insufficient|no)[ \t]+(?:enough[ \t]+)?information|i[ \t]+(?:do[ \t]*(?:not|n[o'’]t)|cannot|can[o'’]?t)[ \t]+(?:know|find|answer|tell)"
