@@ -299,3 +299,21 @@ def test_number_ladder_names_the_value_a_scan_names() -> None:
         pool = [NumberMention(i, i + 1, str(i), value(), rng.choice(units)) for i in range(rng.randint(0, 12))]
         claim = NumberMention(0, 1, "c", value(), rng.choice(units))
         assert NumberLadder(pool).nearest(claim) is nearest(claim, pool), (claim, pool)
+
+
+def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A form whose literal cue ("-", "/", "0s") is absent is not run: the mentions found are
+    those found when every form runs."""
+    texts = _texts() + ["the 1990s and the '80s", "the 1990's", "2024-09-30", "2024/09/30", "Oct. 14–15, 2024",
+                        "14—15 March 2024", "1990 s", "the 90s"]
+
+    def run(t):
+        try:
+            return dates.extract_dates(t)
+        except KeyError:  # "ſep": re's IGNORECASE matches it, MONTHS does not (unchanged behaviour)
+            return "KeyError"
+    cued = [run(t) for t in texts]
+    monkeypatch.setattr(dates, "_LITERAL_CUES", {})
+    monkeypatch.setattr(dates, "_FORM_CUES", {form: tuple(c for c in cues if c in dates._CUES)
+                                               for form, cues in dates._FORM_CUES.items()})
+    assert [run(t) for t in texts] == cued
