@@ -11,15 +11,15 @@ import math
 import re
 import threading
 from bisect import bisect_left, bisect_right
-from itertools import accumulate
-from collections import OrderedDict
+from itertools import accumulate, chain
+from collections import Counter, OrderedDict
 from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
-from raguard.normalize.numbers import NumberMention, extract_numbers
+from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.text import TokenText, sentence_spans, tokenize
 
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
@@ -233,11 +233,8 @@ class SetIndex:
 
     def docs_with_stems(self, stems: Iterable[str], at_least: int) -> list[int]:
         """Documents that contain at least ``at_least`` of ``stems`` (1: any of them), ascending."""
-        counts: dict[int, int] = {}
-        stem_docs = self.stem_docs
-        for s in stems:
-            for i in stem_docs.get(s, ()):
-                counts[i] = counts.get(i, 0) + 1
+        stem_docs = self.stem_docs  # (Counter counts an iterable in C: a common stem is 100 documents)
+        counts = Counter(chain.from_iterable(stem_docs.get(s, ()) for s in stems))
         return sorted(i for i, n in counts.items() if n >= at_least)
 
     @cached_property
@@ -254,6 +251,11 @@ class SetIndex:
     def _magnitudes(self) -> tuple[list[float], list[int]]:
         pairs = sorted({(abs(n.value), i) for i, index in enumerate(self.indexes) for n in index.numbers})
         return [m for m, _ in pairs], [i for _, i in pairs]
+
+    @cached_property
+    def number_ladder(self) -> NumberLadder:
+        """Every document value, sorted: the nearest value to an unsupported claim without a scan."""
+        return NumberLadder([n for index in self.indexes for n in index.numbers])
 
     def docs_with_magnitude(self, low: float, high: float) -> set[int]:
         """Documents holding a number whose absolute value lies in [low, high], and those holding

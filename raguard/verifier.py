@@ -26,8 +26,6 @@ from raguard.models import (
     UNSUPPORTED_QUOTE,
     UNSUPPORTED_STATEMENT,
     VAGUE_REFERENCE,
-    Claim,
-    Evidence,
     Summary,
     VerifyResult,
     Warning,
@@ -208,7 +206,9 @@ class Verifier:
 
     def build_result(self, findings: list[Finding], documents: Sequence[str] = ()) -> VerifyResult:
         """Turn checker findings into claims, deduplicated warnings, a summary and the action."""
-        claims: list[Claim] = []
+        # claims as plain dicts, validated with the result in one pydantic call: the same models,
+        # about twice as fast as one Claim(...) and Evidence(...) call each
+        claims: list[dict[str, Any]] = []
         candidates: list[Warning] = []
         for f in sorted(findings, key=lambda f: (f.start, f.end)):
             if f.warning_type != CHECKER_ERROR:
@@ -216,11 +216,11 @@ class Verifier:
                 if f.evidence is not None:
                     i, s, e = f.evidence
                     text = documents[i][s:e] if i < len(documents) else ""
-                    evidence = Evidence(doc_index=i, start=s, end=e, text=text)
-                claims.append(Claim(
-                    kind=f.kind, text=f.text, start=f.start, end=f.end, value=f.value,
-                    supported=f.supported, evidence=evidence, source=f.source, checker=f.checker,
-                ))
+                    evidence = {"doc_index": i, "start": s, "end": e, "text": text}
+                claims.append({
+                    "kind": f.kind, "text": f.text, "start": f.start, "end": f.end, "value": f.value,
+                    "supported": f.supported, "evidence": evidence, "source": f.source, "checker": f.checker,
+                })
             if not f.supported:
                 is_error = f.warning_type == CHECKER_ERROR
                 candidates.append(Warning(
@@ -295,17 +295,18 @@ def _overlaps_sorted(spans: list[tuple[int, int]], start: int, end: int) -> bool
     return i > 0 and spans[i - 1][1] > start
 
 
-def make_result(warnings: list[Warning], claims: list[Claim], review_on: frozenset[str]) -> VerifyResult:
+def make_result(warnings: list[Warning], claims: list[dict[str, Any]], review_on: frozenset[str]) -> VerifyResult:
+    """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts)."""
     counts = {"high": 0, "medium": 0, "low": 0}
     for w in warnings:
         counts[w.severity] += 1
     review = any(w.severity in review_on or w.type == INPUT_ERROR for w in warnings)
-    return VerifyResult(
-        action="review" if review else "proceed",
-        warnings=warnings,
-        summary=Summary(**counts),
-        claims=claims,
-    )
+    return VerifyResult.model_validate({
+        "action": "review" if review else "proceed",
+        "warnings": warnings,
+        "summary": counts,
+        "claims": claims,
+    })
 
 
 def input_error_result(message: str) -> VerifyResult:

@@ -6,6 +6,7 @@
   scan of the whole text finds.
 - Patterns that open with a lookahead for their first character must match what they matched
   without it.
+- Text tokenized in one regex pass (ASCII, nothing to merge) must give the tokens of the full loop.
 """
 
 from __future__ import annotations
@@ -179,6 +180,10 @@ def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
     from raguard.checkers.vague import VagueChecker, compile_phrases
 
     found += [("vague", VagueChecker()._pattern), ("vague.custom", compile_phrases(["Ωmega point", "-x", "]y z"]))]
+    from raguard.checkers import comparisons, negations, statements
+
+    found += [("negations.answer", negations._ANSWER_NEGATION_RE), ("statements.refusal", statements._REFUSAL_RE),
+              ("comparisons.pair", comparisons._PAIR_CUE_RE), ("comparisons.query", comparisons._QUERY_CUE_RE)]
     return [(name, p) for name, p in found if _GUARD_RE.search(p.pattern)]
 
 
@@ -192,7 +197,9 @@ def test_first_character_lookaheads_change_no_match() -> None:
     words = ["about", "approx. ", "In excess of ", "fell", "twenty-one", "a third", "3 dozen", "US$", "€", "−4",
              ".5", "Q2", "1st quarter", "the twenties", "in March", "since May", "Friday", "fri", "Sept", "2024",
              "'90s", "’80s", "10/12/2023", "2020-01-02", "as mentioned", "the recent report", "ωmega point",
-             "-x", "]y z", "sources say"]
+             "-x", "]y z", "sources say", "not", "Never", "no", "with no", "No. 3", "n't", "cannot", "can't",
+             "the context does not contain", "Insufficient information", "I do not know", "unable to determine",
+             "not mentioned in the", "than", "Before", "after", "earliest", "younger", "newest", "sooner"]
     texts = [rng.choice(words) + rng.choice(odd) + rng.choice(words) for _ in range(4000)]
     texts += ["".join(rng.choice(words + [" ", ", ", rng.choice(odd)]) for _ in range(30)) for _ in range(400)]
     texts += [c + w[1:] for w in words if w[:1].isalpha() for c in odd]
@@ -219,3 +226,94 @@ def test_number_words_grouped_by_first_letter_match_as_before() -> None:
     texts = ["".join(rng.choice(vocab) + rng.choice(seps) for _ in range(rng.randint(1, 8))) for _ in range(5000)]
     for text in texts:
         assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+
+
+def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
+    """ASCII text with no merge cue is tokenized by one regex pass; it must equal the full loop."""
+    from raguard.normalize import text as folding
+
+    rng = random.Random(5)
+    atoms = list("aAbBnNtTsSuU.'’ -\n\t,0129_é") + ["n't", " n’t", "U.S.", "U. S. ", "a.b", "-\n", "\u00ad\n",
+                                                      "ﬁ", "Tomás", "are", "e.g.", "x- \n y"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 16))) for _ in range(30000)]
+    texts += [case for _, case in CASES] + [doc for doc, _ in CASES] + FILLER
+    fast = 0
+    for t in texts:
+        assert folding.tokenize(t) == folding._tokenize_merging(t), t
+        fast += t.isascii() and not folding._may_merge(t)
+    assert fast > 1000  # the fast path was taken
+    for t in texts[:2000]:  # the joined form and word starts of TokenText
+        tt = folding.TokenText.of(t)
+        assert tt.joined == " " + "".join(tok.norm + " " for tok in tt.tokens)
+        assert [tt.joined.index(" " + tok.norm + " ", s - 1) + 1 for tok, s in zip(tt.tokens, tt._starts)] == tt._starts
+
+
+def test_hedge_and_decline_prechecks_change_no_result() -> None:
+    """The cheap last-word tests before the hedge and decline searches skip only windows where
+    the search finds nothing."""
+    def plain_hedge(text: str, start: int):
+        window = text[max(0, start - 24):start]
+        m = numbers._HEDGE_RE.search(window)
+        if not m or (window[:m.start()] and window[:m.start()][-1].isalnum()):
+            return None
+        return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
+
+    def plain_decline(text: str, start: int) -> bool:
+        return numbers._DECLINE_RE.search(text[max(0, start - 40):start]) is not None
+
+    rng = random.Random(13)
+    words = ["fell", "Fell", "FALLING", "by", "of", "about", "the", "The", "over", "more than", "up to", "ca.",
+             "approx.", "~", "≈", "ſome", "aboutK", "x", "-", "_", "2", "é", "fell\u0301", "deficit", "leaſt",
+             "ABOUT", "declined", "loſt", "nearly", "In excess of", "just", "a", "an estimated", "shrank"]
+    texts = ["".join(rng.choice(words) + rng.choice(["", " ", " ", "\n", "\t", "  "]) for _ in range(rng.randint(1, 8)))
+             for _ in range(20000)]
+    for text in texts:
+        assert numbers._hedge_before(text, len(text)) == plain_hedge(text, len(text)), text
+        assert numbers._decline_before(text, len(text)) == plain_decline(text, len(text)), text
+
+
+def test_rare_number_forms_are_found_where_their_word_occurs() -> None:
+    for text in ["About a third of 3 dozen", "A THIRD and 2 DOZEN", "two quarters", "4 dozen eggs, a fifth",
+                 "a tenth of the 1990s", "3 doﬁzen", "ſix dozen", "1 Dozen"]:
+        found = [(n.start, n.end, n.value) for n in numbers.extract_numbers(text)]
+        expected = list(numbers._digit_with_word_scale(text, [])) + list(numbers._fractions(text))
+        for n in expected:
+            assert any(start <= n.start and n.end <= end for start, end, _ in found), (text, n)
+
+
+def test_number_ladder_names_the_value_a_scan_names() -> None:
+    """The nearest document value from the sorted ladder is the one the scan picks, ties and
+    units and infinities included."""
+    import math
+
+    from raguard.normalize.numbers import NumberLadder, NumberMention, nearest
+
+    rng = random.Random(17)
+    odd = [0.0, -0.0, 1.0, 2.5, -1.0, 1e300, -1e300, math.inf, -math.inf, 7.0, 1e16, 1e16 + 2]
+    units = [None, "%", "USD", "EUR"]
+
+    def value() -> float:
+        return rng.choice(odd) if rng.random() < 0.5 else round(rng.uniform(-20, 20), rng.choice([0, 1]))
+
+    for _ in range(20000):
+        pool = [NumberMention(i, i + 1, str(i), value(), rng.choice(units)) for i in range(rng.randint(0, 12))]
+        claim = NumberMention(0, 1, "c", value(), rng.choice(units))
+        assert NumberLadder(pool).nearest(claim) is nearest(claim, pool), (claim, pool)
+
+
+def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A form whose literal cue ("-", "/", "0s") is absent is not run: the mentions found are
+    those found when every form runs."""
+    texts = _texts() + ["the 1990s and the '80s", "the 1990's", "2024-09-30", "2024/09/30", "Oct. 14–15, 2024",
+                        "14—15 March 2024", "1990 s", "the 90s"]
+
+    def run(t):
+        try:
+            return dates.extract_dates(t)
+        except KeyError:  # "ſep": re's IGNORECASE matches it, MONTHS does not (unchanged behaviour)
+            return "KeyError"
+    cued = [run(t) for t in texts]
+    monkeypatch.setattr(dates, "_LITERAL_CUES", {})
+    monkeypatch.setattr(dates, "_FORM_CUES", {form: tuple(c for c in cues if c in dates._CUES)
+                                               for form, cues in dates._FORM_CUES.items()})
+    assert [run(t) for t in texts] == cued

@@ -27,7 +27,7 @@ from raguard.checkers.quotes import blank_quotations
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import demonym_countries
 from raguard.normalize.stems import content_stems
-from raguard.normalize.text import clause_spans, sentence_spans
+from raguard.normalize.text import clause_spans
 
 MIN_SHARED = 3
 MIN_SHARE = 0.7
@@ -56,7 +56,7 @@ class AttributionsChecker:
         index = _SentenceIndex(ctx)
         names.sort(key=lambda f: f.start)
         starts = [f.start for f in names]
-        for start, end in sentence_spans(ctx.response):
+        for start, end in ctx.sentences:
             first, last = bisect_left(starts, start), bisect_left(starts, end)
             if first == last:
                 continue

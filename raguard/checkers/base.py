@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional, Protocol, runtime_che
 from raguard.documents import DocumentSet
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
-from raguard.normalize.text import TokenText
+from raguard.normalize.text import TokenText, sentence_spans
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
@@ -79,6 +79,11 @@ class CheckContext:
     @cached_property
     def _token_starts(self) -> list[int]:
         return [t.start for t in self.tokens.tokens]
+
+    @cached_property
+    def sentences(self) -> list[tuple[int, int]]:
+        """(start, end) of each sentence of the response, split once for every checker."""
+        return sentence_spans(self.response)
 
     @cached_property
     def query_stems(self) -> frozenset[str]:

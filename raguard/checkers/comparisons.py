@@ -24,7 +24,7 @@ from raguard.checkers.base import CheckContext, Finding
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import is_content_word
-from raguard.normalize.text import phrase_tokens, sentence_spans, tokenize
+from raguard.normalize.text import phrase_tokens, tokenize
 
 EARLIER = frozenset({"first", "earlier", "earliest", "before", "older", "oldest", "sooner"})
 LATER = frozenset({"later", "latest", "last", "after", "younger", "youngest", "newer", "newest"})
@@ -52,8 +52,8 @@ _QUERY_HEAD_RE = re.compile(
     rf"(?:(?:{_VERB})[ \t]+)?(?P<cmp>{_CMP})\b",
     re.IGNORECASE,
 )
-_QUERY_CUE_RE = re.compile(rf"\b(?:{_CMP})\b", re.IGNORECASE)
-_PAIR_CUE_RE = re.compile(r"\b(?:than|before|after)\b", re.IGNORECASE)
+_QUERY_CUE_RE = re.compile(rf"(?=[abeflnosy])\b(?:{_CMP})\b", re.IGNORECASE)
+_PAIR_CUE_RE = re.compile(r"(?=[abt])\b(?:than|before|after)\b", re.IGNORECASE)
 
 # a year of a date, counted only when no other long digit run stands before it
 _DIGITS_RE = re.compile(r"\d{3,}")
@@ -90,7 +90,7 @@ class ComparisonsChecker:
         options = _query_options(ctx.query) if _QUERY_CUE_RE.search(ctx.query) else None
         if options is None and not _PAIR_CUE_RE.search(ctx.response):
             return
-        for start, end in sentence_spans(ctx.response):
+        for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             claim = _answer_claim(sentence, options)
             if claim is None:

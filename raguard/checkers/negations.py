@@ -22,11 +22,12 @@ from raguard.checkers.quotes import blank_quotations
 from raguard.checkers.statements import is_refusal
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import content_stems, is_content_word, stem
-from raguard.normalize.text import clause_around, sentence_spans, tokenize
+from raguard.normalize.text import clause_around, tokenize
 
 # A clear denial in the answer. "No." before a number is an abbreviation ("No. 1"); "with no
 # login" describes, it does not deny.
 _ANSWER_NEGATION_RE = re.compile(
+    r"(?=[cn])"  # (how a match can start: re then skips every other position)
     r"\b(?:not|never|neither|nor|none|nobody|nothing|cannot)\b|n[’']t\b"
     r"|(?<!with )\bno\b(?!\.?[ \t]*\d)",
     re.IGNORECASE,
@@ -68,7 +69,7 @@ class NegationsChecker:
             return
         if _DOCUMENT_NEGATION_RE.search(ctx.query):
             return
-        for start, end in sentence_spans(ctx.response):
+        for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             claim = blank_quotations(sentence)
             claim = _ANSWER_PARTICLE_RE.sub(" ", claim, count=1)

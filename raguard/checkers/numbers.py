@@ -105,8 +105,10 @@ class NumbersChecker:
             finding.supported = True
             finding.source = "query"
             return finding
-        pool = [n for _, index in ctx.documents for n in index.numbers]
-        near = nearest(mention, pool)
+        if maps is not None:
+            near = maps.number_ladder.nearest(mention)
+        else:
+            near = nearest(mention, [n for _, index in ctx.documents for n in index.numbers])
         finding.nearest_value = near.text if near is not None else None
         hint = f" The documents give {near.text}." if near is not None else ""
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'

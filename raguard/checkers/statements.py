@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections import Counter
+from itertools import chain
 from typing import Iterator
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
 from raguard.normalize.stems import is_content_word, stem
-from raguard.normalize.text import sentence_spans
 
 DEFAULT_MIN_SUPPORT = 0.2
 DEFAULT_MIN_UNSUPPORTED = 1
 
 # A refusal ("The context does not contain the answer.") makes no claim and is never flagged.
 _REFUSAL_RE = re.compile(
+    r"(?=[cdinpstu])"  # (how a match can start: re then skips every other position)
     r"\b(?:(?:context|documents?|sources?|information|passages?|text)[ \t]+(?:provided[ \t]+)?"
     r"(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:contain|include|mention|say|state|provide|specify|give)"
     r"|(?:not|insufficient|no)[ \t]+(?:enough[ \t]+)?information|i[ \t]+(?:do[ \t]*(?:not|n[o'’]t)|cannot|can[o'’]?t)[ \t]+(?:know|find|answer|tell)"
@@ -67,7 +69,7 @@ class StatementsChecker:
         # of all of them per sentence was quadratic in the claims)
         supported_spans = sorted((s, e) for s, e, ok in judged if ok)
         supported_starts = [s for s, _ in supported_spans]
-        for start, end in sentence_spans(ctx.response):
+        for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             if is_refusal(sentence):
                 continue
@@ -138,15 +140,9 @@ def _best_by_maps(stem_docs: dict[str, list[int]], words: list[tuple[str, int, i
     exist are visited. A document sharing no stem scores (supported units, 0), so the first
     document stands in when none shares any, as in the scan."""
     supported_units = sum(1 for s, _, _ in words if s == _SUPPORTED)
-    hits: dict[int, int] = {}
-    for s, _, _ in words:
-        if s != _SUPPORTED:
-            for d in stem_docs.get(s, ()):
-                hits[d] = hits.get(d, 0) + 1
-    shared: dict[int, int] = {}
-    for s in sentence_stems:
-        for d in stem_docs.get(s, ()):
-            shared[d] = shared.get(d, 0) + 1
+    # (Counter counts an iterable in C: a common stem is in every one of 100 documents)
+    hits = Counter(chain.from_iterable(stem_docs.get(s, ()) for s, _, _ in words if s != _SUPPORTED))
+    shared = Counter(chain.from_iterable(stem_docs.get(s, ()) for s in sentence_stems))
     if not shared:
         return 0, supported_units, 0
     best = min(shared, key=lambda d: (-hits.get(d, 0), -shared[d], d))

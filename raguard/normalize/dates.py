@@ -256,12 +256,14 @@ _CUES: dict[str, re.Pattern[str]] = {
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
 }
+# Characters some forms cannot match without: a substring test, cheaper than running the pattern.
+_LITERAL_CUES: dict[str, tuple[str, ...]] = {"dash": ("-", "–", "—"), "slash": ("/",), "zero_s": ("0s", "0's")}
 _FORM_CUES: dict[str, tuple[str, ...]] = {
-    "iso": ("digit",), "ymd_slash": ("digit",), "numeric": ("digit",),
-    "mdy_range": ("digit", "month"), "dmy_range": ("digit", "month"), "mdy": ("digit", "month"),
+    "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",),
+    "mdy_range": ("digit", "month", "dash"), "dmy_range": ("digit", "month", "dash"), "mdy": ("digit", "month"),
     "dmy": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
     "dm": ("digit", "month"), "quarter": ("digit",), "quarter_words": ("quarter",),
-    "decade": ("digit",), "decade_short": ("digit",), "decade_words": ("decade",),
+    "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month",), "year": ("digit",), "weekday": ("weekday",),
 }
 
@@ -304,6 +306,7 @@ def extract_dates(text: str) -> list[DateMention]:
     cues = {name for name, cue in _CUES.items() if cue.search(text)}
     if not cues:
         return []
+    cues.update(name for name, literals in _LITERAL_CUES.items() if any(s in text for s in literals))
     anchors: dict[str, Optional[list[int]]] = {}
     candidates: list[tuple[int, int, str, DateValue]] = []
     for form, pattern in _PATTERNS:

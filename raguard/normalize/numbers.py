@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
@@ -202,12 +203,46 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
     return float(total + current), ordinal
 
 
+# The last word a _DECLINE_RE / _HEDGE_RE match can end with (before spaces and the end).
+_DECLINE_LAST_RE = re.compile(
+    r"fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
+    r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:es|ing)|down|slipped|slid|plunged|plummeted|"
+    r"tumbled|sank|reduced|cut|lower(?:ed)?|loss(?:es)?|deficit|negative"
+    r"|by|of|about|some|nearly|almost|roughly|around|just|over|under|a",
+    re.IGNORECASE,
+)
+_HEDGE_ENDINGS = ("about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "some",
+                  "circa", "ca.", "to", "estimated", "under", "over", "than", "least", "of", "exceeding", "below",
+                  "above", "~", "≈", "the")
+
+
+def _last_word(window: str) -> str:
+    """The letters ``window`` ends with, after trailing spaces and tabs (and a final newline,
+    before which ``$`` also matches)."""
+    end = len(window) - 1 if window.endswith("\n") else len(window)
+    while end and window[end - 1] in " \t":
+        end -= 1
+    i = end
+    while i and window[i - 1].isalpha():
+        i -= 1
+    return window[i:end]
+
+
 def _decline_before(text: str, start: int) -> bool:
-    return _DECLINE_RE.search(text[max(0, start - 40):start]) is not None
+    window = text[max(0, start - 40):start]
+    # a match ends with a decline or filler word: most windows fail this cheap test, which
+    # spares the search that tries the pattern at every position
+    if _DECLINE_LAST_RE.fullmatch(_last_word(window)) is None:
+        return False
+    return _DECLINE_RE.search(window) is not None
 
 
 def _hedge_before(text: str, start: int) -> Optional[str]:
     window = text[max(0, start - 24):start]
+    if window.isascii():  # (IGNORECASE also folds some non-ASCII letters to ASCII ones)
+        end = len(window) - 1 if window.endswith("\n") else len(window)
+        if not window[:end].rstrip(" \t").lower().endswith(_HEDGE_ENDINGS):
+            return None  # a match ends with one of these: the cheap test spares the search
     m = _HEDGE_RE.search(window)
     if not m:
         return None
@@ -290,8 +325,13 @@ def extract_numbers(text: str) -> list[NumberMention]:
                 hedge=_hedge_before(text, m.start()),
             )
         )
-    found.extend(_digit_with_word_scale(text, found))
-    found.extend(_fractions(text))
+    # the rarer forms only where their word occurs (for ASCII text, which lower() folds exactly
+    # as IGNORECASE matching does)
+    lowered = text.lower() if text.isascii() else None
+    if lowered is None or "dozen" in lowered:
+        found.extend(_digit_with_word_scale(text, found))
+    if lowered is None or any(word in lowered for word in _FRACTION_WORDS):
+        found.extend(_fractions(text))
     found.sort(key=lambda n: (n.start, -n.end))
     return _with_measures(text, _drop_nested(found))
 
@@ -314,6 +354,7 @@ _FRACTION_RE = re.compile(
 )
 _FRACTION_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+_FRACTION_WORDS = tuple(_FRACTION_DEN)
 
 
 def _fractions(text: str) -> Iterator[NumberMention]:
@@ -421,14 +462,64 @@ def granularity(value: float) -> float:
 
 
 def nearest(claim: NumberMention, candidates: list[NumberMention]) -> Optional[NumberMention]:
-    """The document value closest to the claim (same unit when both have one; an ordinal for an
-    ordinal, a count for a count: "third" is no hint for "4.8 tonnes")."""
+    """The document value closest to the claim (of a comparable kind: see :func:`comparable_units`);
+    the first of equally close ones."""
     best: Optional[NumberMention] = None
     best_gap = float("inf")
     for cand in candidates:
-        if (claim.unit and cand.unit and claim.unit != cand.unit) or cand.ordinal != claim.ordinal:
+        if not comparable_units(claim, cand):
             continue
-        gap = abs(cand.value - claim.value) / max(1.0, abs(claim.value))
+        gap = value_gap(claim, cand)
         if gap < best_gap:
             best, best_gap = cand, gap
     return best
+
+
+def comparable_units(claim: NumberMention, cand: NumberMention) -> bool:
+    """May ``cand`` be named as the nearest value to ``claim``? Not with another unit, and an
+    ordinal only for an ordinal, a count for a count ("third" is no hint for "4.8 tonnes")."""
+    return not (claim.unit and cand.unit and claim.unit != cand.unit) and cand.ordinal == claim.ordinal
+
+
+def value_gap(claim: NumberMention, cand: NumberMention) -> float:
+    """How far ``cand`` is from ``claim``, relative to the claim (at least 1): smaller is nearer."""
+    return abs(cand.value - claim.value) / max(1.0, abs(claim.value))
+
+
+class NumberLadder:
+    """Values sorted, for :func:`nearest` over many documents without a scan of every value.
+
+    ``mentions`` in their original order (documents in order, each in text order). The gap to a
+    claim only grows walking away from it in sorted order, so the nearest value is found by
+    walking out from the claim on both sides; equally close values go to the first mention, as
+    in the scan, so the answer is exactly :func:`nearest`'s.
+    """
+
+    def __init__(self, mentions: list[NumberMention]) -> None:
+        order = sorted(range(len(mentions)), key=lambda k: mentions[k].value)
+        self._values = [mentions[k].value for k in order]
+        self._ranked = [(k, mentions[k]) for k in order]
+
+    def nearest(self, claim: NumberMention) -> Optional[NumberMention]:
+        start = bisect_left(self._values, claim.value)
+        found = [*self._closest(claim, range(start, len(self._values))),
+                 *self._closest(claim, range(start - 1, -1, -1))]
+        if not found:
+            return None
+        gap, _, mention = min(found, key=lambda f: (f[0], f[1]))
+        return mention
+
+    def _closest(self, claim: NumberMention, steps: range) -> list[tuple[float, int, NumberMention]]:
+        """(gap, original position, mention) of the comparable values at the smallest gap met
+        walking ``steps`` away from the claim (gaps never shrink along the walk)."""
+        best = float("inf")
+        found: list[tuple[float, int, NumberMention]] = []
+        for i in steps:
+            k, cand = self._ranked[i]
+            gap = value_gap(claim, cand)
+            if gap > best or not gap < float("inf"):
+                break  # farther from here on (or infinite or NaN: never the nearest)
+            if comparable_units(claim, cand):
+                best = gap
+                found.append((gap, k, cand))
+        return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
 
@@ -46,6 +47,29 @@ class Token(NamedTuple):
 
 def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
+    if text.isascii() and not _may_merge(text):
+        # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
+        return [Token(m.group(), m.start(), m.end()) for m in _WORD_RE.finditer(text.lower())]
+    return _tokenize_merging(text)
+
+
+# Where _tokenize_merging can merge two matches, a superset: a single letter, a dot (and a
+# space) and a single letter ("U.S"); a hyphen before a line break; a lone "n" before 't.
+_ABBREV_CUE_RE = re.compile(r"\.(?<=[^\W\d_]\.)(?<![^\W_]{2}\.) ?[^\W\d_](?![^\W_])")
+_HYPHEN_BREAK_CUE_RE = re.compile(r"[-\u00ad\u2010][^\S\n]*\n")
+_CONTRACTION_CUE_RE = re.compile(r"['’]t(?<=(?<![^\W_])[nN]['’]t)")
+
+
+def _may_merge(text: str) -> bool:
+    """Could any two word matches of ``text`` be merged into one token? (Cheap literal tests
+    first: the regular expressions open with a literal, which ``re`` scans for quickly.)"""
+    return (_ABBREV_CUE_RE.search(text) is not None
+            or ("\n" in text and _HYPHEN_BREAK_CUE_RE.search(text) is not None)
+            or (("'t" in text or "’t" in text) and _CONTRACTION_CUE_RE.search(text) is not None))
+
+
+def _tokenize_merging(text: str) -> list[Token]:
+    """:func:`tokenize` for any text: folds each word and merges where needed."""
     tokens: list[Token] = []
     # The token being built: merges append to its pieces and keep whether it is a run of single
     # letters joined by dots ("U", "U.S"), so a long chain of merges ("W.W.W...") stays linear.
@@ -105,16 +129,10 @@ class TokenText:
     _compact: Optional[dict[str, int]] = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
-        parts: list[str] = [" "]
-        starts: list[int] = []
-        pos = 1
-        for tok in self.tokens:
-            starts.append(pos)
-            parts.append(tok.norm)
-            parts.append(" ")
-            pos += len(tok.norm) + 1
-        self.joined = "".join(parts)
-        self._starts = starts
+        norms = [tok.norm for tok in self.tokens]
+        self.joined = " " + " ".join(norms) + " " if norms else " "
+        # each word starts one space after the end of the one before it
+        self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
 
     @classmethod
     def of(cls, text: str) -> "TokenText":
