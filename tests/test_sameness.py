@@ -86,3 +86,9 @@ def test_answers_left_alone(answer: str) -> None:
 def test_sides_the_documents_say_nothing_of() -> None:
     docs = ["Lysichiton is a genus in the family Araceae."]
     assert _flags("Is Lysichiton and Ageratum in the same family?", docs, "Yes, both are in the same family.") == []
+
+
+def test_a_clause_giving_each_side_its_own_nationality() -> None:
+    query = "Are both The New Pornographers and Kings of Leon American rock bands?"
+    answer = "Both the Canadian New Pornographers and the American Kings of Leon are rock bands."
+    assert _flags(query, BANDS, answer) == []

@@ -12,11 +12,12 @@ the other) is checked two ways:
   sentences about the other option. A sentence is about an option when it names it, or when it
   opens with a pronoun right after one that does ("It examines ...").
 
-An answer that names both options with "both" ("Both A and B were inducted") picks each of them.
+An answer that names both options with "both" ("Both A and B were inducted") picks each of them;
+an answer that picks the option the documents describe is a supported claim, with the sentence.
 Left alone: comparisons of amounts or time ("more", "first", "closer": the comparisons checker
-judges time order), answers that name both options otherwise, answers that deny something, options the documents
-describe in the same words, and long questions or answers (only the question's last
-``MAX_QUERY`` characters and answers up to ``MAX_ANSWER`` are read).
+judges time order), answers that name both options otherwise, answers that deny something,
+options the documents describe in the same words, and long questions or answers (only the
+question's last ``MAX_QUERY`` characters and answers up to ``MAX_ANSWER`` are read).
 """
 
 from __future__ import annotations

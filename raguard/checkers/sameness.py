@@ -62,15 +62,21 @@ class SamenessChecker:
         # a side is named by its last word too ("Christopher Carl Carter" for "Chris Carter")
         heads = (stem(pair[0].split()[-1].lower()), stem(pair[1].split()[-1].lower()))
         sides = _sides(ctx, own, heads)
-        claimed = [c for start, end in clause_spans(ctx.response) if _SHARED_RE.search(ctx.response, start, end)
-                   for c in _claimed(ctx.response, start, end)]
+        claimed = []
+        for c_start, c_end in clause_spans(ctx.response):
+            if _SHARED_RE.search(ctx.response, c_start, c_end):
+                found = _claimed(ctx.response, c_start, c_end)
+                # one nationality said of both; "both bands, the American X and the Canadian Y"
+                # gives each its own
+                if len({countries for _, countries, _, _ in found}) == 1:
+                    claimed.extend(found)
         for word, countries, start, end in claimed:
             for k in (0, 1):
                 given = sides[k].demonyms
                 if given and not any(countries & set(demonym_countries(d)) for d in given):
                     yield self._finding(
                         ctx, start, end, f"{pair[k]}: {word}",
-                        f"The answer calls {pair[k]} {word}, but the documents call it "
+                        f"The answer calls {pair[k]} {word}, but the documents call {pair[k]} "
                         f"{', '.join(sorted(given))}.",
                     )
         kind_match = _SAME_KIND_RE.search(ctx.response)
