@@ -69,11 +69,11 @@ class NumbersChecker:
             return None
         doc_text = ctx.documents.indexes[other[0]].text
         near = doc_text[other[1].start:other[1].end]
+        phrase = " ".join(doc_text[other[1].start:other[1].phrase_end].split())
         return Finding(
             kind="number", warning_type=self.warning_type, start=mention.start, end=mention.end,
             text=mention.text, supported=False, value=mention.display(), nearest_value=near,
-            suggestion=f'"{mention.text}" not found in retrieved documents. The documents count '
-                       f'{near} of the same thing.',
+            suggestion=f'"{mention.text}" not found in retrieved documents. The documents give "{phrase}".',
             checker=self.name,
         )
 

@@ -28,6 +28,7 @@ class CountedNoun(NamedTuple):
     key: tuple[str, ...]  # stems of the content words among the two words after the number
     start: int  # the number's span
     end: int
+    phrase_end: int  # the end of the counted words ("8 gold albums")
 
 
 def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
@@ -43,5 +44,5 @@ def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
             value = 1 if n == "one" else COUNTING_WORDS[n]
         key = tuple(stem(w) for w in m.group("words").lower().split() if is_content_word(w))
         if key:
-            out.append(CountedNoun(value, key, m.start("n"), m.end("n")))
+            out.append(CountedNoun(value, key, m.start("n"), m.end("n"), m.end("words")))
     return out
