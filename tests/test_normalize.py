@@ -246,3 +246,11 @@ def test_stems_come_from_the_c_stemmer_and_equal_the_pure_python_ones():
 ])
 def test_relative_years(text, years):
     assert [m.value.year for m in relative_years(text, extract_dates(text))] == years
+
+
+def test_a_relative_year_names_its_year_in_hints():
+    from raguard import verify
+
+    docs = ["Emissions hit a record in 2024, up 0.8% from the previous year."]
+    (w,) = verify("", docs, "Emissions were 0.8% above the level of 2021.").warnings
+    assert w.type == "unsupported_date" and w.nearest_value == "2023 (the previous year)"

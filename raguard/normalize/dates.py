@@ -381,7 +381,8 @@ def relative_years(text: str, mentions: list[DateMention]) -> list[DateMention]:
             continue  # no year before it in its sentence
         direction = (m.group("dir1") or m.group("dir2") or m.group("dir3")).lower()
         shifted = last[1] - 1 if direction in _EARLIER_WORDS else last[1] + 1
-        out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=shifted), "year"))
+        # the text names the year it tells, for hints ("2023 (the previous year)")
+        out.append(DateMention(m.start(), m.end(), f"{shifted} ({m.group()})", DateValue(year=shifted), "year"))
         last = (m.end(), shifted)  # "a year later ..., and the following year": chained
     return out
 
