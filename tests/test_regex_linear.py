@@ -375,6 +375,7 @@ ANCHORED = {
     "raguard.checkers._options.CAPITALIZED_RE",
     "raguard.checkers._options._PRONOUN_OPENING_RE",
     "raguard.checkers.unanswered._WHO_RE",
+    "raguard.checkers.unanswered._WHO_IS_NAME_RE",
     "raguard.normalize.entities._ACRONYM_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",

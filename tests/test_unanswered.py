@@ -52,3 +52,9 @@ def test_other_questions_are_left_alone() -> None:
     assert _flags("What did Max Volmer study?", "Max Volmer studied chemistry.") == []
     assert _flags("Who was born first, Max Volmer or Otto Stern?", "Max Volmer was born first.") == []
     assert _flags("", "Max Volmer won the Nobel Prize in 1943.") == []
+
+
+def test_who_is_a_named_person_asks_for_a_description() -> None:
+    docs = ["Max Volmer was a German physical chemist who worked on electrochemistry."]
+    assert _flags("Who was Max Volmer?", "Max Volmer was a physical chemist.", docs) == []
+    assert _flags("Who was the teacher of Max Volmer?", "Max Volmer taught himself.", docs) == ["Max Volmer"]

@@ -7,8 +7,9 @@ likewise. Each word is in the documents, so no other checker objects, but the qu
 someone else. A "who" question wants a name the question does not hold: an answer whose names
 all come from the question is flagged.
 
-Left alone: choice questions ("Who is older, A or B?": the answer names an option), refusals,
-answers that deny something, and answers with no name at all ("He did.": nothing to compare).
+Left alone: "Who was Max Volmer?" (it asks what a named person is), choice questions ("Who is
+older, A or B?": the answer names an option), refusals, answers that deny something, and answers
+with no name at all ("He did.": nothing to compare).
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ from raguard.normalize.stems import content_stems
 
 MAX_ANSWER = 300
 _WHO_RE = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
+# "Who was Max Volmer?" asks what a named person is, not for a name
+_WHO_IS_NAME_RE = re.compile(
+    r"^\W*(?i:who)[ \t]+(?i:is|was|are|were)(?:[ \t]+(?:[A-Z][\w.'’-]*|of|the|van|von|de)){1,8}\W*$"
+)
 _OR_RE = re.compile(r"\bor\b", re.IGNORECASE)
 
 
@@ -36,7 +41,7 @@ class UnansweredChecker:
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         query, response = ctx.query, ctx.response
         if (len(response) > MAX_ANSWER or not _WHO_RE.match(query) or _OR_RE.search(query)
-                or is_refusal(response) or denies(response)):
+                or _WHO_IS_NAME_RE.match(query[:300]) or is_refusal(response) or denies(response)):
             return
         asked = content_stems(query)
         named = []
