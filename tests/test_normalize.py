@@ -242,6 +242,7 @@ def test_stems_come_from_the_c_stemmer_and_equal_the_pure_python_ones():
     ("The plant opened in 1990; a year later it closed, and the following year it reopened.", [1991, 1992]),
     ("sales rose in 2019 , compared with the year before .", [2018]),  # tokenized, lower-cased
     ("It opened in 1990. The year before, nothing happened.", []),  # another sentence
+    ("Sales hit a record in 2024, on Sept. 5, up 3% from the previous year.", [2023]),  # "Sept." ends nothing
     ("Revenue rose from the previous year.", []),  # no year to count from
 ])
 def test_relative_years(text, years):

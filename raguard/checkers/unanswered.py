@@ -19,6 +19,7 @@ from typing import Iterator
 
 from raguard.checkers._names import proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.choices import question_options
 from raguard.checkers.negations import denies
 from raguard.checkers.statements import is_refusal
 from raguard.models import UNANSWERED_QUESTION
@@ -30,7 +31,6 @@ _WHO_RE = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
 _WHO_IS_NAME_RE = re.compile(
     r"^\W*(?i:who)[ \t]+(?i:is|was|are|were)(?:[ \t]+(?:[A-Z][\w.'’-]*|of|the|van|von|de)){1,8}\W*$"
 )
-_OR_RE = re.compile(r"\bor\b", re.IGNORECASE)
 
 
 class UnansweredChecker:
@@ -40,7 +40,7 @@ class UnansweredChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         query, response = ctx.query, ctx.response
-        if (len(response) > MAX_ANSWER or not _WHO_RE.match(query) or _OR_RE.search(query)
+        if (len(response) > MAX_ANSWER or not _WHO_RE.match(query) or question_options(query) is not None
                 or _WHO_IS_NAME_RE.match(query[:300]) or is_refusal(response) or denies(response)):
             return
         asked = content_stems(query)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterator, Optional
 
+from raguard.normalize.text import sentence_spans
+
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
     "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
@@ -358,10 +360,15 @@ _RELATIVE_YEAR_RE = re.compile(
     r"|the[ \t]+year[ \t]+(?P<dir3>before|after))\b",
     re.IGNORECASE,
 )
-_SENTENCE_END_RE = re.compile(r"[.!?][\s\"'”’)]")
 _EARLIER_WORDS = frozenset({"previous", "preceding", "prior", "earlier", "before"})
 #: How far before a relative year its reference year may stand, in characters (one sentence).
 _RELATIVE_REACH = 200
+
+
+def _ends_sentence(text: str, start: int, end: int) -> bool:
+    """Does a sentence end between ``start`` and ``end``? (The character before ``start`` is
+    included: the sentence splitter reads the word a full stop closes.)"""
+    return len(sentence_spans(text[max(0, start - 1):end])) > 1
 
 
 def relative_years(text: str, mentions: list[DateMention]) -> list[DateMention]:
@@ -377,7 +384,7 @@ def relative_years(text: str, mentions: list[DateMention]) -> list[DateMention]:
             if last is None or years[k][0] >= last[0]:
                 last = years[k]
             k += 1
-        if last is None or m.start() - last[0] > _RELATIVE_REACH or _SENTENCE_END_RE.search(text, last[0], m.start()):
+        if last is None or m.start() - last[0] > _RELATIVE_REACH or _ends_sentence(text, last[0], m.end()):
             continue  # no year before it in its sentence
         direction = (m.group("dir1") or m.group("dir2") or m.group("dir3")).lower()
         shifted = last[1] - 1 if direction in _EARLIER_WORDS else last[1] + 1
