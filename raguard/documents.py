@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
 from raguard.normalize.counts import CountedNoun, counted_nouns
+from raguard.normalize.creators import CreatorMention, creator_mentions
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
@@ -58,6 +59,14 @@ class DocumentIndex:
         out: dict[tuple[str, ...], list[CountedNoun]] = {}
         for counted in counted_nouns(self.text):
             out.setdefault(counted.key, []).append(counted)
+        return out
+
+    @cached_property
+    def creators(self) -> dict[str, list[CreatorMention]]:
+        """Who made what ("directed by Peter Chelsom"), by relation."""
+        out: dict[str, list[CreatorMention]] = {}
+        for mention in creator_mentions(self.text):
+            out.setdefault(mention.relation, []).append(mention)
         return out
 
     @cached_property

@@ -30,7 +30,7 @@ REQUIRED_RULES = frozenset({
     "entity-variant", "entity-person", "entity-acronym", "entity-demonym",
     "quote", "quote-ellipsis", "quote-one-word",
     "vague",
-    "negation", "comparison", "attribution", "choice", "sameness", "unanswered",
+    "negation", "comparison", "attribution", "choice", "sameness", "unanswered", "creator",
 })
 _FIELDS = {"id", "label", "rule", "query", "docs", "answer", "note"}
 

@@ -576,6 +576,7 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "relative_years": lambda text: __import__("raguard.normalize.dates", fromlist=["x"]).relative_years(
         text, extract_dates(text)),
     "counted_nouns": lambda text: __import__("raguard.normalize.counts", fromlist=["x"]).counted_nouns(text),
+    "creator_mentions": lambda text: __import__("raguard.normalize.creators", fromlist=["x"]).creator_mentions(text),
     "question_pair": lambda text: __import__("raguard.checkers.sameness", fromlist=["x"]).question_pair(text),
     "question_options": lambda text: __import__("raguard.checkers.choices", fromlist=["x"]).question_options(text),
     "sentence_spans": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).sentence_spans(text),
@@ -596,6 +597,15 @@ def test_public_functions_are_linear_on_adversarial_input(function: str) -> None
         if ratio > RATIO_LIMIT:
             slow[label] = round(ratio, 1)
     assert not slow, f"{function}: 10x longer input cost more than {RATIO_LIMIT}x: {slow}"
+
+
+@pytest.mark.parametrize("unit", ["directed by A ", "A B directed ", "Ann, who wrote ", "was the director of X was ",
+                                  "written by Ann, Bo and ", "A (b) was a composer "])
+def test_dense_maker_cues_are_linear(unit: str) -> None:
+    # each cue reads a bounded window of words around it, however many cues and names there are
+    from raguard.normalize.creators import creator_mentions
+
+    assert_linear(creator_mentions, repeat(unit))
 
 
 @pytest.mark.parametrize("unit", ["A of the ", "The ", "Of the "])
@@ -644,6 +654,18 @@ def test_checkers_with_thousands_of_supported_claims_are_linear(checkers: tuple[
     ratio = growth_ratio(verify, repeat(unit), min_rounds=1, rounds=2, attempts=2, clock=time.process_time,
                          limit=END_TO_END_LIMIT)
     assert ratio <= END_TO_END_LIMIT, f"10x longer input cost {ratio:.1f}x (limit {END_TO_END_LIMIT}x)"
+
+
+@pytest.mark.parametrize("unit", ["directed by Ann Lee. ", "Ann Lee directed it, ", "Bob Roy (b) was a director. "])
+def test_creators_over_documents_full_of_makers_is_linear(unit: str) -> None:
+    # an unmatched maker reads the clauses that state the relation: bounded, and bisected spans
+    from raguard import Verifier
+
+    verifier = Verifier(checkers=["creators"], cache_size=0, max_chars=2_000_000)
+    answer = "Zed Quill directed it."
+    assert verifier.verify("Who directed it?", [unit * 3], answer).warnings  # the check runs
+    ratio = growth_ratio(lambda doc: verifier.verify("Who directed it?", [doc], answer), repeat(unit), min_rounds=1)
+    assert ratio <= RATIO_LIMIT, f"10x longer documents cost {ratio:.1f}x (limit {RATIO_LIMIT}x)"
 
 
 # -- verify() end to end -----------------------------------------------------------------------------

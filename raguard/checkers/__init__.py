@@ -9,6 +9,7 @@ from raguard.checkers.attributions import AttributionsChecker
 from raguard.checkers.choices import ChoicesChecker
 from raguard.checkers.citations import CitationsChecker
 from raguard.checkers.comparisons import ComparisonsChecker
+from raguard.checkers.creators import CreatorsChecker
 from raguard.checkers.dates import DatesChecker
 from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.negations import NegationsChecker
@@ -34,6 +35,7 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
     "choices": ChoicesChecker,
     "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; runs after the others
     "comparisons": ComparisonsChecker,
+    "creators": CreatorsChecker,
     "dates": DatesChecker,
     "entities": EntitiesChecker,
     "negations": NegationsChecker,
@@ -48,7 +50,7 @@ _REGISTRY: dict[str, Callable[[], Checker]] = {
 #: Checkers a default :class:`~raguard.Verifier` runs, in order.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
-    "statements", "negations", "attributions", "unanswered",
+    "statements", "negations", "attributions", "creators", "unanswered",
 )
 
 F = TypeVar("F", bound=Callable[[], Checker])

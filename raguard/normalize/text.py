@@ -238,6 +238,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 _CLAUSE_BREAK_RE = re.compile(r"[,;:()]|[ \t][—–-][ \t]|\b(?:but|while|whereas|although|though|yet)\b", re.IGNORECASE)
 
 
+#: How far around a position :func:`clause_span` looks for the clause's ends.
+_CLAUSE_REACH = 400
+
+
 def clause_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each clause of ``text``, in order, covering it from 0 to len(text)."""
     spans, begin = [], 0
@@ -251,6 +255,14 @@ def clause_spans(text: str) -> list[tuple[int, int]]:
 def clause_around(text: str, pos: int) -> str:
     """The clause of ``text`` that holds position ``pos`` ("X is a plant, but Y is not": the
     second clause for a position in it)."""
-    spans = clause_spans(text)
-    begin, end = spans[max(0, bisect_right([s for s, _ in spans], pos) - 1)]
+    begin, end = clause_span(text, pos)
     return text[begin:end]
+
+
+def clause_span(text: str, pos: int) -> tuple[int, int]:
+    """(start, end) of the clause of ``text`` that holds position ``pos``, found from the
+    sentence around it, so a long text is not split whole."""
+    lo, hi = max(0, pos - _CLAUSE_REACH), min(len(text), pos + _CLAUSE_REACH)
+    spans = clause_spans(text[lo:hi])
+    begin, end = spans[max(0, bisect_right([s for s, _ in spans], pos - lo) - 1)]
+    return lo + begin, lo + end
