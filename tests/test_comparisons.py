@@ -28,7 +28,7 @@ def contradictions(query: str, docs: list[str], answer: str):
         ("Was Beyond the Gates of Splendor or Jesus Camp released first?",
          ("Beyond the Gates of Splendor", "Jesus Camp", True)),
         ("Which band was founded first, Hole, the rock band of Courtney Love, or The Wolfhounds?",
-         ("Hole, the rock band of Courtney Love", "The Wolfhounds", True)),
+         ("Hole", "The Wolfhounds", True)),
         ("Who wrote the first novel about whales?", None),
         ("Is tea or coffee more popular?", None),
     ],
@@ -75,8 +75,8 @@ def test_no_question_needed_when_the_answer_names_both() -> None:
 
 
 def test_unreadable_digits_between_name_and_year_mean_no_judgement() -> None:
-    # "188926 May 1976": the first year readable after the name is the death year
-    docs = ["Martin Heidegger ( ; ] ; 26 September 188926 May 1976) was a German philosopher.", DOCS[1]]
+    # "1889-2611 May 1976" garbled: the first year readable after the name is the death year
+    docs = ["Martin Heidegger ( ; ] ; 1889-2611 May 1976) was a German philosopher.", DOCS[1]]
     assert not contradictions(QUERY, docs, "Martin Heidegger")
     assert not contradictions(QUERY, docs, "Lydia Davis")
 
@@ -100,3 +100,21 @@ def test_the_checker_can_be_left_out() -> None:
     guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "comparisons"])
     result = guard.verify(QUERY, DOCS, "Lydia Davis was born first.")
     assert all(w.type != CONTRADICTED_CLAIM for w in result.warnings)
+
+
+def test_a_superlative_with_a_noun_after_it_names_no_second_side() -> None:
+    # "the first band founded": "band founded" is not the other side, so the claim is read
+    query = "Which band was founded first, Hole, the rock band that Courtney Love fronted, or The Wolfhounds?"
+    docs = ["She rose to prominence as the frontwoman of the rock band Hole, which she formed in 1989.",
+            "The Wolfhounds are an indie pop band formed in Romford , UK in 1985 ."]
+    [warning] = contradictions(query, docs, "Hole was the first band founded.")
+    assert "Hole: 1989, The Wolfhounds: 1985" in warning.suggestion  # the name, not its apposition
+    assert contradictions(query, docs, "The Wolfhounds was the first band founded.") == []
+
+
+def test_years_of_a_life_span_whose_dash_was_lost_are_read() -> None:
+    docs = ["Martin Heidegger ( ; ] ; 26 September 188926 May 1976) was a German philosopher.",
+            "Lydia Davis (born July 15, 1947) is an American writer."]
+    [warning] = contradictions(QUERY, docs, "Lydia Davis was born first.")
+    assert "Martin Heidegger: 1889" in warning.suggestion
+    assert contradictions(QUERY, docs, "Martin Heidegger was born first.") == []

@@ -255,3 +255,14 @@ def test_a_relative_year_names_its_year_in_hints():
     docs = ["Emissions hit a record in 2024, up 0.8% from the previous year."]
     (w,) = verify("", docs, "Emissions were 0.8% above the level of 2021.").warnings
     assert w.type == "unsupported_date" and w.nearest_value == "2023 (the previous year)"
+
+
+def test_a_life_span_whose_dash_was_lost_gives_both_dates() -> None:
+    from raguard.normalize.dates import extract_dates
+
+    text = "Martin Heidegger ( ; ] ; 26 September 188926 May 1976) was a German philosopher."
+    found = [(text[d.start:d.end], d.value.canonical()) for d in extract_dates(text)]
+    assert found == [("26 September 1889", "1889-09-26"), ("26 May 1976", "1976-05-26")]
+    assert [d.value.canonical() for d in extract_dates("(23 July 19572 November 2004)")] == ["1957-07-23", "2004-11-02"]
+    # an impossible second date is not invented
+    assert [d.value.canonical() for d in extract_dates("26 September 188932 May 1976")] == ["--09-26", "1976-05"]

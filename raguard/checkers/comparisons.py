@@ -10,7 +10,7 @@ other way, the answer is contradicted.
 
 Only time order is judged (born, released, founded, older, younger, first, earlier, later...);
 "larger", "longer" and the like are left alone. A year is not used when unreadable digits stand
-between the name and it ("188926 May 1976"), nor when it is far from the name.
+between the name and it ("1889-2611 May 1976"), nor when it is far from the name.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ from raguard.normalize.text import phrase_tokens, tokenize
 
 EARLIER = frozenset({"first", "earlier", "earliest", "before", "older", "oldest", "sooner"})
 LATER = frozenset({"later", "latest", "last", "after", "younger", "youngest", "newer", "newest"})
+#: Words that compare with a second side named after them ("older than B", "before B").
+PAIRWISE = frozenset({"before", "after", "older", "younger", "earlier", "later", "sooner", "newer"})
 
 _CMP = r"first|earlier|earliest|before|older|oldest|sooner|later|latest|last|after|younger|youngest|newer|newest"
 _VERB = (r"born|released|founded|formed|established|started|created|published|built|opened|launched|"
@@ -128,7 +130,8 @@ def _query_options(query: str) -> Optional[tuple[str, str, bool]]:
     for pattern in (_QUERY_TAIL_RE, _QUERY_HEAD_RE):
         m = pattern.search(query)
         if m:
-            a, b = _clean(m.group("a")), _clean(m.group("b"))
+            # "Hole, the rock band that Courtney Love fronted, or The Wolfhounds": the name, not its apposition
+            a, b = _clean(m.group("a").split(",")[0]), _clean(m.group("b").split(",")[0])
             if a and b:
                 return a, b, m.group("cmp").lower() in EARLIER
     return None
@@ -147,10 +150,10 @@ def _answer_claim(sentence: str, options: Optional[tuple[str, str, bool]]) -> Op
             if chosen is None:
                 return None
             other = options[1] if chosen == options[0] else options[0]
-            if y and _pick(y, options[:2]) not in (None, other):
-                return None  # "A was born before A"?
+            if y and m.group("cmp").lower() in PAIRWISE and _pick(y, options[:2]) not in (None, other):
+                return None  # "A was born before A"? ("the first band founded" names no second side)
             return _Claim(chosen, other, earlier, m.start("cmp"), m.end("cmp"))
-        if x and y and m.group("cmp").lower() in ("before", "after", "older", "younger", "earlier", "later"):
+        if x and y and m.group("cmp").lower() in PAIRWISE:
             return _Claim(x, y, earlier, m.start("cmp"), m.end("cmp"))
         return None
     if options is not None and len(sentence) <= 120:
@@ -241,6 +244,6 @@ def _first_year(index: DocumentIndex, name_end: int, limit: int) -> Optional[tup
         if date.start < name_end or date.start >= limit or date.value.year is None:
             continue
         if _DIGITS_RE.search(index.text, name_end, date.start):
-            return None  # unreadable digits first ("188926 May 1976"): no safe reading
+            return None  # unreadable digits first ("1889-2611 May 1976"): no safe reading
         return date.value.year, date.start, date.end
     return None

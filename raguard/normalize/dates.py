@@ -62,6 +62,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("mdy", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    # a life span whose dash was lost in extraction: "26 September 188926 May 1976"
+    ("dmy_glued", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+{_m('m')}[ \t]+{_y('y')}(?P<d2>[1-9]|[12]\d|3[01])"
+                             rf"[ \t]+{_m('m2')}[ \t]+{_y('y2')}\b", re.IGNORECASE)),
     ("my", re.compile(rf"(?=[jfmasond])\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
     ("md", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*(?:[,:.][ \t]*)?\d)", re.IGNORECASE)),
     ("dm", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}\b", re.IGNORECASE)),
@@ -247,6 +250,16 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
     return [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
 
 
+def _glued_candidates(m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
+    """"26 September 188926 May 1976" states two dates: 26 September 1889 and 26 May 1976."""
+    first = DateValue(year=int(m.group("y")), month=MONTHS[m.group("m").casefold().rstrip(".")], day=int(m.group("d")))
+    second = DateValue(year=int(m.group("y2")), month=MONTHS[m.group("m2").casefold().rstrip(".")],
+                       day=int(m.group("d2")))
+    if not (_valid(first) and _valid(second)):
+        return []
+    return [(m.start("d"), m.end("y"), "dmy", first), (m.start("d2"), m.end("y2"), "dmy", second)]
+
+
 _WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*(?:,[ \t]*)?(?:the[ \t]+)?$", re.IGNORECASE)
 
 
@@ -263,7 +276,7 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {"dash": ("-", "–", "—"), "slash
 _FORM_CUES: dict[str, tuple[str, ...]] = {
     "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",),
     "mdy_range": ("digit", "month", "dash"), "dmy_range": ("digit", "month", "dash"), "mdy": ("digit", "month"),
-    "dmy": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
+    "dmy": ("digit", "month"), "dmy_glued": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
     "dm": ("digit", "month"), "quarter": ("digit",), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month",), "year": ("digit",), "weekday": ("weekday",),
@@ -273,7 +286,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
 # Forms whose match can only start at an anchor: a digit that starts a word (their patterns open
 # with \b or a lookbehind for non-word characters, then a digit), or a month name at a word start.
 _ANCHORED: dict[str, str] = {
-    "iso": "digit", "ymd_slash": "digit", "numeric": "digit", "dmy_range": "digit", "dmy": "digit",
+    "iso": "digit", "ymd_slash": "digit", "numeric": "digit", "dmy_range": "digit", "dmy": "digit", "dmy_glued": "digit",
     "dm": "digit", "decade": "digit", "year": "digit",
     "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
 }
@@ -322,6 +335,9 @@ def extract_dates(text: str) -> list[DateMention]:
         for m in matches:
             if form.endswith("_range"):
                 candidates.extend(_range_candidates(form, m))
+                continue
+            if form == "dmy_glued":
+                candidates.extend(_glued_candidates(m))
                 continue
             value = _parse(form, m)
             if value is None or not _valid(value):
