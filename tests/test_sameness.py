@@ -92,3 +92,48 @@ def test_a_clause_giving_each_side_its_own_nationality() -> None:
     query = "Are both The New Pornographers and Kings of Leon American rock bands?"
     answer = "Both the Canadian New Pornographers and the American Kings of Leon are rock bands."
     assert _flags(query, BANDS, answer) == []
+
+
+# -- anything else said of both: unsupported for the side whose sentences lack the word ------------
+
+CANES = ["Junipers are coniferous plants in the genus Juniperus of the cypress family Cupressaceae.",
+         "Indigofera is a large genus of over 750 species of flowering plants belonging to the family Fabaceae ."]
+QUERY_CANES = "Do both Juniper and Indigofera belong to the cypress family Cupressaceae?"
+
+
+def _unsupported(query: str, docs: list[str], answer: str) -> list[tuple[str, str]]:
+    return [(w.text, w.suggestion) for w in _VERIFIER.verify(query, docs, answer).warnings
+            if w.type == "unsupported_statement"]
+
+
+def test_a_word_said_of_both_that_the_documents_say_of_one_side() -> None:
+    [(text, suggestion)] = _unsupported(QUERY_CANES, CANES, "Yes, both Juniper and Indigofera belong to the cypress family.")
+    assert text == "cypress"
+    assert "of Juniper only, not of Indigofera" in suggestion
+
+
+def test_words_both_sides_have_pass_whatever_the_form() -> None:
+    # "plants" / "plant", "genus" / "genera": stems; tokenized, lower-cased documents alike
+    docs = ["junipers are coniferous plants in the genus juniperus .", "indigofera is a genus of flowering plants ."]
+    assert _unsupported(QUERY_CANES, docs, "Both Juniper and Indigofera are plant genera.") == []
+
+
+@pytest.mark.parametrize("answer", [
+    "No, both are plants, but only Juniper is in the cypress family.",  # a denial
+    "Juniper belongs to the cypress family.",  # nothing said of both
+    "Both Juniper and Indigofera are located in the Cupressaceae.",  # a name, and a word of how
+])
+def test_both_claims_left_alone(answer: str) -> None:
+    assert _unsupported(QUERY_CANES, CANES, answer) == []
+
+
+def test_a_side_the_documents_say_nothing_of_is_not_judged() -> None:
+    assert _unsupported(QUERY_CANES, CANES[:1], "Yes, both belong to the cypress family.") == []
+
+
+def test_the_professions_of_two_people() -> None:
+    docs = ["Charles Hutchison (December 3, 1879 – May 30, 1949) was an American film actor, director and screenwriter.",
+            "Reginald C. Barker (April 2, 1886 – February 23, 1945) was a pioneer film director."]
+    query = "Charles Hutchison and Reginald Barker, have which mutual occupation?"
+    assert [t for t, _ in _unsupported(query, docs, "They were both screenwriters.")] == ["screenwriters"]
+    assert _unsupported(query, docs, "They were both film directors.") == []

@@ -10,7 +10,12 @@ document sentences about each (see :mod:`raguard.checkers._options`):
 - nationality: the demonyms ("American", "Dutch"); an answer that calls both American is
   contradicted by a side whose sentences give only demonyms of other countries, and "the same
   nationality" or "the same country" by two sides whose demonyms name no common country;
-- family and genus: the capitalized name after "family" or "genus" ("the family Araceae").
+- family and genus: the capitalized name after "family" or "genus" ("the family Araceae");
+- anything else said of both ("both belong to the cypress family", "both screenwriters"): a
+  lower-case word of that clause the documents use in the sentences about one side but not in
+  those about the other is unsupported for the other (``unsupported_statement``: the documents
+  do not say it of that side, which is not a contradiction). Words of how rather than what
+  ("located", "known", "member") do not count.
 
 Left alone: answers that deny (the negations checker's), sides the documents say nothing of,
 a side whose sentences also give the claimed demonym ("a Canadian-born American actor"), and
@@ -25,15 +30,22 @@ from typing import Iterator, Optional
 from raguard.checkers._options import capitalized_run, own_stems, sentence_owners
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.negations import denies
-from raguard.models import CONTRADICTED_CLAIM
+from raguard.models import CONTRADICTED_CLAIM, UNSUPPORTED_STATEMENT
 from raguard.normalize.entities import DEMONYMS, demonym_countries
-from raguard.normalize.stems import stem
+from raguard.normalize.stems import content_stems, is_content_word, stem
 from raguard.normalize.text import clause_spans, tokenize
 
 MAX_QUERY = 300
 MAX_ANSWER = 300
 
 _SHARED_RE = re.compile(r"\b(?:both|same|each)\b", re.IGNORECASE)
+_BOTH_RE = re.compile(r"\bboth\b", re.IGNORECASE)
+#: Words of how a thing is said to be, not what: one side's sentences using them says nothing.
+_COMMON_PREDICATES = frozenset(stem(w) for w in (
+    "located", "based", "belong", "known", "considered", "described", "made", "make", "work", "worked",
+    "part", "type", "kind", "form", "formed", "member", "members", "found", "called", "named", "played",
+    "born", "active", "famous", "well", "popular", "notable", "also", "originally", "currently",
+))
 _AND_RE = re.compile(r"[ \t]and[ \t]", re.IGNORECASE)
 _WORD_RE = re.compile(r"[\w'’.&-]+")
 _TAXON_RE = re.compile(r"\b(family|genus)[ \t]+([A-Z][a-z]{3,})")
@@ -81,6 +93,8 @@ class SamenessChecker:
                     )
         kind_match = _SAME_KIND_RE.search(ctx.response)
         if kind_match is None:
+            if not claimed:
+                yield from self._both_said(ctx, pair, own, sides)
             return
         kind = (kind_match.group(1) or kind_match.group(2)).lower()
         start, end = kind_match.span()
@@ -101,6 +115,39 @@ class SamenessChecker:
                     f"The answer gives {pair[0]} and {pair[1]} one {kind}, but the documents call "
                     f"{pair[0]} {', '.join(sorted(given[0]))} and {pair[1]} {', '.join(sorted(given[1]))}.",
                 )
+
+    def _both_said(self, ctx: CheckContext, pair: tuple[str, str], own: tuple[set[str], set[str]],
+                   sides: tuple["_Side", "_Side"]) -> Iterator[Finding]:
+        """"Both A and B belong to the cypress family": words said of both that the documents
+        use in the sentences about one side only."""
+        response = ctx.response
+        names = content_stems(pair[0]) | content_stems(pair[1])
+        for c_start, c_end in clause_spans(response):
+            both = _BOTH_RE.search(response, c_start, c_end)
+            if both is None:
+                continue
+            # lower-case words only: a capitalized one is a name (the entities checker's) or
+            # part of a side's name the question spelled shorter ("Sake Bomb" for "Sake bomb")
+            words = [(t, stem(t.norm)) for t in tokenize(response[c_start:c_end])
+                     if is_content_word(t.norm) and not response[c_start + t.start].isupper()]
+            for k in (0, 1):
+                if not sides[k].stems:
+                    continue  # the documents say nothing of this side
+                missing = [t for t, s in words
+                           if s not in names and s not in _COMMON_PREDICATES
+                           and s in sides[1 - k].stems and s not in sides[k].stems]
+                if not missing:
+                    continue
+                start, end = c_start + missing[0].start, c_start + missing[-1].end
+                said = ", ".join(dict.fromkeys(response[c_start + t.start:c_start + t.end] for t in missing))
+                finding = self._finding(
+                    ctx, start, end, f"{pair[k]}: {said}",
+                    f"The answer says this of both {pair[0]} and {pair[1]}, but the documents say "
+                    f"{said} of {pair[1 - k]} only, not of {pair[k]}.",
+                )
+                finding.warning_type = UNSUPPORTED_STATEMENT  # unsupported for one side, not contradicted
+                yield finding
+                return
 
     def _finding(self, ctx: CheckContext, start: int, end: int, value: str, suggestion: str) -> Finding:
         return Finding(
@@ -132,11 +179,13 @@ def question_pair(query: str) -> Optional[tuple[str, str]]:
 
 
 class _Side:
-    """What the documents' sentences about one side say: demonyms, and family/genus names."""
+    """What the documents' sentences about one side say: demonyms, family/genus names, and the
+    stems of all their content words."""
 
     def __init__(self) -> None:
         self.demonyms: set[str] = set()
         self.taxa: dict[str, str] = {}
+        self.stems: set[str] = set()
 
 
 def _sides(ctx: CheckContext, own: tuple[set[str], set[str]], heads: tuple[str, str]) -> tuple[_Side, _Side]:
@@ -152,6 +201,8 @@ def _sides(ctx: CheckContext, own: tuple[set[str], set[str]], heads: tuple[str, 
             for tok in tokenize(sentence):
                 if demonym_countries(tok.norm) and sentence[tok.start:tok.start + 1].isupper():
                     side.demonyms.add(sentence[tok.start:tok.end])
+                if is_content_word(tok.norm):
+                    side.stems.add(stem(tok.norm))
             for m in _TAXON_RE.finditer(sentence):
                 side.taxa.setdefault(m.group(1).lower(), m.group(2))
     return sides
