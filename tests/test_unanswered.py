@@ -58,3 +58,36 @@ def test_who_is_a_named_person_asks_for_a_description() -> None:
     docs = ["Max Volmer was a German physical chemist who worked on electrochemistry."]
     assert _flags("Who was Max Volmer?", "Max Volmer was a physical chemist.", docs) == []
     assert _flags("Who was the teacher of Max Volmer?", "Max Volmer taught himself.", docs) == ["Max Volmer"]
+
+
+# -- a question that asks for a number or a date, answered with none ------------------------------
+
+POPULATION = ["Eastoft is a village in North Lincolnshire , England .",
+              "The population of the unitary authority at the 2011 census was 167,446 ."]
+
+
+@pytest.mark.parametrize("query, answer", [
+    ("What was the 2011 population of the area that includes Eastoft?", "Eastoft had a decent population."),
+    ("How long was the rule of the dynasty?", "The rule of the dynasty lasted for a long time."),
+    ("In the 2011 census, how many people lived there?", "Quite a lot of people lived there."),
+    ("In what year was the creator of the theme born?", "Alf Clausen composed the theme."),
+])
+def test_an_answer_without_the_asked_value_is_flagged(query: str, answer: str) -> None:
+    result = _VERIFIER.verify(query, POPULATION, answer)
+    [warning] = result.warnings
+    assert warning.type == UNANSWERED_QUESTION and warning.text == answer
+    assert "number or a date" in warning.suggestion and result.action == "review"
+
+
+@pytest.mark.parametrize("query, answer", [
+    ("How many people lived there in 2011?", "167,446 people."),
+    ("How many people lived there in 2011?", "About a hundred and sixty thousand."),  # spelled out
+    ("How many times did it flood?", "Twice."),
+    ("In what year was the census?", "The census was taken in the spring of 2011."),
+    ("How many people lived there?", "The documents do not say how many people lived there."),  # a refusal
+    ("How many goals did he score?", "He did not score any goals."),  # a denial: zero, the negations checker's
+    ("When did the village grow?", "It grew after the railway came."),  # "when" is answered by an event
+    ("Which village is in North Lincolnshire?", "Eastoft."),
+])
+def test_answers_with_a_value_or_not_asked_for_one(query: str, answer: str) -> None:
+    assert _flags(query, answer, POPULATION) == []

@@ -26,11 +26,44 @@ from raguard.models import UNANSWERED_QUESTION
 from raguard.normalize.stems import content_stems
 
 MAX_ANSWER = 300
+MAX_QUERY = 300
 _WHO_RE = re.compile(r"^\W*(?:who|whom)\b", re.IGNORECASE)
 # "Who was Max Volmer?" asks what a named person is, not for a name
 _WHO_IS_NAME_RE = re.compile(
     r"^\W*(?i:who)[ \t]+(?i:is|was|are|were)(?:[ \t]+(?:[A-Z][\w.'’-]*|of|the|van|von|de)){1,8}\W*$"
 )
+
+
+# "How many ...?", "In what year ...?", also after a lead-in ("..., how many ...?"); not "When
+# ...?", which an event answers ("after the merger")
+_QUANTITY_RE = re.compile(
+    r"(?:^|[,;:][ \t]*)\W*(?:how[ \t]+(?:many|much|long|old|far|tall|high|big|large|wide|deep)"
+    r"|(?:in[ \t]+)?what[ \t]+(?:year|date|decade|century|percentage|age)"
+    r"|what[ \t]+(?:is|was|were|are)[ \t]+the[ \t]+(?:\d{4}[ \t]+)?(?:population|length|height|area|size|age|"
+    r"budget|revenue|cost|price|capacity|distance|elevation|duration))\b",
+    re.IGNORECASE,
+)
+#: Words that give an amount or a time without digits ("twice", "a dozen", "the 1990s" is a date).
+_QUANTITY_WORD_RE = re.compile(
+    r"\b(?:zero|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+    r"fifty|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|dozens|twice|half|"
+    r"first|second|third|fourth|fifth|once|no)\b",
+    re.IGNORECASE,
+)
+
+
+def _new_values(ctx: CheckContext) -> bool:
+    """True when the answer states a number or date the question does not already hold ("the
+    2011 population": "in 2011" restates the question, it does not answer it)."""
+    asked_numbers = {n.value for n in ctx.query_numbers}
+    asked_dates = {d.value for d in ctx.query_dates}
+    return (any(n.value not in asked_numbers for n in ctx.numbers)
+            or any(d.value not in asked_dates for d in ctx.dates))
+
+
+def _asks_quantity(query: str) -> bool:
+    """True for a question that asks for a number or a date (not "Which ...?" or "Who ...?")."""
+    return _QUANTITY_RE.search(query[:MAX_QUERY]) is not None and question_options(query) is None
 
 
 class UnansweredChecker:
@@ -40,8 +73,19 @@ class UnansweredChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         query, response = ctx.query, ctx.response
-        if (len(response) > MAX_ANSWER or not _WHO_RE.match(query) or question_options(query) is not None
-                or _WHO_IS_NAME_RE.match(query[:300]) or is_refusal(response) or denies(response)):
+        if len(response) > MAX_ANSWER or is_refusal(response) or denies(response):
+            return
+        if _asks_quantity(query):
+            if not (_new_values(ctx) or _QUANTITY_WORD_RE.search(response)):
+                yield Finding(
+                    kind="answer", warning_type=self.warning_type, start=0, end=len(response.rstrip()),
+                    text=response.rstrip(), supported=False, value="no number or date",
+                    suggestion="The question asks for a number or a date; the answer gives none. "
+                               "Give the value the documents state.",
+                    checker=self.name,
+                )
+            return
+        if not _WHO_RE.match(query) or question_options(query) is not None or _WHO_IS_NAME_RE.match(query[:300]):
             return
         asked = content_stems(query)
         named = []
