@@ -66,3 +66,13 @@ def test_the_checker_can_be_left_out() -> None:
     guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "attributions"])
     assert all(w.type != MISATTRIBUTED_CLAIM for w in guard.verify(QUERY, DOCS, WRONG).warnings)
     assert "attributions" in DEFAULT_CHECKERS
+
+
+def test_a_pronoun_speaker_in_the_document_sentence_may_mean_the_name() -> None:
+    docs = ["Curator Evelyn Marchetti spent four years assembling the loans.",
+            "“Van Aalst painted silence better than anyone of his generation,” she said."]
+    answer = "Marchetti says van Aalst painted silence better than anyone."
+    assert misattributed("What does the curator say?", docs, answer) == []
+    # a named speaker who is someone else is still a misattribution
+    docs2 = [docs[0], "Van Aalst painted silence better than anyone of his generation, Pieter Brandt said."]
+    assert [w.text for w in misattributed("What does the curator say?", docs2, answer)] == ["Marchetti"]

@@ -266,3 +266,12 @@ def test_a_life_span_whose_dash_was_lost_gives_both_dates() -> None:
     assert [d.value.canonical() for d in extract_dates("(23 July 19572 November 2004)")] == ["1957-07-23", "2004-11-02"]
     # an impossible second date is not invented
     assert [d.value.canonical() for d in extract_dates("26 September 188932 May 1976")] == ["--09-26", "1976-05"]
+
+
+def test_irregular_verb_forms_stem_as_their_base():
+    from raguard.normalize.stems import stem
+
+    assert stem("held") == stem("holds") == stem("holding")
+    assert stem("won") == stem("wins") and stem("written") == stem("wrote") == stem("writes")
+    # forms that are also common nouns or names keep their own stem
+    assert stem("found") != stem("finds") and stem("ground") != stem("grinds") and stem("fed") != stem("feeds")

@@ -39,6 +39,12 @@ _OPENING_PRONOUN_RE = re.compile(
     r"^\W*(?:\w+[ \t]+){0,2}?(?:he|she|it|they|his|her|its|their|this|these)\b", re.IGNORECASE
 )
 
+# "..., she said": a pronoun speaker may be the entity
+_SPEAKER_PRONOUN_RE = re.compile(
+    r"\b(?:he|she|they)[ \t]+(?:said|says|told|added|wrote|explained|noted|argued|stated|recalled)\b",
+    re.IGNORECASE,
+)
+
 # a document sentence: (doc index, sentence number in that document)
 _Sentence = tuple[int, int]
 
@@ -104,8 +110,8 @@ class AttributionsChecker:
         doc_index = sentence[0]
         s_start, s_end = index.span(sentence)
         doc_text = ctx.documents.indexes[doc_index].text[s_start:s_end]
-        if _OPENING_PRONOUN_RE.match(doc_text):
-            return None  # "He played Leo Jones": the sentence may be about this very name
+        if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
+            return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         return Finding(
             kind="attribution",
             warning_type=self.warning_type,

@@ -21,10 +21,34 @@ FILLER_WORDS = frozenset(STOP_WORDS) | frozenset({
 _stemmer = snowballstemmer.stemmer("english")
 
 
+# Irregular verb forms the stemmer leaves apart from their base ("held" / "holds"): an answer
+# that says "holds" for a document's "held" restates it. Forms that are also common nouns or
+# names are left out ("found", "left", "saw", "ground", "bound", "fed", "shot", "lit").
+_IRREGULAR_GROUPS = """
+hold held | win won | write wrote written | begin began begun | sing sang sung | build built |
+buy bought | bring brought | catch caught | choose chose chosen | come came | draw drew drawn |
+drive drove driven | eat ate eaten | fall fell fallen | feel felt | fight fought | fly flew flown |
+forget forgot forgotten | give gave given | go went gone | grow grew grown | hear heard |
+hide hid hidden | keep kept | know knew known | lead led | lend lent | lose lost | make made |
+mean meant | meet met | pay paid | run ran | rise rose risen | say said | see seen | sell sold |
+send sent | show shown | sleep slept | speak spoke spoken | spend spent | stand stood |
+steal stole stolen | strike struck | swim swam swum | take took taken | teach taught | tell told |
+think thought | throw threw thrown | understand understood | wear wore worn | become became |
+blow blew blown | break broke broken | deal dealt | dig dug | freeze froze frozen |
+get got gotten | ride rode ridden | sink sank sunk | shake shook shaken | stick stuck |
+sweep swept | swear swore sworn | tear tore torn | weep wept | withdraw withdrew withdrawn |
+oversee oversaw overseen | withhold withheld | uphold upheld | overtake overtook overtaken |
+undertake undertook undertaken | forbid forbade forbidden | seek sought | sting stung |
+swing swung | spin spun | slide slid | shine shone
+"""
+_IRREGULAR = {form: group.split()[0] for group in _IRREGULAR_GROUPS.split("|") for form in group.split()[1:]}
+
+
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
-    """Snowball stem of a folded word: "founded" -> "found", "golfers" -> "golfer"."""
-    return _stemmer.stemWord(word)
+    """Snowball stem of a folded word: "founded" -> "found", "golfers" -> "golfer"; an irregular
+    verb form stems as its base ("held" -> "hold", "won" -> "win")."""
+    return _stemmer.stemWord(_IRREGULAR.get(word, word))
 
 
 def is_content_word(word: str) -> bool:
