@@ -37,7 +37,7 @@ _WHO_IS_NAME_RE = re.compile(
 # "How many ...?", "In what year ...?", also after a lead-in ("..., how many ...?"); not "When
 # ...?", which an event answers ("after the merger")
 _QUANTITY_RE = re.compile(
-    r"(?:^|[,;:][ \t]*)\W*(?:how[ \t]+(?:many|much|long|old|far|tall|high|big|large|wide|deep)"
+    r"(?:^\W{0,3}|[,;:][ \t]*)(?:how[ \t]+(?:many|much|long|old|far|tall|high|big|large|wide|deep)"
     r"|(?:in[ \t]+)?what[ \t]+(?:year|date|decade|century|percentage|age)"
     r"|what[ \t]+(?:is|was|were|are)[ \t]+the[ \t]+(?:\d{4}[ \t]+)?(?:population|length|height|area|size|age|"
     r"budget|revenue|cost|price|capacity|distance|elevation|duration))\b",
