@@ -137,3 +137,21 @@ def test_the_professions_of_two_people() -> None:
     query = "Charles Hutchison and Reginald Barker, have which mutual occupation?"
     assert [t for t, _ in _unsupported(query, docs, "They were both screenwriters.")] == ["screenwriters"]
     assert _unsupported(query, docs, "They were both film directors.") == []
+
+
+def test_a_clause_naming_both_sides_says_it_of_both() -> None:
+    # no "both": "A and B are located in X" still claims X of each
+    docs = ["Jinchang is a prefecture-level city in Gansu province, People's Republic of China.",
+            "Liling is a county-level city in Hunan Province, China."]
+    query = "Jinchang and Liling, are located in which country?"
+    assert _flags(query, docs, "Jinchang and Liling are located in Mongolia.") == ["Mongolia"]
+    assert _flags(query, docs, "Jinchang and Liling are located in China.") == []
+    # a country name the documents give counts like a demonym; one side named alone claims nothing of both
+    assert _flags(query, docs, "Jinchang is in China, and so is Liling.") == []
+
+
+def test_a_given_name_that_is_also_a_country_is_not_claimed_as_one() -> None:
+    docs = ["Barbara Jordan (born April 2, 1957) is a former professional tennis player from the United States.",
+            "Mark Knowles (born 4 September 1971) is a former tennis player from the Bahamas."]
+    query = "Barbara Jordan and Mark Knowles are both what?"
+    assert _flags(query, docs, "Barbara Jordan and Mark Knowles are both former tennis players.") == []

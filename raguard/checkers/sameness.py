@@ -4,12 +4,14 @@ documents say of each.
 "Yes, Lysichiton and Ageratum are in the same family" names two plants the documents know, in
 words they use; but the documents put one in the family Araceae and the other in the family
 Asteraceae. When the question sets two names side by side ("Are A and B ...?", "A and B are
-what?") and the answer says they share something ("both", "same"), the checker reads from the
-document sentences about each (see :mod:`raguard.checkers._options`):
+what?") and the answer says they share something ("both", "same", or a clause that names the
+two: "Jinchang and Liling are located in Mongolia"), the checker reads from the document
+sentences about each (see :mod:`raguard.checkers._options`):
 
-- nationality: the demonyms ("American", "Dutch"); an answer that calls both American is
-  contradicted by a side whose sentences give only demonyms of other countries, and "the same
-  nationality" or "the same country" by two sides whose demonyms name no common country;
+- nationality: the demonyms and one-word country names ("American", "Dutch", "China"); an
+  answer that calls both American is contradicted by a side whose sentences give only those of
+  other countries, and "the same nationality" or "the same country" by two sides whose
+  demonyms name no common country;
 - family and genus: the capitalized name after "family" or "genus" ("the family Araceae");
 - anything else said of both ("both belong to the cypress family", "both screenwriters"): a
   lower-case word of that clause the documents use in the sentences about one side but not in
@@ -27,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._options import capitalized_run, own_stems, sentence_owners
+from raguard.checkers._options import capitalized_run, needed, own_stems, sentence_owners
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.negations import denies
 from raguard.models import CONTRADICTED_CLAIM, UNSUPPORTED_STATEMENT
@@ -51,7 +53,10 @@ _WORD_RE = re.compile(r"[\w'’.&-]+")
 _TAXON_RE = re.compile(r"\b(family|genus)[ \t]+([A-Z][a-z]{3,})")
 _SAME_KIND_RE = re.compile(r"\b(?:same|both)\b[^.!?]{0,40}?\b(family|genus|nationality|country)\b"
                            r"|\b(family|genus|nationality|country)\b[^.!?]{0,40}?\bboth\b", re.IGNORECASE)
-_COUNTRIES = frozenset(c for countries in DEMONYMS.values() for c in countries if " " not in c)
+# one-word country names an answer may claim; not those that are also common given names or
+# states ("Barbara Jordan", "Georgia")
+_COUNTRIES = frozenset(c for countries in DEMONYMS.values() for c in countries
+                       if " " not in c and c not in {"jordan", "georgia", "chad", "niger", "jersey"})
 #: Words that end a name run ("Kings of Leon American rock bands": the demonym is not the name).
 _NOT_NAME = frozenset({"both", "is", "are", "was", "were", "do", "does", "did", "have", "has", "share", "in"})
 
@@ -62,8 +67,8 @@ class SamenessChecker:
     default_severity = "high"
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _SHARED_RE.search(ctx.response)
-                or denies(ctx.response)):
+        if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER
+                or not (_SHARED_RE.search(ctx.response) or _AND_RE.search(ctx.response)) or denies(ctx.response)):
             return
         pair = question_pair(ctx.query)
         if pair is None:
@@ -76,7 +81,7 @@ class SamenessChecker:
         sides = _sides(ctx, own, heads)
         claimed = []
         for c_start, c_end in clause_spans(ctx.response):
-            if _SHARED_RE.search(ctx.response, c_start, c_end):
+            if _SHARED_RE.search(ctx.response, c_start, c_end) or _names_both(ctx.response[c_start:c_end], own):
                 found = _claimed(ctx.response, c_start, c_end)
                 # one nationality said of both; "both bands, the American X and the Canadian Y"
                 # gives each its own
@@ -85,7 +90,7 @@ class SamenessChecker:
         for word, countries, start, end in claimed:
             for k in (0, 1):
                 given = sides[k].demonyms
-                if given and not any(countries & set(demonym_countries(d)) for d in given):
+                if given and not any(countries & _countries_of(d) for d in given):
                     yield self._finding(
                         ctx, start, end, f"{pair[k]}: {word}",
                         f"The answer calls {pair[k]} {word}, but the documents call {pair[k]} "
@@ -108,7 +113,7 @@ class SamenessChecker:
                 )
         elif not claimed:
             given = [sides[k].demonyms for k in (0, 1)]
-            countries = [{c for d in g for c in demonym_countries(d)} for g in given]
+            countries = [{c for d in g for c in _countries_of(d)} for g in given]
             if countries[0] and countries[1] and not countries[0] & countries[1]:
                 yield self._finding(
                     ctx, start, end, f"same {kind}",
@@ -123,8 +128,7 @@ class SamenessChecker:
         response = ctx.response
         names = content_stems(pair[0]) | content_stems(pair[1])
         for c_start, c_end in clause_spans(response):
-            both = _BOTH_RE.search(response, c_start, c_end)
-            if both is None:
+            if _BOTH_RE.search(response, c_start, c_end) is None and not _names_both(response[c_start:c_end], own):
                 continue
             # lower-case words only: a capitalized one is a name (the entities checker's) or
             # part of a side's name the question spelled shorter ("Sake Bomb" for "Sake bomb")
@@ -155,6 +159,23 @@ class SamenessChecker:
             text=ctx.response[start:end], supported=False, value=value, suggestion=suggestion,
             checker=self.name,
         )
+
+
+def _countries_of(word: str) -> set[str]:
+    """The countries a demonym or a one-word country name stands for ("Dutch", "China")."""
+    countries = set(demonym_countries(word))
+    if not countries and word.lower() in _COUNTRIES:
+        countries = {word.lower()}
+    return countries
+
+
+def _names_both(clause: str, own: tuple[set[str], set[str]]) -> bool:
+    """True when a clause names both sides joined by "and" ("Jinchang and Liling are in ..."):
+    what it says, it says of both."""
+    if _AND_RE.search(clause) is None:
+        return False
+    stems = content_stems(clause)
+    return all(len(stems & o) >= needed(o) for o in own)
 
 
 def question_pair(query: str) -> Optional[tuple[str, str]]:
@@ -199,8 +220,8 @@ def _sides(ctx: CheckContext, own: tuple[set[str], set[str]], heads: tuple[str, 
             sentence = index.text[start:end]
             side = sides[owner]
             for tok in tokenize(sentence):
-                if demonym_countries(tok.norm) and sentence[tok.start:tok.start + 1].isupper():
-                    side.demonyms.add(sentence[tok.start:tok.end])
+                if _countries_of(tok.norm) and sentence[tok.start:tok.start + 1].isupper():
+                    side.demonyms.add(sentence[tok.start:tok.end])  # "Dutch", or "China"
                 if is_content_word(tok.norm):
                     side.stems.add(stem(tok.norm))
             for m in _TAXON_RE.finditer(sentence):
