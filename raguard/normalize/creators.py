@@ -23,8 +23,7 @@ from typing import NamedTuple, Optional
 from raguard.normalize.text import fold_word
 
 #: relation -> (verb forms, agent nouns). Verbs of making a work, a company or a show, whose
-#: agent is a name a reader checks ("who directed it?"). "Produced" and "developed" are read only
-#: with "by": active, they also mean output ("produced 5 million barrels").
+#: agent is a name a reader checks ("who directed it?").
 RELATIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "write": (("wrote", "written", "writes", "penned", "authored", "co-wrote", "co-written"),
               ("author", "writer", "co-writer", "screenwriter", "lyricist", "novelist")),
@@ -55,12 +54,12 @@ _NOUNS = {noun: rel for rel, (_, nouns) in RELATIONS.items() for noun in nouns}
 _alt = lambda words: "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))  # noqa: E731
 _CUE_RE = re.compile(rf"\b(?:{_alt(_VERBS)}|{_alt(_NOUNS)})s?\b", re.IGNORECASE)
 
-# a word keeps inner dots ("U.S", "St.Louis") and an initial's ("C."), not a full stop ("Chelsom.")
 #: What every cue word contains (its stem), for a quick test before the pattern runs.
 _CUE_PARTS = ("wro", "writ", "penned", "author", "direct", "found", "compos", "creat", "design", "architect",
               "invent", "paint", "illustrat", "host", "presenter", "narrat", "produc", "develop", "publish",
               "distribut", "lyricist", "novelist")
 
+# a word keeps inner dots ("U.S", "St.Louis") and an initial's ("C."), not a full stop ("Chelsom.")
 _WORD_RE = re.compile(r"[^\W\d_](?:[\w'’&-]|\.(?=[^\W\d_]))*(?:(?<![^\W\d_]{2})\.)?|\d[\w.-]*|[^\w\s]")
 #: Lower-case words that may stand inside a name ("William of Wykeham", "Theo van Gogh").
 _CONNECTORS = frozenset({"of", "the", "de", "du", "la", "le", "von", "van", "der", "den", "da", "di", "y", "bin", "al"})
@@ -119,7 +118,7 @@ def creator_mentions(text: str) -> list[CreatorMention]:
         before = _words(text, max(0, m.start() - 240), m.start())[-_WINDOW - 24:]
         after = _words(text, m.end(), min(len(text), m.end() + 160))[:_WINDOW]
         if word in _VERBS:
-            out.extend(_verb_mentions(text, word, m.start(), m.end(), before, after))
+            out.extend(_verb_mentions(word, m.start(), m.end(), before, after))
         else:
             rel = _NOUNS.get(word) or _NOUNS.get(word[:-1])
             if rel is not None:
@@ -244,8 +243,7 @@ def _agents_after_by(words: list[_Word]) -> Optional[list[_Word]]:
     return agents
 
 
-def _verb_mentions(text: str, verb: str, start: int, end: int,
-                   before: list[_Word], after: list[_Word]) -> list[CreatorMention]:
+def _verb_mentions(verb: str, start: int, end: int, before: list[_Word], after: list[_Word]) -> list[CreatorMention]:
     rel = _VERBS[verb]
     # passive: "<verb> [and produced] [in 1379] by NAME"
     i = 0
