@@ -63,7 +63,12 @@ def _new_values(ctx: CheckContext) -> bool:
 
 def _asks_quantity(query: str) -> bool:
     """True for a question that asks for a number or a date (not "Which ...?" or "Who ...?")."""
-    return _QUANTITY_RE.search(query[:MAX_QUERY]) is not None and question_options(query) is None
+    head = query[:MAX_QUERY]
+    # most questions hold neither cue word: a substring test spares the pattern
+    folded = head.lower()
+    if "how" not in folded and "what" not in folded:
+        return False
+    return _QUANTITY_RE.search(head) is not None and question_options(query) is None
 
 
 class UnansweredChecker:
@@ -73,9 +78,11 @@ class UnansweredChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         query, response = ctx.query, ctx.response
-        if len(response) > MAX_ANSWER or is_refusal(response) or denies(response):
+        asks_quantity = _asks_quantity(query)
+        if (len(response) > MAX_ANSWER or not (asks_quantity or _WHO_RE.match(query))
+                or is_refusal(response) or denies(response)):
             return
-        if _asks_quantity(query):
+        if asks_quantity:
             if not (_new_values(ctx) or _QUANTITY_WORD_RE.search(response)):
                 yield Finding(
                     kind="answer", warning_type=self.warning_type, start=0, end=len(response.rstrip()),
@@ -85,7 +92,7 @@ class UnansweredChecker:
                     checker=self.name,
                 )
             return
-        if not _WHO_RE.match(query) or question_options(query) is not None or _WHO_IS_NAME_RE.match(query[:300]):
+        if question_options(query) is not None or _WHO_IS_NAME_RE.match(query[:300]):
             return
         asked = content_stems(query)
         named = []
