@@ -67,7 +67,8 @@ class SamenessChecker:
     default_severity = "high"
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER
+        # the question must set two names side by side ("A and B") before the answer is read
+        if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _AND_RE.search(ctx.query[-MAX_QUERY:])
                 or not (_SHARED_RE.search(ctx.response) or _AND_RE.search(ctx.response)) or denies(ctx.response)):
             return
         pair = question_pair(ctx.query)
