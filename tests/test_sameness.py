@@ -155,3 +155,16 @@ def test_a_given_name_that_is_also_a_country_is_not_claimed_as_one() -> None:
             "Mark Knowles (born 4 September 1971) is a former tennis player from the Bahamas."]
     query = "Barbara Jordan and Mark Knowles are both what?"
     assert _flags(query, docs, "Barbara Jordan and Mark Knowles are both former tennis players.") == []
+
+
+def test_only_one_side_said_where_the_documents_say_it_of_both() -> None:
+    docs = ['Timothy James "Tim" McIlrath (born November 3, 1978) is an American punk rock musician.',
+            "Spike Slawson is an american punk rock musician , a member of Me First and the Gimme Gimmes ."]
+    query = "Are both Tim McIlrath and Spike Slawson American punk rock musicians?"
+    result = _VERIFIER.verify(query, docs, "No, only Tim McIlrath is a member of a punk rock band.")
+    [warning] = result.warnings
+    assert warning.type == "contradicted_claim" and warning.text == "punk rock band"
+    assert "punk, rock of Spike Slawson too" in warning.suggestion
+    # what the documents say of one side only may be said of it only
+    docs2 = [docs[0], "Spike Slawson is a bass player from San Francisco."]
+    assert _flags(query, docs2, "No, only Tim McIlrath is a punk rock musician.") == []

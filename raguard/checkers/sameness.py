@@ -13,6 +13,8 @@ sentences about each (see :mod:`raguard.checkers._options`):
   other countries, and "the same nationality" or "the same country" by two sides whose
   demonyms name no common country;
 - family and genus: the capitalized name after "family" or "genus" ("the family Araceae");
+- "No, only A is a punk rock musician": contradicted when the sentences about B say most of
+  those words of B too;
 - anything else said of both ("both belong to the cypress family", "both screenwriters"): a
   lower-case word of that clause the documents use in the sentences about one side but not in
   those about the other is unsupported for the other (``unsupported_statement``: the documents
@@ -42,6 +44,7 @@ MAX_ANSWER = 300
 
 _SHARED_RE = re.compile(r"\b(?:both|same|each)\b", re.IGNORECASE)
 _BOTH_RE = re.compile(r"\bboth\b", re.IGNORECASE)
+_ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
 #: Words of how a thing is said to be, not what: one side's sentences using them says nothing.
 _COMMON_PREDICATES = frozenset(stem(w) for w in (
     "located", "based", "belong", "known", "considered", "described", "made", "make", "work", "worked",
@@ -69,7 +72,10 @@ class SamenessChecker:
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # the question must set two names side by side ("A and B") before the answer is read
         if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _AND_RE.search(ctx.query[-MAX_QUERY:])
-                or not (_SHARED_RE.search(ctx.response) or _AND_RE.search(ctx.response)) or denies(ctx.response)):
+                or not (_SHARED_RE.search(ctx.response) or _AND_RE.search(ctx.response) or _ONLY_RE.search(ctx.response))):
+            return
+        denial = denies(ctx.response)
+        if denial and not _ONLY_RE.search(ctx.response):
             return
         pair = question_pair(ctx.query)
         if pair is None:
@@ -80,6 +86,11 @@ class SamenessChecker:
         # a side is named by its last word too ("Christopher Carl Carter" for "Chris Carter")
         heads = (stem(pair[0].split()[-1].lower()), stem(pair[1].split()[-1].lower()))
         sides = _sides(ctx, own, heads)
+        if _ONLY_RE.search(ctx.response):
+            yield from self._only_said(ctx, pair, own, sides)
+            return
+        if denial:
+            return
         claimed = []
         for c_start, c_end in clause_spans(ctx.response):
             if _SHARED_RE.search(ctx.response, c_start, c_end) or _names_both(ctx.response[c_start:c_end], own):
@@ -121,6 +132,35 @@ class SamenessChecker:
                     f"The answer gives {pair[0]} and {pair[1]} one {kind}, but the documents call "
                     f"{pair[0]} {', '.join(sorted(given[0]))} and {pair[1]} {', '.join(sorted(given[1]))}.",
                 )
+
+    def _only_said(self, ctx: CheckContext, pair: tuple[str, str], own: tuple[set[str], set[str]],
+                   sides: tuple["_Side", "_Side"]) -> Iterator[Finding]:
+        """"No, only A is a project in New York": what the clause says of A, the documents'
+        sentences about B say as well."""
+        response = ctx.response
+        names = content_stems(pair[0]) | content_stems(pair[1])
+        for c_start, c_end in clause_spans(response):
+            clause = response[c_start:c_end]
+            if _ONLY_RE.search(clause) is None:
+                continue
+            stems = content_stems(clause)
+            named = [k for k in (0, 1) if len(stems & own[k]) >= needed(own[k])]
+            if len(named) != 1:
+                continue
+            other = 1 - named[0]
+            said = [t for t in tokenize(clause) if is_content_word(t.norm) and not clause[t.start].isupper()
+                    and stem(t.norm) not in names and stem(t.norm) not in _COMMON_PREDICATES and t.norm != "only"]
+            said_stems = {stem(t.norm) for t in said}
+            shared = said_stems & sides[other].stems
+            if not said_stems or len(shared) < min(2, len(said_stems)) or len(shared) < 0.6 * len(said_stems):
+                continue  # the documents say little of it of the other side
+            words = ", ".join(dict.fromkeys(t.norm for t in said if stem(t.norm) in shared))
+            yield self._finding(
+                ctx, c_start + said[0].start, c_start + said[-1].end, f"{pair[other]}: {words}",
+                f"The answer says this only of {pair[named[0]]}, but the documents say {words} of "
+                f"{pair[other]} too.",
+            )
+            return
 
     def _both_said(self, ctx: CheckContext, pair: tuple[str, str], own: tuple[set[str], set[str]],
                    sides: tuple["_Side", "_Side"]) -> Iterator[Finding]:
