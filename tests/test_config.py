@@ -128,7 +128,12 @@ def test_invalid_options(options, needle):
 
 def test_min_support_option_changes_statement_verdicts():
     docs = ["The stadium seats 74,500 spectators."]
-    answer = "The new arena welcomes 74,500 visitors."
+    answer = "The new stadium welcomes 74,500 visitors."  # stadium and the number of five units: 0.4
     assert Verifier().verify("q", docs, answer).action == "proceed"
     strict = Verifier(options={"min_support": 0.9}).verify("q", docs, answer)
     assert any(w.type == "unsupported_statement" for w in strict.warnings)
+    # every word a synonym, only the number supported (1 of 5): flagged at the default 0.26, as
+    # the price of catching invented relations; min_support 0.2 lets it pass
+    synonyms = "The new arena welcomes 74,500 visitors."
+    assert Verifier().verify("q", docs, synonyms).action == "review"
+    assert Verifier(options={"min_support": 0.2}).verify("q", docs, synonyms).action == "proceed"

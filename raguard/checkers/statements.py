@@ -3,8 +3,9 @@
 Catches fabrications that are neither names nor values ("were professional golfers", "mainly
 sells agricultural machinery"). Words the query already contains are not new; fillers and bare
 numbers are ignored; words match by Snowball stem. A sentence is flagged when fewer than
-``min_support`` (default 0.2) of its new content words appear in the best single document.
-Paraphrase keeps most content words (names, key nouns), so faithful sentences rarely fall below.
+``min_support`` (default 0.26: one supported word of four is too few) of its new content words
+appear in the best single document. Paraphrase keeps most content words (names, key nouns), so
+faithful sentences rarely fall below (the lowest measured: 0.30, see benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
 from raguard.normalize.stems import is_content_word, stem
 
-DEFAULT_MIN_SUPPORT = 0.2
+DEFAULT_MIN_SUPPORT = 0.26
 DEFAULT_MIN_UNSUPPORTED = 1
 
 # A refusal ("The context does not contain the answer.") makes no claim and is never flagged.
