@@ -132,3 +132,10 @@ def test_every_verb_and_noun_of_the_table_is_a_cue() -> None:
         for word in (*forms, *nouns):
             assert has_cue(f"It was {word} here."), word
     assert not has_cue("The Q3 2024 deadline is September 30, 2024.")
+
+
+def test_a_given_name_sharing_the_surname_has_the_whole_list_as_evidence() -> None:
+    docs = ["American Pie is a 1999 film directed by brothers Paul and Chris Weitz."]
+    [claim] = [c for c in _VERIFIER.verify("Who directed it?", docs, "Paul Weitz directed it.").claims
+               if c.checker == "creators"]
+    assert claim.supported and claim.evidence.text == "Paul and Chris Weitz"

@@ -239,7 +239,7 @@ def _agents_after_by(words: list[_Word]) -> Optional[list[_Word]]:
     if len(agents) >= 2 and " " not in agents[0].text and " " in agents[-1].text:
         surname = agents[-1].text.split()[-1]
         first = agents[0]
-        agents[0] = _Word(f"{first.text} {surname}", first.start, first.end)
+        agents[0] = _Word(f"{first.text} {surname}", first.start, agents[-1].end)  # "Paul and Chris Weitz"
     return agents
 
 
