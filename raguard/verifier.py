@@ -164,7 +164,7 @@ class Verifier:
             return input_error_result(cleaned.message)
         model = self.model()
         documents = DocumentSet(cleaned.documents, self.documents_cache)
-        with model.zone():  # lock + spaCy memory zone: the string store does not grow
+        with model.zone(cleaned.response):  # lock + spaCy memory zone: the string store does not grow
             doc = model.parse(cleaned.response)
             findings = self._run_checkers(cleaned, doc, documents)
         return self.build_result(findings, documents.texts)
