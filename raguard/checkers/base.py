@@ -90,9 +90,11 @@ class CheckContext:
         """Stems of the query's content words; empty when the query is not trusted."""
         if not self.trust_query:
             return frozenset()
-        from raguard.normalize.stems import is_content_word, stem
+        from raguard.normalize.stems import content_stem
 
-        return frozenset(stem(t.norm) for t in self.query_tokens.tokens if is_content_word(t.norm))
+        stems = set(map(content_stem, [t.norm for t in self.query_tokens.tokens]))
+        stems.discard(None)
+        return frozenset(stems)  # type: ignore[arg-type]
 
     @cached_property
     def query_tokens(self) -> TokenText:
