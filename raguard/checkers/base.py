@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Pr
 from raguard.documents import DocumentSet
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
-from raguard.normalize.text import TokenText, sentence_spans
+from raguard.normalize.text import Token, TokenText, sentence_spans, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
@@ -89,11 +89,17 @@ class CheckContext:
     @lazy
     def tokens(self) -> TokenText:
         """The response's folded word tokens, tokenized once for every checker."""
-        return TokenText.of(self.response)
+        return TokenText(self.response, self.token_list)
+
+    @lazy
+    def token_list(self) -> list[Token]:
+        """``tokens.tokens``, without building the phrase-search string the built-in checkers
+        do not use."""
+        return tokenize(self.response)
 
     def token_range(self, start: int, end: int) -> range:
         """Indexes of the response tokens lying inside [start, end)."""
-        toks = self.tokens.tokens
+        toks = self.token_list
         i = j = bisect_left(self._token_starts, start)
         while j < len(toks) and toks[j].end <= end:
             j += 1
@@ -101,12 +107,12 @@ class CheckContext:
 
     def words_in(self, start: int, end: int) -> list[str]:
         """Folded words of the response inside [start, end)."""
-        toks = self.tokens.tokens
+        toks = self.token_list
         return [toks[i].norm for i in self.token_range(start, end)]
 
     @lazy
     def _token_starts(self) -> list[int]:
-        return [t.start for t in self.tokens.tokens]
+        return [t.start for t in self.token_list]
 
     @lazy
     def sentences(self) -> list[tuple[int, int]]:
@@ -120,13 +126,18 @@ class CheckContext:
             return frozenset()
         from raguard.normalize.stems import content_stem
 
-        stems = set(map(content_stem, [t.norm for t in self.query_tokens.tokens]))
+        stems = set(map(content_stem, [t.norm for t in self._query_words]))
         stems.discard(None)
         return frozenset(stems)  # type: ignore[arg-type]
 
     @lazy
     def query_tokens(self) -> TokenText:
-        return TokenText.of(self.query)
+        return TokenText(self.query, self._query_words)
+
+    @lazy
+    def _query_words(self) -> list[Token]:
+        """The query's tokens: its stems need only these, a phrase search the TokenText."""
+        return tokenize(self.query)
 
     @lazy
     def query_dates(self) -> list[DateMention]:

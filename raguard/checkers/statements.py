@@ -60,7 +60,7 @@ class StatementsChecker:
         # supported one counts as one supported unit, an unsupported one is already flagged
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference")
                   for f in ctx.findings if f.end > f.start]
-        toks = ctx.tokens.tokens
+        toks = ctx.token_list
         in_judged = [False] * len(toks)
         for js, je, _ in judged:
             for i in ctx.token_range(js, je):
