@@ -6,7 +6,7 @@ import logging
 import threading
 from bisect import bisect_left, insort
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
 
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
@@ -164,7 +164,7 @@ class Verifier:
             return input_error_result(cleaned.message)
         model = self.model()
         documents = DocumentSet(cleaned.documents, self.documents_cache)
-        with model.zone():  # lock + spaCy memory zone: the string store does not grow
+        with model.zone(cleaned.response):  # lock + spaCy memory zone: the string store does not grow
             doc = model.parse(cleaned.response)
             findings = self._run_checkers(cleaned, doc, documents)
         return self.build_result(findings, documents.texts)
@@ -209,7 +209,7 @@ class Verifier:
         # claims as plain dicts, validated with the result in one pydantic call: the same models,
         # about twice as fast as one Claim(...) and Evidence(...) call each
         claims: list[dict[str, Any]] = []
-        candidates: list[Warning] = []
+        candidates: list[WarningFields] = []
         for f in sorted(findings, key=lambda f: (f.start, f.end)):
             if f.warning_type != CHECKER_ERROR:
                 evidence = None
@@ -223,8 +223,8 @@ class Verifier:
                 })
             if not f.supported:
                 is_error = f.warning_type == CHECKER_ERROR
-                candidates.append(Warning(
-                    severity=self.severities.get(f.warning_type, "medium"),  # type: ignore[arg-type]
+                candidates.append(WarningFields(
+                    severity=self.severities.get(f.warning_type, "medium"),
                     type=f.warning_type,
                     text=f.text,
                     suggestion=f.suggestion or f'"{f.text}" not found in retrieved documents.',
@@ -257,20 +257,36 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return dict(options)
 
 
-def _priority(w: Warning) -> int:
+class WarningFields(NamedTuple):
+    """A :class:`Warning`'s fields before deduplication: the kept ones are validated with the
+    result, in its one pydantic call (a ``Warning`` each took a call of its own)."""
+
+    severity: str
+    type: str
+    text: str
+    suggestion: str
+    start: Optional[int]
+    end: Optional[int]
+    nearest_value: Optional[str]
+
+
+_W = TypeVar("_W", Warning, WarningFields)
+
+
+def _priority(w: Union[Warning, WarningFields]) -> int:
     try:
         return TYPE_PRIORITY.index(w.type)
     except ValueError:
         return len(TYPE_PRIORITY)
 
 
-def dedupe(warnings: list[Warning]) -> list[Warning]:
+def dedupe(warnings: list[_W]) -> list[_W]:
     """One warning per span: of overlapping warnings keep the most specific type.
 
     A warning is only dropped for a kept one at least as severe, so deduplication never changes
     the action. Quotations keep their warning beside those inside them.
     """
-    kept: list[Warning] = []
+    kept: list[_W] = []
     rank = {"high": 0, "medium": 1, "low": 2}
     # kept spans per severity: a span never overlaps another kept span of its own severity, so
     # each list stays sorted and disjoint and one bisect answers "does it overlap?"
@@ -295,7 +311,8 @@ def _overlaps_sorted(spans: list[tuple[int, int]], start: int, end: int) -> bool
     return i > 0 and spans[i - 1][1] > start
 
 
-def make_result(warnings: list[Warning], claims: list[dict[str, Any]], review_on: frozenset[str]) -> VerifyResult:
+def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[dict[str, Any]],
+                review_on: frozenset[str]) -> VerifyResult:
     """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts)."""
     counts = {"high": 0, "medium": 0, "low": 0}
     for w in warnings:
@@ -303,7 +320,7 @@ def make_result(warnings: list[Warning], claims: list[dict[str, Any]], review_on
     review = any(w.severity in review_on or w.type == INPUT_ERROR for w in warnings)
     return VerifyResult.model_validate({
         "action": "review" if review else "proceed",
-        "warnings": warnings,
+        "warnings": [w._asdict() if isinstance(w, WarningFields) else w for w in warnings],
         "summary": counts,
         "claims": claims,
     })

@@ -317,3 +317,34 @@ def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest
     monkeypatch.setattr(dates, "_FORM_CUES", {form: tuple(c for c in cues if c in dates._CUES)
                                                for form, cues in dates._FORM_CUES.items()})
     assert [run(t) for t in texts] == cued
+
+
+def test_name_parts_split_as_before() -> None:
+    """_PARTS_RE tries a degree's spaces only from the start of their run (linear): same pieces."""
+    from raguard.checkers.entities import _PARTS_RE
+
+    plain = re.compile(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+|[ \t]+(?=(?:PhD|DPhil|MBA|MSc|BSc|LLM|MPhil)$)")
+    rng = random.Random(5)
+    alphabet = ["a", "s", "'", "’", " ", "  ", "\t", "PhD", "MBA", ":", '"', "\n", "X", "s'"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        assert _PARTS_RE.split(text) == plain.split(text), text
+
+
+def test_dates_support_and_closeness_read_derived_parts_only_when_asked() -> None:
+    """supports() and closeness() derive a document date only for a claim with a quarter or a
+    weekday (all derive() fills in): the same answers as with every date derived."""
+    from raguard.normalize.dates import DateValue, closeness, supports
+
+    rng = random.Random(9)
+
+    def value() -> DateValue:
+        pick = lambda xs: rng.choice(xs + [None])  # noqa: E731
+        return DateValue(year=pick([2023, 2024]), month=pick([2, 3, 9]), day=pick([1, 29, 30]),
+                         quarter=pick([1, 3]), decade=pick([2020, 20]), weekday=pick([0, 4]))
+
+    for _ in range(20_000):
+        doc, claim = value(), value()
+        derived = doc.derived()
+        assert supports(doc, claim) == supports(derived, claim)
+        assert closeness(doc, claim) == closeness(derived, claim)

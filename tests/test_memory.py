@@ -99,6 +99,29 @@ def test_promotion_happens_outside_the_zone(verifier: Verifier, threshold: int) 
     assert word in model.nlp.vocab.strings
 
 
+def test_a_text_of_permanent_words_is_parsed_without_a_zone(verifier: Verifier) -> None:
+    model = verifier.model()
+    own = LoadedModel(model.name, model.nlp, model.lock)
+    text = "Zephyrine Caldwort arrived."
+    for _ in range(2):  # seen twice: its words become permanent
+        with own.zone(text):
+            assert model.nlp.vocab.in_memory_zone
+            own.parse(text)
+    with own.zone():  # promotes them
+        pass
+    before = len(model.nlp.vocab.strings)
+    with own.zone(text):
+        assert not model.nlp.vocab.in_memory_zone
+        own.parse(text)
+    assert len(model.nlp.vocab.strings) == before
+    with own.zone("Zephyrine met  Caldwort."):  # a double space makes an empty chunk: not covered
+        assert model.nlp.vocab.in_memory_zone
+    with own.zone("Zephyrine met Quorvadel."):
+        assert model.nlp.vocab.in_memory_zone
+        own.parse("Zephyrine met Quorvadel.")
+    assert "Quorvadel" not in model.nlp.vocab.strings
+
+
 def test_reload_after_many_transient_strings_keeps_results(verifier: Verifier) -> None:
     model = verifier.model()
     own = LoadedModel(model.name, model.nlp, reload_after=10)

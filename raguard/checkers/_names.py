@@ -81,6 +81,7 @@ _RUN_RE = re.compile(
     rf"(?<![\w'’\-]){_CAP_WORD}(?:[ \t]+(?:(?:of|the|de|du|da|del|von|van|der|&)[ \t]+){{0,3}}{_CAP_WORD}){{0,23}}(?![\w])"
 )
 _POSSESSIVE_END = ("'s", "’s", "s'", "s’")
+_WORD_CHUNK_RE = re.compile(r"[^ \t]+")
 _UNIT_RE = re.compile(r"[A-Za-z]{1,4}")
 _AFTER_NUMBER_RE = re.compile(r"(?:\d[ \t]?|\bper[ \t]|/)$")
 
@@ -118,7 +119,7 @@ def proper_noun_runs(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for m in _RUN_RE.finditer(text):
         parts: list[list[re.Match[str]]] = [[]]
-        for word in re.finditer(r"[^ \t]+", m.group()):
+        for word in _WORD_CHUNK_RE.finditer(m.group()):
             parts[-1].append(word)
             if word.group().endswith(_POSSESSIVE_END):
                 parts.append([])

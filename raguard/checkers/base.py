@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, TypeVar, overload, runtime_checkable
 
 from raguard.documents import DocumentSet
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
-from raguard.normalize.text import TokenText, sentence_spans
+from raguard.normalize.text import Token, TokenText, sentence_spans, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
@@ -34,6 +33,35 @@ class Finding:
     checker: str = ""
 
 
+_T = TypeVar("_T")
+
+
+class lazy(Generic[_T]):
+    """``functools.cached_property`` without its lock: before Python 3.12 every first read of a
+    property took one lock shared by all instances (about ten per verify); a context belongs to
+    one call in one thread."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: Optional[type] = None) -> "lazy[_T]": ...
+    @overload
+    def __get__(self, instance: object, owner: Optional[type] = None) -> _T: ...
+
+    def __get__(self, instance: Any, owner: Optional[type] = None) -> Any:
+        if instance is None:
+            return self
+        # (a non-data descriptor: once stored, the instance's value is found before this)
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
 @dataclass
 class CheckContext:
     """Everything a checker may read: the response parsed once, the query, the indexed documents.
@@ -50,22 +78,28 @@ class CheckContext:
     #: Findings of the checkers that ran before this one (the engine appends as it goes).
     findings: list[Finding] = field(default_factory=list)
 
-    @cached_property
+    @lazy
     def dates(self) -> list[DateMention]:
         return extract_dates(self.response)
 
-    @cached_property
+    @lazy
     def numbers(self) -> list[NumberMention]:
         return extract_numbers(self.response)
 
-    @cached_property
+    @lazy
     def tokens(self) -> TokenText:
         """The response's folded word tokens, tokenized once for every checker."""
-        return TokenText.of(self.response)
+        return TokenText(self.response, self.token_list)
+
+    @lazy
+    def token_list(self) -> list[Token]:
+        """``tokens.tokens``, without building the phrase-search string the built-in checkers
+        do not use."""
+        return tokenize(self.response)
 
     def token_range(self, start: int, end: int) -> range:
         """Indexes of the response tokens lying inside [start, end)."""
-        toks = self.tokens.tokens
+        toks = self.token_list
         i = j = bisect_left(self._token_starts, start)
         while j < len(toks) and toks[j].end <= end:
             j += 1
@@ -73,52 +107,59 @@ class CheckContext:
 
     def words_in(self, start: int, end: int) -> list[str]:
         """Folded words of the response inside [start, end)."""
-        toks = self.tokens.tokens
+        toks = self.token_list
         return [toks[i].norm for i in self.token_range(start, end)]
 
-    @cached_property
+    @lazy
     def _token_starts(self) -> list[int]:
-        return [t.start for t in self.tokens.tokens]
+        return [t.start for t in self.token_list]
 
-    @cached_property
+    @lazy
     def sentences(self) -> list[tuple[int, int]]:
         """(start, end) of each sentence of the response, split once for every checker."""
         return sentence_spans(self.response)
 
-    @cached_property
+    @lazy
     def query_stems(self) -> frozenset[str]:
         """Stems of the query's content words; empty when the query is not trusted."""
         if not self.trust_query:
             return frozenset()
-        from raguard.normalize.stems import is_content_word, stem
+        from raguard.normalize.stems import content_stem
 
-        return frozenset(stem(t.norm) for t in self.query_tokens.tokens if is_content_word(t.norm))
+        stems = set(map(content_stem, [t.norm for t in self._query_words]))
+        stems.discard(None)
+        return frozenset(stems)  # type: ignore[arg-type]
 
-    @cached_property
+    @lazy
     def query_tokens(self) -> TokenText:
-        return TokenText.of(self.query)
+        return TokenText(self.query, self._query_words)
 
-    @cached_property
+    @lazy
+    def _query_words(self) -> list[Token]:
+        """The query's tokens: its stems need only these, a phrase search the TokenText."""
+        return tokenize(self.query)
+
+    @lazy
     def query_dates(self) -> list[DateMention]:
         return extract_dates(self.query)
 
-    @cached_property
+    @lazy
     def query_numbers(self) -> list[NumberMention]:
         return extract_numbers(self.query)
 
-    @cached_property
+    @lazy
     def entity_spans(self) -> list[tuple[int, int, str]]:
         """(start, end, label) of every NER entity in the response."""
         return [(e.start_char, e.end_char, e.label_) for e in self.doc.ents]
 
-    @cached_property
+    @lazy
     def citation_spans(self) -> list[tuple[int, int]]:
         """Citation markers ("[1]", "[2, 3]"): chunk numbers, not claims."""
         from raguard.checkers.citations import find_citations
 
         return [(c.start, c.end) for c in find_citations(self.response)]
 
-    @cached_property
+    @lazy
     def named_number_spans(self) -> list[tuple[int, int]]:
         """Names that contain a number ("iPhone 16", "Apollo 11", "COVID-19")."""
         from raguard.checkers._names import named_number_spans

@@ -89,7 +89,8 @@ def _nearest(ctx: CheckContext, mention: DateMention) -> str | None:
         for doc_date in index.dates:
             if doc_date.form == "weekday" and mention.form != "weekday":
                 continue
-            derived = doc_date.value.derived()
+            # derived() fills in only the quarter and the weekday
+            derived = doc_date.value.derived() if lead in ("quarter", "weekday") else doc_date.value
             if lead in ("year", "decade"):
                 off_kind = derived.year is None and derived.decade is None
             else:

@@ -79,6 +79,7 @@ class EntitiesChecker:
 
     def _check_one(self, ctx: CheckContext, start: int, end: int, label: str) -> Finding:
         text = ctx.response[start:end]
+        words = _name_words(ctx.words_in(start, end))
         finding = Finding(
             kind="entity",
             warning_type=self.warning_type,
@@ -86,16 +87,17 @@ class EntitiesChecker:
             end=end,
             text=text,
             supported=False,
-            value=" ".join(_name_words(ctx.words_in(start, end))),
+            value=" ".join(words),
             checker=self.name,
         )
         parts = _parts(text)
-        if len(parts) <= 1:
+        whole = len(parts) <= 1
+        if whole:
             parts = [text]
         located = []
         for part in parts:
             offset = start + max(0, text.find(part))
-            hit = _locate(ctx, offset, part, label)
+            hit = _locate(ctx, offset, part, label, words if whole else None)
             if hit is None:
                 finding.suggestion = f'"{quote_for_message(part)}" not found in retrieved documents.'
                 return finding
@@ -119,9 +121,11 @@ def _name_words(words: list[str]) -> list[str]:
     return words
 
 
-def _locate(ctx: CheckContext, start: int, text: str, label: str):
-    """(doc_index, start, end) of support for one name, "query" if only the query has it, or None."""
-    words = _name_words(ctx.words_in(start, start + len(text)))
+def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optional[list[str]] = None):
+    """(doc_index, start, end) of support for one name, "query" if only the query has it, or None.
+    ``words``: the name's words, when the caller has them."""
+    if words is None:
+        words = _name_words(ctx.words_in(start, start + len(text)))
     if not words:
         return "query"
     variants = [(text, words)]
@@ -150,6 +154,7 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str):
 
 _OF_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?:of|in|at|for|from)[ \t]+(?:the[ \t]+)?(?=[A-Z])")
 _FIRST_WORD_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?=[A-Z])")
+_VERB_FIRST_RE = re.compile(r"^[A-Z][a-z]+(?:ing|ed|ly)\b")
 
 
 def _sentence_initial_head(response: str, start: int, text: str, label: str) -> Optional[str]:
@@ -162,16 +167,21 @@ def _sentence_initial_head(response: str, start: int, text: str, label: str) -> 
     if not at_sentence_start(response, start):
         return None
     m = _OF_RE.match(text) or _FIRST_WORD_RE.match(text)
-    if m and label == "PERSON" and not re.match(r"^[A-Z][a-z]+(?:ing|ed|ly)\b", text):
+    if m and label == "PERSON" and not _VERB_FIRST_RE.match(text):
         return None
     return text[m.end():] if m else None
+
+
+# (?<![ \t]): a degree's spaces are tried from the start of their run only; from inside a long
+# run each try scanned to its end (quadratic), and a match can only start where the run does
+_PARTS_RE = re.compile(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+|(?<![ \t])[ \t]+(?=(?:PhD|DPhil|MBA|MSc|BSc|LLM|MPhil)$)")
 
 
 def _parts(text: str) -> list[str]:
     """A NER span cut at quotes, colons and inner possessives: "Alnora Pharmaceuticals' Cardexa"
     names two things, each of which must be supported; so does a degree after a place ("a
     Cambridge PhD": the documents say "her PhD at the University of Cambridge")."""
-    pieces = re.split(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+|[ \t]+(?=(?:PhD|DPhil|MBA|MSc|BSc|LLM|MPhil)$)", text)
+    pieces = _PARTS_RE.split(text)
     return [p.strip(" \t'’") for p in pieces if p.strip(" \t'’")]
 
 

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
-from raguard.normalize.stems import is_content_word, stem
+from raguard.normalize.stems import content_stem
 
 DEFAULT_MIN_SUPPORT = 0.26
 DEFAULT_MIN_UNSUPPORTED = 1
@@ -61,7 +61,7 @@ class StatementsChecker:
         # supported one counts as one supported unit, an unsupported one is already flagged
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference")
                   for f in ctx.findings if f.end > f.start]
-        toks = ctx.tokens.tokens
+        toks = ctx.token_list
         in_judged = [False] * len(toks)
         for js, je, _ in judged:
             for i in ctx.token_range(js, je):
@@ -84,8 +84,8 @@ class StatementsChecker:
             sentence_stems: set[str] = set()
             for i in ctx.token_range(start, end):
                 tok = toks[i]
-                if is_content_word(tok.norm):
-                    s = stem(tok.norm)
+                s = content_stem(tok.norm)
+                if s is not None:
                     sentence_stems.add(s)
                     if not in_judged[i] and s not in query_stems:
                         words.append((s, tok.start, tok.end))
@@ -152,7 +152,7 @@ def _best_by_maps(stem_docs: dict[str, list[int]], words: list[tuple[str, int, i
 
 def _restates(words: list[str], query_stems: frozenset[str]) -> bool:
     """True when every content word of a claim is already in the query (nothing new)."""
-    stems = [stem(w) for w in words if is_content_word(w)]
+    stems = [s for s in map(content_stem, words) if s is not None]
     return bool(stems) and all(s in query_stems for s in stems)
 
 

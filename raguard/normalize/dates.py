@@ -189,6 +189,8 @@ def _valid(value: DateValue) -> bool:
 
 
 def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
+    if form == "year":  # the most frequent form first
+        return DateValue(year=int(m.group("y")))
     g = m.groupdict()
     if form in ("iso", "ymd_slash"):
         return DateValue(year=int(g["y"]), month=int(g["m"]), day=int(g["d"]))
@@ -221,8 +223,6 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
-    if form == "year":
-        return DateValue(year=int(g["y"]))
     if form == "weekday":
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     return None
@@ -416,7 +416,8 @@ def supports(doc: DateValue, claim: DateValue) -> bool:
     ``September 2024`` is supported by ``September 30, 2024``; never the reverse. A decade is
     supported by any year in it; a quarter by a month in it; a weekday by a full date on it.
     """
-    d = doc.derived()
+    # derived() fills in only the quarter and the weekday: skip it unless the claim states one
+    d = doc.derived() if claim.quarter is not None or claim.weekday is not None else doc
     if claim.year is not None and d.year != claim.year:
         return False
     if claim.month is not None and d.month != claim.month:
@@ -442,7 +443,7 @@ def supports(doc: DateValue, claim: DateValue) -> bool:
 def closeness(doc: DateValue, claim: DateValue) -> float:
     """Smaller is closer: used to name the nearest document date in a warning."""
     score = 0.0
-    derived = doc.derived()
+    derived = doc.derived() if claim.quarter is not None else doc  # (only the quarter is read derived)
     for attr, weight in (("year", 4.0), ("month", 2.0), ("day", 1.0), ("quarter", 1.5)):
         a, b = getattr(claim, attr), getattr(derived, attr)
         if a is None:

@@ -256,23 +256,22 @@ def extract_numbers(text: str) -> list[NumberMention]:
     """All number mentions in ``text``, digits and spelled out, in order of position."""
     found: list[NumberMention] = []
     for m in _NUMERIC_RE.finditer(text):
-        raw = m.group("num")
+        raw, neg, cur, ordinal, scale, pct, curword = m.group("num", "neg", "cur", "ord", "scale", "pct", "curword")
         if raw is None:
             continue
-        value = float(_SEPARATORS_RE.sub("", raw))
-        if m.group("neg"):
+        value = float(_SEPARATORS_RE.sub("", raw)) if "," in raw or not raw.isascii() else float(raw)
+        if neg:
             value = -value
         decimals = len(raw.split(".", 1)[1]) if "." in raw else 0
         precision = 0.0
-        scale = m.group("scale")
-        start = m.start("neg") if m.group("neg") else m.start("num")
-        if m.group("cur"):
+        start = m.start("neg") if neg else m.start("num")
+        if cur:
             start = m.start("cur")
         end = m.end()
         if scale and len(scale) == 1:
             # "42.5M" or "$4 m" is a scale; "5 m" (metres) is not
-            attached = m.start("scale") == m.end("ord" if m.group("ord") else "num")
-            if not (attached or m.group("cur")) or m.group("ord"):
+            attached = m.start("scale") == m.end("ord" if ordinal else "num")
+            if not (attached or cur) or ordinal:
                 end = m.start("scale")
                 scale = None
         if scale:
@@ -280,12 +279,12 @@ def extract_numbers(text: str) -> list[NumberMention]:
             value *= factor
             precision = 0.5 * factor * (10 ** -decimals)
         unit = None
-        if m.group("pct"):
+        if pct:
             unit = "%"
-        elif m.group("cur"):
-            unit = _CURRENCY_SYMBOLS.get(m.group("cur"), None) or _CURRENCY_CODES.get(m.group("cur").lower())
-        elif m.group("curword"):
-            unit = _CURRENCY_CODES.get(m.group("curword").lower())
+        elif cur:
+            unit = _CURRENCY_SYMBOLS.get(cur, None) or _CURRENCY_CODES.get(cur.lower())
+        elif curword:
+            unit = _CURRENCY_CODES.get(curword.lower())
         end = _trim_end(text, start, end)
         found.append(
             NumberMention(
@@ -294,7 +293,7 @@ def extract_numbers(text: str) -> list[NumberMention]:
                 text=text[start:end],
                 value=value,
                 unit=unit,
-                ordinal=bool(m.group("ord")),
+                ordinal=bool(ordinal),
                 precision=precision,
                 hedge=_hedge_before(text, start),
                 decline=_decline_before(text, start),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Optional
 
 import snowballstemmer
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -56,6 +57,15 @@ def is_content_word(word: str) -> bool:
     return len(word) > 1 and word not in FILLER_WORDS and not word.isdigit()
 
 
+@lru_cache(maxsize=8192)
+def content_stem(word: str) -> Optional[str]:
+    """The stem of a content word, None for any other: both tests made for every word of the
+    query and of each sentence, in one cached call."""
+    return stem(word) if is_content_word(word) else None
+
+
 def content_stems(text: str) -> set[str]:
     """Stems of the content words of ``text``."""
-    return {stem(t.norm) for t in tokenize(text) if is_content_word(t.norm)}
+    stems = set(map(content_stem, [t.norm for t in tokenize(text)]))
+    stems.discard(None)
+    return stems  # type: ignore[return-value]
