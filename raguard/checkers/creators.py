@@ -23,7 +23,7 @@ from typing import Iterator, Optional
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.negations import denies
 from raguard.models import MISATTRIBUTED_CLAIM
-from raguard.normalize.creators import RELATIONS, CreatorMention, creator_mentions, has_cue, name_words
+from raguard.normalize.creators import RELATIONS, CreatorMention, creator_mentions, name_words
 from raguard.normalize.text import clause_span, tokenize
 
 MAX_ANSWER = 2000
@@ -40,7 +40,7 @@ class CreatorsChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         response = ctx.response
-        if len(ctx.documents) == 0 or len(response) > MAX_ANSWER or not has_cue(response):
+        if len(ctx.documents) == 0 or len(response) > MAX_ANSWER:
             return
         claims = [m for m in creator_mentions(response) if m.agent is not None]
         seen: set[tuple[str, int]] = set()

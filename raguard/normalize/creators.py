@@ -18,6 +18,7 @@ bounded (a few words on each side), so it is linear in the text.
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import NamedTuple, Optional
 
 from raguard.normalize.text import fold_word
@@ -60,7 +61,7 @@ _CUE_PARTS = ("wro", "writ", "penned", "author", "direct", "found", "compos", "c
               "distribut", "lyricist", "novelist")
 
 # a word keeps inner dots ("U.S", "St.Louis") and an initial's ("C."), not a full stop ("Chelsom.")
-_WORD_RE = re.compile(r"[^\W\d_](?:[\w'’&-]|\.(?=[^\W\d_]))*(?:(?<![^\W\d_]{2})\.)?|\d[\w.-]*|[^\w\s]")
+_WORD_RE = re.compile(r"[^\W\d_][\w'’&-]*(?:\.[^\W\d_][\w'’&-]*)*(?:(?<![^\W\d_]{2})\.)?|\d[\w.-]*|[^\w\s]")
 #: Lower-case words that may stand inside a name ("William of Wykeham", "Theo van Gogh").
 _CONNECTORS = frozenset({"of", "the", "de", "du", "la", "le", "von", "van", "der", "den", "da", "di", "y", "bin", "al"})
 #: Words between a verb and "by", or before an active verb, that do not change who acted.
@@ -84,7 +85,10 @@ _BEFORE_OBJECT = frozenset({"by", "of", "in", "at", "for", "with", "to", "from",
 _QUANTITY_WORDS = frozenset({"more", "less", "fewer", "about", "around", "nearly", "almost", "over", "some",
                              "record", "roughly", "approximately", "up", "only", "just"})
 _MAX_NAME_WORDS = 7
-_WINDOW = 12  # words read on each side of a verb or noun
+_WINDOW = 12  # words read after a verb or noun (and 24 more before it, for parentheticals)
+_BEFORE_CHARS = 200
+_COPULA_NEAR_RE = re.compile(rf"\b(?:{'|'.join(sorted(_COPULAS))})\b", re.IGNORECASE)
+_AFTER_CHARS = 120
 _NOT_NAMES = frozenset({"the", "a", "an", "it", "he", "she", "they", "this", "that", "these", "those",
                         "in", "on", "at", "by", "for", "and", "but", "or", "as", "after", "before",
                         "when", "while", "during", "since", "its", "his", "her", "their", "one"})
@@ -106,24 +110,58 @@ class _Word(NamedTuple):
 
 def has_cue(text: str) -> bool:
     """True when ``text`` holds a verb or noun of making that :func:`creator_mentions` reads."""
-    folded = text.lower()  # substring tests first: most answers have no cue, and the pattern is slower
-    return any(part in folded for part in _CUE_PARTS) and _CUE_RE.search(text) is not None
+    return bool(_cue_spans(text))
 
 
 def creator_mentions(text: str) -> list[CreatorMention]:
     """Every (relation, agent) the text states, in order of the cue words."""
     out: list[CreatorMention] = []
-    for m in _CUE_RE.finditer(text):
-        word = m.group().lower()
-        before = _words(text, max(0, m.start() - 240), m.start())[-_WINDOW - 24:]
-        after = _words(text, m.end(), min(len(text), m.end() + 160))[:_WINDOW]
+    for start, end in _cue_spans(text):
+        word = text[start:end].lower()
+        after = _words(text, end, min(len(text), end + _AFTER_CHARS), limit=_WINDOW)
+        before = _Before(text, start)
         if word in _VERBS:
-            out.extend(_verb_mentions(word, m.start(), m.end(), before, after))
+            out.extend(_verb_mentions(word, start, end, before, after))
         else:
             rel = _NOUNS.get(word) or _NOUNS.get(word[:-1])
             if rel is not None:
-                out.extend(_noun_mentions(rel, m.start(), before, after))
+                # the copula form needs the words before, only when a copula stands close by
+                near = _COPULA_NEAR_RE.search(text, max(0, start - 60), start) is not None
+                out.extend(_noun_mentions(rel, start, before.words() if near else [], after))
     return out
+
+
+class _Before:
+    """The words before a cue, read only when asked (a passive "by" after the cue needs none)."""
+
+    def __init__(self, text: str, start: int) -> None:
+        self._text, self._start = text, start
+        self._words: Optional[list[_Word]] = None
+
+    def words(self) -> list[_Word]:
+        if self._words is None:
+            self._words = _words(self._text, max(0, self._start - _BEFORE_CHARS), self._start)[-_WINDOW - 24:]
+        return self._words
+
+
+def _cue_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the cue words, in order: each word holding a cue part is looked up whole (the
+    alternation of all forms, run over the text, costs about ten times more)."""
+    folded = text.lower()
+    found: set[tuple[int, int]] = set()
+    for part in _CUE_PARTS:
+        i = folded.find(part)
+        while i >= 0:
+            start = i
+            while start > 0 and (folded[start - 1].isalpha() or folded[start - 1] == "-"):
+                start -= 1
+            end = i + len(part)
+            while end < len(folded) and (folded[end].isalpha() or folded[end] == "-"):
+                end += 1
+            if _CUE_RE.fullmatch(text, start, end):
+                found.add((start, end))
+            i = folded.find(part, end)
+    return sorted(found)
 
 
 def name_words(name: str) -> frozenset[str]:
@@ -131,8 +169,9 @@ def name_words(name: str) -> frozenset[str]:
     return frozenset(fold_word(w) for w in re.findall(r"[^\W_]+", name)) - _CONNECTORS - {"a", "an", "and", "jr", "sr"}
 
 
-def _words(text: str, start: int, end: int) -> list[_Word]:
-    return [_Word(m.group(), start + m.start(), start + m.end()) for m in _WORD_RE.finditer(text[start:end])]
+def _words(text: str, start: int, end: int, limit: Optional[int] = None) -> list[_Word]:
+    """The words of ``text[start:end]`` (the first ``limit`` of them), with their offsets in ``text``."""
+    return [_Word(m.group(), m.start(), m.end()) for m in islice(_WORD_RE.finditer(text, start, end), limit)]
 
 
 def _is_capitalized(word: str) -> bool:
@@ -243,7 +282,7 @@ def _agents_after_by(words: list[_Word]) -> Optional[list[_Word]]:
     return agents
 
 
-def _verb_mentions(verb: str, start: int, end: int, before: list[_Word], after: list[_Word]) -> list[CreatorMention]:
+def _verb_mentions(verb: str, start: int, end: int, before_cue: "_Before", after: list[_Word]) -> list[CreatorMention]:
     rel = _VERBS[verb]
     # passive: "<verb> [and produced] [in 1379] by NAME"
     i = 0
@@ -261,6 +300,7 @@ def _verb_mentions(verb: str, start: int, end: int, before: list[_Word], after: 
     if verb in _OUTPUT_VERBS and after and (after[0].text[:1].isdigit() or after[0].text.lower() in _QUANTITY_WORDS):
         return []
     # "was directed" without "by": the agent is not stated
+    before = before_cue.words()
     j = len(before)
     while j > 0 and before[j - 1].text.lower() in _ADVERBS:
         j -= 1
