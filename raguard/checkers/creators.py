@@ -113,11 +113,16 @@ def _same_clause(ctx: CheckContext, relation: str, words: frozenset[str]) -> boo
             continue
         makers = sorted((m.start, m.end) for ms in index.creators.values() for m in ms if m.agent is not None)
         starts = [start for start, _ in makers]
-        clauses = {clause_span(index.text, m.cue) for m in mentions}
-        for start, end in sorted(clauses):
+        read: set[tuple[int, int]] = set()
+        for mention in mentions:
+            clause = clause_span(index.text, mention.cue)
+            if clause in read:
+                continue  # two makers of one clause ("written and directed by")
+            read.add(clause)
             seen += 1
             if seen > _MAX_CLAUSES:
                 return True
+            start, end = clause
             for token in tokenize(index.text[start:end]):
                 if token.norm in words and not _inside(makers, starts, start + token.start):
                     return True
