@@ -278,9 +278,7 @@ def _claimed(response: str, start: int, end: int) -> list[tuple[str, frozenset[s
         t = t._replace(start=t.start + start, end=t.end + start)
         if not response[t.start:t.start + 1].isupper():
             continue
-        countries = set(demonym_countries(t.norm))
-        if not countries and t.norm in _COUNTRIES:
-            countries = {t.norm}
+        countries = _countries_of(t.norm)
         if countries:
             out.append((response[t.start:t.end], frozenset(countries), t.start, t.end))
     return out
