@@ -37,7 +37,7 @@ from raguard.checkers.negations import denies
 from raguard.models import CONTRADICTED_CLAIM, UNSUPPORTED_STATEMENT
 from raguard.normalize.entities import DEMONYMS, demonym_countries
 from raguard.normalize.stems import content_stems, is_content_word, stem
-from raguard.normalize.text import clause_spans, tokenize
+from raguard.normalize.text import Token, clause_spans, tokenize
 
 MAX_QUERY = 300
 MAX_ANSWER = 300
@@ -148,15 +148,14 @@ class SamenessChecker:
             if len(named) != 1:
                 continue
             other = 1 - named[0]
-            said = [t for t in tokenize(clause) if is_content_word(t.norm) and not clause[t.start].isupper()
-                    and stem(t.norm) not in names and stem(t.norm) not in _COMMON_PREDICATES and t.norm != "only"]
-            said_stems = {stem(t.norm) for t in said}
+            said = _predicate_words(clause, names)
+            said_stems = {s for _, s in said}
             shared = said_stems & sides[other].stems
             if not said_stems or len(shared) < min(2, len(said_stems)) or len(shared) < 0.6 * len(said_stems):
                 continue  # the documents say little of it of the other side
-            words = ", ".join(dict.fromkeys(t.norm for t in said if stem(t.norm) in shared))
+            words = ", ".join(dict.fromkeys(t.norm for t, s in said if s in shared))
             yield self._finding(
-                ctx, c_start + said[0].start, c_start + said[-1].end, f"{pair[other]}: {words}",
+                ctx, c_start + said[0][0].start, c_start + said[-1][0].end, f"{pair[other]}: {words}",
                 f"The answer says this only of {pair[named[0]]}, but the documents say {words} of "
                 f"{pair[other]} too.",
             )
@@ -171,16 +170,11 @@ class SamenessChecker:
         for c_start, c_end in clause_spans(response):
             if _BOTH_RE.search(response, c_start, c_end) is None and not _names_both(response[c_start:c_end], own):
                 continue
-            # lower-case words only: a capitalized one is a name (the entities checker's) or
-            # part of a side's name the question spelled shorter ("Sake Bomb" for "Sake bomb")
-            words = [(t, stem(t.norm)) for t in tokenize(response[c_start:c_end])
-                     if is_content_word(t.norm) and not response[c_start + t.start].isupper()]
+            words = _predicate_words(response[c_start:c_end], names)
             for k in (0, 1):
                 if not sides[k].stems:
                     continue  # the documents say nothing of this side
-                missing = [t for t, s in words
-                           if s not in names and s not in _COMMON_PREDICATES
-                           and s in sides[1 - k].stems and s not in sides[k].stems]
+                missing = [t for t, s in words if s in sides[1 - k].stems and s not in sides[k].stems]
                 if not missing:
                     continue
                 start, end = c_start + missing[0].start, c_start + missing[-1].end
@@ -200,6 +194,19 @@ class SamenessChecker:
             text=ctx.response[start:end], supported=False, value=value, suggestion=suggestion,
             checker=self.name,
         )
+
+
+def _predicate_words(clause: str, names: set[str]) -> list[tuple[Token, str]]:
+    """The words of a clause that say what a side is, with their stems: lower-case content words
+    (a capitalized one is a name, the entities checker's, or part of a side's name the question
+    spelled shorter: "Sake Bomb" for "Sake bomb"), not the sides' names, not words of how."""
+    out = []
+    for t in tokenize(clause):
+        if is_content_word(t.norm) and not clause[t.start].isupper():
+            s = stem(t.norm)
+            if s not in names and s not in _COMMON_PREDICATES:
+                out.append((t, s))
+    return out
 
 
 def _countries_of(word: str) -> set[str]:
