@@ -275,3 +275,37 @@ def test_irregular_verb_forms_stem_as_their_base():
     assert stem("won") == stem("wins") and stem("written") == stem("wrote") == stem("writes")
     # forms that are also common nouns or names keep their own stem
     assert stem("found") != stem("finds") and stem("ground") != stem("grinds") and stem("fed") != stem("feeds")
+
+
+def test_forms_of_filler_verbs_are_fillers_but_said_is_kept():
+    from raguard.normalize.stems import content_stem
+
+    assert content_stem("take") is None and content_stem("took") is None and content_stem("kept") is None
+    assert content_stem("given") is None and content_stem("went") is None
+    # "said" carries reported speech for the attributions checker
+    assert content_stem("said") is not None and content_stem("held") == content_stem("holds")
+
+
+def test_synonyms_stem_as_the_first_word_of_their_group():
+    from raguard.normalize.stems import stem
+
+    assert stem("lowers") == stem("reduced") == stem("cut") == stem("decreasing")
+    assert stem("purchased") == stem("bought") == stem("acquires")
+    assert stem("biggest") == stem("largest") and stem("bigger") == stem("larger")
+    assert stem("steady") == stem("unchanged")
+    # near words that change a fact stay apart
+    assert stem("town") != stem("city") and stem("increase") != stem("reduce") and stem("large") != stem("largest")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("The recipe needs a dozen eggs.", 12), ("two dozen roses", 24), ("half a dozen eggs", 6),
+    ("3 dozen", 36), ("About a dozen people came.", 12),
+])
+def test_dozens(text, value):
+    (n,) = extract_numbers(text)
+    assert n.value == value and "dozen" in n.text.lower()
+
+
+def test_vague_dozens_are_not_values():
+    assert extract_numbers("a dozen or so people, and dozens more") == []
+    assert [n.text for n in extract_numbers("about a dozen to twenty")] == ["twenty"]

@@ -367,12 +367,22 @@ def _fractions(text: str) -> Iterator[NumberMention]:
                             spelled=True, hedge=_hedge_before(text, m.start()) or "about")
 
 
-_DIGIT_WORD_SCALE_RE = re.compile(r"(?=\d)\b(?P<num>\d+(?:\.\d+)?)[ \t]+(?P<scale>dozen)\b", re.IGNORECASE)
+_DIGIT_WORD_SCALE_RE = re.compile(
+    r"(?=[\dafhnost])\b(?P<num>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|half[ \t]+a)"
+    r"[ \t]+(?P<scale>dozen)\b(?![ \t]*(?:or|to)\b)",
+    re.IGNORECASE,
+)
+_DOZEN_COUNTS = {"a": 1.0, "an": 1.0, "half a": 0.5}
 
 
 def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[NumberMention]:
+    """"3 dozen" = 36, "a dozen" = 12, "half a dozen" = 6 ("a dozen or so" is left alone)."""
     for m in _DIGIT_WORD_SCALE_RE.finditer(text):
-        yield NumberMention(m.start(), m.end(), m.group(0), float(m.group("num")) * 12,
+        num = " ".join(m.group("num").casefold().split())
+        count = _DOZEN_COUNTS.get(num)
+        if count is None:
+            count = float(num) if num[0].isdigit() else float(_UNITS[num])
+        yield NumberMention(m.start(), m.end(), m.group(0), count * 12, spelled=not num[0].isdigit(),
                             hedge=_hedge_before(text, m.start()))
 
 

@@ -14,6 +14,7 @@ from raguard.normalize.text import tokenize
 FILLER_WORDS = frozenset(STOP_WORDS) | frozenset({
     "yes", "no", "also", "however", "overall", "additionally", "furthermore", "moreover",
     "according", "including", "include", "includes", "included", "known", "called", "named",
+    "dubbed", "branded", "termed", "labeled", "labelled", "nicknamed",
     "s", "t", "d", "ll", "ve", "re", "m", "etc", "eg", "ie", "vs",
 })
 
@@ -43,18 +44,39 @@ undertake undertook undertaken | forbid forbade forbidden | seek sought | sting 
 swing swung | spin spun | slide slid | shine shone
 """
 _IRREGULAR = {form: group.split()[0] for group in _IRREGULAR_GROUPS.split("|") for form in group.split()[1:]}
+# Words a restatement swaps for each other in any of their common senses ("reduces" for
+# "lowers"): each stems as the first of its group. Kept small and tight; a looser thesaurus
+# would let a changed fact ("a town" for "a city") pass.
+_SYNONYM_GROUPS = """
+reduce lower cut decrease lessen | increase raise boost | begin start commence |
+finish conclude | buy purchase acquire | need require | help assist aid | build construct erect |
+large big | larger bigger | largest biggest | rapid quick fast | unchanged steady stable
+"""
+
+# ... and the forms of those bases that are fillers ("take", "keep"), except "said": the
+# attributions checker reads reported speech by it
+_FILLER_FORMS = frozenset(f for f, base in _IRREGULAR.items() if base in FILLER_WORDS and base != "say")
+
+
+_SYNONYM_STEMS = {
+    _stemmer.stemWord(word): _stemmer.stemWord(group.split()[0])
+    for group in _SYNONYM_GROUPS.split("|") for word in group.split()[1:]
+}
 
 
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """Snowball stem of a folded word: "founded" -> "found", "golfers" -> "golfer"; an irregular
-    verb form stems as its base ("held" -> "hold", "won" -> "win")."""
-    return _stemmer.stemWord(_IRREGULAR.get(word, word))
+    verb form stems as its base ("held" -> "hold", "won" -> "win"), a synonym as the first word of
+    its group ("lowers" -> "reduc")."""
+    stemmed = _stemmer.stemWord(_IRREGULAR.get(word, word))
+    return _SYNONYM_STEMS.get(stemmed, stemmed)
 
 
 def is_content_word(word: str) -> bool:
-    """A folded token that can carry a claim: not a filler, not a bare number, 2+ characters."""
-    return len(word) > 1 and word not in FILLER_WORDS and not word.isdigit()
+    """A folded token that can carry a claim: not a filler, not a bare number, 2+ characters.
+    An irregular form of a filler verb is a filler too ("took" as "take", "kept" as "keep")."""
+    return len(word) > 1 and word not in FILLER_WORDS and not word.isdigit() and word not in _FILLER_FORMS
 
 
 @lru_cache(maxsize=8192)
