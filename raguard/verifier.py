@@ -240,6 +240,7 @@ class Verifier:
 KNOWN_OPTIONS: dict[str, tuple[str, Any]] = {
     "trust_query": ("a bool", lambda v: isinstance(v, bool)),
     "min_support": ("a number from 0 to 1", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
+    "min_support_unanchored": ("a number from 0 to 1", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
     "min_unsupported": ("a positive integer", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1),
     "proper_noun_runs": ("a bool", lambda v: isinstance(v, bool)),
     "check_weekdays": ("a bool", lambda v: isinstance(v, bool)),

@@ -168,6 +168,37 @@ def test_paraphrased_sentence_is_not_flagged():
     assert result.action == "proceed", result.warnings
 
 
+def test_a_sentence_with_no_supported_value_needs_more_than_half_of_its_words():
+    docs = ["the warriors gate is a 2016 fantasy adventure film directed by matthias hoene ."]
+    query = "What genre is The Warriors Gate?"
+    invented = _check(docs, "The Warriors Gate is a romantic comedy film.", query=query)  # 1 of 3
+    assert [w.type for w in invented.warnings] == ["unsupported_statement"]
+    assert "romantic, comedy not found" in invented.warnings[0].suggestion
+    assert _check(docs, "The Warriors Gate is a fantasy adventure film.", query=query).action == "proceed"
+    # the same share of words beside a supported value passes: the value is the claim
+    dated = ["The storm made landfall on 25.08.2005 ."]
+    assert _check(dated, "The storm came ashore on August 25, 2005.", query="When did the storm make landfall?").action == "proceed"
+    assert _types(_check(dated, "The storm made landfall at night.", query="What did the storm do?")) == {
+        ("unsupported_statement", "The storm made landfall at night.")}
+
+
+def test_a_value_from_the_query_anchors_nothing():
+    docs = ["Ted Sutton plays Sergeant Cunningham in the 2002 film We Were Soldiers , starring Mel Gibson as Hal Moore ."]
+    query = "Ted Sutton plays Sergeant Cunningham in a 2002 film that stars Mel Gibson as what character?"
+    result = _check(docs, "Ted Sutton plays Sergeant Cunningham in a 2002 film that stars Mel Gibson as a military man.", query=query)
+    assert any(w.type == "unsupported_statement" for w in result.warnings)
+
+
+def test_took_place_and_denials_keep_the_lower_threshold():
+    assert _check(["The summit was held in São Paulo ."], "The summit took place in Sao Paulo.",
+                  query="Where was the summit?").action == "proceed"
+    docs = ["Only residents may park on Elm Street ."]
+    query = "Who may park on Elm Street?"
+    assert _check(docs, "Drivers who are not residents cannot park on Elm Street.", query=query).action == "proceed"
+    # the same words as a plain statement are 1 of 2
+    assert _check(docs, "Drivers who are residents park on Elm Street.", query=query).action == "review"
+
+
 def test_refusal_is_not_a_claim():
     result = _check(["World War II ended in 1945."], "The context does not contain the answer.")
     assert result.action == "proceed"

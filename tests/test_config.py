@@ -3,6 +3,7 @@
 import pytest
 
 from raguard import ConfigError, Finding, Verifier, available_checkers, register_checker
+from raguard.checkers.statements import StatementsChecker
 from raguard.nlp import ModelNotFoundError, candidate_names, load_model
 
 DOCS = ["The budget was approved on March 10, 2024 by the board."]
@@ -119,6 +120,7 @@ def test_default_model_loads_only_ner():
         ({"min_support": True}, "must be a number from 0 to 1"),
         ({"trust_query": "yes"}, "must be a bool"),
         ({"min_unsupported": 0}, "positive integer"),
+        ({"min_support_unanchored": -0.1}, "must be a number from 0 to 1"),
     ],
 )
 def test_invalid_options(options, needle):
@@ -137,3 +139,16 @@ def test_min_support_option_changes_statement_verdicts():
     synonyms = "The new arena welcomes 74,500 visitors."
     assert Verifier().verify("q", docs, synonyms).action == "review"
     assert Verifier(options={"min_support": 0.2}).verify("q", docs, synonyms).action == "proceed"
+
+
+def test_min_support_unanchored_option():
+    docs = ["The Warriors Gate is a 2016 fantasy adventure film ."]
+    answer = "The Warriors Gate is a romantic comedy film."  # 1 of 3 new words, no value
+    assert Verifier().verify("What genre is The Warriors Gate?", docs, answer).action == "review"
+    lenient = Verifier(options={"min_support_unanchored": 0.3})
+    assert lenient.verify("What genre is The Warriors Gate?", docs, answer).action == "proceed"
+    # a stricter min_support is stricter for every sentence
+    strict = Verifier(options={"min_support_unanchored": 0.3, "min_support": 0.5})
+    assert strict.verify("What genre is The Warriors Gate?", docs, answer).action == "review"
+    with pytest.raises(ValueError, match="min_support_unanchored"):
+        StatementsChecker(min_support_unanchored=2)

@@ -180,9 +180,9 @@ def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
     from raguard.checkers.vague import VagueChecker, compile_phrases
 
     found += [("vague", VagueChecker()._pattern), ("vague.custom", compile_phrases(["Ωmega point", "-x", "]y z"]))]
-    from raguard.checkers import comparisons, negations, statements
+    from raguard.checkers import _cues, comparisons
 
-    found += [("negations.answer", negations._ANSWER_NEGATION_RE), ("statements.refusal", statements._REFUSAL_RE),
+    found += [("cues.answer", _cues._ANSWER_NEGATION_RE), ("cues.refusal", _cues._REFUSAL_RE),
               ("comparisons.pair", comparisons._PAIR_CUE_RE), ("comparisons.query", comparisons._QUERY_CUE_RE)]
     return [(name, p) for name, p in found if _GUARD_RE.search(p.pattern)]
 

@@ -92,3 +92,11 @@ def test_the_checker_can_be_left_out() -> None:
     result = guard.verify(QUERY, [DOC], "Warren Bryant was never the CEO of Longs Drugs.")
     assert all(w.type != CONTRADICTED_CLAIM for w in result.warnings)
     assert "negations" in DEFAULT_CHECKERS
+
+
+def test_denies_can_skip_the_answer_particle():
+    from raguard.checkers._cues import denies
+
+    assert denies("No, the canal is longer.") and not denies("No, the canal is longer.", after_particle=True)
+    assert denies("No, it was not built.", after_particle=True) and denies("It is not long.", after_particle=True)
+    assert not denies("No. 3 is longer.") and not denies("A room with no windows.", after_particle=True)

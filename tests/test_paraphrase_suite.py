@@ -31,6 +31,7 @@ REQUIRED_RULES = frozenset({
     "quote", "quote-ellipsis", "quote-one-word",
     "vague",
     "negation", "comparison", "attribution", "choice", "sameness", "unanswered", "creator",
+    "statement",
 })
 _FIELDS = {"id", "label", "rule", "query", "docs", "answer", "note"}
 

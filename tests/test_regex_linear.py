@@ -367,7 +367,7 @@ ANCHORED = {
     "raguard.checkers.entities._OF_RE",
     "raguard.checkers.entities._FIRST_WORD_RE",
     "raguard.checkers.numbers._RANKING_AFTER_RE",
-    "raguard.checkers.negations._ANSWER_PARTICLE_RE",
+    "raguard.checkers._cues._ANSWER_PARTICLE_RE",
     "raguard.checkers.negations._CONTRAST_RE",
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.choices._AUX_RE",

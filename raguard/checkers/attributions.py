@@ -21,8 +21,8 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Iterable, Iterator, Optional
 
+from raguard.checkers._cues import denies
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
-from raguard.checkers.negations import denies
 from raguard.checkers.quotes import blank_quotations
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import demonym_countries

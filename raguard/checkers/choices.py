@@ -26,11 +26,11 @@ import math
 import re
 from typing import Iterator, Optional
 
+from raguard.checkers._cues import denies
 from raguard.checkers._options import (
     CAPITALIZED_RE, capitalized_run, mentioned_in_documents, own_stems, sentence_owners,
 )
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
-from raguard.checkers.negations import denies
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import content_stems, stem
 from raguard.normalize.text import tokenize

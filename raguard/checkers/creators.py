@@ -20,8 +20,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Iterator, Optional
 
+from raguard.checkers._cues import denies
 from raguard.checkers.base import CheckContext, Finding
-from raguard.checkers.negations import denies
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.creators import RELATIONS, CreatorMention, creator_mentions, name_words
 from raguard.normalize.text import clause_span, tokenize

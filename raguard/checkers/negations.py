@@ -19,19 +19,11 @@ from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
-from raguard.checkers.statements import is_refusal
+from raguard.checkers._cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, denies, is_refusal
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import content_stems, is_content_word, stem
 from raguard.normalize.text import clause_around, tokenize
 
-# A clear denial in the answer. "No." before a number is an abbreviation ("No. 1"); "with no
-# login" describes, it does not deny.
-_ANSWER_NEGATION_RE = re.compile(
-    r"(?=[cn])"  # (how a match can start: re then skips every other position)
-    r"\b(?:not|never|neither|nor|none|nobody|nothing|cannot)\b|n[’']t\b"
-    r"|(?<!with )\bno\b(?!\.?[ \t]*\d)",
-    re.IGNORECASE,
-)
 
 # Anything in a document sentence that may carry the same denial in other words.
 _DOCUMENT_NEGATION_RE = re.compile(
@@ -46,8 +38,6 @@ _DOCUMENT_NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 
-# "No, ..." / "No." opening an answer to a yes/no question.
-_ANSWER_PARTICLE_RE = re.compile(r"^\W*no\b[ \t]*[,.!;:—–-]", re.IGNORECASE)
 
 # ", not Y" / "but not Y": sets the answer against another option the question offered; the
 # documents rarely deny Y in words.
@@ -111,11 +101,6 @@ class NegationsChecker:
                     f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
                 )
             yield finding
-
-
-def denies(text: str) -> bool:
-    """True when ``text`` has a clear denial (not, never, no, n't...) outside "No. 1" and "with no"."""
-    return _ANSWER_NEGATION_RE.search(text) is not None
 
 
 def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:

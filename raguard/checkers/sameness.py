@@ -31,9 +31,9 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
+from raguard.checkers._cues import denies
 from raguard.checkers._options import capitalized_run, needed, own_stems, sentence_owners
 from raguard.checkers.base import CheckContext, Finding
-from raguard.checkers.negations import denies
 from raguard.models import CONTRADICTED_CLAIM, UNSUPPORTED_STATEMENT
 from raguard.normalize.entities import DEMONYMS, demonym_countries
 from raguard.normalize.stems import content_stems, is_content_word, stem

@@ -6,38 +6,37 @@ numbers are ignored; words match by Snowball stem. A sentence is flagged when fe
 ``min_support`` (default 0.26: one supported word of four is too few) of its new content words
 appear in the best single document. Paraphrase keeps most content words (names, key nouns), so
 faithful sentences rarely fall below (the lowest measured: 0.30, see benchmarks/README.md).
+
+A sentence that states nothing another checker found supported (a number, date or quotation
+the documents give and the query does not, or a checked comparison, choice or sameness) rests on
+its words alone and needs more than half of them: ``min_support_unanchored``, default 0.51. So
+"The Warriors Gate is a romantic comedy film" (1 of 3 new words in the documents) is flagged,
+while "The storm came ashore on August 25, 2005" (1 of 3, the date supported) is not: the date is
+the claim, the dates checker's, and the words around it are free to paraphrase. A denial keeps
+the lower threshold too: its words name what is ruled out (the negations checker reads it).
 """
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections import Counter
 from itertools import chain
 from typing import Iterator
 
+from raguard.checkers._cues import denies, is_refusal
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
 from raguard.normalize.stems import content_stem
 
 DEFAULT_MIN_SUPPORT = 0.26
+DEFAULT_MIN_SUPPORT_UNANCHORED = 0.51
 DEFAULT_MIN_UNSUPPORTED = 1
 
-# A refusal ("The context does not contain the answer.") makes no claim and is never flagged.
-_REFUSAL_RE = re.compile(
-    r"(?=[cdinpstu])"  # (how a match can start: re then skips every other position)
-    r"\b(?:(?:context|documents?|sources?|information|passages?|text)[ \t]+(?:provided[ \t]+)?"
-    r"(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:contain|include|mention|say|state|provide|specify|give)"
-    r"|(?:not|insufficient|no)[ \t]+(?:enough[ \t]+)?information|i[ \t]+(?:do[ \t]*(?:not|n[o'’]t)|cannot|can[o'’]?t)[ \t]+(?:know|find|answer|tell)"
-    r"|(?:cannot|can[o'’]?t|unable[ \t]+to)[ \t]+(?:be[ \t]+)?(?:answer|determine|find|determined|answered)"
-    r"|not[ \t]+(?:mentioned|stated|specified|provided|given)[ \t]+in[ \t]+the)",
-    re.IGNORECASE,
-)
-
-def is_refusal(sentence: str) -> bool:
-    """True for a sentence that declines to answer ("The context does not say."): no claim."""
-    return _REFUSAL_RE.search(sentence) is not None
-
+#: Claim kinds whose supported span anchors a sentence (see the module docstring): a value, or a
+#: relation a checker confirmed.
+_ANCHOR_KINDS = frozenset({"number", "date", "quote", "comparison", "choice", "sameness"})
+#: "take place" says only that something happened: "took place" restates "was held".
+_TAKE_FORMS = frozenset({"take", "takes", "took", "taken", "taking"})
 
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
 
@@ -47,44 +46,55 @@ class StatementsChecker:
     default_severity = "high"
 
     def __init__(self, min_support: float = DEFAULT_MIN_SUPPORT,
-                 min_unsupported: int = DEFAULT_MIN_UNSUPPORTED) -> None:
-        if not 0.0 <= min_support <= 1.0:
-            raise ValueError(f"min_support must be between 0 and 1, got {min_support!r}")
+                 min_unsupported: int = DEFAULT_MIN_UNSUPPORTED,
+                 min_support_unanchored: float = DEFAULT_MIN_SUPPORT_UNANCHORED) -> None:
+        for label, value in (("min_support", min_support), ("min_support_unanchored", min_support_unanchored)):
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{label} must be between 0 and 1, got {value!r}")
         self.min_support = min_support
         self.min_unsupported = min_unsupported
+        self.min_support_unanchored = min_support_unanchored
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         min_support = float(ctx.options.get("min_support", self.min_support))
         min_unsupported = int(ctx.options.get("min_unsupported", self.min_unsupported))
+        # never below min_support: a stricter min_support is stricter everywhere
+        unanchored = max(min_support, float(ctx.options.get("min_support_unanchored", self.min_support_unanchored)))
         query_stems = ctx.query_stems
         # spans other checkers judged (names, values, quotes, vague phrases) are theirs: a
         # supported one counts as one supported unit, an unsupported one is already flagged
-        judged = [(f.start, f.end, f.supported and f.kind != "vague_reference")
+        query = ctx.query.casefold()
+        judged = [(f.start, f.end, f.supported and f.kind != "vague_reference",
+                   f.kind in _ANCHOR_KINDS and f.text.casefold() not in query)  # (the query's own value anchors nothing)
                   for f in ctx.findings if f.end > f.start]
         toks = ctx.token_list
         in_judged = [False] * len(toks)
-        for js, je, _ in judged:
+        for js, je, _, _ in judged:
             for i in ctx.token_range(js, je):
                 in_judged[i] = True
         # supported spans by start: each sentence looks only at those starting inside it (a scan
         # of all of them per sentence was quadratic in the claims)
-        supported_spans = sorted((s, e) for s, e, ok in judged if ok)
-        supported_starts = [s for s, _ in supported_spans]
+        supported_spans = sorted((s, e, anchor) for s, e, ok, anchor in judged if ok)
+        supported_starts = [s for s, _, _ in supported_spans]
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             if is_refusal(sentence):
                 continue
             words: list[tuple[str, int, int]] = []
+            anchored = False
             j = bisect_left(supported_starts, start)
             while j < len(supported_spans) and supported_spans[j][0] < end:
-                s, e = supported_spans[j]
+                s, e, anchor = supported_spans[j]
                 if e <= end and not _restates(ctx.words_in(s, e), query_stems):
                     words.append((_SUPPORTED, s, e))
+                    anchored = anchored or anchor
                 j += 1
             sentence_stems: set[str] = set()
             for i in ctx.token_range(start, end):
                 tok = toks[i]
                 s = content_stem(tok.norm)
+                if s == "place" and i > 0 and toks[i - 1].norm in _TAKE_FORMS:
+                    continue
                 if s is not None:
                     sentence_stems.add(s)
                     if not in_judged[i] and s not in query_stems:
@@ -98,7 +108,10 @@ class StatementsChecker:
             else:
                 best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words, sentence_stems)
             ratio = best_hits / len(words)
-            supported = ratio >= min_support or len(words) - best_hits < min_unsupported
+            # a denial's words name what is ruled out: judged as anchored (and by the negations checker)
+            anchored = anchored or denies(sentence, after_particle=True)
+            supported = (ratio >= (min_support if anchored else unanchored)
+                         or len(words) - best_hits < min_unsupported)
             finding = Finding(
                 kind="statement",
                 warning_type=self.warning_type,

@@ -17,11 +17,10 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from raguard.checkers._cues import denies, is_refusal
 from raguard.checkers._names import proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.choices import question_options
-from raguard.checkers.negations import denies
-from raguard.checkers.statements import is_refusal
 from raguard.models import UNANSWERED_QUESTION
 from raguard.normalize.stems import content_stems
 

@@ -1,0 +1,43 @@
+"""Answer-level cues several checkers read: a refusal makes no claim, a denial rules one out."""
+
+from __future__ import annotations
+
+import re
+
+# A refusal ("The context does not contain the answer.") makes no claim and is never flagged.
+_REFUSAL_RE = re.compile(
+    r"(?=[cdinpstu])"  # (how a match can start: re then skips every other position)
+    r"\b(?:(?:context|documents?|sources?|information|passages?|text)[ \t]+(?:provided[ \t]+)?"
+    r"(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:contain|include|mention|say|state|provide|specify|give)"
+    r"|(?:not|insufficient|no)[ \t]+(?:enough[ \t]+)?information|i[ \t]+(?:do[ \t]*(?:not|n[o'’]t)|cannot|can[o'’]?t)[ \t]+(?:know|find|answer|tell)"
+    r"|(?:cannot|can[o'’]?t|unable[ \t]+to)[ \t]+(?:be[ \t]+)?(?:answer|determine|find|determined|answered)"
+    r"|not[ \t]+(?:mentioned|stated|specified|provided|given)[ \t]+in[ \t]+the)",
+    re.IGNORECASE,
+)
+
+def is_refusal(sentence: str) -> bool:
+    """True for a sentence that declines to answer ("The context does not say."): no claim."""
+    return _REFUSAL_RE.search(sentence) is not None
+
+
+# A clear denial in the answer. "No." before a number is an abbreviation ("No. 1"); "with no
+# login" describes, it does not deny.
+_ANSWER_NEGATION_RE = re.compile(
+    r"(?=[cn])"  # (how a match can start: re then skips every other position)
+    r"\b(?:not|never|neither|nor|none|nobody|nothing|cannot)\b|n[’']t\b"
+    r"|(?<!with )\bno\b(?!\.?[ \t]*\d)",
+    re.IGNORECASE,
+)
+
+# "No, ..." / "No." opening an answer to a yes/no question.
+_ANSWER_PARTICLE_RE = re.compile(r"^\W*no\b[ \t]*[,.!;:—–-]", re.IGNORECASE)
+
+
+def denies(text: str, *, after_particle: bool = False) -> bool:
+    """True when ``text`` has a clear denial (not, never, no, n't...) outside "No. 1" and "with no";
+    with ``after_particle``, an opening "No," answering a yes/no question does not count."""
+    start = 0
+    if after_particle:
+        particle = _ANSWER_PARTICLE_RE.match(text)
+        start = particle.end() if particle else 0
+    return _ANSWER_NEGATION_RE.search(text, start) is not None
