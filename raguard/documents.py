@@ -13,15 +13,16 @@ import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain
 from collections import Counter, OrderedDict
+from dataclasses import replace
 from functools import cached_property
-from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, TypeVar
 
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.creators import CreatorMention, creator_mentions
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
-from raguard.normalize.text import TokenText, sentence_spans, tokenize
+from raguard.normalize.text import TokenText, join_broken_words, sentence_spans, tokenize
 
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
 
@@ -37,21 +38,36 @@ class DocumentIndex:
         return TokenText.of(self.text)
 
     @cached_property
+    def _unbroken(self) -> tuple[str, Optional[list[int]]]:
+        """The text with words a line-end hyphen broke joined ("Feb-\nruary"), for the value
+        patterns, and where each of its characters is in the text (None: nothing joined)."""
+        return join_broken_words(self.text)
+
+    @cached_property
     def numbers(self) -> list[NumberMention]:
         """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
         values written in two units ("1 minute 8 seconds") once more, whole."""
         from raguard.checkers._names import named_number_spans
 
-        taken = [(d.start, d.end) for d in self.dates if d.form not in ("year", "weekday")]
-        taken += named_number_spans(self.text)
-        found = _without_overlaps(extract_numbers(self.text), taken)
-        return found + compound_measures(self.text, found)  # "1 minute 8 seconds" is 68 seconds too
+        text, positions = self._unbroken
+        taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]
+        taken += named_number_spans(text)
+        found = _without_overlaps(extract_numbers(text), taken)
+        found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
+        return found if positions is None else [_moved(n, positions) for n in found]
 
     @cached_property
     def dates(self) -> list[DateMention]:
         """Dates, and the years stated relative to them ("in 2024, up from the previous year")."""
-        found = extract_dates(self.text)
-        return found + relative_years(self.text, found)
+        positions = self._unbroken[1]
+        found = self._dates_unbroken
+        return found if positions is None else [_moved(d, positions) for d in found]
+
+    @cached_property
+    def _dates_unbroken(self) -> list[DateMention]:
+        text = self._unbroken[0]
+        found = extract_dates(text)
+        return found + relative_years(text, found)
 
     @cached_property
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:
@@ -119,6 +135,14 @@ class DocumentIndex:
 #: this bounds the cache near 40 MB however large the documents are, while it still holds the
 #: documents of several calls at the 128k-character input limit (what a retry needs).
 DEFAULT_CACHE_CHARS = 500_000
+
+
+_Mention = TypeVar("_Mention", NumberMention, DateMention)
+
+
+def _moved(mention: _Mention, positions: list[int]) -> _Mention:
+    """A mention found in :func:`join_broken_words`' text, with its offsets in the original."""
+    return replace(mention, start=positions[mention.start], end=positions[mention.end - 1] + 1)
 
 
 def _without_overlaps(mentions: list[NumberMention], spans: list[tuple[int, int]]) -> list[NumberMention]:

@@ -309,3 +309,29 @@ def test_dozens(text, value):
 def test_vague_dozens_are_not_values():
     assert extract_numbers("a dozen or so people, and dozens more") == []
     assert [n.text for n in extract_numbers("about a dozen to twenty")] == ["twenty"]
+
+
+def test_words_broken_by_a_line_end_hyphen_are_joined_with_offsets():
+    from raguard.normalize.text import join_broken_words
+
+    text = "It opened on 3 Feb-\nruary 2001 with twenty-\nfive staff, up 12 per- \n cent."
+    joined, positions = join_broken_words(text)
+    assert joined == "It opened on 3 February 2001 with twenty-five staff, up 12 percent."
+    assert len(positions) == len(joined) and all(text[p] == c for p, c in zip(positions, joined))
+    # a range or a number split at a line end is not a word: nothing to join
+    assert join_broken_words("from 1990-\n1995") == ("from 1990-\n1995", None)
+    assert join_broken_words("no break") == ("no break", None)
+
+
+def test_document_values_across_a_hyphenated_line_break():
+    from raguard import verify
+    from raguard.documents import DocumentIndex
+
+    doc = "The bridge opened in Sep-\ntember 1937 ; it cost twenty-\nfive million dollars , 12 per-\ncent over budget ."
+    index = DocumentIndex(doc)
+    assert [doc[d.start:d.end] for d in index.dates] == ["Sep-\ntember 1937"]
+    assert [(n.value, n.text) for n in index.numbers] == [(25_000_000, "twenty-five million"), (12, "12 percent")]
+    ok = verify("", [doc], "The bridge opened in September 1937 and cost $25 million, 12 percent over budget.")
+    assert ok.action == "proceed", ok.warnings
+    (w,) = verify("", [doc], "The bridge opened in October 1937.").warnings
+    assert w.type == "unsupported_date" and w.nearest_value == "September 1937"

@@ -60,6 +60,38 @@ _HYPHEN_BREAK_CUE_RE = re.compile(r"[-\u00ad\u2010][^\S\n]*\n")
 _CONTRACTION_CUE_RE = re.compile(r"['’]t(?<=(?<![^\W_])[nN]['’]t)")
 
 
+# A word broken at a line end by a hyphen, letters on both sides ("Feb-\nruary", "per-\ncent").
+_BROKEN_WORD_RE = re.compile(r"[-\u00ad\u2010](?<=[^\W\d_].)[^\S\n]*\n[^\S\n]*(?=[^\W\d_])")
+_TENS_WORD_RE = re.compile(r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)$", re.IGNORECASE)
+
+
+def join_broken_words(text: str) -> tuple[str, Optional[list[int]]]:
+    """``text`` with its words broken across lines by a hyphen joined again ("Feb-\nruary" ->
+    "February"; "twenty-\nfive" keeps its hyphen), and for each character of the result its
+    offset in ``text``; ``(text, None)`` when nothing is broken (the usual case, one cheap test).
+
+    Values are read by patterns on the raw text, which a line-end hyphen splits; word tokens
+    merge such breaks themselves (:func:`tokenize`).
+    """
+    if "\n" not in text or _HYPHEN_BREAK_CUE_RE.search(text) is None:
+        return text, None
+    pieces: list[str] = []
+    positions: list[int] = []
+    last = 0
+    for m in _BROKEN_WORD_RE.finditer(text):
+        pieces.append(text[last:m.start()])
+        positions.extend(range(last, m.start()))
+        if _TENS_WORD_RE.search(text, max(0, m.start() - 7), m.start()):
+            pieces.append("-")
+            positions.append(m.start())
+        last = m.end()
+    if not pieces:
+        return text, None
+    pieces.append(text[last:])
+    positions.extend(range(last, len(text)))
+    return "".join(pieces), positions
+
+
 def _may_merge(text: str) -> bool:
     """Could any two word matches of ``text`` be merged into one token? (Cheap literal tests
     first: the regular expressions open with a literal, which ``re`` scans for quickly.)"""
