@@ -341,3 +341,18 @@ def test_cli_audit_refuses_lines_over_the_limit(tmp_path: Any, parse_spy: list[s
     assert [[w["type"] for w in r["result"]["warnings"]] for r in results][0::2] == [["input_error"]] * 2
     assert "over the limit" in results[0]["result"]["warnings"][0]["suggestion"]
     assert parse_spy == ["Alice met Bob."]
+
+
+@PROFILE
+@given(st.lists(st.sampled_from(["Feb", "-\n", "- \n ", "ruary", " ", "2001", "twenty", "five", "-", "\n", "per",
+                                 "cent", "\u00ad\n", "é", "x"]), max_size=30).map("".join))
+def test_joined_broken_words_map_back_to_the_text(text: str) -> None:
+    from raguard.normalize.text import _BROKEN_WORD_RE, join_broken_words
+
+    joined, positions = join_broken_words(text)
+    assert _BROKEN_WORD_RE.search(joined) is None  # no word is left broken
+    if positions is None:
+        assert joined == text
+    else:
+        assert len(positions) == len(joined) and all(text[p] == c for p, c in zip(positions, joined))
+        assert all(a < b for a, b in zip(positions, positions[1:])) and len(joined) < len(text)

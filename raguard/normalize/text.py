@@ -82,7 +82,7 @@ def join_broken_words(text: str) -> tuple[str, Optional[list[int]]]:
         pieces.append(text[last:m.start()])
         positions.extend(range(last, m.start()))
         if _TENS_WORD_RE.search(text, max(0, m.start() - 7), m.start()):
-            pieces.append("-")
+            pieces.append(text[m.start()])
             positions.append(m.start())
         last = m.end()
     if not pieces:
