@@ -137,7 +137,8 @@ def _texts() -> list[str]:
     rng = random.Random(7)
     atoms = ["1", "12", "2024", "1990s", "'90s", "30", "3rd", "Sept.", "sep", "May", "march", "Q3", "FY", "of",
              "the", "-", "–", "/", ".", ",", " ", " ", "\t", "\n", "Monday", "day", "ſep", "٣", "x", "in", "June",
-             "2,019", "14-15", "a1", "_2", "first quarter", "thirties"]
+             "2,019", "14-15", "a1", "_2", "first quarter", "thirties", "1st", "ST", "th", "s", "'", "’", "%",
+             "0s", "q", "Q", "Day", "TIES", "Quarter"]
     return ["".join(rng.choice(atoms) for _ in range(rng.randint(1, 60))) for _ in range(3000)] + [
         "On Oct. 14-15, 2024 and 3 March 2021, 2019/01/02, 1/2/2023 and 30.09.2024; the 1990s.",
     ]
@@ -149,8 +150,10 @@ def test_anchored_date_forms_match_what_a_scan_finds() -> None:
             kind = dates._ANCHORED.get(form)
             if kind is None:
                 continue
-            starts = [m.start() for m in dates._ANCHOR_RES[kind].finditer(text)]
-            at_anchors = [m.span() for m in dates._matches_at(pattern, text, starts)]
+            found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1])
+                     for m in dates._ANCHOR_RES[kind].finditer(text)]
+            # only the anchors whose digit run and next character fit the form are tried
+            at_anchors = [m.span() for m in dates._matches_at(pattern, text, dates._form_starts(form, found))]
             assert at_anchors == [m.span() for m in pattern.finditer(text)], (form, text)
 
 
@@ -305,7 +308,8 @@ def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest
     """A form whose literal cue ("-", "/", "0s") is absent is not run: the mentions found are
     those found when every form runs."""
     texts = _texts() + ["the 1990s and the '80s", "the 1990's", "2024-09-30", "2024/09/30", "Oct. 14–15, 2024",
-                        "14—15 March 2024", "1990 s", "the 90s"]
+                        "14—15 March 2024", "1990 s", "the 90s", "Q3 2024", "q4", "in June", "by MAY 5",
+                        "Thursday", "SUNDAY", "third QUARTER", "the Twenties", "the FIFTIES", "ſunday"]
 
     def run(t):
         try:
@@ -314,6 +318,7 @@ def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest
             return "KeyError"
     cued = [run(t) for t in texts]
     monkeypatch.setattr(dates, "_LITERAL_CUES", {})
+    monkeypatch.setattr(dates, "_CUE_WORDS", {})
     monkeypatch.setattr(dates, "_FORM_CUES", {form: tuple(c for c in cues if c in dates._CUES)
                                                for form, cues in dates._FORM_CUES.items()})
     assert [run(t) for t in texts] == cued
