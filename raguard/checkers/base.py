@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, TypeVar, overload, runtime_checkable
 
@@ -99,11 +99,9 @@ class CheckContext:
 
     def token_range(self, start: int, end: int) -> range:
         """Indexes of the response tokens lying inside [start, end)."""
-        toks = self.token_list
-        i = j = bisect_left(self._token_starts, start)
-        while j < len(toks) and toks[j].end <= end:
-            j += 1
-        return range(i, j)
+        # tokens are disjoint and in order, so their ends ascend too: two bisections, no walk
+        i = bisect_left(self._token_starts, start)
+        return range(i, max(i, bisect_right(self._token_ends, end)))
 
     def words_in(self, start: int, end: int) -> list[str]:
         """Folded words of the response inside [start, end)."""
@@ -113,6 +111,10 @@ class CheckContext:
     @lazy
     def _token_starts(self) -> list[int]:
         return [t.start for t in self.token_list]
+
+    @lazy
+    def _token_ends(self) -> list[int]:
+        return [t.end for t in self.token_list]
 
     @lazy
     def sentences(self) -> list[tuple[int, int]]:
