@@ -353,3 +353,20 @@ def test_dates_support_and_closeness_read_derived_parts_only_when_asked() -> Non
         derived = doc.derived()
         assert supports(doc, claim) == supports(derived, claim)
         assert closeness(doc, claim) == closeness(derived, claim)
+
+
+def test_vague_phrases_grouped_by_first_character_match_as_before() -> None:
+    from raguard.checkers.vague import VagueChecker, compile_phrases
+
+    rng = random.Random(13)
+    phrases = list(VagueChecker().phrases)
+    custom = ["Sources say", "some sources", "s", "So", "x y", "X", "-x", "]y z", "K9 unit", "k", "İt is said"]
+    odd = ["ſ", "K", "İ", "ı", "Ω", " ", "\t", "-", "", "s", "S"]  # (K: the Kelvin sign)
+    pool = phrases + custom + ["the", "report", "said", "a", "experts", "recent"]
+    texts = ["".join(rng.choice(pool) + rng.choice(odd) + rng.choice([" ", "  ", "\t", ", ", ""])
+                     for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    for chosen in (phrases, custom, phrases + custom):
+        grouped, plain = compile_phrases(chosen), compile_phrases(chosen, grouped=False)
+        for text in texts:
+            assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+    assert compile_phrases(phrases).pattern != compile_phrases(phrases, grouped=False).pattern
