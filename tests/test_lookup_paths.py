@@ -212,6 +212,18 @@ def test_first_character_lookaheads_change_no_match() -> None:
             assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in plain.finditer(text)], (name, text)
 
 
+def test_first_character_lookaheads_guard_the_whole_pattern() -> None:
+    """A guard that opens only the first branch of a top-level alternation leaves the other
+    branches tried at every position: every guard must come first, outside any branch."""
+    try:
+        from re import _parser as parser  # type: ignore[attr-defined]
+    except ImportError:  # Python < 3.11
+        import sre_parse as parser  # type: ignore[no-redef]
+    for name, pattern in _guarded_patterns():
+        first_op = parser.parse(pattern.pattern, pattern.flags)[0][0]
+        assert str(first_op) == "ASSERT", (name, pattern.pattern[:60])
+
+
 def test_derived_dates_are_memoized_equal() -> None:
     for value in (dates.DateValue(year=2024, month=9, day=30), dates.DateValue(month=2), dates.DateValue(year=1999),
                   dates.DateValue(year=2023, month=2, day=30), dates.DateValue(quarter=3, year=2024)):
