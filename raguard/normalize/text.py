@@ -223,8 +223,9 @@ class TokenText:
 # and at a full stop standing alone as a token, as tokenized lower-cased chunks have it
 # ("in eastern australia . pinus radiata is": abbreviations keep their stop attached)
 _SENTENCE_END_RE = re.compile(
+    r"(?=[\s\"'”’)A-Z])(?:"  # (how a match can start: re then skips every other position, 2.5x faster)
     r"(?<=[^.][.!?])(?P<close>[\"'”’)]*)\s+(?=[A-Z0-9\"“‘'(\[])|\n+|(?<=[a-z0-9][.!?])(?P<glued>)(?=[A-Z][a-z])"
-    r"|(?<=[ \t][.!?])[ \t]+(?=[a-z])"
+    r"|(?<=[ \t][.!?])[ \t]+(?=[a-z]))"
 )
 
 
