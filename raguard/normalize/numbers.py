@@ -420,13 +420,16 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     if claim.unit == "%" and doc.unit != "%":
         return False  # "12 points" does not state "12%"
     a, d = claim.value, doc.value
-    precision, step = claim.precision, granularity(a)
+    # the claim's rounding step, computed only where it is read (a string format, and most
+    # comparisons end before it is needed)
+    precision, step = claim.precision, None
     if claim.measure and doc.measure and claim.measure != doc.measure:
         if not same_dimension(claim.measure, doc.measure):
             return False
         if in_base_unit(1.0, claim.measure) != in_base_unit(1.0, doc.measure):
             # "4.8 tonnes" for "4,750 kg": a value restated in another unit stands for its rounding
             # (at most 5% either way: "500 km" could be rounded to hundreds, not to 500s)
+            step = granularity(a)
             precision = in_base_unit(max(precision, min(0.5 * step, 0.05 * abs(a))), claim.measure)
             step = in_base_unit(step, claim.measure)
             a, d = in_base_unit(a, claim.measure), in_base_unit(d, doc.measure)
@@ -446,7 +449,9 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         gap = abs(a - d)
         if gap > APPROX_TOLERANCE * scale:
             return False
-        return claim.spelled or gap < max(step, 2 * precision)
+        if claim.spelled:
+            return True
+        return gap < max(granularity(a) if step is None else step, 2 * precision)
     if hedge in HEDGE_ATLEAST:
         return d >= a and (d - a) <= DIRECTIONAL_TOLERANCE * scale
     if hedge in HEDGE_ATMOST:
