@@ -38,10 +38,6 @@ WARM_MAX_CHARS = 32
 #: Strings created (and freed) inside memory zones before the pipeline is reloaded; see
 #: LoadedModel.reload. Below the first resize of en_core_web_sm's string table.
 RELOAD_AFTER_TRANSIENT = 50_000
-#: Characters of text per ``nlp.pipe`` batch. The NER pass per text grows with the batch's size
-#: past about this (its arrays outgrow the CPU caches): 64 long answers (32,000 characters) in
-#: one batch took 8.9 ms per text, in two of 32 7.4 ms, one at a time 10.8 (benchmarks/README.md).
-PIPE_BATCH_CHARS = 16_000
 
 
 class WarmWords:
@@ -177,21 +173,10 @@ class LoadedModel:
         return self.nlp(text)
 
     def parse_many(self, texts: list[str], batch_size: int) -> Iterator[Any]:
-        """The ``Doc`` of each text, in order, through ``nlp.pipe``; call inside :meth:`zone`.
-
-        ``nlp.pipe`` batches hold at most ``batch_size`` texts and about :data:`PIPE_BATCH_CHARS`
-        characters, in equal parts: see :func:`pipe_batch_size`."""
+        """The ``Doc`` of each text, in order, through ``nlp.pipe``; call inside :meth:`zone`."""
         for text in texts:
             self.warm.observe(text)
-        return self.nlp.pipe(texts, batch_size=pipe_batch_size(texts, batch_size, PIPE_BATCH_CHARS))
-
-
-def pipe_batch_size(texts: list[str], batch_size: int, max_chars: int) -> int:
-    """Texts per ``nlp.pipe`` batch: ``texts`` cut into the fewest equal batches of at most
-    ``batch_size`` texts and (but for a single longer text) ``max_chars`` characters."""
-    chars = sum(map(len, texts))
-    parts = max(-(-len(texts) // batch_size), -(-chars // max_chars), 1)
-    return max(1, -(-len(texts) // parts))
+        return self.nlp.pipe(texts, batch_size=batch_size)
 
 
 def _release_freed_memory() -> None:

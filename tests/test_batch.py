@@ -231,21 +231,3 @@ def test_worker_chunks_by_characters_keep_results_and_order(expected: list[dict]
     finally:
         shutdown_workers(guard)
     assert got == expected * 2
-
-
-def test_pipe_batches_are_bounded_by_characters_in_equal_parts() -> None:
-    from raguard.nlp import pipe_batch_size
-
-    assert pipe_batch_size(["a" * 35] * 64, 64, 16_000) == 64  # short answers: one batch
-    assert pipe_batch_size(["a" * 500] * 64, 64, 16_000) == 32  # 32,000 chars: two of 32
-    assert pipe_batch_size(["a" * 500] * 64, 64, 12_000) == 22  # three parts: 22 + 22 + 20
-    assert pipe_batch_size(["a" * 500] * 64, 8, 16_000) == 8  # never above batch_size
-    assert pipe_batch_size(["a" * 100_000, "b"], 64, 16_000) == 1
-    assert pipe_batch_size([], 64, 16_000) == 1
-
-
-def test_small_pipe_batches_keep_results_and_order(expected: list[dict], monkeypatch) -> None:
-    import raguard.nlp as nlp
-
-    monkeypatch.setattr(nlp, "PIPE_BATCH_CHARS", 150)  # nlp.pipe batches of one to a few answers
-    assert _dumps(list(Verifier().verify_many(_mixed(), batch_size=64))) == expected
