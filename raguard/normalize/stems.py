@@ -44,6 +44,10 @@ undertake undertook undertaken | forbid forbade forbidden | seek sought | sting 
 swing swung | spin spun | slide slid | shine shone
 """
 _IRREGULAR = {form: group.split()[0] for group in _IRREGULAR_GROUPS.split("|") for form in group.split()[1:]}
+# ... and the forms of those bases that are fillers ("take", "keep"), except "said": the
+# attributions checker reads reported speech by it
+_FILLER_FORMS = frozenset(f for f, base in _IRREGULAR.items() if base in FILLER_WORDS and base != "say")
+
 # Words a restatement swaps for each other in any of their common senses ("reduces" for
 # "lowers"): each stems as the first of its group. Kept small and tight; a looser thesaurus
 # would let a changed fact ("a town" for "a city") pass.
@@ -52,12 +56,6 @@ reduce lower cut decrease lessen | increase raise boost | begin start commence |
 finish conclude | buy purchase acquire | need require | help assist aid | build construct erect |
 large big | larger bigger | largest biggest | rapid quick fast | unchanged steady stable
 """
-
-# ... and the forms of those bases that are fillers ("take", "keep"), except "said": the
-# attributions checker reads reported speech by it
-_FILLER_FORMS = frozenset(f for f, base in _IRREGULAR.items() if base in FILLER_WORDS and base != "say")
-
-
 _SYNONYM_STEMS = {
     _stemmer.stemWord(word): _stemmer.stemWord(group.split()[0])
     for group in _SYNONYM_GROUPS.split("|") for word in group.split()[1:]
