@@ -335,3 +335,14 @@ def test_document_values_across_a_hyphenated_line_break():
     assert ok.action == "proceed", ok.warnings
     (w,) = verify("", [doc], "The bridge opened in October 1937.").warnings
     assert w.type == "unsupported_date" and w.nearest_value == "September 1937"
+
+
+def test_content_stem_memo_is_bounded_and_gives_the_uncached_stem(monkeypatch: pytest.MonkeyPatch) -> None:
+    import raguard.normalize.stems as stems
+
+    monkeypatch.setattr(stems, "CONTENT_STEM_CACHE", 5)
+    memo = stems.content_stem.__self__  # type: ignore[attr-defined]
+    for word in [f"golfer{i}s" for i in range(12)] * 2 + ["the", "held", "holds", "x"]:
+        expected = stems.stem(word) if stems.is_content_word(word) else None
+        assert stems.content_stem(word) == expected
+        assert len(memo) <= 5

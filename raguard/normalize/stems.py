@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional
+from typing import Callable, Optional
 
 import snowballstemmer
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -77,11 +77,28 @@ def is_content_word(word: str) -> bool:
     return len(word) > 1 and word not in FILLER_WORDS and not word.isdigit() and word not in _FILLER_FORMS
 
 
-@lru_cache(maxsize=8192)
-def content_stem(word: str) -> Optional[str]:
-    """The stem of a content word, None for any other: both tests made for every word of the
-    query and of each sentence, in one cached call."""
-    return stem(word) if is_content_word(word) else None
+#: Words whose content stem is remembered; the memo is emptied when it holds this many.
+CONTENT_STEM_CACHE = 8192
+
+
+class _ContentStems(dict[str, Optional[str]]):
+    """The memo behind :func:`content_stem`: a dict that computes what it misses.
+
+    Its bound ``__getitem__`` is the function, so a hit is one dict lookup in C. An
+    ``lru_cache`` hit also relinks its recency list, and right after a spaCy pass those links
+    miss the CPU cache: about 0.75 µs a word against 0.37 (~35 µs on an 86-word answer).
+    """
+
+    def __missing__(self, word: str) -> Optional[str]:
+        if len(self) >= CONTENT_STEM_CACHE:
+            self.clear()
+        value = self[word] = stem(word) if is_content_word(word) else None
+        return value
+
+
+#: The stem of a content word, None for any other: both tests made for every word of the
+#: query and of each sentence, in one cached call.
+content_stem: Callable[[str], Optional[str]] = _ContentStems().__getitem__
 
 
 def content_stems(text: str) -> set[str]:
