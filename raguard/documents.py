@@ -23,6 +23,7 @@ from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.text import TokenText, join_broken_words, sentence_spans, tokenize
+from raguard.query import QueryIndex
 
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
 
@@ -138,6 +139,7 @@ DEFAULT_CACHE_CHARS = 500_000
 
 
 _Mention = TypeVar("_Mention", NumberMention, DateMention)
+_K = TypeVar("_K", str, tuple[str, ...])
 
 
 def _moved(mention: _Mention, positions: list[int]) -> _Mention:
@@ -160,7 +162,8 @@ def _without_overlaps(mentions: list[NumberMention], spans: list[tuple[int, int]
 
 
 class DocumentCache:
-    """Thread-safe LRU of :class:`DocumentIndex` keyed by document text.
+    """Thread-safe LRU of :class:`DocumentIndex` keyed by document text (and of the queries'
+    :class:`~raguard.query.QueryIndex`, see :meth:`query`).
 
     Bounded twice: at most ``maxsize`` documents and ``max_chars`` characters in all, since an
     index costs memory in proportion to its text. A document longer than ``max_chars`` is indexed
@@ -176,6 +179,9 @@ class DocumentCache:
         self.max_sets = max_sets
         self.set_chars = 0
         self._sets: "OrderedDict[tuple[str, ...], SetIndex]" = OrderedDict()
+        #: the queries' indexes (see query), bounded like the documents
+        self.query_chars = 0
+        self._queries: "OrderedDict[str, QueryIndex]" = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -189,13 +195,8 @@ class DocumentCache:
                 return index
             self.misses += 1
             index = DocumentIndex(text)
-            if len(text) > self.max_chars or self.maxsize < 1:
-                return index
-            self._items[text] = index
-            self.chars += len(text)
-            while len(self._items) > self.maxsize or self.chars > self.max_chars:
-                old, _ = self._items.popitem(last=False)
-                self.chars -= len(old)
+            if len(text) <= self.max_chars and self.maxsize >= 1:
+                self.chars = _keep(self._items, text, index, len(text), self.chars, self.maxsize, self.max_chars)
             return index
 
     def set_index(self, texts: Sequence[str], indexes: Sequence[DocumentIndex]) -> SetIndex:
@@ -209,13 +210,22 @@ class DocumentCache:
                 return found
             found = SetIndex(indexes)
             size = sum(len(t) for t in key)
-            if self.max_sets < 1 or self.maxsize < 1 or size > self.max_chars:
+            if self.max_sets >= 1 and self.maxsize >= 1 and size <= self.max_chars:
+                self.set_chars = _keep(self._sets, key, found, size, self.set_chars, self.max_sets, self.max_chars)
+            return found
+
+    def query(self, text: str) -> QueryIndex:
+        """The query's index, kept for the next call with the same query (a retry): at most
+        ``maxsize`` queries and ``max_chars`` characters of them."""
+        with self._lock:
+            found = self._queries.get(text)
+            if found is not None:
+                self._queries.move_to_end(text)
                 return found
-            self._sets[key] = found
-            self.set_chars += size
-            while len(self._sets) > self.max_sets or self.set_chars > self.max_chars:
-                old, _ = self._sets.popitem(last=False)
-                self.set_chars -= sum(len(t) for t in old)
+            found = QueryIndex(text)
+            if len(text) <= self.max_chars and self.maxsize >= 1:
+                self.query_chars = _keep(self._queries, text, found, len(text), self.query_chars,
+                                         self.maxsize, self.max_chars)
             return found
 
     def clear(self) -> None:
@@ -224,9 +234,23 @@ class DocumentCache:
             self.chars = 0
             self._sets.clear()
             self.set_chars = 0
+            self._queries.clear()
+            self.query_chars = 0
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def _keep(items: "OrderedDict[_K, Any]", key: _K, value: Any, size: int, total: int, max_items: int,
+          max_chars: int) -> int:
+    """Store ``value`` (of ``size`` characters) as the newest entry of an LRU, dropping the oldest
+    beyond ``max_items`` entries or ``max_chars`` characters in all; the new total."""
+    items[key] = value
+    total += size
+    while len(items) > max_items or total > max_chars:
+        old, _ = items.popitem(last=False)
+        total -= sum(map(len, old)) if isinstance(old, tuple) else len(old)
+    return total
 
 
 #: Sets of at least this many documents get lookup maps (:class:`SetIndex`); below it a claim

@@ -188,7 +188,7 @@ class Verifier:
     def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
         ctx = CheckContext(
             query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
-            options=self.options,
+            options=self.options, query_index=self.documents_cache.query(cleaned.query),
         )
         findings = ctx.findings
         for checker in self.checkers:

@@ -194,3 +194,50 @@ def test_repeated_documents_are_indexed_once() -> None:
         guard.verify("", docs, answer)
     assert guard.documents_cache.misses == misses
     assert guard.documents_cache.hits >= 6
+
+
+def test_query_index_is_cached_and_bounded() -> None:
+    from raguard.documents import DocumentCache
+
+    cache = DocumentCache(maxsize=3, max_chars=1000)
+    first = cache.query("When was the Q3 2024 deadline?")
+    assert cache.query("When was the Q3 2024 deadline?") is first  # a retry reads it once
+    for i in range(5):
+        cache.query(f"question {i}?")
+    assert len(cache._queries) == 3 and cache.query_chars == sum(len(f"question {i}?") for i in range(2, 5))
+    assert cache.query("When was the Q3 2024 deadline?") is not first  # evicted: read again
+    cache.query("z" * 2000)  # over the budget: read for its call, not kept
+    assert "z" * 2000 not in cache._queries and cache.query_chars <= 1000
+    cache.clear()
+    assert not cache._queries and cache.query_chars == 0
+    assert DocumentCache(maxsize=0).query("a?") is not DocumentCache(maxsize=0).query("a?")
+
+
+def test_query_index_derives_once_per_function() -> None:
+    from raguard.query import QueryIndex
+
+    calls: list[str] = []
+
+    def shout(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    index = QueryIndex("Who founded Ardent in 1998?")
+    assert index.derive(shout) == "WHO FOUNDED ARDENT IN 1998?" and index.derive(shout) == index.derive(shout)
+    assert calls == ["Who founded Ardent in 1998?"]
+    assert [d.value.year for d in index.dates] == [1998] and [n.value for n in index.numbers] == [1998.0]
+    assert index.stems == {"found", "ardent"} and index.token_text.find(["ardent", "in"]) == (2, 4)
+
+
+def test_cached_query_gives_the_results_of_a_fresh_one() -> None:
+    items = [
+        ("What is the Q3 2024 deadline?", ["Q2 was delivered on June 15."], "The Q3 2024 deadline is September 30, 2024."),
+        ("How many staff did Ardent hire, 40 or 45?", ["Ardent hired 40 staff in 2021."], "Ardent hired 45 staff."),
+        ("Who was born first, Ada Lovelace or Alan Turing?", ["Ada Lovelace (born 1815) and Alan Turing (born 1912)."],
+         "Alan Turing was born first."),
+    ]
+    cached, fresh = Verifier(), Verifier(cache_size=0)
+    for _ in range(2):  # the second round reads the cached queries
+        for item in items:
+            assert cached.verify(*item) == fresh.verify(*item)
+    assert len(cached.documents_cache._queries) == len(items) and not fresh.documents_cache._queries

@@ -10,6 +10,7 @@ from raguard.documents import DocumentSet
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
 from raguard.normalize.text import Token, TokenText, sentence_spans, tokenize
+from raguard.query import QueryIndex
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
@@ -77,6 +78,12 @@ class CheckContext:
     options: dict[str, Any] = field(default_factory=dict)
     #: Findings of the checkers that ran before this one (the engine appends as it goes).
     findings: list[Finding] = field(default_factory=list)
+    #: What is read from the query (the verifier passes a cached one; built here otherwise).
+    query_index: QueryIndex = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.query_index is None:
+            self.query_index = QueryIndex(self.query)
 
     @lazy
     def dates(self) -> list[DateMention]:
@@ -121,33 +128,22 @@ class CheckContext:
         """(start, end) of each sentence of the response, split once for every checker."""
         return sentence_spans(self.response)
 
-    @lazy
+    @property
     def query_stems(self) -> frozenset[str]:
         """Stems of the query's content words; empty when the query is not trusted."""
-        if not self.trust_query:
-            return frozenset()
-        from raguard.normalize.stems import content_stem
+        return self.query_index.stems if self.trust_query else frozenset()
 
-        stems = set(map(content_stem, [t.norm for t in self._query_words]))
-        stems.discard(None)
-        return frozenset(stems)  # type: ignore[arg-type]
-
-    @lazy
+    @property
     def query_tokens(self) -> TokenText:
-        return TokenText(self.query, self._query_words)
+        return self.query_index.token_text
 
-    @lazy
-    def _query_words(self) -> list[Token]:
-        """The query's tokens: its stems need only these, a phrase search the TokenText."""
-        return tokenize(self.query)
-
-    @lazy
+    @property
     def query_dates(self) -> list[DateMention]:
-        return extract_dates(self.query)
+        return self.query_index.dates
 
-    @lazy
+    @property
     def query_numbers(self) -> list[NumberMention]:
-        return extract_numbers(self.query)
+        return self.query_index.numbers
 
     @lazy
     def entity_spans(self) -> list[tuple[int, int, str]]:

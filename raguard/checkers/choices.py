@@ -80,7 +80,7 @@ class ChoicesChecker:
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         if len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _OR_RE.search(ctx.query):
             return
-        options = question_options(ctx.query)
+        options = ctx.query_index.derive(question_options)
         if options is None:
             return
         tail = ctx.query[-MAX_QUERY:]

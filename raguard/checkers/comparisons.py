@@ -89,7 +89,7 @@ class ComparisonsChecker:
         if len(ctx.documents) == 0:
             return
         # without a pair offered by the question, only "A ... than/before/after B" is judged
-        options = _query_options(ctx.query) if _QUERY_CUE_RE.search(ctx.query) else None
+        options = ctx.query_index.derive(_asked_pair)
         if options is None and not _PAIR_CUE_RE.search(ctx.response):
             return
         for start, end in ctx.sentences:
@@ -122,6 +122,11 @@ class ComparisonsChecker:
                     f"{claim.chosen}: {first[0]}, {claim.other}: {second[0]}."
                 )
             yield finding
+
+
+def _asked_pair(query: str) -> Optional[tuple[str, str, bool]]:
+    """The pair the question offers, if its wording may offer one (see :func:`_query_options`)."""
+    return _query_options(query) if _QUERY_CUE_RE.search(query) else None
 
 
 def _query_options(query: str) -> Optional[tuple[str, str, bool]]:

@@ -77,7 +77,7 @@ class SamenessChecker:
         denial = denies(ctx.response)
         if denial and not _ONLY_RE.search(ctx.response):
             return
-        pair = question_pair(ctx.query)
+        pair = ctx.query_index.derive(question_pair)
         if pair is None:
             return
         own = own_stems(*pair)

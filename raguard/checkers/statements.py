@@ -63,7 +63,7 @@ class StatementsChecker:
         query_stems = ctx.query_stems
         # spans other checkers judged (names, values, quotes, vague phrases) are theirs: a
         # supported one counts as one supported unit, an unsupported one is already flagged
-        query = ctx.query.casefold()
+        query = ctx.query_index.folded
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference",
                    f.kind in _ANCHOR_KINDS and f.text.casefold() not in query)  # (the query's own value anchors nothing)
                   for f in ctx.findings if f.end > f.start]

@@ -77,7 +77,7 @@ class UnansweredChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         query, response = ctx.query, ctx.response
-        asks_quantity = _asks_quantity(query)
+        asks_quantity = ctx.query_index.derive(_asks_quantity)
         if (len(response) > MAX_ANSWER or not (asks_quantity or _WHO_RE.match(query))
                 or is_refusal(response) or denies(response)):
             return
@@ -91,9 +91,9 @@ class UnansweredChecker:
                     checker=self.name,
                 )
             return
-        if question_options(query) is not None or _WHO_IS_NAME_RE.match(query[:300]):
+        if ctx.query_index.derive(question_options) is not None or _WHO_IS_NAME_RE.match(query[:300]):
             return
-        asked = content_stems(query)
+        asked = ctx.query_index.stems
         named = []
         for start, end in proper_noun_runs(response):
             stems = content_stems(response[start:end])

@@ -1,0 +1,63 @@
+"""The query, read once: its tokens, stems, dates and numbers, cached with the documents.
+
+A relapse retry asks the same question against the same documents with a new answer; only the
+answer needs reading again. Checkers read query-only facts through :class:`QueryIndex` (their own
+through :meth:`QueryIndex.derive`), so each is computed once per query text, not once per call.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Callable, TypeVar
+
+from raguard.normalize.dates import DateMention, extract_dates
+from raguard.normalize.numbers import NumberMention, extract_numbers
+from raguard.normalize.text import Token, TokenText, tokenize
+
+_R = TypeVar("_R")
+
+
+class QueryIndex:
+    """What the checkers read from one query text. Built lazily, read-only afterwards."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._derived: dict[Callable[[str], Any], Any] = {}
+
+    @cached_property
+    def tokens(self) -> list[Token]:
+        return tokenize(self.text)
+
+    @cached_property
+    def token_text(self) -> TokenText:
+        """The tokens joined for phrase search."""
+        return TokenText(self.text, self.tokens)
+
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        """Stems of the query's content words."""
+        from raguard.normalize.stems import content_stem
+
+        stems = set(map(content_stem, [t.norm for t in self.tokens]))
+        stems.discard(None)
+        return frozenset(stems)  # type: ignore[arg-type]
+
+    @cached_property
+    def dates(self) -> list[DateMention]:
+        return extract_dates(self.text)
+
+    @cached_property
+    def numbers(self) -> list[NumberMention]:
+        return extract_numbers(self.text)
+
+    @cached_property
+    def folded(self) -> str:
+        return self.text.casefold()
+
+    def derive(self, fn: Callable[[str], _R]) -> _R:
+        """``fn(query text)``, computed once per query: ``fn`` must depend on the text alone."""
+        try:
+            return self._derived[fn]
+        except KeyError:
+            value = self._derived[fn] = fn(self.text)
+            return value
