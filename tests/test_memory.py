@@ -241,3 +241,19 @@ def test_cached_query_gives_the_results_of_a_fresh_one() -> None:
         for item in items:
             assert cached.verify(*item) == fresh.verify(*item)
     assert len(cached.documents_cache._queries) == len(items) and not fresh.documents_cache._queries
+
+
+def test_a_covered_text_is_not_counted_again(verifier: Verifier, monkeypatch: pytest.MonkeyPatch) -> None:
+    model = verifier.model()
+    own = LoadedModel(model.name, model.nlp)
+    counted: list[str] = []
+    observe = own.warm.observe
+    monkeypatch.setattr(own.warm, "observe", lambda text: (counted.append(text), observe(text)))
+    for _ in range(3):
+        with own.zone("Alice met Bob."):
+            own.parse("Alice met Bob.")
+    assert own.warm.covers("Alice met Bob.")
+    assert counted == ["Alice met Bob."] * 2  # promoted after two; the third parse skips the count
+    with own.zone("Alice met Carol."):
+        own.parse("Alice met Carol.")
+    assert counted[-1] == "Alice met Carol."
