@@ -386,3 +386,24 @@ def test_vague_phrases_grouped_by_first_character_match_as_before() -> None:
         for text in texts:
             assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)], text
     assert compile_phrases(phrases).pattern != compile_phrases(phrases, grouped=False).pattern
+
+
+def test_quote_patterns_are_tried_only_where_their_opening_mark_is() -> None:
+    from raguard.checkers import quotes
+
+    def unguarded(text: str) -> list[tuple[int, int, str]]:
+        found = sorted(((m.start(), m.end(), m.group("q")) for _, p in quotes._QUOTE_RES for m in p.finditer(text)),
+                       key=lambda q: (q[0], -q[1]))
+        out: list[tuple[int, int, str]] = []
+        for q in found:
+            if not (out and q[0] < out[-1][1]):
+                out.append(q)
+        return out
+
+    assert all(p.pattern.startswith(opener) for opener, p in quotes._QUOTE_RES)
+    rng = random.Random(5)
+    marks = ['"', "“", "”", "``", "''", "`", "'", "„", "«", "» ", "\n", " said ", "the plan", " "]
+    texts = ["".join(rng.choice(marks) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    texts += ['He said "it is done" and ``so it was\'\' then „gut“ and « bien »', "no quotes at all"]
+    assert sum(bool(unguarded(t)) for t in texts) > 300
+    assert [quotes.find_quotes(t) for t in texts] == [unguarded(t) for t in texts]

@@ -15,13 +15,15 @@ from raguard.documents import DocumentIndex
 from raguard.models import UNSUPPORTED_QUOTE
 from raguard.normalize.text import phrase_tokens
 
-# Bounded, non-nested repetitions: each opening quote scans at most 2,000 characters.
+# Bounded, non-nested repetitions: each opening quote scans at most 2,000 characters. Each
+# pattern with the opening mark it starts with: most texts hold none, and a substring test
+# spares the scan.
 _QUOTE_RES = (
-    re.compile(r'"(?P<q>[^"\n]{1,2000})"'),
-    re.compile(r"“(?P<q>[^“”\n]{1,2000})”"),
-    re.compile(r"``(?P<q>[^`\n]{1,2000}?)''"),
-    re.compile(r"„(?P<q>[^„“”\n]{1,2000})[“”]"),
-    re.compile(r"«\s?(?P<q>[^«»\n]{1,2000}?)\s?»"),
+    ('"', re.compile(r'"(?P<q>[^"\n]{1,2000})"')),
+    ("“", re.compile(r"“(?P<q>[^“”\n]{1,2000})”")),
+    ("``", re.compile(r"``(?P<q>[^`\n]{1,2000}?)''")),
+    ("„", re.compile(r"„(?P<q>[^„“”\n]{1,2000})[“”]")),
+    ("«", re.compile(r"«\s?(?P<q>[^«»\n]{1,2000}?)\s?»")),
 )
 # No \s* around it (the fragments are tokenized, so spaces at their ends do not matter): a leading
 # \s* rescanned a run of spaces from each of its positions, quadratic in the run.
@@ -47,7 +49,9 @@ def blank_quotations(text: str) -> str:
 def find_quotes(text: str) -> list[tuple[int, int, str]]:
     """(start, end, inner text) of every quotation, outer quote marks included in the span."""
     found: list[tuple[int, int, str]] = []
-    for pattern in _QUOTE_RES:
+    for opener, pattern in _QUOTE_RES:
+        if opener not in text:
+            continue
         for m in pattern.finditer(text):
             found.append((m.start(), m.end(), m.group("q")))
     found.sort(key=lambda q: (q[0], -q[1]))
