@@ -243,9 +243,9 @@ def rss_mb() -> float:
 def latency(verifier: Any, uncached: Any, floor: Any, items: list[Item], passes: int) -> dict[str, Any]:
     """Floor, verify and verify with new documents alternate per item (order rotated every item).
 
-    ``verify`` finds the documents indexed (cached from the untimed warm-up pass, as on a retry);
-    ``uncached`` is a verifier without a document cache, so it indexes them on every call, as for
-    a fresh retrieval. Both share the one loaded pipeline.
+    ``verify`` finds the documents indexed and the query read (cached from the untimed warm-up
+    pass, as on a retry); ``uncached`` is a verifier without a document cache, so it indexes them
+    and reads the query on every call, as for a fresh question and retrieval. Both share the one loaded pipeline.
     """
     for q, d, a in items:
         floor(a)
@@ -427,7 +427,7 @@ def _print_tables(r: dict[str, Any]) -> None:
     print(f"\nraguard perf  ({mach['cpus']} CPUs, load average {mach['loadavg_start']} -> {mach['loadavg_end']}, "
           f"Python {mach['python']}, spaCy {mach['spacy']}, model {mach['model']}{', quick' if r['quick'] else ''})")
     print("\n1. latency, ms (floor = same spaCy model, NER pipe only, on the response alone)")
-    print("   verify: documents already indexed (cached, as on a retry); new docs: indexed in the call")
+    print("   verify: documents indexed and query read already (cached, as on a retry); new docs: both in the call")
     print(f"{'workload':<10} {'items':>5} {'floor p50':>9} {'p95':>6} {'p99':>6} {'verify p50':>10} "
           f"{'p95':>6} {'p99':>6} {'ratio':>5} {'(cpu)':>5} {'new docs p50':>12} {'ratio':>5} {'(cpu)':>5}")
     for name, w in r["latency"].items():
