@@ -152,3 +152,32 @@ def test_min_support_unanchored_option():
     assert strict.verify("What genre is The Warriors Gate?", docs, answer).action == "review"
     with pytest.raises(ValueError, match="min_support_unanchored"):
         StatementsChecker(min_support_unanchored=2)
+
+
+class _LooseChecker:
+    """A plug-in that gives offsets as floats: lax validation converts them, strict refuses them."""
+
+    name = "loose"
+    warning_type = "loose_claim"
+    default_severity = "high"
+
+    def check(self, ctx):
+        yield Finding(kind="other", warning_type=self.warning_type, start=4.0, end=10.0,  # type: ignore[arg-type]
+                      text=ctx.response[4:10], supported=False, value="budget")
+
+
+def test_built_in_results_pass_strict_validation_and_loose_plug_ins_still_work(monkeypatch):
+    import raguard.verifier as engine
+
+    def refuse(data):
+        raise AssertionError("lax validation used")
+
+    answers = ["The budget was approved on March 10, 2024 by Bob Smith.", 'Bob said "we approved it" in 2023.',
+               "It cost $4.5 million, about 12% more, according to reports."]
+    expected = [Verifier().verify("q", DOCS, a) for a in answers]
+    monkeypatch.setattr(engine.VerifyResult, "model_validate", refuse)
+    assert [Verifier().verify("q", DOCS, a) for a in answers] == expected  # strict throughout
+    monkeypatch.undo()
+    result = Verifier(checkers=[_LooseChecker()]).verify("q", DOCS, "The budget was approved.")
+    assert [(w.type, w.start, w.end, w.text) for w in result.warnings] == [("loose_claim", 4, 10, "budget")]
+    assert isinstance(result.claims[0].start, int)
