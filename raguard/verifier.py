@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 from bisect import bisect_left, insort
+from operator import attrgetter
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
 
@@ -212,7 +213,7 @@ class Verifier:
         # about twice as fast as one Claim(...) and Evidence(...) call each
         claims: list[dict[str, Any]] = []
         candidates: list[WarningFields] = []
-        for f in sorted(findings, key=lambda f: (f.start, f.end)):
+        for f in sorted(findings, key=_BY_SPAN):
             if f.warning_type != CHECKER_ERROR:
                 evidence = None
                 if f.evidence is not None:
@@ -336,6 +337,7 @@ def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[
 
 
 _validate_result = VerifyResult.__pydantic_validator__.validate_python
+_BY_SPAN = attrgetter("start", "end")  # (a key in C: one Python call less per finding)
 
 
 def input_error_result(message: str) -> VerifyResult:
