@@ -386,3 +386,45 @@ def test_vague_phrases_grouped_by_first_character_match_as_before() -> None:
         for text in texts:
             assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)], text
     assert compile_phrases(phrases).pattern != compile_phrases(phrases, grouped=False).pattern
+
+
+# -- answer-level cues read once ---------------------------------------------------------------------
+
+_CUE_ATOMS = ["no", "No", "NO", "not", "Not", "n't", "n’t", "can", "cannot", "can't", "Can’t", "unable", "to",
+              "information", "Information", "enough", "insufficient", "I", "i", "do", "does", "did", "the",
+              "context", "documents", "provided", "contain", "know", "answer", "be", "determined", "mentioned",
+              "in", "with", "never", "none", "5", "1", ".", ". ", "! ", "? ", ",", "\n", " ", " ", "\t", "'", "\"",
+              "Yes", "It", "x", "(", ")", "İ", "ı", "ſ", "K"]
+
+
+def _cue_texts() -> list[str]:
+    rng = random.Random(17)
+    texts = ["".join(rng.choice(_CUE_ATOMS) + rng.choice(["", " ", " "]) for _ in range(rng.randint(1, 30)))
+             for _ in range(6000)]
+    return texts + ["The context does not contain it.", "I can't tell.", "Not enough information.",
+                    "It cannot be determined.", "That is not mentioned in the text.", "The answer is no. 5 left.",
+                    "Made with no sugar. No. 5 won.", "INSUFFICIENT INFORMATION", "I DON'T KNOW"]
+
+
+def test_refusal_word_test_agrees_with_the_pattern() -> None:
+    from raguard.checkers import _cues
+
+    texts = _cue_texts()
+    refusals = [t for t in texts if _cues._REFUSAL_RE.search(t)]
+    assert len(refusals) > 50  # the words the test skips on must be met, not only their absence
+    for text in texts:
+        assert _cues.is_refusal(text) == (_cues._REFUSAL_RE.search(text) is not None), text
+
+
+def test_no_sentence_denies_when_the_whole_response_does_not() -> None:
+    # CheckContext.response_denies stands in for a search of each sentence when it is False
+    from raguard.checkers._cues import denies
+    from raguard.normalize.text import sentence_spans
+
+    denying = 0
+    for text in _cue_texts():
+        sentences = [text[s:e] for s, e in sentence_spans(text)]
+        if any(denies(s) or denies(s, after_particle=True) for s in sentences):
+            denying += 1
+            assert denies(text), text
+    assert denying > 1000
