@@ -187,7 +187,7 @@ def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
 
     from raguard.normalize import text
 
-    found += [("text.sentence_end", text._SENTENCE_END_RE)]
+    found += [("text.sentence_end", text._SENTENCE_END_RE), ("text.clause_break", text._CLAUSE_BREAK_RE)]
     found += [("cues.answer", _cues._ANSWER_NEGATION_RE), ("cues.refusal", _cues._REFUSAL_RE),
               ("comparisons.pair", comparisons._PAIR_CUE_RE), ("comparisons.query", comparisons._QUERY_CUE_RE)]
     return [(name, p) for name, p in found if _GUARD_RE.search(p.pattern)]
@@ -206,7 +206,8 @@ def test_first_character_lookaheads_change_no_match() -> None:
              "-x", "]y z", "sources say", "not", "Never", "no", "with no", "No. 3", "n't", "cannot", "can't",
              "the context does not contain", "Insufficient information", "I do not know", "unable to determine",
              "not mentioned in the", "than", "Before", "after", "earliest", "younger", "newest", "sooner",
-             ". The", "! ", "?\n\n", '." Next', ".) (", "end.Next", "St.Louis", "U.S. Army", ". . .", "x. y", "\u2029"]
+             ". The", "! ", "?\n\n", '." Next', ".) (", "end.Next", "St.Louis", "U.S. Army", ". . .", "x. y", "\u2029",
+             "but", "While", "whereas", "ALTHOUGH", "though", "yet", " – ", " -\t", "; ", ":", "("]
     texts = [rng.choice(words) + rng.choice(odd) + rng.choice(words) for _ in range(4000)]
     texts += ["".join(rng.choice(words + [" ", ", ", rng.choice(odd)]) for _ in range(30)) for _ in range(400)]
     texts += [c + w[1:] for w in words if w[:1].isalpha() for c in odd]
