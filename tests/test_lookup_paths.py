@@ -187,7 +187,7 @@ def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
 
     from raguard.normalize import text
 
-    found += [("text.sentence_end", text._SENTENCE_END_RE)]
+    found += [("text.sentence_end", text._SENTENCE_END_RE), ("text.clause_break", text._CLAUSE_BREAK_RE)]
     found += [("cues.answer", _cues._ANSWER_NEGATION_RE), ("cues.refusal", _cues._REFUSAL_RE),
               ("comparisons.pair", comparisons._PAIR_CUE_RE), ("comparisons.query", comparisons._QUERY_CUE_RE)]
     return [(name, p) for name, p in found if _GUARD_RE.search(p.pattern)]
@@ -206,7 +206,8 @@ def test_first_character_lookaheads_change_no_match() -> None:
              "-x", "]y z", "sources say", "not", "Never", "no", "with no", "No. 3", "n't", "cannot", "can't",
              "the context does not contain", "Insufficient information", "I do not know", "unable to determine",
              "not mentioned in the", "than", "Before", "after", "earliest", "younger", "newest", "sooner",
-             ". The", "! ", "?\n\n", '." Next', ".) (", "end.Next", "St.Louis", "U.S. Army", ". . .", "x. y", "\u2029"]
+             ". The", "! ", "?\n\n", '." Next', ".) (", "end.Next", "St.Louis", "U.S. Army", ". . .", "x. y", "\u2029",
+             "but", "While", "whereas", "ALTHOUGH", "though", "yet", " – ", " -\t", "; ", ":", "("]
     texts = [rng.choice(words) + rng.choice(odd) + rng.choice(words) for _ in range(4000)]
     texts += ["".join(rng.choice(words + [" ", ", ", rng.choice(odd)]) for _ in range(30)) for _ in range(400)]
     texts += [c + w[1:] for w in words if w[:1].isalpha() for c in odd]
@@ -416,3 +417,45 @@ def test_literal_date_cues_are_found_as_by_substring_tests() -> None:
     for text in texts:
         expected = {name for name, lits in dates._LITERAL_CUES.items() if any(lit in text for lit in lits)}
         assert {name for name, p in dates._LITERAL_CUE_RES.items() if p.search(text)} == expected, text
+
+
+# -- answer-level cues read once ---------------------------------------------------------------------
+
+_CUE_ATOMS = ["no", "No", "NO", "not", "Not", "n't", "n’t", "can", "cannot", "can't", "Can’t", "unable", "to",
+              "information", "Information", "enough", "insufficient", "I", "i", "do", "does", "did", "the",
+              "context", "documents", "provided", "contain", "know", "answer", "be", "determined", "mentioned",
+              "in", "with", "never", "none", "5", "1", ".", ". ", "! ", "? ", ",", "\n", " ", " ", "\t", "'", "\"",
+              "Yes", "It", "x", "(", ")", "İ", "ı", "ſ", "K"]
+
+
+def _cue_texts() -> list[str]:
+    rng = random.Random(17)
+    texts = ["".join(rng.choice(_CUE_ATOMS) + rng.choice(["", " ", " "]) for _ in range(rng.randint(1, 30)))
+             for _ in range(6000)]
+    return texts + ["The context does not contain it.", "I can't tell.", "Not enough information.",
+                    "It cannot be determined.", "That is not mentioned in the text.", "The answer is no. 5 left.",
+                    "Made with no sugar. No. 5 won.", "INSUFFICIENT INFORMATION", "I DON'T KNOW"]
+
+
+def test_refusal_word_test_agrees_with_the_pattern() -> None:
+    from raguard.checkers import _cues
+
+    texts = _cue_texts()
+    refusals = [t for t in texts if _cues._REFUSAL_RE.search(t)]
+    assert len(refusals) > 50  # the words the test skips on must be met, not only their absence
+    for text in texts:
+        assert _cues.is_refusal(text) == (_cues._REFUSAL_RE.search(text) is not None), text
+
+
+def test_no_sentence_denies_when_the_whole_response_does_not() -> None:
+    # CheckContext.response_denies stands in for a search of each sentence when it is False
+    from raguard.checkers._cues import denies
+    from raguard.normalize.text import sentence_spans
+
+    denying = 0
+    for text in _cue_texts():
+        sentences = [text[s:e] for s, e in sentence_spans(text)]
+        if any(denies(s) or denies(s, after_particle=True) for s in sentences):
+            denying += 1
+            assert denies(text), text
+    assert denying > 1000

@@ -17,6 +17,13 @@ _REFUSAL_RE = re.compile(
 
 def is_refusal(sentence: str) -> bool:
     """True for a sentence that declines to answer ("The context does not say."): no claim."""
+    if sentence.isascii():
+        # every branch of the pattern holds one of these words: most sentences hold none, which
+        # substring tests tell faster than the pattern (lower() folds ASCII as IGNORECASE does)
+        folded = sentence.lower()
+        if not ("not" in folded or "n't" in folded or "can" in folded or "unable" in folded
+                or "information" in folded):
+            return False
     return _REFUSAL_RE.search(sentence) is not None
 
 

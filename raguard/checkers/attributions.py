@@ -67,7 +67,7 @@ class AttributionsChecker:
             if first == last:
                 continue
             sentence = ctx.response[start:end]
-            if denies(sentence):
+            if ctx.response_denies and denies(sentence):
                 continue
             # only the clause that holds a name is compared with the documents ("A did X, and B
             # did Y" is two claims), without quotations (the quotes checker's)

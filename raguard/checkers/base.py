@@ -168,6 +168,25 @@ class CheckContext:
     def trust_query(self) -> bool:
         return bool(self.options.get("trust_query", True))
 
+    # -- the response read once for the sentence-level checkers ---------------------------------
+
+    @lazy
+    def token_stems(self) -> list[Optional[str]]:
+        """:func:`~raguard.normalize.stems.content_stem` of each of ``token_list`` (None for a
+        filler or a number): stems several checkers read sentence by sentence."""
+        from raguard.normalize.stems import content_stem
+
+        return list(map(content_stem, [t.norm for t in self.token_list]))
+
+    @lazy
+    def response_denies(self) -> bool:
+        """:func:`~raguard.checkers._cues.denies` of the whole response. A denial never reaches
+        across a sentence end, so when this is False no sentence of it denies either (one search
+        in place of one per sentence)."""
+        from raguard.checkers._cues import denies
+
+        return denies(self.response)
+
 
 @runtime_checkable
 class Checker(Protocol):

@@ -26,7 +26,6 @@ import math
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._cues import denies
 from raguard.checkers._options import (
     CAPITALIZED_RE, capitalized_run, mentioned_in_documents, own_stems, sentence_owners,
 )
@@ -84,7 +83,7 @@ class ChoicesChecker:
         if options is None:
             return
         tail = ctx.query[-MAX_QUERY:]
-        if any(stem(t.norm) in _COMPARATIVE for t in tokenize(tail)) or denies(ctx.response):
+        if any(stem(t.norm) in _COMPARATIVE for t in tokenize(tail)) or ctx.response_denies:
             return
         question_stems = content_stems(tail)
         stems = (content_stems(options[0]), content_stems(options[1]))

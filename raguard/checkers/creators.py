@@ -65,7 +65,7 @@ class CreatorsChecker:
                     return self._finding(ctx, claim, supported=True,
                                          evidence=(doc_index, mention.start, mention.end))
                 makers.append((doc_index, mention))
-        if not makers or denies(_sentence_of(ctx, claim.start)):
+        if not makers or (ctx.response_denies and denies(_sentence_of(ctx, claim.start))):
             return None
         if _same_clause(ctx, claim.relation, words):
             return None

@@ -31,7 +31,6 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._cues import denies
 from raguard.checkers._options import capitalized_run, needed, own_stems, sentence_owners
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import CONTRADICTED_CLAIM, UNSUPPORTED_STATEMENT
@@ -74,7 +73,7 @@ class SamenessChecker:
         if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _AND_RE.search(ctx.query[-MAX_QUERY:])
                 or not (_SHARED_RE.search(ctx.response) or _AND_RE.search(ctx.response) or _ONLY_RE.search(ctx.response))):
             return
-        denial = denies(ctx.response)
+        denial = ctx.response_denies
         if denial and not _ONLY_RE.search(ctx.response):
             return
         pair = ctx.query_index.derive(question_pair)

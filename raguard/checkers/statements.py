@@ -21,12 +21,11 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from itertools import chain
-from typing import Iterator
+from typing import Iterator, Optional
 
 from raguard.checkers._cues import denies, is_refusal
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
-from raguard.normalize.stems import content_stem
 
 DEFAULT_MIN_SUPPORT = 0.26
 DEFAULT_MIN_SUPPORT_UNANCHORED = 0.51
@@ -68,6 +67,7 @@ class StatementsChecker:
                    f.kind in _ANCHOR_KINDS and f.text.casefold() not in query)  # (the query's own value anchors nothing)
                   for f in ctx.findings if f.end > f.start]
         toks = ctx.token_list
+        stems = ctx.token_stems
         in_judged = [False] * len(toks)
         for js, je, _, _ in judged:
             for i in ctx.token_range(js, je):
@@ -85,20 +85,19 @@ class StatementsChecker:
             j = bisect_left(supported_starts, start)
             while j < len(supported_spans) and supported_spans[j][0] < end:
                 s, e, anchor = supported_spans[j]
-                if e <= end and not _restates(ctx.words_in(s, e), query_stems):
+                if e <= end and not _restates(stems, ctx.token_range(s, e), query_stems):
                     words.append((_SUPPORTED, s, e))
                     anchored = anchored or anchor
                 j += 1
             sentence_stems: set[str] = set()
             for i in ctx.token_range(start, end):
-                tok = toks[i]
-                s = content_stem(tok.norm)
-                if s == "place" and i > 0 and toks[i - 1].norm in _TAKE_FORMS:
+                s = stems[i]
+                if s is None or (s == "place" and i > 0 and toks[i - 1].norm in _TAKE_FORMS):
                     continue
-                if s is not None:
-                    sentence_stems.add(s)
-                    if not in_judged[i] and s not in query_stems:
-                        words.append((s, tok.start, tok.end))
+                sentence_stems.add(s)
+                if not in_judged[i] and s not in query_stems:
+                    tok = toks[i]
+                    words.append((s, tok.start, tok.end))
             if not words:
                 continue
             # the best single document: most new words supported, then most words shared
@@ -109,7 +108,7 @@ class StatementsChecker:
                 best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words, sentence_stems)
             ratio = best_hits / len(words)
             # a denial's words name what is ruled out: judged as anchored (and by the negations checker)
-            anchored = anchored or denies(sentence, after_particle=True)
+            anchored = anchored or (ctx.response_denies and denies(sentence, after_particle=True))
             supported = (ratio >= (min_support if anchored else unanchored)
                          or len(words) - best_hits < min_unsupported)
             finding = Finding(
@@ -163,10 +162,17 @@ def _best_by_maps(stem_docs: dict[str, list[int]], words: list[tuple[str, int, i
     return best, supported_units + hits.get(best, 0), shared[best]
 
 
-def _restates(words: list[str], query_stems: frozenset[str]) -> bool:
-    """True when every content word of a claim is already in the query (nothing new)."""
-    stems = [s for s in map(content_stem, words) if s is not None]
-    return bool(stems) and all(s in query_stems for s in stems)
+def _restates(stems: list[Optional[str]], tokens: range, query_stems: frozenset[str]) -> bool:
+    """True when every content word of a claim (its ``tokens``, whose ``stems`` are the
+    response's) is already in the query (nothing new)."""
+    found = False
+    for i in tokens:
+        s = stems[i]
+        if s is not None:
+            if s not in query_stems:
+                return False
+            found = True
+    return found
 
 
 def _evidence(ctx: CheckContext, doc_index: int, sentence_stems: set[str]):

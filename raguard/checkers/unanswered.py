@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from raguard.checkers._cues import denies, is_refusal
+from raguard.checkers._cues import is_refusal
 from raguard.checkers._names import proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.choices import question_options
@@ -79,7 +79,7 @@ class UnansweredChecker:
         query, response = ctx.query, ctx.response
         asks_quantity = ctx.query_index.derive(_asks_quantity)
         if (len(response) > MAX_ANSWER or not (asks_quantity or _WHO_RE.match(query))
-                or is_refusal(response) or denies(response)):
+                or is_refusal(response) or ctx.response_denies):
             return
         if asks_quantity:
             if not (_new_values(ctx) or _QUANTITY_WORD_RE.search(response)):

@@ -164,14 +164,23 @@ def _cue_spans(text: str) -> list[tuple[int, int]]:
     return sorted(found)
 
 
+_NAME_WORD_RE = re.compile(r"[^\W_]+")
+_NOT_NAME_WORDS = _CONNECTORS | {"a", "an", "and", "jr", "sr"}
+
+
 def name_words(name: str) -> frozenset[str]:
     """Folded words of a name, without articles and connectors: what two spellings share."""
-    return frozenset(fold_word(w) for w in re.findall(r"[^\W_]+", name)) - _CONNECTORS - {"a", "an", "and", "jr", "sr"}
+    return frozenset(map(fold_word, _NAME_WORD_RE.findall(name))) - _NOT_NAME_WORDS
 
 
 def _words(text: str, start: int, end: int, limit: Optional[int] = None) -> list[_Word]:
     """The words of ``text[start:end]`` (the first ``limit`` of them), with their offsets in ``text``."""
-    return [_Word(m.group(), m.start(), m.end()) for m in islice(_WORD_RE.finditer(text, start, end), limit)]
+    # (tuple.__new__ builds each without the named tuple's Python-level __new__)
+    return [_new_tuple(_Word, (m.group(), m.start(), m.end()))
+            for m in islice(_WORD_RE.finditer(text, start, end), limit)]
+
+
+_new_tuple = tuple.__new__
 
 
 def _is_capitalized(word: str) -> bool:
