@@ -386,3 +386,14 @@ def test_vague_phrases_grouped_by_first_character_match_as_before() -> None:
         for text in texts:
             assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)], text
     assert compile_phrases(phrases).pattern != compile_phrases(phrases, grouped=False).pattern
+
+
+def test_numeric_matches_from_near_each_digit_are_those_of_a_scan() -> None:
+    rng = random.Random(17)
+    atoms = ["US$", "USD", "usd", "EUR", "ſ", "ı", "İ", "K", "$", "€", "£", " ", "\t", "-", "−", "–", ".", ",", "/",
+             ":", "5", "42", "1,234", "٣", "x", "Q", "A-", "st", "th", "m", "bn", "%", " percent", " dollars", "\n"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 14))) for _ in range(30000)]
+    texts += ["US$ -5", "USD\t−7", "eur .25 bn", "x US$ -5", "US$ -5 and USD .5%"] + FILLER
+    for text in texts:
+        assert [m.span() for m in numbers._numeric_matches(text)] == \
+            [m.span() for m in numbers._NUMERIC_RE.finditer(text)], text
