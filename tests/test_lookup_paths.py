@@ -397,3 +397,28 @@ def test_numeric_matches_from_near_each_digit_are_those_of_a_scan() -> None:
     for text in texts:
         assert [m.span() for m in numbers._numeric_matches(text)] == \
             [m.span() for m in numbers._NUMERIC_RE.finditer(text)], text
+
+
+def test_proper_noun_runs_one_word_path_is_that_of_add_run() -> None:
+    """A run of one word skips the word split: it must keep what _add_run keeps."""
+    from raguard.checkers import _names
+
+    def through_add_run(text: str) -> list[tuple[int, int]]:
+        spans: list[tuple[int, int]] = []
+        for m in _names._RUN_RE.finditer(text):
+            parts: list[list[re.Match[str]]] = [[]]
+            for word in _names._WORD_CHUNK_RE.finditer(m.group()):
+                parts[-1].append(word)
+                if word.group().endswith(_names._POSSESSIVE_END):
+                    parts.append([])
+            for words in parts:
+                _names._add_run(text, m.start(), words, spans)
+        return spans
+
+    rng = random.Random(23)
+    atoms = list("Aa&- 15.,_é\t'’\n!?\"(") + ["Apollo", " of ", "The", "The's", "Van", "De", "Of", "In", "May", "Mays",
+                                              "Monday", "MW", "per ", "/", "O'Meara", "Kwabena-Hill", "Cricket's", "X",
+                                              "s'", "Mr ", "É"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    for text in texts + FILLER + [case for _, case in CASES]:
+        assert _names.proper_noun_runs(text) == through_add_run(text), text
