@@ -422,3 +422,17 @@ def test_proper_noun_runs_one_word_path_is_that_of_add_run() -> None:
     texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
     for text in texts + FILLER + [case for _, case in CASES]:
         assert _names.proper_noun_runs(text) == through_add_run(text), text
+
+
+def test_name_parts_precheck_skips_only_names_with_one_part() -> None:
+    from raguard.checkers import entities
+
+    def split(text: str) -> list[str]:
+        return [p.strip(" \t'’") for p in entities._PARTS_RE.split(text) if p.strip(" \t'’")]
+
+    rng = random.Random(29)
+    alphabet = ["a", "s", "'", "’", " ", "\t", "PhD", "MBA", "MPhil", ":", ";", '"', "“", "»", "\n", "X", "s'"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
+        parts, expected = entities._parts(text), split(text)
+        assert parts == expected if len(expected) > 1 else len(parts) <= 1, text
