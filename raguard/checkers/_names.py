@@ -115,7 +115,7 @@ _AFTER_NUMBER_RE = re.compile(r"(?:\d[ \t]?|\bper[ \t]|/)$")
 
 def is_unit_after_number(text: str, start: int, word: str) -> bool:
     """A short capitalized token right after a number, "per" or "/": a unit ("MW", "£41/MWh")."""
-    return (bool(_UNIT_RE.fullmatch(word)) and any(c.isupper() for c in word)
+    return (len(word) <= 4 and bool(_UNIT_RE.fullmatch(word)) and any(c.isupper() for c in word)
             and _AFTER_NUMBER_RE.search(text[max(0, start - 5):start]) is not None)
 _RUN_STOP = frozenset(
     {

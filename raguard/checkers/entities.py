@@ -53,13 +53,14 @@ class EntitiesChecker:
         # values with a unit ("USD 42.5 million") belong to the numbers checker
         value_spans = [(n.start, n.end) for n in ctx.numbers if n.unit]
         values = SpanIndex(value_spans)
+        response = ctx.response
         for start, end, label in ctx.entity_spans:
             if label not in self.labels:
                 continue
-            text = ctx.response[start:end]
+            text = response[start:end]
             if not any(ch.isupper() for ch in text):
                 continue  # NER on lower-case words is mostly noise
-            if text[:1].isdigit() or is_unit_after_number(ctx.response, start, text):
+            if text[:1].isdigit() or is_unit_after_number(response, start, text):
                 continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
             if seen.holds(start, end) or values.holds(start, end):
                 continue
@@ -70,8 +71,8 @@ class EntitiesChecker:
         if ctx.options.get("proper_noun_runs", True):
             # capitalized runs NER missed or cut short ("Jimmy Cricket's Big Laugh Show")
             dates_and_values = SpanIndex([(d.start, d.end) for d in ctx.dates] + value_spans)
-            for start, end in proper_noun_runs(ctx.response):
-                if (start, end) in seen or seen.holds(start, end):
+            for start, end in proper_noun_runs(response):
+                if seen.holds(start, end):  # (a span held is held whole)
                     continue
                 if dates_and_values.overlaps(start, end):
                     continue
