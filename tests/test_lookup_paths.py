@@ -459,3 +459,53 @@ def test_no_sentence_denies_when_the_whole_response_does_not() -> None:
             denying += 1
             assert denies(text), text
     assert denying > 1000
+
+
+def test_numeric_matches_from_near_each_digit_are_those_of_a_scan() -> None:
+    rng = random.Random(17)
+    atoms = ["US$", "USD", "usd", "EUR", "ſ", "ı", "İ", "K", "$", "€", "£", " ", "\t", "-", "−", "–", ".", ",", "/",
+             ":", "5", "42", "1,234", "٣", "x", "Q", "A-", "st", "th", "m", "bn", "%", " percent", " dollars", "\n"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 14))) for _ in range(30000)]
+    texts += ["US$ -5", "USD\t−7", "eur .25 bn", "x US$ -5", "US$ -5 and USD .5%"] + FILLER
+    for text in texts:
+        assert [m.span() for m in numbers._numeric_matches(text)] == \
+            [m.span() for m in numbers._NUMERIC_RE.finditer(text)], text
+
+
+def test_proper_noun_runs_one_word_path_is_that_of_add_run() -> None:
+    """A run of one word skips the word split: it must keep what _add_run keeps."""
+    from raguard.checkers import _names
+
+    def through_add_run(text: str) -> list[tuple[int, int]]:
+        spans: list[tuple[int, int]] = []
+        for m in _names._RUN_RE.finditer(text):
+            parts: list[list[re.Match[str]]] = [[]]
+            for word in _names._WORD_CHUNK_RE.finditer(m.group()):
+                parts[-1].append(word)
+                if word.group().endswith(_names._POSSESSIVE_END):
+                    parts.append([])
+            for words in parts:
+                _names._add_run(text, m.start(), words, spans)
+        return spans
+
+    rng = random.Random(23)
+    atoms = list("Aa&- 15.,_é\t'’\n!?\"(") + ["Apollo", " of ", "The", "The's", "Van", "De", "Of", "In", "May", "Mays",
+                                              "Monday", "MW", "per ", "/", "O'Meara", "Kwabena-Hill", "Cricket's", "X",
+                                              "s'", "Mr ", "É"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    for text in texts + FILLER + [case for _, case in CASES]:
+        assert _names.proper_noun_runs(text) == through_add_run(text), text
+
+
+def test_name_parts_precheck_skips_only_names_with_one_part() -> None:
+    from raguard.checkers import entities
+
+    def split(text: str) -> list[str]:
+        return [p.strip(" \t'’") for p in entities._PARTS_RE.split(text) if p.strip(" \t'’")]
+
+    rng = random.Random(29)
+    alphabet = ["a", "s", "'", "’", " ", "\t", "PhD", "MBA", "MPhil", ":", ";", '"', "“", "»", "\n", "X", "s'"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
+        parts, expected = entities._parts(text), split(text)
+        assert parts == expected if len(expected) > 1 else len(parts) <= 1, text

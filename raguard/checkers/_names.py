@@ -6,7 +6,7 @@ Such numbers are checked as part of the name (by the entities checker), not as b
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Iterator, Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS
 
@@ -33,10 +33,34 @@ _NOT_NAMES = frozenset(
 )
 
 
+# The first digit of a _NAME_NUMBER_RE match, after a letter or "&" and " " or "-" (found by a
+# fast scan for digits, the rest checked behind).
+_NAME_NUMBER_CUE_RE = re.compile(r"\d(?<=[A-Za-z&][ \-]\d)")
+_RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&")
+
+
+def _name_number_matches(text: str) -> Iterator[re.Match[str]]:
+    """``_NAME_NUMBER_RE.finditer(text)``, tried only where a run of letters starts before a
+    separator and a digit: the scan tried the pattern at every letter of the text. A match's
+    run is the whole run of letters and "&" before its separator, so its start is found by
+    walking back from the separator; a run that began before the last match cannot match."""
+    pos = 0
+    for cue in _NAME_NUMBER_CUE_RE.finditer(text):
+        start = cue.start() - 1  # the separator
+        while start > 0 and text[start - 1] in _RUN_CHARS:
+            start -= 1
+        if start < pos:
+            continue
+        m = _NAME_NUMBER_RE.match(text, start)
+        if m is not None:
+            yield m
+            pos = m.end()
+
+
 def named_number_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every "Name 16" / "Name-19" span in ``text``."""
     spans: list[tuple[int, int]] = []
-    for m in _NAME_NUMBER_RE.finditer(text):
+    for m in _name_number_matches(text):
         start = _name_start(text, m.start("run"), m.end("run"), m.group("sep"))
         if start is None:
             continue
@@ -72,13 +96,16 @@ def _name_start(text: str, start: int, end: int, sep: str) -> Optional[int]:
 # Runs of capitalized words, allowing "of", "the", "de", "&" inside ("Bank of America").
 # A capitalized word: "O'Meara", "Kwabena-Hill", "Cricket's"; a hyphen joins only capitalized parts
 # ("Trust-funded" stops at "Trust").
-_CAP_WORD = r"[A-Z][^\W_]*(?:['’][A-Za-z][^\W_]*)*(?:-[A-Z][^\W_]*)*(?:['’]s?)?"
+_CAP_WORD_REST = r"[^\W_]*(?:['’][A-Za-z][^\W_]*)*(?:-[A-Z][^\W_]*)*(?:['’]s?)?"
+_CAP_WORD = r"[A-Z]" + _CAP_WORD_REST
 # Runs of capitalized words, allowing "of", "the", "de", "&" inside ("Bank of America"). At most
 # 24 words (and 3 joining words in a row): one unbounded match over a long run ("A A A ...")
 # grew the regex engine's backtracking stack with every word, 100k characters costing 13x-15x
 # the time of 10k; no name is that long, and a longer run is cut into runs of 24.
+# (The first capital comes before the lookbehind for what precedes it, (?<![\w'’\-].): re then
+# finds where a run can start by a fast scan for capitals instead of trying every position.)
 _RUN_RE = re.compile(
-    rf"(?<![\w'’\-]){_CAP_WORD}(?:[ \t]+(?:(?:of|the|de|du|da|del|von|van|der|&)[ \t]+){{0,3}}{_CAP_WORD}){{0,23}}(?![\w])"
+    rf"[A-Z](?<![\w'’\-].){_CAP_WORD_REST}(?:[ \t]+(?:(?:of|the|de|du|da|del|von|van|der|&)[ \t]+){{0,3}}{_CAP_WORD}){{0,23}}(?![\w])"
 )
 _POSSESSIVE_END = ("'s", "’s", "s'", "s’")
 _WORD_CHUNK_RE = re.compile(r"[^ \t]+")
@@ -88,7 +115,7 @@ _AFTER_NUMBER_RE = re.compile(r"(?:\d[ \t]?|\bper[ \t]|/)$")
 
 def is_unit_after_number(text: str, start: int, word: str) -> bool:
     """A short capitalized token right after a number, "per" or "/": a unit ("MW", "£41/MWh")."""
-    return (bool(_UNIT_RE.fullmatch(word)) and any(c.isupper() for c in word)
+    return (len(word) <= 4 and bool(_UNIT_RE.fullmatch(word)) and any(c.isupper() for c in word)
             and _AFTER_NUMBER_RE.search(text[max(0, start - 5):start]) is not None)
 _RUN_STOP = frozenset(
     {
@@ -118,14 +145,25 @@ def proper_noun_runs(text: str) -> list[tuple[int, int]]:
     """
     spans: list[tuple[int, int]] = []
     for m in _RUN_RE.finditer(text):
-        parts: list[list[re.Match[str]]] = [[]]
-        for word in _WORD_CHUNK_RE.finditer(m.group()):
-            parts[-1].append(word)
+        run = m.group()
+        if " " not in run and "\t" not in run:
+            # one word, most runs ("The", "Its" opening a sentence): as _add_run takes it
+            lowered = run.lower()
+            if lowered.strip("'’") not in _RUN_STOP and lowered not in _JOINERS:
+                _add_word(text, m.start(), run, spans)
+            continue
+        part: list[re.Match[str]] = []
+        for word in _WORD_CHUNK_RE.finditer(run):
+            part.append(word)
             if word.group().endswith(_POSSESSIVE_END):
-                parts.append([])
-        for words in parts:
-            _add_run(text, m.start(), words, spans)
+                _add_run(text, m.start(), part, spans)
+                part = []
+        if part:
+            _add_run(text, m.start(), part, spans)
     return spans
+
+
+_JOINERS = frozenset({"of", "the", "de", "du", "da", "del", "von", "van", "der", "&"})
 
 
 def _add_run(text: str, offset: int, words: list[re.Match[str]], spans: list[tuple[int, int]]) -> None:
@@ -134,23 +172,27 @@ def _add_run(text: str, offset: int, words: list[re.Match[str]], spans: list[tup
     first_index, last = 0, len(words)
     while first_index < last and words[first_index].group().lower().strip("'’") in _RUN_STOP:
         first_index += 1
-    while last > first_index and words[last - 1].group().lower() in ("of", "the", "de", "du", "da", "del", "von", "van", "der", "&"):
+    while last > first_index and words[last - 1].group().lower() in _JOINERS:
         last -= 1
-    words = words[first_index:last]
-    if not words:
+    if first_index == last:
         return
-    start = offset + words[0].start()
-    end = offset + words[-1].end()
-    if len(words) == 1:
-        word = words[0].group()
-        lowered = word.lower().rstrip("'’s")
-        if lowered in MONTHS or lowered in WEEKDAYS:
-            return
-        if at_sentence_start(text, start):
-            return
-        if len(word) == 1 or is_unit_after_number(text, start, word):
-            return
-    spans.append((start, end))
+    start = offset + words[first_index].start()
+    if last - first_index == 1:
+        _add_word(text, start, words[first_index].group(), spans)
+    else:
+        spans.append((start, offset + words[last - 1].end()))
+
+
+def _add_word(text: str, start: int, word: str, spans: list[tuple[int, int]]) -> None:
+    """A run of one word ``word`` at ``start``, its stop words already dropped."""
+    lowered = word.lower().rstrip("'’s")
+    if lowered in MONTHS or lowered in WEEKDAYS:
+        return
+    if at_sentence_start(text, start):
+        return
+    if len(word) == 1 or is_unit_after_number(text, start, word):
+        return
+    spans.append((start, start + len(word)))
 
 
 def at_sentence_start(text: str, pos: int) -> bool:

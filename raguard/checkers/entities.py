@@ -53,13 +53,14 @@ class EntitiesChecker:
         # values with a unit ("USD 42.5 million") belong to the numbers checker
         value_spans = [(n.start, n.end) for n in ctx.numbers if n.unit]
         values = SpanIndex(value_spans)
+        response = ctx.response
         for start, end, label in ctx.entity_spans:
             if label not in self.labels:
                 continue
-            text = ctx.response[start:end]
+            text = response[start:end]
             if not any(ch.isupper() for ch in text):
                 continue  # NER on lower-case words is mostly noise
-            if text[:1].isdigit() or is_unit_after_number(ctx.response, start, text):
+            if text[:1].isdigit() or is_unit_after_number(response, start, text):
                 continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
             if seen.holds(start, end) or values.holds(start, end):
                 continue
@@ -70,8 +71,8 @@ class EntitiesChecker:
         if ctx.options.get("proper_noun_runs", True):
             # capitalized runs NER missed or cut short ("Jimmy Cricket's Big Laugh Show")
             dates_and_values = SpanIndex([(d.start, d.end) for d in ctx.dates] + value_spans)
-            for start, end in proper_noun_runs(ctx.response):
-                if (start, end) in seen or seen.holds(start, end):
+            for start, end in proper_noun_runs(response):
+                if seen.holds(start, end):  # (a span held is held whole)
                     continue
                 if dates_and_values.overlaps(start, end):
                     continue
@@ -128,13 +129,17 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         words = _name_words(ctx.words_in(start, start + len(text)))
     if not words:
         return "query"
-    variants = [(text, words)]
+    # the name as written, then without a sentence-initial common noun; the words of the second
+    # are found only where the first is not (most names are found as written)
     head = _sentence_initial_head(ctx.response, start, text, label)
-    if head is not None:
-        variants.append((head, phrase_tokens(head, drop_article=True, drop_possessive=True)))
+    head_words = None
     candidates = None
     maps = ctx.documents.maps
     if maps is not None:
+        variants = [(text, words)]
+        if head is not None:
+            head_words = phrase_tokens(head, drop_article=True, drop_possessive=True)
+            variants.append((head, head_words))
         candidates = set()
         for variant_text, variant_words in variants:
             found = entity_candidates(maps, variant_text, variant_words, label)
@@ -143,10 +148,13 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
                 break
             candidates |= found
     for doc_index, index in ctx.documents.among(candidates):
-        for variant_text, variant_words in variants:
-            span = find_entity(index, variant_text, variant_words, label)
-            if span is not None:
-                return (doc_index, span[0], span[1])
+        span = find_entity(index, text, words, label)
+        if span is None and head is not None:
+            if head_words is None:
+                head_words = phrase_tokens(head, drop_article=True, drop_possessive=True)
+            span = find_entity(index, head, head_words, label)
+        if span is not None:
+            return (doc_index, span[0], span[1])
     if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
         return "query"
     return None
@@ -172,15 +180,25 @@ def _sentence_initial_head(response: str, start: int, text: str, label: str) -> 
     return text[m.end():] if m else None
 
 
+_DEGREES = ("PhD", "DPhil", "MBA", "MSc", "BSc", "LLM", "MPhil")
 # (?<![ \t]): a degree's spaces are tried from the start of their run only; from inside a long
 # run each try scanned to its end (quadratic), and a match can only start where the run does
-_PARTS_RE = re.compile(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+|(?<![ \t])[ \t]+(?=(?:PhD|DPhil|MBA|MSc|BSc|LLM|MPhil)$)")
+_PARTS_RE = re.compile(r"[“”\"«»:;]|(?<=['’]s)[ \t]+|(?<=s['’])[ \t]+|(?<![ \t])[ \t]+(?=(?:%s)$)" % "|".join(_DEGREES))
+
+
+# what every cut of _PARTS_RE needs: a quote, colon or apostrophe, or a degree at the end ($ also
+# matches before a final newline)
+_PART_CUE_RE = re.compile(r"[“”\"«»:;'’]")
+_DEGREE_ENDINGS = _DEGREES + tuple(degree + "\n" for degree in _DEGREES)
 
 
 def _parts(text: str) -> list[str]:
     """A NER span cut at quotes, colons and inner possessives: "Alnora Pharmaceuticals' Cardexa"
     names two things, each of which must be supported; so does a degree after a place ("a
-    Cambridge PhD": the documents say "her PhD at the University of Cambridge")."""
+    Cambridge PhD": the documents say "her PhD at the University of Cambridge"). ``[text]``
+    when nothing cuts it (most names: a cheap test spares the split)."""
+    if _PART_CUE_RE.search(text) is None and not text.endswith(_DEGREE_ENDINGS):
+        return [text]
     pieces = _PARTS_RE.split(text)
     return [p.strip(" \t'’") for p in pieces if p.strip(" \t'’")]
 

@@ -252,10 +252,33 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
     return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
 
 
+#: How far before its first digit a _NUMERIC_RE match can start ("US$ -5", "USD .5": 5 characters).
+_NUMERIC_REACH = 5
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _numeric_matches(text: str) -> Iterator[re.Match[str]]:
+    """``_NUMERIC_RE.finditer(text)``, its search started near the next digit: re tries the
+    pattern at every position (it opens with a lookahead, so re has no fast scan for its first
+    character), and in prose most positions are letters far from any digit. No match starts
+    more than :data:`_NUMERIC_REACH` characters before a digit, so none is skipped; a search
+    from ``p`` sees the text before ``p`` (lookbehinds, word boundaries) as the scan does."""
+    pos = 0
+    while True:
+        digit = _DIGIT_RE.search(text, pos)
+        if digit is None:
+            return
+        m = _NUMERIC_RE.search(text, max(pos, digit.start() - _NUMERIC_REACH))
+        if m is None:
+            return
+        yield m
+        pos = m.end()
+
+
 def extract_numbers(text: str) -> list[NumberMention]:
     """All number mentions in ``text``, digits and spelled out, in order of position."""
     found: list[NumberMention] = []
-    for m in _NUMERIC_RE.finditer(text):
+    for m in _numeric_matches(text):
         raw, neg, cur, ordinal, scale, pct, curword = m.group("num", "neg", "cur", "ord", "scale", "pct", "curword")
         if raw is None:
             continue
