@@ -16,6 +16,9 @@ from raguard.normalize.text import Token, TokenText, tokenize
 
 _R = TypeVar("_R")
 
+#: At most this many derived values are kept per query (the built-in checkers use four).
+_MAX_DERIVED = 32
+
 
 class QueryIndex:
     """What the checkers read from one query text. Built lazily, read-only afterwards."""
@@ -55,9 +58,12 @@ class QueryIndex:
         return self.text.casefold()
 
     def derive(self, fn: Callable[[str], _R]) -> _R:
-        """``fn(query text)``, computed once per query: ``fn`` must depend on the text alone."""
+        """``fn(query text)``, computed once per query: ``fn`` must depend on the text alone (a
+        module-level function: the result is kept under the function object)."""
         try:
             return self._derived[fn]
         except KeyError:
+            if len(self._derived) >= _MAX_DERIVED:  # a new function per call (a lambda) must not grow it
+                self._derived.clear()
             value = self._derived[fn] = fn(self.text)
             return value

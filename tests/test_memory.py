@@ -257,3 +257,12 @@ def test_a_covered_text_is_not_counted_again(verifier: Verifier, monkeypatch: py
     with own.zone("Alice met Carol."):
         own.parse("Alice met Carol.")
     assert counted[-1] == "Alice met Carol."
+
+
+def test_query_index_derived_values_are_bounded() -> None:
+    from raguard.query import _MAX_DERIVED, QueryIndex
+
+    index = QueryIndex("Who founded Ardent?")
+    for i in range(3 * _MAX_DERIVED):
+        assert index.derive(lambda text, i=i: f"{text} {i}") == f"Who founded Ardent? {i}"  # a new function each time
+    assert len(index._derived) <= _MAX_DERIVED
