@@ -16,7 +16,7 @@ from raguard.normalize.text import Token, TokenText, tokenize
 
 _R = TypeVar("_R")
 
-#: At most this many derived values are kept per query (the built-in checkers use four).
+#: At most this many derived values are kept per query (the built-in checkers use eight).
 _MAX_DERIVED = 32
 
 

@@ -500,3 +500,17 @@ def test_name_parts_precheck_skips_only_names_with_one_part() -> None:
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 10)))
         parts, expected = entities._parts(text), split(text)
         assert parts == expected if len(expected) > 1 else len(parts) <= 1, text
+
+
+def test_citation_markers_are_searched_only_where_a_bracket_is() -> None:
+    from raguard.checkers import citations
+
+    assert citations._MARKER_RE.pattern.startswith("\\[")
+    rng = random.Random(11)
+    atoms = ["[", "]", "1", "12", ",", "-", " ", "see", "[2]", "(3)", "\u2013"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 10))) for _ in range(3000)]
+    for text in texts:
+        expected = [m.span() for m in citations._MARKER_RE.finditer(text)]
+        found = citations.find_citations(text)
+        assert bool(found) == bool(expected), text
+    assert sum(bool(citations.find_citations(t)) for t in texts) > 300

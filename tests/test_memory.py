@@ -235,6 +235,9 @@ def test_cached_query_gives_the_results_of_a_fresh_one() -> None:
         ("How many staff did Ardent hire, 40 or 45?", ["Ardent hired 40 staff in 2021."], "Ardent hired 45 staff."),
         ("Who was born first, Ada Lovelace or Alan Turing?", ["Ada Lovelace (born 1815) and Alan Turing (born 1912)."],
          "Alan Turing was born first."),
+        ("Were Ada Lovelace and Alan Turing both English?", ["Ada Lovelace was English. Alan Turing was English."],
+         "Yes, both were English."),
+        ("Who founded Ardent?", ["Ardent was founded by Dana Whitt in 1998 [1]."], "Ardent was founded by Ardent [1]."),
     ]
     cached, fresh = Verifier(), Verifier(cache_size=0)
     for _ in range(2):  # the second round reads the cached queries

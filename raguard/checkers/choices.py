@@ -77,7 +77,7 @@ class ChoicesChecker:
     default_severity = "high"
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        if len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _OR_RE.search(ctx.query):
+        if len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not ctx.query_index.derive(_offers_or):
             return
         options = ctx.query_index.derive(question_options)
         if options is None:
@@ -141,6 +141,11 @@ class ChoicesChecker:
             text=ctx.response[start:end], supported=False, value=quote_for_message(value),
             suggestion=suggestion, checker=self.name,
         )
+
+
+def _offers_or(query: str) -> bool:
+    """Does the question hold "A or B"? (Read once per query.)"""
+    return _OR_RE.search(query) is not None
 
 
 def question_options(query: str) -> Optional[tuple[str, str]]:

@@ -55,6 +55,8 @@ class Citation:
 def find_citations(text: str) -> list[Citation]:
     """Every citation in ``text``, adjacent markers (``[1][3]``, ``[1] [3]``) merged into one."""
     citations: list[Citation] = []
+    if "[" not in text:  # (every marker opens with one: most answers hold none)
+        return citations
     for m in _MARKER_RE.finditer(text):
         numbers = _numbers(m.group())
         if citations and not text[citations[-1].end:m.start()].strip():

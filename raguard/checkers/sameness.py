@@ -70,7 +70,7 @@ class SamenessChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # the question must set two names side by side ("A and B") before the answer is read
-        if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not _AND_RE.search(ctx.query[-MAX_QUERY:])
+        if (len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not ctx.query_index.derive(_sets_side_by_side)
                 or not (_SHARED_RE.search(ctx.response) or _AND_RE.search(ctx.response) or _ONLY_RE.search(ctx.response))):
             return
         denial = ctx.response_denies
@@ -223,6 +223,11 @@ def _names_both(clause: str, own: tuple[set[str], set[str]]) -> bool:
         return False
     stems = content_stems(clause)
     return all(len(stems & o) >= needed(o) for o in own)
+
+
+def _sets_side_by_side(query: str) -> bool:
+    """Does the question's tail hold "A and B"? (Read once per query.)"""
+    return _AND_RE.search(query[-MAX_QUERY:]) is not None
 
 
 def question_pair(query: str) -> Optional[tuple[str, str]]:

@@ -70,15 +70,25 @@ def _asks_quantity(query: str) -> bool:
     return _QUANTITY_RE.search(head) is not None and question_options(query) is None
 
 
+def _asks_who(query: str) -> bool:
+    """A question for a person (read once per query)."""
+    return _WHO_RE.match(query) is not None
+
+
+def _asks_who_is_name(query: str) -> bool:
+    """"Who was Max Volmer?": what a named person is, not a name (read once per query)."""
+    return _WHO_IS_NAME_RE.match(query[:300]) is not None
+
+
 class UnansweredChecker:
     name = "unanswered"
     warning_type = UNANSWERED_QUESTION
     default_severity = "high"
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        query, response = ctx.query, ctx.response
+        response = ctx.response
         asks_quantity = ctx.query_index.derive(_asks_quantity)
-        if (len(response) > MAX_ANSWER or not (asks_quantity or _WHO_RE.match(query))
+        if (len(response) > MAX_ANSWER or not (asks_quantity or ctx.query_index.derive(_asks_who))
                 or is_refusal(response) or ctx.response_denies):
             return
         if asks_quantity:
@@ -91,7 +101,7 @@ class UnansweredChecker:
                     checker=self.name,
                 )
             return
-        if ctx.query_index.derive(question_options) is not None or _WHO_IS_NAME_RE.match(query[:300]):
+        if ctx.query_index.derive(question_options) is not None or ctx.query_index.derive(_asks_who_is_name):
             return
         asked = ctx.query_index.stems
         named = []
