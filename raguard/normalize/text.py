@@ -99,7 +99,7 @@ def join_broken_words(text: str) -> tuple[str, Optional[list[int]]]:
 def _may_merge(text: str) -> bool:
     """Could any two word matches of ``text`` be merged into one token? (Cheap literal tests
     first: the regular expressions open with a literal, which ``re`` scans for quickly.)"""
-    return (_ABBREV_CUE_RE.search(text) is not None
+    return (("." in text and _ABBREV_CUE_RE.search(text) is not None)
             or ("\n" in text and _HYPHEN_BREAK_CUE_RE.search(text) is not None)
             or (("'t" in text or "’t" in text) and _CONTRACTION_CUE_RE.search(text) is not None))
 
