@@ -514,3 +514,25 @@ def test_citation_markers_are_searched_only_where_a_bracket_is() -> None:
         found = citations.find_citations(text)
         assert bool(found) == bool(expected), text
     assert sum(bool(citations.find_citations(t)) for t in texts) > 300
+
+
+def test_unit_after_precheck_skips_only_what_the_pattern_cannot_match() -> None:
+    from raguard.normalize import measures
+
+    def slow(text: str, end: int):
+        m = measures._UNIT_AFTER_RE.match(text, end)
+        if m is None or (m.group("unit").isupper() and len(m.group("unit")) > 2):
+            return None
+        unit = " ".join(m.group("unit").lower().split())
+        return unit if unit in measures.MEASURES else None
+
+    rng = random.Random(13)
+    atoms = ["4", "800", " ", "\t", "-", "kg", "Km", "metric", " tons", "ſec", "\u212a" + "m", ",", ".", "%", "é", "miles", "\n"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 6))) for _ in range(3000)]
+    hits = 0
+    for text in texts:
+        for end in range(len(text) + 1):
+            expected = slow(text, end)
+            hits += expected is not None
+            assert measures.unit_after(text, end) == expected, (text, end)
+    assert hits > 300

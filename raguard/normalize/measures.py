@@ -50,6 +50,9 @@ _JOINER_RE = re.compile(r"(?:[ \t]*,)?[ \t]+(?:and[ \t]+)?")
 
 def unit_after(text: str, end: int) -> Optional[str]:
     """The unit word that follows a number ending at ``end``, folded; None if there is none."""
+    after = text[end:end + 1]
+    if not after or (after not in " \t-" and not after.isalpha()):
+        return None  # (the pattern needs a space, a hyphen or a letter next: "30," "2024.")
     m = _UNIT_AFTER_RE.match(text, end)
     if m is None or (m.group("unit").isupper() and len(m.group("unit")) > 2):
         return None  # "10 SEC filings": an acronym, not seconds

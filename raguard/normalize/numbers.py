@@ -231,8 +231,9 @@ def _last_word(window: str) -> str:
 def _decline_before(text: str, start: int) -> bool:
     window = text[max(0, start - 40):start]
     # a match ends with a decline or filler word: most windows fail this cheap test, which
-    # spares the search that tries the pattern at every position
-    if _DECLINE_LAST_RE.fullmatch(_last_word(window)) is None:
+    # spares the search that tries the pattern at every position (no word at all: "Q3 2024")
+    last = _last_word(window)
+    if not last or _DECLINE_LAST_RE.fullmatch(last) is None:
         return False
     return _DECLINE_RE.search(window) is not None
 
