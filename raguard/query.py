@@ -39,11 +39,9 @@ class QueryIndex:
     @cached_property
     def stems(self) -> frozenset[str]:
         """Stems of the query's content words."""
-        from raguard.normalize.stems import content_stem
+        from raguard.normalize.stems import content_stems
 
-        stems = set(map(content_stem, [t.norm for t in self.tokens]))
-        stems.discard(None)
-        return frozenset(stems)  # type: ignore[arg-type]
+        return frozenset(content_stems(self.text))  # (tokenizes again: once per query text)
 
     @cached_property
     def dates(self) -> list[DateMention]:

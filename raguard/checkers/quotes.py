@@ -48,14 +48,14 @@ def blank_quotations(text: str) -> str:
 
 def find_quotes(text: str) -> list[tuple[int, int, str]]:
     """(start, end, inner text) of every quotation, outer quote marks included in the span."""
-    if not ('"' in text or "“" in text or "``" in text or "„" in text or "«" in text):
-        return []  # (each pattern opens with one of these: most sentences hold none)
     found: list[tuple[int, int, str]] = []
     for opener, pattern in _QUOTE_RES:
         if opener not in text:
             continue
         for m in pattern.finditer(text):
             found.append((m.start(), m.end(), m.group("q")))
+    if not found:
+        return found
     found.sort(key=lambda q: (q[0], -q[1]))
     out: list[tuple[int, int, str]] = []
     for quote in found:
