@@ -271,9 +271,13 @@ _CUES: dict[str, re.Pattern[str]] = {
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
 }
-# What an ASCII text must hold, lower-cased, for a cue above to match (IGNORECASE folds only ASCII
-# letters to ASCII letters): a substring test spares the search, which tries every position.
-_CUE_WORDS: dict[str, str] = {"weekday": "day", "quarter": "quarter", "decade": "ties"}
+# What an ASCII text must hold, lower-cased, for a cue above to match: one of these substrings
+# (IGNORECASE folds only ASCII letters to ASCII letters). Substring tests spare the searches,
+# which try every position.
+_CUE_WORDS: dict[str, tuple[str, ...]] = {
+    "digit": tuple("0123456789"), "month": ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+    "weekday": ("day",), "quarter": ("quarter",), "decade": ("ties",),
+}
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "dash": ("-", "–", "—"), "slash": ("/",), "zero_s": ("0s", "0's"),
@@ -293,11 +297,25 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
 
 def _cues(text: str) -> set[str]:
     """The names of the cues ``text`` holds (of :data:`_CUES`, then of :data:`_LITERAL_CUES`)."""
+    # (plain loops: this runs first on every answer, where each generator frame costs)
     lowered = text.lower() if text.isascii() else None
-    cues = {name for name, cue in _CUES.items()
-            if (lowered is None or _CUE_WORDS.get(name, "") in lowered) and cue.search(text)}
+    cues: set[str] = set()
+    for name, cue in _CUES.items():
+        words = _CUE_WORDS.get(name) if lowered is not None else None
+        if words is not None:
+            for word in words:
+                if word in lowered:  # type: ignore[operator]
+                    break
+            else:
+                continue
+        if cue.search(text):
+            cues.add(name)
     if cues:
-        cues.update(name for name, literals in _LITERAL_CUES.items() if any(s in text for s in literals))
+        for name, literals in _LITERAL_CUES.items():
+            for literal in literals:
+                if literal in text:
+                    cues.add(name)
+                    break
     return cues
 
 
@@ -311,6 +329,8 @@ _ANCHORED: dict[str, str] = {
 _ANCHOR_RES: dict[str, re.Pattern[str]] = {"digit": re.compile(r"(?=\d)\b\d+"), "month": _CUES["month"]}
 #: Matching at anchors beats a scan of the whole text only when anchors are sparse.
 _MAX_ANCHOR_DENSITY = 1 / 32
+#: ... and only in a text this long: a shorter one is scanned whole.
+_MIN_ANCHOR_TEXT = 128
 
 # What a digit-anchored form needs at its anchor, from the length ``n`` of the digit run that
 # starts there and the character ``c`` after it: a day is one or two digits followed by a suffix,
@@ -365,10 +385,11 @@ def extract_dates(text: str) -> list[DateMention]:
         return []
     anchors: dict[str, Optional[list[tuple[int, int, str]]]] = {}
     candidates: list[tuple[int, int, str, DateValue]] = []
+    anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
     for form, pattern in _PATTERNS:
         if not cues.issuperset(_FORM_CUES[form]):
             continue
-        kind = _ANCHORED.get(form)
+        kind = anchored.get(form)
         if kind is not None and kind not in anchors:
             anchors[kind] = _anchors(_ANCHOR_RES[kind], text)
         found = anchors.get(kind) if kind is not None else None
