@@ -335,6 +335,7 @@ def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest
         except KeyError:  # "ſep": re's IGNORECASE matches it, MONTHS does not (unchanged behaviour)
             return "KeyError"
     cued = [run(t) for t in texts]
+    monkeypatch.setattr(dates, "_PLANS", {})
     monkeypatch.setattr(dates, "_LITERAL_CUES", {})
     monkeypatch.setattr(dates, "_CUE_WORDS", {})
     monkeypatch.setattr(dates, "_FORM_CUES", {form: tuple(c for c in cues if c in dates._CUES)

@@ -175,6 +175,9 @@ def _year2(text: str) -> int:
     return 2000 + value if value < 50 else 1900 + value
 
 
+_MONTH_DAYS = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def _valid(value: DateValue) -> bool:
     if value.month is not None and not 1 <= value.month <= 12:
         return False
@@ -182,7 +185,9 @@ def _valid(value: DateValue) -> bool:
         if not 1 <= value.day <= 31:
             return False
         if value.month is not None:
-            limit = calendar.monthrange(value.year or 2000, value.month)[1]
+            limit = _MONTH_DAYS[value.month]
+            if value.month == 2 and not calendar.isleap(value.year or 2000):
+                limit = 28
             if value.day > limit:
                 return False
     return True
@@ -378,6 +383,19 @@ def _matches_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> Itera
             last = m.end()
 
 
+#: The forms to run for each set of cues found (a few dozen sets occur).
+_PLANS: dict[frozenset[str], tuple[tuple[str, re.Pattern[str]], ...]] = {}
+
+
+def _plan(cues: frozenset[str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The (form, pattern) pairs whose cues are all in ``cues``, in :data:`_PATTERNS` order."""
+    plan = _PLANS.get(cues)
+    if plan is None:
+        plan = _PLANS[cues] = tuple((form, pattern) for form, pattern in _PATTERNS
+                                    if cues.issuperset(_FORM_CUES[form]))
+    return plan
+
+
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
     cues = _cues(text)
@@ -386,9 +404,7 @@ def extract_dates(text: str) -> list[DateMention]:
     anchors: dict[str, Optional[list[tuple[int, int, str]]]] = {}
     candidates: list[tuple[int, int, str, DateValue]] = []
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
-    for form, pattern in _PATTERNS:
-        if not cues.issuperset(_FORM_CUES[form]):
-            continue
+    for form, pattern in _plan(frozenset(cues)):
         kind = anchored.get(form)
         if kind is not None and kind not in anchors:
             anchors[kind] = _anchors(_ANCHOR_RES[kind], text)
