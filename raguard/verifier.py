@@ -290,6 +290,8 @@ def dedupe(warnings: list[_W]) -> list[_W]:
     A warning is only dropped for a kept one at least as severe, so deduplication never changes
     the action. Quotations keep their warning beside those inside them.
     """
+    if len(warnings) < 2:  # (most answers: nothing to compare)
+        return list(warnings)
     kept: list[_W] = []
     rank = {"high": 0, "medium": 1, "low": 2}
     # kept spans per severity: a span never overlaps another kept span of its own severity, so
@@ -321,7 +323,11 @@ def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[
     counts = {"high": 0, "medium": 0, "low": 0}
     for w in warnings:
         counts[w.severity] += 1
-    review = any(w.severity in review_on or w.type == INPUT_ERROR for w in warnings)
+    review = False
+    for w in warnings:
+        if w.severity in review_on or w.type == INPUT_ERROR:
+            review = True
+            break
     data = {
         "action": "review" if review else "proceed",
         "warnings": [w._asdict() if isinstance(w, WarningFields) else w for w in warnings],

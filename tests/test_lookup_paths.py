@@ -343,6 +343,50 @@ def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest
     assert [run(t) for t in texts] == cued
 
 
+def test_name_start_reads_capitals_as_the_character_loops_did() -> None:
+    """_name_start tests a run's letters with str methods: the same answers as the loops over
+    its characters (a run holds A-Z, a-z and "&" only)."""
+    from raguard.checkers._names import _name_start
+
+    def by_loops(text: str, start: int, end: int, sep: str):
+        for p in range(start, end):
+            if text[p] == "&":
+                continue
+            before = text[p - 1] if p else ""
+            if p == 0 or before == "&" or (p == start and not (before.isalnum() or before == "_")):
+                break
+        else:
+            return None
+        rest = text[p + 1:end]
+        if any("A" <= c <= "Z" for c in rest):
+            return p
+        if "A" <= text[p] <= "Z" and (all("a" <= c <= "z" for c in rest) if rest else sep == "-"):
+            return p
+        return None
+
+    rng = random.Random(11)
+    for _ in range(30_000):
+        run = "".join(rng.choice("aAzZbQ&") for _ in range(rng.randint(1, 6)))
+        before, sep = rng.choice(["", " ", "x", "1", "_", "&", "é"]), rng.choice([" ", "-"])
+        text = before + run + sep + "12"
+        args = (text, len(before), len(before) + len(run), sep)
+        assert _name_start(*args) == by_loops(*args), text
+
+
+def test_span_index_answers_as_a_scan() -> None:
+    from raguard.checkers._spans import SpanIndex
+
+    rng = random.Random(12)
+    for _ in range(3_000):
+        spans = [(s, s + rng.randint(1, 5)) for s in (rng.randint(0, 20) for _ in range(rng.randint(0, 4)))]
+        index = SpanIndex(spans)
+        for _ in range(5):
+            a = rng.randint(0, 25)
+            b = a + rng.randint(1, 6)
+            assert index.overlaps(a, b) == any(s < b and a < e for s, e in spans), (spans, a, b)
+            assert index.holds(a, b) == any(s <= a and b <= e for s, e in spans), (spans, a, b)
+
+
 def test_name_parts_split_as_before() -> None:
     """_PARTS_RE tries a degree's spaces only from the start of their run (linear): same pieces."""
     from raguard.checkers.entities import _PARTS_RE

@@ -84,10 +84,10 @@ def _name_start(text: str, start: int, end: int, sep: str) -> Optional[int]:
             break
     else:
         return None
-    rest = text[p + 1:end]
-    if any("A" <= c <= "Z" for c in rest):
+    rest = text[p + 1:end]  # (letters A-Z, a-z and "&" only: the run's characters)
+    if rest.lower() != rest:  # a capital
         return p
-    if "A" <= text[p] <= "Z" and (all("a" <= c <= "z" for c in rest) if rest else sep == "-"):
+    if "A" <= text[p] <= "Z" and ((rest.isalpha() and rest.islower()) if rest else sep == "-"):
         return p
     return None
 

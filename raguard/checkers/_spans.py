@@ -18,6 +18,10 @@ class SpanIndex:
 
     def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
         ordered = sorted(spans)
+        if not ordered:  # (the usual case for most kinds of span)
+            self._starts: list[int] = []
+            self._max_end: list[int] = []
+            return
         self._starts = [s for s, _ in ordered]
         self._max_end = list(accumulate((e for _, e in ordered), max))
 

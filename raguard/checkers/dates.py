@@ -66,10 +66,12 @@ class DatesChecker:
                     finding.evidence = (doc_index, span[0], span[1])
                     finding.source = "document"
                     return finding
-        if ctx.trust_query and any(supports(q.value, claim) for q in ctx.query_dates):
-            finding.supported = True
-            finding.source = "query"
-            return finding
+        if ctx.trust_query:
+            for q in ctx.query_dates:
+                if supports(q.value, claim):
+                    finding.supported = True
+                    finding.source = "query"
+                    return finding
         nearest = _nearest(ctx, mention)
         finding.nearest_value = nearest
         hint = f" The documents give {nearest}." if nearest else " The documents give no date."
@@ -82,7 +84,11 @@ def _nearest(ctx: CheckContext, mention: DateMention) -> str | None:
     component (a year for a year, a month for a month...), so a retry prompt gets a date of the
     same kind when the documents have one."""
     claim = mention.value
-    lead = next((a for a in ("year", "decade", "month", "quarter", "weekday") if getattr(claim, a) is not None), None)
+    lead = None
+    for attr in ("year", "decade", "month", "quarter", "weekday"):
+        if getattr(claim, attr) is not None:
+            lead = attr
+            break
     best = None
     best_key = (True, float("inf"))
     for _, index in ctx.documents:
