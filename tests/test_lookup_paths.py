@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -416,6 +417,18 @@ def test_dates_support_and_closeness_read_derived_parts_only_when_asked() -> Non
         derived = doc.derived()
         assert supports(doc, claim) == supports(derived, claim)
         assert closeness(doc, claim) == closeness(derived, claim)
+
+
+def test_derived_skips_the_cache_only_when_nothing_is_filled_in() -> None:
+    from raguard.normalize.dates import DateValue
+
+    for year, month, day, quarter, weekday in itertools.product(
+            [None, 0, 2023, 2024], [None, 2, 6], [None, 29, 30, 31], [None, 1, 3], [None, 0, 4]):
+        value = DateValue(year=year, month=month, day=day, quarter=quarter, weekday=weekday)
+        full = value._derive()
+        assert value.derived() == full
+        if (quarter is not None or month is None) and (weekday is not None or not (year and month and day)):
+            assert value.derived() is value and full == value  # nothing to fill in
 
 
 def test_vague_phrases_grouped_by_first_character_match_as_before() -> None:

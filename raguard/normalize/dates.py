@@ -98,6 +98,9 @@ class DateValue:
 
     def derived(self) -> "DateValue":
         """Fill in what follows from the stated parts: quarter from month, weekday from a full date."""
+        if (self.quarter is not None or self.month is None) and (
+                self.weekday is not None or not (self.year and self.month and self.day)):
+            return self  # nothing to fill in: no cache lookup (its key hashes every field)
         return _derived(self)
 
     def _derive(self) -> "DateValue":
@@ -425,7 +428,8 @@ def extract_dates(text: str) -> list[DateMention]:
                 continue
             start, end = _span(form, m)
             candidates.append((start, end, form, value))
-    candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+    if len(candidates) > 1:
+        candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
     # characters already taken by a chosen mention: one lookup per candidate instead of a scan
     # of every chosen span (quadratic on "Q1 Q1 Q1 ..."); each pattern's matches are disjoint,
     # so marking costs at most the text length per pattern

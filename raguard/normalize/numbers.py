@@ -355,7 +355,8 @@ def extract_numbers(text: str) -> list[NumberMention]:
         found.extend(_digit_with_word_scale(text, found))
     if lowered is None or _holds_any(lowered, _FRACTION_WORDS):
         found.extend(_fractions(text))
-    found.sort(key=lambda n: (n.start, -n.end))
+    if len(found) > 1:
+        found.sort(key=lambda n: (n.start, -n.end))
     return _with_measures(text, _drop_nested(found))
 
 
