@@ -595,3 +595,22 @@ def test_unit_after_precheck_skips_only_what_the_pattern_cannot_match() -> None:
             hits += expected is not None
             assert measures.unit_after(text, end) == expected, (text, end)
     assert hits > 300
+
+
+def test_numbers_skip_hedge_and_decline_tests_only_where_neither_can_end() -> None:
+    """Where no word can end before a number (after a digit, a comma...), the hedge and decline
+    tests it skips would have found nothing."""
+    from raguard.normalize.numbers import _decline_before, _hedge_before, _word_may_end_before
+
+    rng = random.Random(14)
+    atoms = ["about", "fell", "by", " ", "\t", "\n", "the ", ",", "3", "approx.", "ca.", "~", "≈", "(", "$",
+             "x", "ſome", "lost ", "down  ", "-", "’", "é", "UNDER"]
+    skipped = 0
+    for _ in range(20_000):
+        text = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 8)))
+        for start in range(len(text) + 1):
+            if not _word_may_end_before(text, start):
+                skipped += 1
+                assert _hedge_before(text, start) is None, (text, start)
+                assert _decline_before(text, start) is False, (text, start)
+    assert skipped > 1_000

@@ -228,6 +228,16 @@ def _last_word(window: str) -> str:
     return window[i:end]
 
 
+def _word_may_end_before(text: str, start: int) -> bool:
+    """Can a hedge or a decline word end right before ``start`` (spaces and tabs apart)? Both
+    patterns end with a letter, ".", "~" or "≈", or before a final newline: a number after a
+    digit, a comma or a bracket has neither, and skips both tests."""
+    i = start
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    return i > 0 and (text[i - 1].isalpha() or text[i - 1] in ".~≈\n")
+
+
 def _decline_before(text: str, start: int) -> bool:
     window = text[max(0, start - 40):start]
     # a match ends with a decline or filler word: most windows fail this cheap test, which
@@ -310,6 +320,7 @@ def extract_numbers(text: str) -> list[NumberMention]:
         elif curword:
             unit = _CURRENCY_CODES.get(curword.lower())
         end = _trim_end(text, start, end)
+        worded = _word_may_end_before(text, start)
         found.append(
             NumberMention(
                 start=start,
@@ -319,8 +330,8 @@ def extract_numbers(text: str) -> list[NumberMention]:
                 unit=unit,
                 ordinal=bool(ordinal),
                 precision=precision,
-                hedge=_hedge_before(text, start),
-                decline=_decline_before(text, start),
+                hedge=_hedge_before(text, start) if worded else None,
+                decline=_decline_before(text, start) if worded else False,
             )
         )
     for m in _SPELLED_RE.finditer(text):
