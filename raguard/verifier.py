@@ -321,13 +321,11 @@ def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[
                 review_on: frozenset[str]) -> VerifyResult:
     """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts)."""
     counts = {"high": 0, "medium": 0, "low": 0}
-    for w in warnings:
-        counts[w.severity] += 1
     review = False
     for w in warnings:
+        counts[w.severity] += 1
         if w.severity in review_on or w.type == INPUT_ERROR:
             review = True
-            break
     data = {
         "action": "review" if review else "proceed",
         "warnings": [w._asdict() if isinstance(w, WarningFields) else w for w in warnings],

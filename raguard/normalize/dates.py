@@ -386,7 +386,7 @@ def _matches_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> Itera
             last = m.end()
 
 
-#: The forms to run for each set of cues found (a few dozen sets occur).
+#: The forms to run for each set of cues found (at most 2**10 sets; a few dozen occur).
 _PLANS: dict[frozenset[str], tuple[tuple[str, re.Pattern[str]], ...]] = {}
 
 
