@@ -154,7 +154,7 @@ def test_anchored_date_forms_match_what_a_scan_finds() -> None:
             found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1])
                      for m in dates._ANCHOR_RES[kind].finditer(text)]
             # only the anchors whose digit run and next character fit the form are tried
-            at_anchors = [m.span() for m in dates._matches_at(pattern, text, dates._form_starts(form, found))]
+            at_anchors = [m.span() for m in dates.matches_at(pattern, text, dates._form_starts(form, found))]
             assert at_anchors == [m.span() for m in pattern.finditer(text)], (form, text)
 
 

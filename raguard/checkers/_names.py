@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.normalize.dates import MONTHS, WEEKDAYS
+from raguard.normalize.dates import MONTHS, WEEKDAYS, matches_at
 
 # A run of letters and "&" before " 16" / "-19"; the name is picked out of the run by
 # _name_start. (As one pattern, \b[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*..., it backtracked
@@ -41,20 +41,18 @@ _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&")
 
 def _name_number_matches(text: str) -> Iterator[re.Match[str]]:
     """``_NAME_NUMBER_RE.finditer(text)``, tried only where a run of letters starts before a
-    separator and a digit: the scan tried the pattern at every letter of the text. A match's
-    run is the whole run of letters and "&" before its separator, so its start is found by
-    walking back from the separator; a run that began before the last match cannot match."""
-    pos = 0
+    separator and a digit: the scan tried the pattern at every letter of the text."""
+    return matches_at(_NAME_NUMBER_RE, text, _run_starts(text))
+
+
+def _run_starts(text: str) -> Iterator[int]:
+    """Where a _NAME_NUMBER_RE match can start, in order: a match's run is the whole run of
+    letters and "&" before its separator, so its start is found by walking back from there."""
     for cue in _NAME_NUMBER_CUE_RE.finditer(text):
         start = cue.start() - 1  # the separator
         while start > 0 and text[start - 1] in _RUN_CHARS:
             start -= 1
-        if start < pos:
-            continue
-        m = _NAME_NUMBER_RE.match(text, start)
-        if m is not None:
-            yield m
-            pos = m.end()
+        yield start
 
 
 def named_number_spans(text: str) -> list[tuple[int, int]]:

@@ -13,7 +13,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 from raguard.normalize.text import sentence_spans
 
@@ -371,7 +371,7 @@ def _form_starts(form: str, anchors: list[tuple[int, int, str]]) -> list[int]:
     return [p for p, n, c in anchors if shape(n, c)]
 
 
-def _matches_at(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
+def matches_at(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
     """What ``pattern.finditer(text)`` yields, trying only ``starts`` (every position a match can
     start at): the same left-to-right, non-overlapping matches, since a match at ``p`` is
     tried by ``pattern.match(text, p)`` exactly as the scan tries it (lookbehinds and \b see
@@ -415,7 +415,7 @@ def extract_dates(text: str) -> list[DateMention]:
         if found is None:
             matches = pattern.finditer(text)
         else:
-            matches = _matches_at(pattern, text, _form_starts(form, found))
+            matches = matches_at(pattern, text, _form_starts(form, found))
         for m in matches:
             if form.endswith("_range"):
                 candidates.extend(_range_candidates(form, m))
