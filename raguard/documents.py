@@ -13,7 +13,6 @@ import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain
 from collections import Counter, OrderedDict
-from dataclasses import replace
 from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, TypeVar
 
@@ -144,7 +143,7 @@ _K = TypeVar("_K", str, tuple[str, ...])
 
 def _moved(mention: _Mention, positions: list[int]) -> _Mention:
     """A mention found in :func:`join_broken_words`' text, with its offsets in the original."""
-    return replace(mention, start=positions[mention.start], end=positions[mention.end - 1] + 1)
+    return mention._replace(start=positions[mention.start], end=positions[mention.end - 1] + 1)
 
 
 def _without_overlaps(mentions: list[NumberMention], spans: list[tuple[int, int]]) -> list[NumberMention]:

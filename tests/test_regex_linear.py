@@ -198,8 +198,6 @@ def test_weekday_still_joins_the_date_after_it() -> None:
 
 def _extract_dates_before_fix(text: str) -> list[tuple[int, int, str, str]]:
     """extract_dates() with the overlap test it had before the fix (the oracle for the fix)."""
-    from dataclasses import replace
-
     from raguard.normalize import dates as d
 
     candidates = []
@@ -228,7 +226,7 @@ def _extract_dates_before_fix(text: str) -> list[tuple[int, int, str, str]]:
             prev = out[-1]
             if d._WEEKDAY_PREFIX_RE.search(text, prev[0], start) and text[prev[1]:start].strip(" \t,") in ("", "the"):
                 out.pop()
-                value = replace(value, weekday=prev[3].weekday)
+                value = value._replace(weekday=prev[3].weekday)
                 start = prev[0]
         out.append((start, end, form, value))
     return [(s, e, f, v.canonical()) for s, e, f, v in out]

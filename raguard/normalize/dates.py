@@ -11,9 +11,8 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 import re
-from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, NamedTuple, Optional
 
 from raguard.normalize.text import sentence_spans
 
@@ -85,8 +84,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class DateValue:
+class DateValue(NamedTuple):
     """The components a date mention states; ``None`` for what it does not say."""
 
     year: Optional[int] = None
@@ -115,7 +113,7 @@ class DateValue:
                 weekday = None
         if quarter == self.quarter and weekday == self.weekday:
             return self
-        return replace(self, quarter=quarter, weekday=weekday)
+        return self._replace(quarter=quarter, weekday=weekday)
 
     def describe(self) -> str:
         """Readable form: "September 30, 2024", "Q3 2024", "the 1990s"."""
@@ -164,8 +162,7 @@ def _derived(value: DateValue) -> DateValue:
     return value._derive()
 
 
-@dataclass(frozen=True, slots=True)
-class DateMention:
+class DateMention(NamedTuple):
     start: int
     end: int
     text: str
@@ -448,7 +445,7 @@ def extract_dates(text: str) -> list[DateMention]:
             prev = mentions[-1]
             if _WEEKDAY_PREFIX_RE.search(text, prev.start, start) and text[prev.end:start].strip(" \t,") in ("", "the"):
                 mentions.pop()
-                value = replace(value, weekday=prev.value.weekday)
+                value = value._replace(weekday=prev.value.weekday)
                 start = prev.start
         mentions.append(DateMention(start, end, text[start:end], value, form))
     return mentions

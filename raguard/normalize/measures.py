@@ -10,7 +10,6 @@ varies). Pure functions.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,6 +82,6 @@ def compound_measures(text: str, mentions: list["NumberMention"]) -> list["Numbe
         if unit is None or not _JOINER_RE.fullmatch(text, unit.end(), second.start):
             continue
         value = in_base_unit(first.value, first.measure) / MEASURES[second.measure][1] + second.value
-        out.append(replace(second, start=first.start, text=text[first.start:second.end], value=value,
+        out.append(second._replace(start=first.start, text=text[first.start:second.end], value=value,
                            hedge=first.hedge))
     return out

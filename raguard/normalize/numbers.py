@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, replace
-from typing import Iterator, Optional
+from typing import Iterator, NamedTuple, Optional
 
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
 
@@ -128,8 +127,7 @@ APPROX_TOLERANCE = 0.10
 DIRECTIONAL_TOLERANCE = 0.25
 
 
-@dataclass(frozen=True, slots=True)
-class NumberMention:
+class NumberMention(NamedTuple):
     """One number in a text, normalized to a single value."""
 
     start: int
@@ -386,7 +384,7 @@ def _with_measures(text: str, mentions: list[NumberMention]) -> list[NumberMenti
         if n.unit is None and not n.ordinal:
             unit = unit_after(text, n.end)
             if unit is not None:
-                n = replace(n, measure=unit)
+                n = n._replace(measure=unit)
         out.append(n)
     return out
 
