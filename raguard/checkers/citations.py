@@ -207,13 +207,13 @@ class _Sentence:
 def _states(index: DocumentIndex, claim: Finding, texts: list[str], doc: int) -> bool:
     """Does this chunk state the claim too (the evidence names only the first chunk that does)?"""
     if claim.kind == "number":
-        mentions = extract_numbers(claim.text)
-        if mentions:
-            return any(values_match(m, n) for m in mentions for n in index.numbers)
+        numbers = extract_numbers(claim.text)
+        if numbers:
+            return any(values_match(m, n) for m in numbers for n in index.numbers)
     if claim.kind == "date":
-        mentions = extract_dates(claim.text)
-        if mentions:
-            return any(supports(d.value, m.value) for m in mentions for d in index.dates)
+        dates = extract_dates(claim.text)
+        if dates:
+            return any(supports(d.value, m.value) for m in dates for d in index.dates)
     phrases = [claim.text]
     if claim.evidence is not None and claim.evidence[0] < len(texts):
         i, s, e = claim.evidence

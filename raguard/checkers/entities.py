@@ -133,20 +133,21 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
     # are found only where the first is not (most names are found as written)
     head = _sentence_initial_head(ctx.response, start, text, label)
     head_words = None
-    candidates = None
+    candidates: Optional[set[int]] = None
     maps = ctx.documents.maps
     if maps is not None:
         variants = [(text, words)]
         if head is not None:
             head_words = phrase_tokens(head, drop_article=True, drop_possessive=True)
             variants.append((head, head_words))
-        candidates = set()
+        union: set[int] = set()
         for variant_text, variant_words in variants:
             found = entity_candidates(maps, variant_text, variant_words, label)
             if found is None:
-                candidates = None
-                break
-            candidates |= found
+                break  # None: any document may hold it (an acronym, see entity_candidates)
+            union |= found
+        else:
+            candidates = union
     for doc_index, index in ctx.documents.among(candidates):
         span = find_entity(index, text, words, label)
         if span is None and head is not None:

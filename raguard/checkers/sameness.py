@@ -123,13 +123,13 @@ class SamenessChecker:
                     f"{pair[0]}: {values[0]}, {pair[1]}: {values[1]}.",
                 )
         elif not claimed:
-            given = [sides[k].demonyms for k in (0, 1)]
-            countries = [{c for d in g for c in _countries_of(d)} for g in given]
-            if countries[0] and countries[1] and not countries[0] & countries[1]:
+            demonyms = [sides[k].demonyms for k in (0, 1)]
+            nations = [{c for d in g for c in _countries_of(d)} for g in demonyms]
+            if nations[0] and nations[1] and not nations[0] & nations[1]:
                 yield self._finding(
                     ctx, start, end, f"same {kind}",
                     f"The answer gives {pair[0]} and {pair[1]} one {kind}, but the documents call "
-                    f"{pair[0]} {', '.join(sorted(given[0]))} and {pair[1]} {', '.join(sorted(given[1]))}.",
+                    f"{pair[0]} {', '.join(sorted(demonyms[0]))} and {pair[1]} {', '.join(sorted(demonyms[1]))}.",
                 )
 
     def _only_said(self, ctx: CheckContext, pair: tuple[str, str], own: tuple[set[str], set[str]],

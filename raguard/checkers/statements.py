@@ -91,13 +91,13 @@ class StatementsChecker:
                 j += 1
             sentence_stems: set[str] = set()
             for i in ctx.token_range(start, end):
-                s = stems[i]
-                if s is None or (s == "place" and i > 0 and toks[i - 1].norm in _TAKE_FORMS):
+                word_stem = stems[i]
+                if word_stem is None or (word_stem == "place" and i > 0 and toks[i - 1].norm in _TAKE_FORMS):
                     continue
-                sentence_stems.add(s)
-                if not in_judged[i] and s not in query_stems:
+                sentence_stems.add(word_stem)
+                if not in_judged[i] and word_stem not in query_stems:
                     tok = toks[i]
-                    words.append((s, tok.start, tok.end))
+                    words.append((word_stem, tok.start, tok.end))
             if not words:
                 continue
             # the best single document: most new words supported, then most words shared

@@ -214,12 +214,11 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
     if form in ("md", "dm"):
         return DateValue(month=MONTHS[g["m"].casefold().rstrip(".")], day=int(g["d"]))
     if form == "quarter":
-        year = g.get("y")
-        return DateValue(quarter=int(g["q"]),
-                         year=(int(year) if year and len(year) == 4 else (_year2(year) if year else None)))
+        y = g.get("y")
+        return DateValue(quarter=int(g["q"]), year=(int(y) if y and len(y) == 4 else (_year2(y) if y else None)))
     if form == "quarter_words":
-        year = g.get("y")
-        return DateValue(quarter=_QUARTER_WORDS[g["qw"].casefold()], year=int(year) if year else None)
+        y = g.get("y")
+        return DateValue(quarter=_QUARTER_WORDS[g["qw"].casefold()], year=int(y) if y else None)
     if form == "decade":
         return DateValue(decade=int(g["dec"]))
     if form == "decade_short":
