@@ -83,5 +83,5 @@ def compound_measures(text: str, mentions: list["NumberMention"]) -> list["Numbe
             continue
         value = in_base_unit(first.value, first.measure) / MEASURES[second.measure][1] + second.value
         out.append(second._replace(start=first.start, text=text[first.start:second.end], value=value,
-                           hedge=first.hedge))
+                                   hedge=first.hedge))
     return out
