@@ -53,8 +53,7 @@ def main() -> None:
     verifier, uncached = Verifier(), Verifier(cache_size=0)
     model = verifier.model()
     floor = perf.load_floor(model.name)
-    items = {"seed": [perf.SEED_ITEM] * 300, "halueval": perf.halueval_items(), "long": perf.long_items(200)}
-    passes = {"seed": 3, "halueval": 2, "long": 3}
+    items = perf.latency_workloads()
     workloads = [w for w in args.workloads if items[w] is not None]
     for w in args.workloads:
         if items[w] is None:
@@ -69,7 +68,7 @@ def main() -> None:
     for r in range(args.rounds):
         cells = []
         for w in workloads:
-            out = perf.latency(verifier, uncached, floor, items[w], passes[w])  # type: ignore[arg-type]
+            out = perf.latency(verifier, uncached, floor, items[w], perf.LATENCY_PASSES[w])  # type: ignore[arg-type]
             rounds[w].append(out)
             cells.append(f"{out['ratio_p50']:>7.3f} ({out['cpu_ratio_p50']:.3f})")
         print(f"{r + 1:>5}  " + "  ".join(cells), flush=True)

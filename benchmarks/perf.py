@@ -240,6 +240,17 @@ def rss_mb() -> float:
 
 # -- 1. latency ------------------------------------------------------------------------------------
 
+#: Passes over each latency workload's items (one with --quick).
+LATENCY_PASSES = {"seed": 3, "halueval": 2, "long": 3}
+
+
+def latency_workloads(quick: bool = False) -> dict[str, Optional[list[Item]]]:
+    """The three latency workloads by name; HaluEval's is None when its data is missing."""
+    return {"seed": [SEED_ITEM] * (100 if quick else 300),
+            "halueval": halueval_items(limit=300 if quick else None),
+            "long": long_items(60 if quick else 200)}
+
+
 def latency(verifier: Any, uncached: Any, floor: Any, items: list[Item], passes: int) -> dict[str, Any]:
     """Floor, verify and verify with new documents alternate per item (order rotated every item).
 
@@ -468,7 +479,7 @@ def _profile(workload: str, rounds: int) -> None:
     from raguard import Verifier
 
     verifier = Verifier()
-    items = {"seed": [SEED_ITEM] * 300, "long": long_items(200)}.get(workload) or halueval_items()
+    items = latency_workloads()[workload]
     if not items:
         raise SystemExit(f"no items for workload {workload!r}")
     for item in items[:50]:
@@ -514,16 +525,15 @@ def main() -> None:
     assert uncached.model() is model
     floor = load_floor(model.name)
 
-    halu = halueval_items(limit=300 if quick else None)
+    workloads = latency_workloads(quick)
+    halu, long = workloads["halueval"], workloads["long"]
+    assert long is not None
     if halu is None:
         print(f"HaluEval workload skipped: {HALUEVAL.parent} not found", file=sys.stderr)
-    long = long_items(60 if quick else 200)
-    workloads: dict[str, Optional[list[Item]]] = {"seed": [SEED_ITEM] * (100 if quick else 300),
-                                                   "halueval": halu, "long": long}
-    passes = {"seed": 3, "halueval": 2, "long": 3}
     lat: dict[str, Any] = {}
     for name, items in workloads.items():
-        lat[name] = None if items is None else latency(verifier, uncached, floor, items, 1 if quick else passes[name])
+        passes = 1 if quick else LATENCY_PASSES[name]
+        lat[name] = None if items is None else latency(verifier, uncached, floor, items, passes)
     tput: dict[str, Any] = {}
     if halu is not None:
         tput["halueval"] = throughput(uncached, halu, 1 if quick else 3)
