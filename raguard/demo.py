@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from rich.text import Text
 
 from raguard.cli.render import is_plain, make_console, render_result
 from raguard.verifier import verify
 
-EXAMPLES = [
+class Example(TypedDict):
+    query: str
+    retrieved_docs: list[str]
+    llm_response: str
+
+
+EXAMPLES: list[Example] = [
     {
         "query": "What is the Q3 2024 deadline?",
         "retrieved_docs": ["Q2 project was delivered on June 15. Next milestone is Q4 planning."],

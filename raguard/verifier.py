@@ -138,7 +138,7 @@ class Verifier:
             )
         if not hasattr(spec, "default_severity"):
             try:
-                spec.default_severity = "medium"  # type: ignore[misc]
+                spec.default_severity = "medium"
             except AttributeError:
                 raise ConfigError(f"{spec!r} needs a default_severity") from None
         return spec

@@ -376,7 +376,7 @@ class _Loop:
 
     def _count(self, text: str, answer: str) -> int:
         try:
-            n = self.count_tokens(text)  # type: ignore[misc]
+            n = self.count_tokens(text)
         except Exception as exc:
             raise self.failure("count_tokens", exc, answer) from exc
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:

@@ -192,7 +192,10 @@ class _SentenceIndex:
         return {(doc_index, i) for doc_index in self._candidates(stems)
                 for s in stems for i in self._doc(doc_index)[1].get(s, ())}
 
-    def of(self, evidence: tuple[int, int, int]) -> Optional[_Sentence]:
+    def of(self, evidence: Optional[tuple[int, int, int]]) -> Optional[_Sentence]:
+        """The document sentence that holds ``evidence`` (doc index, start, end), if any."""
+        if evidence is None:
+            return None
         doc_index, start, _ = evidence
         if not 0 <= doc_index < len(self._documents):
             return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Optional
 
-import snowballstemmer
+import snowballstemmer  # type: ignore[import-untyped]
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from raguard.normalize.text import tokenize
