@@ -39,6 +39,7 @@ def test_wheel_contains_the_phrase_list_and_both_packages(wheel: Path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "raguard/_data/vague_phrases.txt" in names
     assert "relapse/__init__.py" in names
+    assert {"raguard/py.typed", "relapse/py.typed"} <= set(names)  # users' type checkers read the annotations
     assert not any(n.startswith("tests/") for n in names)
 
 
