@@ -21,7 +21,7 @@ from raguard.normalize.creators import CreatorMention, creator_mentions
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
-from raguard.normalize.text import TokenText, join_broken_words, sentence_spans, tokenize
+from raguard.normalize.text import TokenText, join_broken_words, sentence_spans, span_words
 from raguard.query import QueryIndex
 
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
@@ -95,14 +95,14 @@ class DocumentIndex:
     @cached_property
     def sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
         """(sentence spans, content-word stem -> numbers of the sentences holding it, ascending)."""
-        from raguard.normalize.stems import is_content_word, stem
+        from raguard.normalize.stems import content_stem
 
         spans = sentence_spans(self.text)
         by_stem: dict[str, list[int]] = {}
-        for i, (start, end) in enumerate(spans):
-            for tok in tokenize(self.text[start:end]):
-                if is_content_word(tok.norm):
-                    ids = by_stem.setdefault(stem(tok.norm), [])
+        for i, words in enumerate(span_words(self.text, spans, self.tokens.tokens)):
+            for s in map(content_stem, words):
+                if s is not None:
+                    ids = by_stem.setdefault(s, [])
                     if not ids or ids[-1] != i:
                         ids.append(i)
         return spans, by_stem

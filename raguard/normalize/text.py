@@ -271,6 +271,33 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
+
+def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[list[str]]:
+    """The folded words of each span of ``text``, as ``tokenize(text[start:end])`` gives them.
+
+    ``tokens`` is ``tokenize(text)``: where its words are the span's own they are reused, which
+    spares tokenizing a document twice (whole, then sentence by sentence). They are when the text
+    took the plain path (every token one word match, nothing merged), no token crosses the
+    span's ends and the span's text would take the plain path too; any other span is tokenized.
+    """
+    plain = text.isascii() and not _may_merge(text)
+    out: list[list[str]] = []
+    k, n = 0, len(tokens)
+    for start, end in spans:
+        if plain:
+            while k < n and tokens[k].end <= start:
+                k += 1
+            first = k
+            while k < n and tokens[k].end <= end:
+                k += 1
+            crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
+            if not crossed and not _may_merge(text[start:end]):
+                out.append([tokens[i].norm for i in range(first, k)])
+                continue
+            k = first
+        out.append([t.norm for t in tokenize(text[start:end])])
+    return out
+
 # Clause boundaries: punctuation, a spaced dash, and the conjunctions that join two claims.
 _CLAUSE_BREAK_RE = re.compile(
     r"(?=[,;:() \tbwaty])"  # (how a match can start: re then skips every other position, -25%)
