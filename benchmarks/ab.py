@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/ab.py HEAD                 # working tree against HEAD: seed, halueval
     .venv/bin/python benchmarks/ab.py 4d02a0c --workloads seed long --passes 2
     .venv/bin/python benchmarks/ab.py HEAD --aa            # HEAD against itself: the method's noise
+    .venv/bin/python benchmarks/ab.py HEAD --new-docs      # every call indexes its documents
 
 A change of a few µs is invisible in perf.py's ratios, which move by several hundredths between
 runs on a shared machine. Here both versions run in one process, item by item, each right after
@@ -55,17 +56,19 @@ def _copy(rev: str | None, name: str, into: Path) -> None:
     _rename(into / name, name)
 
 
-def _child(old: str, new: str, workloads: list[str], passes: int) -> None:
+def _child(old: str, new: str, workloads: list[str], passes: int, new_docs: bool) -> None:
     import importlib
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import perf
 
     packages = {k: importlib.import_module(p) for k, p in (("old", old), ("new", new))}
-    verifier_new = packages["new"].Verifier()
+    # with new_docs, no document cache: each call indexes its documents (perf.py's "new docs")
+    kwargs = {"cache_size": 0} if new_docs else {}
+    verifier_new = packages["new"].Verifier(**kwargs)
     model = verifier_new.model()
     importlib.import_module(f"{old}.nlp")._cache = importlib.import_module(f"{new}.nlp")._cache
-    verifiers = {"old": packages["old"].Verifier(), "new": verifier_new}
+    verifiers = {"old": packages["old"].Verifier(**kwargs), "new": verifier_new}
     assert verifiers["old"].model() is model
     floor = perf.load_floor(model.name)
     clock = time.perf_counter_ns
@@ -98,10 +101,12 @@ def main() -> None:
     ap.add_argument("--aa", action="store_true", help="compare the revision with itself (the noise)")
     ap.add_argument("--workloads", nargs="+", default=["seed", "halueval"], choices=["seed", "halueval", "long"])
     ap.add_argument("--passes", type=int, default=3)
+    ap.add_argument("--new-docs", action="store_true",
+                    help="verifiers without a document cache: every call indexes its documents")
     ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        _child(*args.child, args.workloads, args.passes)
+        _child(*args.child, args.workloads, args.passes, args.new_docs)
         return
     with tempfile.TemporaryDirectory(prefix="raguard-ab-") as tmp:
         where = Path(tmp)
@@ -110,7 +115,8 @@ def main() -> None:
         runs = []
         for old, new in (("rg_base", "rg_head"), ("rg_head", "rg_base")):
             cmd = [sys.executable, str(Path(__file__).resolve()), args.rev, "--child", old, new,
-                   "--passes", str(args.passes), "--workloads", *args.workloads]
+                   "--passes", str(args.passes), "--workloads", *args.workloads,
+                   *(["--new-docs"] if args.new_docs else [])]
             env = {**os.environ, "PYTHONPATH": tmp}
             done = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True)
             if done.returncode != 0:
@@ -122,6 +128,7 @@ def main() -> None:
             if differ:
                 print(f"note: results differ on {differ} items")
         head = f"{args.rev} (A/A)" if args.aa else f"working tree against {args.rev}"
+        head += ", documents indexed in every call" if args.new_docs else ""
         print(f"{head}: µs saved per verify (base minus head, median of per-item differences)")
         for name in runs[0]:
             a, b = runs[0][name], runs[1][name]
