@@ -9,7 +9,10 @@ from rich.text import Text
 from raguard.cli.render import is_plain, make_console, render_result
 from raguard.verifier import verify
 
+
 class Example(TypedDict):
+    """One demo case: :func:`verify`'s three arguments."""
+
     query: str
     retrieved_docs: list[str]
     llm_response: str

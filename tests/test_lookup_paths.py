@@ -270,7 +270,6 @@ def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
         assert [tt.joined.index(" " + tok.norm + " ", s - 1) + 1 for tok, s in zip(tt.tokens, tt._starts)] == tt._starts
 
 
-
 def test_span_words_are_the_words_of_each_span_tokenized_alone() -> None:
     """A document's sentences reuse its tokens where that gives what tokenizing each alone gives."""
     from raguard.normalize import text as folding
@@ -296,6 +295,7 @@ def test_span_words_are_the_words_of_each_span_tokenized_alone() -> None:
                 crossed += cut
                 reused += not cut and bool(inside)
     assert reused > 1000 and crossed > 300, (reused, crossed)  # both branches ran
+
 
 def test_hedge_and_decline_prechecks_change_no_result() -> None:
     """The cheap last-word tests before the hedge and decline searches skip only windows where

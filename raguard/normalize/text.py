@@ -271,9 +271,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
-
 def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[list[str]]:
-    """The folded words of each span of ``text``, as ``tokenize(text[start:end])`` gives them.
+    """The folded words of each span of ``text`` (sorted, disjoint), as ``tokenize(text[start:end])``
+    gives them.
 
     ``tokens`` is ``tokenize(text)``: where its words are the span's own they are reused, which
     spares tokenizing a document twice (whole, then sentence by sentence). They are when the text
@@ -297,6 +297,7 @@ def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> 
             k = first
         out.append([t.norm for t in tokenize(text[start:end])])
     return out
+
 
 # Clause boundaries: punctuation, a spaced dash, and the conjunctions that join two claims.
 _CLAUSE_BREAK_RE = re.compile(
