@@ -90,7 +90,9 @@ def _assert_outcome(llm: ScriptedLLM, max_iterations: int, outcome: Any) -> None
         assert outcome.stage == "call_llm"
         assert outcome.iteration == llm.fault_at
         assert outcome.prompt == llm.prompts[-1]
-        assert isinstance(outcome.__cause__, {"raise": LLMDown, "timeout": TimeoutError, "none": TypeError}[llm.fault])
+        # (asyncio.wait_for raises asyncio.TimeoutError: another class than TimeoutError before Python 3.11)
+        timeouts = (TimeoutError, asyncio.TimeoutError)
+        assert isinstance(outcome.__cause__, {"raise": LLMDown, "timeout": timeouts, "none": TypeError}[llm.fault])
         completed = llm.prompts[:-1]
     else:
         assert not (fault_reached and llm.fault in ("raise", "timeout", "none")), "the fault was swallowed"
