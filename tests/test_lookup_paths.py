@@ -271,13 +271,14 @@ def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
 
 
 def test_span_words_are_the_words_of_each_span_tokenized_alone() -> None:
-    """A document's sentences reuse its tokens where that gives what tokenizing each alone gives."""
+    """A document's sentences reuse its tokens where that gives what tokenizing each alone gives
+    (merged tokens too: "U.S.", "are n't", "inter-\\nnational", folded "Tomás")."""
     from raguard.normalize import text as folding
 
     rng = random.Random(11)
     atoms = list("aAbnNtTsU.'’ -\n,09é!?") + ["n't", " n’t", "U.S.", "Dr. ", "e.g. ", ". The ", "? He ",
-                                              '." She ', "-\n", "x- \n y", "Paul", " 1999.", "ﬁ"]
-    reused = crossed = 0
+                                              '." She ', "-\n", "x- \n y", "Paul", " 1999.", "ﬁ", "Tomás", "are"]
+    reused = crossed = merged = 0
     for i in range(20000):
         text = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 24)))
         if i % 2:
@@ -288,13 +289,13 @@ def test_span_words_are_the_words_of_each_span_tokenized_alone() -> None:
         tokens = folding.tokenize(text)
         expected = [[t.norm for t in folding.tokenize(text[s:e])] for s, e in spans]
         assert folding.span_words(text, spans, tokens) == expected, (text, spans)
-        if text.isascii() and not folding._may_merge(text):
-            for s, e in spans:
-                inside = [t for t in tokens if s <= t.start and t.end <= e]
-                cut = any(t.start < s < t.end or t.start < e < t.end for t in tokens)
-                crossed += cut
-                reused += not cut and bool(inside)
-    assert reused > 1000 and crossed > 300, (reused, crossed)  # both branches ran
+        for s, e in spans:
+            inside = [t for t in tokens if s <= t.start and t.end <= e]
+            cut = any(t.start < s < t.end or t.start < e < t.end for t in tokens)
+            crossed += cut
+            reused += not cut and bool(inside)
+            merged += not cut and any(t.end - t.start != len(t.norm) for t in inside)
+    assert reused > 3000 and crossed > 1000 and merged > 300, (reused, crossed, merged)  # every branch ran
 
 
 def test_hedge_and_decline_prechecks_change_no_result() -> None:

@@ -275,26 +275,27 @@ def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> 
     """The folded words of each span of ``text`` (sorted, disjoint), as ``tokenize(text[start:end])``
     gives them.
 
-    ``tokens`` is ``tokenize(text)``: where its words are the span's own they are reused, which
-    spares tokenizing a document twice (whole, then sentence by sentence). They are when the text
-    took the plain path (every token one word match, nothing merged), no token crosses the
-    span's ends and the span's text would take the plain path too; any other span is tokenized.
+    ``tokens`` is ``tokenize(text)``: a span's tokens are reused, which spares tokenizing a
+    document twice (whole, then sentence by sentence), unless one crosses the span's ends or the
+    span ends within a character of "'t". Tokenizing reads word matches left to right and merges
+    two only from the match, the gap between them and, for "n", the two characters after it
+    ("are n't"): so a token inside a span is the same token in the span alone, but for that look
+    past the span's end. Any other span is tokenized.
     """
-    plain = text.isascii() and not _may_merge(text)
     out: list[list[str]] = []
     k, n = 0, len(tokens)
     for start, end in spans:
-        if plain:
-            while k < n and tokens[k].end <= start:
-                k += 1
-            first = k
-            while k < n and tokens[k].end <= end:
-                k += 1
-            crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
-            if not crossed and not _may_merge(text[start:end]):
-                out.append([tokens[i].norm for i in range(first, k)])
-                continue
-            k = first
+        while k < n and tokens[k].end <= start:
+            k += 1
+        first = k
+        while k < n and tokens[k].end <= end:
+            k += 1
+        crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
+        after = text[end - 1:end + 2]
+        if not crossed and not ("'t" in after or "’t" in after):
+            out.append([tokens[i].norm for i in range(first, k)])
+            continue
+        k = first
         out.append([t.norm for t in tokenize(text[start:end])])
     return out
 
