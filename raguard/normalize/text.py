@@ -279,8 +279,8 @@ def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> 
     document twice (whole, then sentence by sentence), unless one crosses the span's ends or the
     span ends within a character of "'t". Tokenizing reads word matches left to right and merges
     two only from the match, the gap between them and, for "n", the two characters after it
-    ("are n't"): so a token inside a span is the same token in the span alone, but for that look
-    past the span's end. Any other span is tokenized.
+    ("are n't"): so a token inside a span is the same token in the span alone, unless that look
+    reaches past the span's end. Any other span is tokenized.
     """
     out: list[list[str]] = []
     k, n = 0, len(tokens)
@@ -291,7 +291,7 @@ def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> 
         while k < n and tokens[k].end <= end:
             k += 1
         crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
-        after = text[end - 1:end + 2]
+        after = text[max(0, end - 1):end + 2]
         if not crossed and not ("'t" in after or "’t" in after):
             out.append([tokens[i].norm for i in range(first, k)])
             continue
