@@ -7,7 +7,7 @@ documents alternating item by item) for several rounds in one process, the workl
 turns within each round so that a slow minute hits all of them, and prints each round's ratio
 with the spread: lowest, median, highest and how many rounds met the 1.2 target.
 
-    .venv/bin/python benchmarks/latency_spread.py                 # 10 rounds, about 8 min
+    .venv/bin/python benchmarks/latency_spread.py                 # 10 rounds, 9-11 min
     .venv/bin/python benchmarks/latency_spread.py --rounds 5 --workloads seed halueval
 
 Writes ``benchmarks/results/latency_spread.json``.
