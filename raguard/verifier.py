@@ -13,9 +13,10 @@ from pydantic import ValidationError
 
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
-from raguard.checkers import DEFAULT_CHECKERS, create_checker
+from raguard.checkers import DEFAULT_CHECKERS, create_checker, plan_checkers
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.documents import DocumentCache, DocumentSet
+from raguard.errors import ConfigError
 from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
 from raguard.models import (
     CONTRADICTED_CLAIM,
@@ -57,10 +58,6 @@ TYPE_PRIORITY: tuple[str, ...] = (
 )
 
 
-class ConfigError(ValueError):
-    """A :class:`Verifier` was configured wrongly (raised when it is built, not at verify time)."""
-
-
 CheckerSpec = Union[str, Checker]
 
 
@@ -87,12 +84,13 @@ class Verifier:
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
     ) -> None:
-        self.checkers: list[Checker] = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
-        # checkers that read the others' findings (citations) run after them, whatever the order given
-        self.checkers.sort(key=lambda c: bool(getattr(c, "runs_last", False)))
-        names = [c.name for c in self.checkers]
+        given = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
+        names = [c.name for c in given]
         if len(set(names)) != len(names):
             raise ConfigError(f"checker names must be unique, got {names}")
+        # reviewers run after the checkers whose findings they read, whatever the order given
+        self._steps = plan_checkers(given)
+        self.checkers: list[Checker] = [step.checker for step in self._steps]
         self.severities: dict[str, str] = {c.warning_type: c.default_severity for c in self.checkers}
         self.severities[INPUT_ERROR] = "high"
         self.severities[CHECKER_ERROR] = "high"
@@ -131,10 +129,10 @@ class Verifier:
                 return create_checker(spec)
             except ValueError as exc:
                 raise ConfigError(str(exc)) from None
-        if not (hasattr(spec, "check") and isinstance(getattr(spec, "name", None), str)
+        if not ((hasattr(spec, "check") or hasattr(spec, "review")) and isinstance(getattr(spec, "name", None), str)
                 and isinstance(getattr(spec, "warning_type", None), str)):
             raise ConfigError(
-                f"{spec!r} is not a checker: it needs a 'name', a 'warning_type' and a check(ctx) method"
+                f"{spec!r} is not a checker: it needs a 'name', a 'warning_type' and a check(ctx) method (or review(ctx, findings))"
             )
         if not hasattr(spec, "default_severity"):
             try:
@@ -193,10 +191,14 @@ class Verifier:
             query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
             options=self.options, query_index=self.documents_cache.query(cleaned.query),
         )
-        findings = ctx.findings
-        for checker in self.checkers:
+        findings: list[Finding] = []
+        for step in self._steps:
+            checker = step.checker
             try:
-                findings.extend(checker.check(ctx))
+                if step.wants is None:
+                    findings.extend(checker.check(ctx))
+                else:  # a reviewer: the earlier findings it declared, read-only
+                    findings.extend(checker.review(ctx, step.prior(findings)))
             except Exception as exc:  # a checker bug must not take the guard down
                 log.exception("checker %s failed", checker.name)
                 findings.append(Finding(

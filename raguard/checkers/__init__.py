@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable, TypeVar
 
-from raguard.checkers.base import CheckContext, Checker, Finding
+from raguard.checkers.base import CheckContext, Checker, Finding, Reviewer
+from raguard.checkers.plan import Step, plan
 from raguard.checkers.attributions import AttributionsChecker
 from raguard.checkers.choices import ChoicesChecker
 from raguard.checkers.citations import CitationsChecker
@@ -24,16 +25,18 @@ __all__ = [
     "CheckContext",
     "Checker",
     "Finding",
+    "Reviewer",
     "DEFAULT_CHECKERS",
     "available_checkers",
     "create_checker",
     "register_checker",
+    "plan_checkers",
 ]
 
 _REGISTRY: dict[str, Callable[[], Checker]] = {
     "attributions": AttributionsChecker,
     "choices": ChoicesChecker,
-    "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; runs after the others
+    "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; reviews all the others
     "comparisons": ComparisonsChecker,
     "creators": CreatorsChecker,
     "dates": DatesChecker,
@@ -80,3 +83,9 @@ def create_checker(name: str) -> Checker:
             f"unknown checker {name!r}; available: {', '.join(available_checkers())}"
         ) from None
     return factory()
+
+
+def plan_checkers(checkers: list[Checker]) -> list[Step]:
+    """``checkers`` in run order with what each reviews (see :mod:`raguard.checkers.plan`);
+    raises :class:`~raguard.ConfigError` for a missing requirement or a circle."""
+    return plan(checkers, known=_REGISTRY)

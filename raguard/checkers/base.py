@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, TypeVar, overload, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, Sequence, TypeVar, overload, runtime_checkable
 
 from raguard.documents import DocumentSet
 from raguard.normalize.dates import DateMention, extract_dates
@@ -76,8 +76,6 @@ class CheckContext:
     doc: "Doc"
     documents: DocumentSet
     options: dict[str, Any] = field(default_factory=dict)
-    #: Findings of the checkers that ran before this one (the engine appends as it goes).
-    findings: list[Finding] = field(default_factory=list)
     #: What is read from the query (the verifier passes a cached one; built here otherwise).
     query_index: QueryIndex = None  # type: ignore[assignment]
 
@@ -193,7 +191,9 @@ class Checker(Protocol):
     """The protocol a checker follows; register one with :func:`raguard.register_checker`.
 
     ``name`` is its registry name, ``warning_type`` the warning its unsupported findings raise,
-    ``default_severity`` the severity used unless the configuration sets one.
+    ``default_severity`` the severity used unless the configuration sets one. It may declare
+    (class attributes, see :mod:`raguard.checkers.plan`) the finding kinds it ``provides`` and
+    those it ``requires`` or ``reads``; without them it is independent and provides nothing.
     """
 
     name: str
@@ -201,6 +201,20 @@ class Checker(Protocol):
     default_severity: str
 
     def check(self, ctx: CheckContext) -> Iterable[Finding]: ...
+
+
+@runtime_checkable
+class Reviewer(Protocol):
+    """A checker that reviews earlier findings (phase two): it declares the kinds it
+    ``requires`` or ``reads`` and receives those findings, read-only, in ``review``."""
+
+    name: str
+    warning_type: str
+    default_severity: str
+    provides: tuple[str, ...]
+    requires: tuple[str, ...]
+
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterable[Finding]: ...
 
 
 def quote_for_message(text: str, limit: int = 80) -> str:

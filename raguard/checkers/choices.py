@@ -75,6 +75,7 @@ class ChoicesChecker:
     name = "choices"
     warning_type = CONTRADICTED_CLAIM
     default_severity = "high"
+    provides = ("choice",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         if len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not ctx.query_index.derive(_offers_or):

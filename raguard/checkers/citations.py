@@ -5,15 +5,15 @@ Templates ask the model to cite the numbered chunks it used: ``[1]``, ``[2, 3]``
 
 1. Does every cited number name a chunk? Chunks are numbered from 1, in the order given.
 2. Do the cited chunks support the claims of the sentence that cites them? It reuses the
-   findings of the checkers that ran before it (``ctx.findings``): a claim before the citation
+   findings of the other checkers (its ``review`` receives them): a claim before the citation
    (after the previous one in the sentence) must have its evidence in a cited chunk, or be
    stated there too; an unsupported claim is supported by no chunk. A sentence without such
    claims is judged as a whole, by the statements checker's evidence (or, for a chunk other
    than the evidence's, by the share of the sentence's content words it contains). A cited chunk
    that supports none of those claims is a bad citation too.
 
-It therefore must run **after** the other checkers: it declares ``runs_last``, and a
-:class:`~raguard.Verifier` moves such checkers to the end of its list. It is not in
+It therefore reviews **every** other checker's findings: it declares ``reads = ("*",)``, and a
+:class:`~raguard.Verifier` runs it after all the checkers that do not (see :mod:`raguard.checkers.plan`). It is not in
 ``DEFAULT_CHECKERS``: enable it with ``Verifier(checkers=[*DEFAULT_CHECKERS, "citations"])``.
 A marker's digits are not a value: the numbers checker skips citation markers (CheckContext.citation_spans).
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.statements import DEFAULT_MIN_SUPPORT
@@ -83,18 +83,19 @@ def _numbers(marker: str) -> tuple[int, ...]:
 
 class CitationsChecker:
     """Warn ``bad_citation`` for a citation of a chunk that does not exist or does not support
-    the sentence that cites it. Reads the other checkers' findings: runs last."""
+    the sentence that cites it. Reviews the other checkers' findings."""
 
     name = "citations"
     warning_type = BAD_CITATION
     default_severity = "high"
-    runs_last = True
+    provides = ("citation",)
+    reads = ("*",)
 
-    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
         citations = find_citations(ctx.response)
         if not citations:
             return
-        claims = [f for f in ctx.findings
+        claims = [f for f in findings
                   if f.kind not in _NOT_CLAIMS and f.end > f.start and f.source != "query"]
         query_stems = ctx.query_stems
         min_support = float(ctx.options.get("min_support", DEFAULT_MIN_SUPPORT))

@@ -37,6 +37,7 @@ class CreatorsChecker:
     name = "creators"
     warning_type = MISATTRIBUTED_CLAIM
     default_severity = "high"
+    provides = ("attribution",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         response = ctx.response

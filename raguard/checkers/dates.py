@@ -17,6 +17,7 @@ class DatesChecker:
     name = "dates"
     warning_type = UNSUPPORTED_DATE
     default_severity = "high"
+    provides = ("date",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         for mention in ctx.dates:

@@ -39,6 +39,7 @@ class EntitiesChecker:
     name = "entities"
     warning_type = MISSING_ENTITY
     default_severity = "high"
+    provides = ("entity",)
 
     def __init__(self, labels: Optional[frozenset[str]] = None) -> None:
         self.labels = labels or ENTITY_LABELS

@@ -53,6 +53,7 @@ class NegationsChecker:
     name = "negations"
     warning_type = CONTRADICTED_CLAIM
     default_severity = "high"
+    provides = ("negation",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         if len(ctx.documents) == 0 or not ctx.response_denies:

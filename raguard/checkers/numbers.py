@@ -32,6 +32,7 @@ class NumbersChecker:
     name = "numbers"
     warning_type = UNSUPPORTED_NUMBER
     default_severity = "high"
+    provides = ("number",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # indexed: a scan of every span per number was quadratic in the claims

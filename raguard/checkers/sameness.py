@@ -67,6 +67,7 @@ class SamenessChecker:
     name = "sameness"
     warning_type = CONTRADICTED_CLAIM
     default_severity = "high"
+    provides = ("sameness",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # the question must set two names side by side ("A and B") before the answer is read

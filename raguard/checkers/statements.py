@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from itertools import chain
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
 from raguard.checkers._cues import denies, is_refusal
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -43,6 +43,9 @@ class StatementsChecker:
     name = "statements"
     warning_type = UNSUPPORTED_STATEMENT
     default_severity = "high"
+    provides = ("statement",)
+    requires = ("date", "entity", "number", "quote", "vague_reference")
+    reads = ("comparison", "choice", "sameness")
 
     def __init__(self, min_support: float = DEFAULT_MIN_SUPPORT,
                  min_unsupported: int = DEFAULT_MIN_UNSUPPORTED,
@@ -54,7 +57,7 @@ class StatementsChecker:
         self.min_unsupported = min_unsupported
         self.min_support_unanchored = min_support_unanchored
 
-    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
         min_support = float(ctx.options.get("min_support", self.min_support))
         min_unsupported = int(ctx.options.get("min_unsupported", self.min_unsupported))
         # never below min_support: a stricter min_support is stricter everywhere
@@ -65,7 +68,7 @@ class StatementsChecker:
         query = ctx.query_index.folded
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference",
                    f.kind in _ANCHOR_KINDS and f.text.casefold() not in query)  # (the query's own value anchors nothing)
-                  for f in ctx.findings if f.end > f.start]
+                  for f in findings if f.end > f.start]
         toks = ctx.token_list
         stems = ctx.token_stems
         in_judged = [False] * len(toks)

@@ -84,6 +84,7 @@ class UnansweredChecker:
     name = "unanswered"
     warning_type = UNANSWERED_QUESTION
     default_severity = "high"
+    provides = ("answer",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         response = ctx.response
