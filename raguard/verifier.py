@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import warnings
 from bisect import bisect_left, insort
 from operator import attrgetter
 from time import perf_counter
@@ -13,7 +14,7 @@ from pydantic import ValidationError
 
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
-from raguard.checkers import DEFAULT_CHECKERS, create_checker, plan_checkers
+from raguard.checkers import DEFAULT_CHECKERS, checker_config, create_checker, known_options, plan_checkers
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.documents import DocumentCache, DocumentSet
 from raguard.errors import ConfigError
@@ -64,17 +65,25 @@ CheckerSpec = Union[str, Checker]
 class Verifier:
     """A reusable, thread-safe verification configuration.
 
-    ``checkers``: names from the registry or checker objects; ``severities``: severity per warning
-    type; ``review_on``: severities that make the action "review"; ``max_chars``: size limit for
-    the response and for the documents together; ``spacy_model``: pipeline name (see
+    ``checkers``: names from the registry or checker objects (run in the order their declared
+    dependencies allow, see :mod:`raguard.checkers.plan`); ``checker_options``: per checker
+    name, a plain dict of that checker's options (``{"statements": {"min_support": 0.3}}``,
+    validated by its config, see :mod:`raguard.checkers.settings`); ``severities``: severity per
+    warning type; ``review_on``: severities that make the action "review"; ``max_chars``: size
+    limit for the response and for the documents together; ``spacy_model``: pipeline name (see
     :mod:`raguard.nlp`); ``trust_query``: a claim that restates the query is not flagged;
     ``metrics``: a :class:`raguard.Metrics` that every ``verify`` call updates.
+
+    ``options`` (deprecated): one flat dict, each option going to every listed checker that has
+    one of that name (``{"min_support": 0.3}`` sets the statements and citations checkers'),
+    ``trust_query`` to the Verifier; ``checker_options`` win over it.
     """
 
     def __init__(
         self,
         checkers: Optional[Sequence[CheckerSpec]] = None,
         *,
+        checker_options: Optional[Mapping[str, Mapping[str, Any]]] = None,
         severities: Optional[Mapping[str, str]] = None,
         review_on: Iterable[str] = ("high",),
         max_chars: int = DEFAULT_MAX_CHARS,
@@ -84,7 +93,12 @@ class Verifier:
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
     ) -> None:
-        given = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
+        specs = list(checkers or DEFAULT_CHECKERS)
+        if options:
+            trust_query = _flat_options(options, specs, trust_query)
+            checker_options = _merge_flat(options, specs, checker_options)
+        per_checker = _checker_options(checker_options, specs)
+        given = [self._make_checker(c, per_checker.get(c) if isinstance(c, str) else None) for c in specs]
         names = [c.name for c in given]
         if len(set(names)) != len(names):
             raise ConfigError(f"checker names must be unique, got {names}")
@@ -114,7 +128,10 @@ class Verifier:
         if spacy_model is not None and (not isinstance(spacy_model, str) or not spacy_model.strip()):
             raise ConfigError(f"spacy_model must be a non-empty string, got {spacy_model!r}")
         self.spacy_model = spacy_model
-        self.options: dict[str, Any] = {"trust_query": trust_query, **_check_options(options or {})}
+        if not isinstance(trust_query, bool):
+            raise ConfigError(f"option 'trust_query' must be a bool, got {trust_query!r}")
+        self.trust_query = trust_query
+        self.checker_options = per_checker
         self.documents_cache = DocumentCache(cache_size)
         self._model: Optional[LoadedModel] = None
         self._model_lock = threading.Lock()
@@ -123,12 +140,9 @@ class Verifier:
         self.metrics = metrics
 
     @staticmethod
-    def _make_checker(spec: CheckerSpec) -> Checker:
+    def _make_checker(spec: CheckerSpec, options: Optional[Mapping[str, Any]] = None) -> Checker:
         if isinstance(spec, str):
-            try:
-                return create_checker(spec)
-            except ValueError as exc:
-                raise ConfigError(str(exc)) from None
+            return create_checker(spec, options)
         if not ((hasattr(spec, "check") or hasattr(spec, "review")) and isinstance(getattr(spec, "name", None), str)
                 and isinstance(getattr(spec, "warning_type", None), str)):
             raise ConfigError(
@@ -189,7 +203,7 @@ class Verifier:
     def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
         ctx = CheckContext(
             query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
-            options=self.options, query_index=self.documents_cache.query(cleaned.query),
+            trust_query=self.trust_query, query_index=self.documents_cache.query(cleaned.query),
         )
         findings: list[Finding] = []
         for step in self._steps:
@@ -241,26 +255,62 @@ class Verifier:
         return make_result(warnings, claims, self.review_on)
 
 
-#: Options the built-in checkers read, with a check of each value.
-KNOWN_OPTIONS: dict[str, tuple[str, Any]] = {
-    "trust_query": ("a bool", lambda v: isinstance(v, bool)),
-    "min_support": ("a number from 0 to 1", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
-    "min_support_unanchored": ("a number from 0 to 1", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
-    "min_unsupported": ("a positive integer", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1),
-    "proper_noun_runs": ("a bool", lambda v: isinstance(v, bool)),
-    "check_weekdays": ("a bool", lambda v: isinstance(v, bool)),
-}
+def _checker_options(checker_options: Optional[Mapping[str, Mapping[str, Any]]],
+                     specs: Sequence[CheckerSpec]) -> dict[str, dict[str, Any]]:
+    """``checker_options`` checked against the checker list: plain dicts, per listed name."""
+    if checker_options is None:
+        return {}
+    if not isinstance(checker_options, Mapping):
+        raise ConfigError(
+            "checker_options must be a dict of checker names to option dicts, "
+            f"got {type(checker_options).__name__}"
+        )
+    named = [s for s in specs if isinstance(s, str)]
+    result: dict[str, dict[str, Any]] = {}
+    for name, opts in checker_options.items():
+        if name not in named:
+            objects = [getattr(s, "name", None) for s in specs if not isinstance(s, str)]
+            why = ("it was given as an object: configure the object itself" if name in objects
+                   else f"it is not in the checker list ({', '.join(map(str, named)) or 'none by name'})")
+            raise ConfigError(f"checker_options for {name!r}, but {why}")
+        if not isinstance(opts, Mapping):
+            raise ConfigError(f"the options of checker {name!r} must be a dict, got {type(opts).__name__}")
+        result[name] = dict(opts)
+    return result
 
 
-def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Reject unknown option names and bad values when the Verifier is built."""
+def _flat_options(options: Mapping[str, Any], specs: Sequence[CheckerSpec], trust_query: bool) -> bool:
+    """The deprecated flat ``options``: warn, reject unknown names, return ``trust_query``."""
+    warnings.warn(
+        "Verifier(options=...) is deprecated: use checker_options={checker: {option: value}} "
+        "(and trust_query=... for the query option)", DeprecationWarning, stacklevel=3,
+    )
+    if not isinstance(options, Mapping):
+        raise ConfigError(f"options must be a dict, got {type(options).__name__}")
+    owners = known_options()
+    for key in options:
+        if key != "trust_query" and key not in owners:
+            raise ConfigError(f"unknown option {key!r}; known: {', '.join(sorted([*owners, 'trust_query']))}")
+    return options.get("trust_query", trust_query)
+
+
+def _merge_flat(options: Mapping[str, Any], specs: Sequence[CheckerSpec],
+                checker_options: Optional[Mapping[str, Mapping[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each flat option given to every listed checker that has it (explicit per-checker options
+    win). A value is validated even when none of its checkers is listed, as it always was."""
+    merged = {name: dict(opts) for name, opts in (checker_options or {}).items()}
+    owners = known_options()
+    named = {s for s in specs if isinstance(s, str)}
     for key, value in options.items():
-        if key not in KNOWN_OPTIONS:
-            raise ConfigError(f"unknown option {key!r}; known: {', '.join(sorted(KNOWN_OPTIONS))}")
-        what, valid = KNOWN_OPTIONS[key]
-        if not valid(value):
-            raise ConfigError(f"option {key!r} must be {what}, got {value!r}")
-    return dict(options)
+        if key == "trust_query":
+            continue
+        listed = [n for n in owners[key] if n in named]
+        for name in listed:
+            merged.setdefault(name, {}).setdefault(key, value)
+        if not listed:
+            owner = owners[key][0]
+            checker_config(owner).build(owner, {key: value})  # type: ignore[union-attr]
+    return merged
 
 
 class WarningFields(NamedTuple):

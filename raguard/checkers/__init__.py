@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from typing import Any, Callable, Mapping, Optional, TypeVar
 
 from raguard.checkers.base import CheckContext, Checker, Finding, Reviewer
 from raguard.checkers.plan import Step, plan
@@ -20,6 +20,8 @@ from raguard.checkers.sameness import SamenessChecker
 from raguard.checkers.statements import StatementsChecker
 from raguard.checkers.unanswered import UnansweredChecker
 from raguard.checkers.vague import VagueChecker
+from raguard.checkers.settings import CheckerConfig, option_owners
+from raguard.errors import ConfigError
 
 __all__ = [
     "CheckContext",
@@ -31,6 +33,9 @@ __all__ = [
     "create_checker",
     "register_checker",
     "plan_checkers",
+    "CheckerConfig",
+    "checker_config",
+    "known_options",
 ]
 
 _REGISTRY: dict[str, Callable[[], Checker]] = {
@@ -60,7 +65,12 @@ F = TypeVar("F", bound=Callable[[], Checker])
 
 
 def register_checker(name: str) -> Callable[[F], F]:
-    """Decorator: make a checker factory (usually a class) available by ``name``."""
+    """Decorator: make a checker factory (usually a class) available by ``name``.
+
+    A factory with a ``Config`` attribute (a :class:`~raguard.checkers.settings.CheckerConfig`
+    subclass) takes options: ``Verifier(checker_options={name: {...}})`` calls it with
+    ``config=Config(...)``; one without takes none and is called with no argument.
+    """
     if not name or not isinstance(name, str):
         raise ValueError("checker name must be a non-empty string")
 
@@ -75,14 +85,36 @@ def available_checkers() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def create_checker(name: str) -> Checker:
+def checker_config(name: str) -> Optional[type[CheckerConfig]]:
+    """The config class of the registered checker ``name`` (None: it takes no options)."""
+    return getattr(_factory(name), "Config", None)
+
+
+def known_options() -> dict[str, list[str]]:
+    """Option name -> the registered checkers that have an option of that name."""
+    return option_owners({n: f.Config for n, f in _REGISTRY.items() if getattr(f, "Config", None) is not None})
+
+
+def create_checker(name: str, options: Optional[Mapping[str, Any]] = None) -> Checker:
+    """A new checker ``name``, its config built from ``options`` (a plain dict) when given.
+
+    Raises :class:`~raguard.ConfigError` for an unknown name, option or value."""
+    factory = _factory(name)
+    if not options:
+        return factory()
+    config = getattr(factory, "Config", None)
+    if config is None:
+        raise ConfigError(f"checker {name!r} takes no options, got {', '.join(map(repr, options))}")
+    return factory(config=config.build(name, options))
+
+
+def _factory(name: str) -> Callable[..., Checker]:
     try:
-        factory = _REGISTRY[name]
+        return _REGISTRY[name]
     except KeyError:
-        raise ValueError(
+        raise ConfigError(
             f"unknown checker {name!r}; available: {', '.join(available_checkers())}"
         ) from None
-    return factory()
 
 
 def plan_checkers(checkers: list[Checker]) -> list[Step]:

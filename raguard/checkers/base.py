@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, Sequence, TypeVar, overload, runtime_checkable
 
 from raguard.documents import DocumentSet
@@ -75,7 +75,8 @@ class CheckContext:
     response: str
     doc: "Doc"
     documents: DocumentSet
-    options: dict[str, Any] = field(default_factory=dict)
+    #: A claim that restates the query is not flagged (the Verifier's ``trust_query``).
+    trust_query: bool = True
     #: What is read from the query (the verifier passes a cached one; built here otherwise).
     query_index: QueryIndex = None  # type: ignore[assignment]
 
@@ -161,10 +162,6 @@ class CheckContext:
         from raguard.checkers._names import named_number_spans
 
         return named_number_spans(self.response)
-
-    @property
-    def trust_query(self) -> bool:
-        return bool(self.options.get("trust_query", True))
 
     # -- the response read once for the sentence-level checkers ---------------------------------
 

@@ -27,7 +27,10 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Optional, Sequence
 
+from pydantic import Field
+
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.settings import CheckerConfig
 from raguard.checkers.statements import DEFAULT_MIN_SUPPORT
 from raguard.documents import DocumentIndex
 from raguard.models import BAD_CITATION
@@ -81,6 +84,13 @@ def _numbers(marker: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(out))
 
 
+class CitationsConfig(CheckerConfig):
+    """Options of the citations checker."""
+
+    #: the share of a sentence's content words a cited chunk must hold (the statements checker's default)
+    min_support: float = Field(DEFAULT_MIN_SUPPORT, ge=0, le=1, description="a number from 0 to 1")
+
+
 class CitationsChecker:
     """Warn ``bad_citation`` for a citation of a chunk that does not exist or does not support
     the sentence that cites it. Reviews the other checkers' findings."""
@@ -90,6 +100,10 @@ class CitationsChecker:
     default_severity = "high"
     provides = ("citation",)
     reads = ("*",)
+    Config = CitationsConfig
+
+    def __init__(self, config: Optional[CitationsConfig] = None) -> None:
+        self.config = config or CitationsConfig()
 
     def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
         citations = find_citations(ctx.response)
@@ -98,7 +112,7 @@ class CitationsChecker:
         claims = [f for f in findings
                   if f.kind not in _NOT_CLAIMS and f.end > f.start and f.source != "query"]
         query_stems = ctx.query_stems
-        min_support = float(ctx.options.get("min_support", DEFAULT_MIN_SUPPORT))
+        min_support = self.config.min_support
         for region, group in _by_sentence(ctx.response, citations):
             judge = _Sentence(ctx, region, claims, query_stems, min_support)
             previous_end = region[0]
