@@ -21,7 +21,7 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Iterable, Iterator, Optional, Sequence
 
-from raguard.checkers._cues import denies
+from raguard.normalize.cues import denies
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.models import MISATTRIBUTED_CLAIM

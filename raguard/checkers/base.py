@@ -152,14 +152,14 @@ class CheckContext:
     @lazy
     def citation_spans(self) -> list[tuple[int, int]]:
         """Citation markers ("[1]", "[2, 3]"): chunk numbers, not claims."""
-        from raguard.checkers.citations import find_citations
+        from raguard.normalize.citations import find_citations
 
         return [(c.start, c.end) for c in find_citations(self.response)]
 
     @lazy
     def named_number_spans(self) -> list[tuple[int, int]]:
         """Names that contain a number ("iPhone 16", "Apollo 11", "COVID-19")."""
-        from raguard.checkers._names import named_number_spans
+        from raguard.normalize.names import named_number_spans
 
         return named_number_spans(self.response)
 
@@ -175,10 +175,10 @@ class CheckContext:
 
     @lazy
     def response_denies(self) -> bool:
-        """:func:`~raguard.checkers._cues.denies` of the whole response. A denial never reaches
+        """:func:`~raguard.normalize.cues.denies` of the whole response. A denial never reaches
         across a sentence end, so when this is False no sentence of it denies either (one search
         in place of one per sentence)."""
-        from raguard.checkers._cues import denies
+        from raguard.normalize.cues import denies
 
         return denies(self.response)
 

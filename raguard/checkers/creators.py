@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Iterator, Optional
 
-from raguard.checkers._cues import denies
+from raguard.normalize.cues import denies
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.creators import RELATIONS, CreatorMention, creator_mentions, name_words

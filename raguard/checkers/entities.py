@@ -12,8 +12,8 @@ from typing import Iterator, Optional
 
 from pydantic import Field
 
-from raguard.checkers._names import at_sentence_start, is_unit_after_number, proper_noun_runs
-from raguard.checkers._spans import DisjointSpans, SpanIndex
+from raguard.normalize.names import at_sentence_start, is_unit_after_number, proper_noun_runs
+from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.documents import DocumentIndex, SetIndex

@@ -19,7 +19,7 @@ from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
-from raguard.checkers._cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_refusal
+from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_refusal
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import content_stems, is_content_word, stem
 from raguard.normalize.text import clause_around, tokenize

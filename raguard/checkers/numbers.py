@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._spans import SpanIndex
+from raguard.normalize.spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns

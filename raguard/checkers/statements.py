@@ -23,7 +23,7 @@ from collections import Counter
 from itertools import chain
 from typing import Iterator, Optional, Sequence
 
-from raguard.checkers._cues import denies, is_refusal
+from raguard.normalize.cues import denies, is_refusal
 from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message

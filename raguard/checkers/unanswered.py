@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from raguard.checkers._cues import is_refusal
-from raguard.checkers._names import proper_noun_runs
+from raguard.normalize.cues import is_refusal
+from raguard.normalize.names import proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.choices import question_options
 from raguard.models import UNANSWERED_QUESTION

@@ -10,10 +10,22 @@ varies). Pure functions.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import Any, Optional, Protocol, TypeVar
 
-if TYPE_CHECKING:  # pragma: no cover
-    from raguard.normalize.numbers import NumberMention
+_M = TypeVar("_M", bound="_Measured")
+
+
+class _Measured(Protocol):
+    """What :func:`compound_measures` reads of a number mention (``numbers.NumberMention``,
+    which imports this module: named by its shape, not imported)."""
+
+    start: int
+    end: int
+    value: float
+    measure: Optional[str]
+    hedge: Optional[str]
+
+    def _replace(self: _M, **changes: Any) -> _M: ...
 
 
 def _units(dimension: str, factor: float, *words: str) -> dict[str, tuple[str, float]]:
@@ -67,7 +79,7 @@ def in_base_unit(value: float, unit: str) -> float:
     return value * MEASURES[unit][1]
 
 
-def compound_measures(text: str, mentions: list["NumberMention"]) -> list["NumberMention"]:
+def compound_measures(text: str, mentions: list[_M]) -> list[_M]:
     """One more mention for each value written in two units of one dimension ("1 minute 8
     seconds" = 68 seconds), in the smaller unit, spanning both parts."""
     out = []
