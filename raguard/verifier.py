@@ -1,65 +1,40 @@
-"""The engine: validate input, parse the response once, run every checker on the shared result."""
+"""The public entry points: :class:`Verifier` (a reusable configuration) and :func:`verify`.
+
+The work itself is :mod:`raguard.engine`'s; batches are :mod:`raguard.batch`'s.
+"""
 
 from __future__ import annotations
 
-import logging
 import threading
 import warnings
-from bisect import bisect_left, insort
-from operator import attrgetter
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Sequence
 
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
-from raguard.checkers import DEFAULT_CHECKERS, checker_config, create_checker, known_options, plan_checkers
-from raguard.checkers.base import CheckContext, Checker, Finding
-from raguard.documents import DocumentCache, DocumentSet
-from raguard.errors import ConfigError
-from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
-from raguard.models import (
-    CONTRADICTED_CLAIM,
-    INPUT_ERROR,
-    MISATTRIBUTED_CLAIM,
-    MISSING_ENTITY,
-    SEVERITIES,
-    UNANSWERED_QUESTION,
-    UNSUPPORTED_DATE,
-    UNSUPPORTED_NUMBER,
-    UNSUPPORTED_QUOTE,
-    UNSUPPORTED_STATEMENT,
-    VAGUE_REFERENCE,
-    Summary,
-    VerifyResult,
-    Warning,
+from raguard.checkers import DEFAULT_CHECKERS, checker_config, known_options
+from raguard.checkers.base import Checker, Finding
+from raguard.documents import DocumentCache
+from raguard.engine import (  # noqa: F401 - also re-exported for code that imported them from here
+    CHECKER_ERROR,
+    TYPE_PRIORITY,
+    CheckerSpec,
+    Engine,
+    Settings,
+    WarningFields,
+    dedupe,
+    input_error_result,
+    make_result,
 )
-from raguard.nlp import LoadedModel, load_model
+from raguard.errors import ConfigError
+from raguard.inputs import DEFAULT_MAX_CHARS
+from raguard.models import VerifyResult
+from raguard.nlp import LoadedModel
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.metrics import Metrics
 
-log = logging.getLogger("raguard")
-
-CHECKER_ERROR = "checker_error"
-
-#: When warnings overlap, the one whose type comes first here is kept (quotes excepted: a
-#: quotation is its own claim and keeps its warning beside those inside it).
-TYPE_PRIORITY: tuple[str, ...] = (
-    MISSING_ENTITY,
-    UNSUPPORTED_DATE,
-    UNSUPPORTED_NUMBER,
-    UNSUPPORTED_QUOTE,
-    VAGUE_REFERENCE,
-    CONTRADICTED_CLAIM,
-    MISATTRIBUTED_CLAIM,
-    UNANSWERED_QUESTION,
-    UNSUPPORTED_STATEMENT,
-)
-
-
-CheckerSpec = Union[str, Checker]
+__all__ = ["ConfigError", "Verifier", "default_verifier", "verify", "verify_many"]
 
 
 class Verifier:
@@ -97,92 +72,63 @@ class Verifier:
         if options:
             trust_query = _flat_options(options, specs, trust_query)
             checker_options = _merge_flat(options, specs, checker_options)
-        per_checker = _checker_options(checker_options, specs)
-        given = [self._make_checker(c, per_checker.get(c) if isinstance(c, str) else None) for c in specs]
-        names = [c.name for c in given]
-        if len(set(names)) != len(names):
-            raise ConfigError(f"checker names must be unique, got {names}")
-        # reviewers run after the checkers whose findings they read, whatever the order given
-        self._steps = plan_checkers(given)
-        self.checkers: list[Checker] = [step.checker for step in self._steps]
-        self.severities: dict[str, str] = {c.warning_type: c.default_severity for c in self.checkers}
-        self.severities[INPUT_ERROR] = "high"
-        self.severities[CHECKER_ERROR] = "high"
-        for wtype, severity in (severities or {}).items():
-            if severity not in SEVERITIES:
-                raise ConfigError(f"invalid severity {severity!r} for {wtype!r}; use one of {SEVERITIES}")
-            if wtype == INPUT_ERROR:
-                raise ConfigError("the severity of input_error is fixed at 'high'")
-            self.severities[wtype] = severity
-        for severity in self.severities.values():
-            if severity not in SEVERITIES:
-                raise ConfigError(f"invalid default severity {severity!r}; use one of {SEVERITIES}")
-        review_on = tuple(review_on)
-        for severity in review_on:
-            if severity not in SEVERITIES:
-                raise ConfigError(f"invalid severity {severity!r} in review_on; use one of {SEVERITIES}")
-        self.review_on = frozenset(review_on)
-        if not isinstance(max_chars, int) or isinstance(max_chars, bool) or max_chars < 1:
-            raise ConfigError(f"max_chars must be a positive integer, got {max_chars!r}")
-        self.max_chars = max_chars
-        if spacy_model is not None and (not isinstance(spacy_model, str) or not spacy_model.strip()):
-            raise ConfigError(f"spacy_model must be a non-empty string, got {spacy_model!r}")
-        self.spacy_model = spacy_model
-        if not isinstance(trust_query, bool):
-            raise ConfigError(f"option 'trust_query' must be a bool, got {trust_query!r}")
-        self.trust_query = trust_query
-        self.checker_options = per_checker
-        self.documents_cache = DocumentCache(cache_size)
-        self._model: Optional[LoadedModel] = None
-        self._model_lock = threading.Lock()
+        self.settings = Settings(
+            checkers=tuple(specs), checker_options=checker_options if checker_options is not None else {},
+            severities=dict(severities or {}),
+            review_on=tuple(review_on), max_chars=max_chars, spacy_model=spacy_model, trust_query=trust_query,
+            cache_size=cache_size,
+        )
+        self.engine = Engine(self.settings)
         if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
             raise ConfigError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
         self.metrics = metrics
 
-    @staticmethod
-    def _make_checker(spec: CheckerSpec, options: Optional[Mapping[str, Any]] = None) -> Checker:
-        if isinstance(spec, str):
-            return create_checker(spec, options)
-        if not ((hasattr(spec, "check") or hasattr(spec, "review")) and isinstance(getattr(spec, "name", None), str)
-                and isinstance(getattr(spec, "warning_type", None), str)):
-            raise ConfigError(
-                f"{spec!r} is not a checker: it needs a 'name', a 'warning_type' and a check(ctx) method (or review(ctx, findings))"
-            )
-        if not hasattr(spec, "default_severity"):
-            try:
-                spec.default_severity = "medium"
-            except AttributeError:
-                raise ConfigError(f"{spec!r} needs a default_severity") from None
-        return spec
+    # -- what the engine built (read-only views) -------------------------------------------------
+    @property
+    def checkers(self) -> list[Checker]:
+        """The checkers, in run order."""
+        return self.engine.checkers
 
-    # -- the model -----------------------------------------------------------------------------
+    @property
+    def severities(self) -> dict[str, str]:
+        return self.engine.severities
+
+    @property
+    def review_on(self) -> frozenset[str]:
+        return self.engine.review_on
+
+    @property
+    def max_chars(self) -> int:
+        return self.engine.max_chars
+
+    @property
+    def spacy_model(self) -> Optional[str]:
+        return self.engine.spacy_model
+
+    @property
+    def trust_query(self) -> bool:
+        return self.engine.trust_query
+
+    @property
+    def checker_options(self) -> dict[str, dict[str, Any]]:
+        return self.engine.checker_options
+
+    @property
+    def documents_cache(self) -> DocumentCache:
+        return self.engine.documents_cache
+
     def model(self) -> LoadedModel:
         """The spaCy pipeline, loaded on first use (once per process and model name)."""
-        if self._model is None:
-            with self._model_lock:
-                if self._model is None:
-                    self._model = load_model(self.spacy_model)
-        return self._model
+        return self.engine.model()
 
     # -- verification --------------------------------------------------------------------------
     def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         """Check ``llm_response`` against ``retrieved_docs``. Never raises on bad input."""
         started = perf_counter()
-        result = self._verify(query, retrieved_docs, llm_response)
+        result = self.engine.verify(query, retrieved_docs, llm_response)
         if self.metrics is not None:
             self.metrics.observe_verify(result, perf_counter() - started)
         return result
-
-    def _verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
-        cleaned = clean_inputs(query, retrieved_docs, llm_response, self.max_chars)
-        if isinstance(cleaned, InputProblem):
-            return input_error_result(cleaned.message)
-        model = self.model()
-        documents = DocumentSet(cleaned.documents, self.documents_cache)
-        with model.zone(cleaned.response):  # lock + spaCy memory zone: the string store does not grow
-            doc = model.parse(cleaned.response)
-            findings = self._run_checkers(cleaned, doc, documents)
-        return self.build_result(findings, documents.texts)
 
     def verify_many(self, items: Iterable[Any], *, batch_size: int = DEFAULT_BATCH_SIZE,
                     n_process: int = 1) -> Iterator[VerifyResult]:
@@ -192,7 +138,7 @@ class Verifier:
         parsed with ``nlp.pipe``. See :mod:`raguard.batch`. With ``metrics``, each result is
         counted (not timed: items are verified in batches).
         """
-        results = batch.verify_many(self, items, batch_size=batch_size, n_process=n_process)
+        results = batch.verify_many(self.engine, items, batch_size=batch_size, n_process=n_process)
         return results if self.metrics is None else self._counted(results)
 
     def _counted(self, results: Iterator[VerifyResult]) -> Iterator[VerifyResult]:
@@ -200,83 +146,9 @@ class Verifier:
             self.metrics.observe_verify(result)  # type: ignore[union-attr]
             yield result
 
-    def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
-        ctx = CheckContext(
-            query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
-            trust_query=self.trust_query, query_index=self.documents_cache.query(cleaned.query),
-        )
-        findings: list[Finding] = []
-        for step in self._steps:
-            checker = step.checker
-            try:
-                if step.wants is None:
-                    findings.extend(checker.check(ctx))
-                else:  # a reviewer: the earlier findings it declared, read-only
-                    findings.extend(checker.review(ctx, step.prior(findings)))
-            except Exception as exc:  # a checker bug must not take the guard down
-                log.exception("checker %s failed", checker.name)
-                findings.append(Finding(
-                    kind="other", warning_type=CHECKER_ERROR, start=0, end=0, text="", supported=False,
-                    suggestion=f"checker {checker.name!r} failed ({exc.__class__.__name__}: {exc}); "
-                               "the answer could not be fully verified.",
-                    checker=checker.name,
-                ))
-        return findings
-
     def build_result(self, findings: list[Finding], documents: Sequence[str] = ()) -> VerifyResult:
         """Turn checker findings into claims, deduplicated warnings, a summary and the action."""
-        # claims as plain dicts, validated with the result in one pydantic call: the same models,
-        # about twice as fast as one Claim(...) and Evidence(...) call each
-        claims: list[dict[str, Any]] = []
-        candidates: list[WarningFields] = []
-        for f in sorted(findings, key=_BY_SPAN):
-            if f.warning_type != CHECKER_ERROR:
-                evidence = None
-                if f.evidence is not None:
-                    i, s, e = f.evidence
-                    text = documents[i][s:e] if i < len(documents) else ""
-                    evidence = {"doc_index": i, "start": s, "end": e, "text": text}
-                claims.append({
-                    "kind": f.kind, "text": f.text, "start": f.start, "end": f.end, "value": f.value,
-                    "supported": f.supported, "evidence": evidence, "source": f.source, "checker": f.checker,
-                })
-            if not f.supported:
-                is_error = f.warning_type == CHECKER_ERROR
-                candidates.append(WarningFields(
-                    severity=self.severities.get(f.warning_type, "medium"),
-                    type=f.warning_type,
-                    text=f.text,
-                    suggestion=f.suggestion or f'"{f.text}" not found in retrieved documents.',
-                    start=None if is_error else f.start,
-                    end=None if is_error else f.end,
-                    nearest_value=f.nearest_value,
-                ))
-        warnings = dedupe(candidates)
-        return make_result(warnings, claims, self.review_on)
-
-
-def _checker_options(checker_options: Optional[Mapping[str, Mapping[str, Any]]],
-                     specs: Sequence[CheckerSpec]) -> dict[str, dict[str, Any]]:
-    """``checker_options`` checked against the checker list: plain dicts, per listed name."""
-    if checker_options is None:
-        return {}
-    if not isinstance(checker_options, Mapping):
-        raise ConfigError(
-            "checker_options must be a dict of checker names to option dicts, "
-            f"got {type(checker_options).__name__}"
-        )
-    named = [s for s in specs if isinstance(s, str)]
-    result: dict[str, dict[str, Any]] = {}
-    for name, opts in checker_options.items():
-        if name not in named:
-            objects = [getattr(s, "name", None) for s in specs if not isinstance(s, str)]
-            why = ("it was given as an object: configure the object itself" if name in objects
-                   else f"it is not in the checker list ({', '.join(map(str, named)) or 'none by name'})")
-            raise ConfigError(f"checker_options for {name!r}, but {why}")
-        if not isinstance(opts, Mapping):
-            raise ConfigError(f"the options of checker {name!r} must be a dict, got {type(opts).__name__}")
-        result[name] = dict(opts)
-    return result
+        return self.engine.build_result(findings, documents)
 
 
 def _flat_options(options: Mapping[str, Any], specs: Sequence[CheckerSpec], trust_query: bool) -> bool:
@@ -311,95 +183,6 @@ def _merge_flat(options: Mapping[str, Any], specs: Sequence[CheckerSpec],
             owner = owners[key][0]
             checker_config(owner).build(owner, {key: value})  # type: ignore[union-attr]
     return merged
-
-
-class WarningFields(NamedTuple):
-    """A :class:`Warning`'s fields before deduplication: the kept ones are validated with the
-    result, in its one pydantic call (a ``Warning`` each took a call of its own)."""
-
-    severity: str
-    type: str
-    text: str
-    suggestion: str
-    start: Optional[int]
-    end: Optional[int]
-    nearest_value: Optional[str]
-
-
-_W = TypeVar("_W", Warning, WarningFields)
-
-
-def _priority(w: Union[Warning, WarningFields]) -> int:
-    try:
-        return TYPE_PRIORITY.index(w.type)
-    except ValueError:
-        return len(TYPE_PRIORITY)
-
-
-def dedupe(warnings: list[_W]) -> list[_W]:
-    """One warning per span: of overlapping warnings keep the most specific type.
-
-    A warning is only dropped for a kept one at least as severe, so deduplication never changes
-    the action. Quotations keep their warning beside those inside them.
-    """
-    if len(warnings) < 2:  # (most answers: nothing to compare)
-        return list(warnings)
-    kept: list[_W] = []
-    rank = {"high": 0, "medium": 1, "low": 2}
-    # kept spans per severity: a span never overlaps another kept span of its own severity, so
-    # each list stays sorted and disjoint and one bisect answers "does it overlap?"
-    spans: list[list[tuple[int, int]]] = [[], [], []]
-    ordered = sorted(warnings, key=lambda w: (_priority(w), rank[w.severity], -((w.end or 0) - (w.start or 0))))
-    for w in ordered:
-        if w.start is not None and w.end is not None and w.type != UNSUPPORTED_QUOTE:
-            r = rank[w.severity]
-            if any(_overlaps_sorted(spans[k], w.start, w.end) for k in range(r + 1)):
-                continue
-            insort(spans[r], (w.start, w.end))
-        kept.append(w)
-    kept.sort(key=lambda w: (w.start if w.start is not None else -1, w.end or 0))
-    return kept
-
-
-def _overlaps_sorted(spans: list[tuple[int, int]], start: int, end: int) -> bool:
-    """Does [start, end) overlap a span of a sorted list of disjoint spans?"""
-    i = bisect_left(spans, (start, start))
-    if i < len(spans) and spans[i][0] < end:
-        return True
-    return i > 0 and spans[i - 1][1] > start
-
-
-def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[dict[str, Any]],
-                review_on: frozenset[str]) -> VerifyResult:
-    """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts)."""
-    counts = {"high": 0, "medium": 0, "low": 0}
-    review = False
-    for w in warnings:
-        counts[w.severity] += 1
-        if w.severity in review_on or w.type == INPUT_ERROR:
-            review = True
-    data = {
-        "action": "review" if review else "proceed",
-        "warnings": [w._asdict() if isinstance(w, WarningFields) else w for w in warnings],
-        "summary": counts,
-        "claims": claims,
-    }
-    try:
-        # the built-in checkers give every field its exact type, which strict mode only checks
-        # (lax mode tries conversions first): half the validation time of a long answer
-        return _validate_result(data, strict=True)
-    except ValidationError:  # a custom checker's looser values ("start": 3.0) are converted as before
-        return VerifyResult.model_validate(data)
-
-
-_validate_result = VerifyResult.__pydantic_validator__.validate_python
-_BY_SPAN = attrgetter("start", "end")  # (a key in C: one Python call less per finding)
-
-
-def input_error_result(message: str) -> VerifyResult:
-    """The result for input that cannot be verified: review, with one input_error warning."""
-    warning = Warning(severity="high", type=INPUT_ERROR, text="", suggestion=message)
-    return VerifyResult(action="review", warnings=[warning], summary=Summary(high=1), claims=[])
 
 
 _default: Optional[Verifier] = None
