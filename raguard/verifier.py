@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Se
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
 from raguard.checkers import DEFAULT_CHECKERS, checker_config, known_options
-from raguard.checkers.base import Checker, Finding
+from raguard.checkers.base import AnyChecker, Finding
 from raguard.documents import DocumentCache
 from raguard.engine import (  # noqa: F401 - also re-exported for code that imported them from here
     CHECKER_ERROR,
@@ -85,7 +85,7 @@ class Verifier:
 
     # -- what the engine built (read-only views) -------------------------------------------------
     @property
-    def checkers(self) -> list[Checker]:
+    def checkers(self) -> list[AnyChecker]:
         """The checkers, in run order."""
         return self.engine.checkers
 

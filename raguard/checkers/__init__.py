@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
-from raguard.checkers.base import CheckContext, Checker, Finding, Reviewer
+from raguard.checkers.base import AnyChecker, CheckContext, Checker, Finding, Reviewer
 from raguard.checkers.plan import Step, plan
 from raguard.checkers.attributions import AttributionsChecker
 from raguard.checkers.choices import ChoicesChecker
@@ -38,7 +38,7 @@ __all__ = [
     "known_options",
 ]
 
-_REGISTRY: dict[str, Callable[[], Checker]] = {
+_REGISTRY: dict[str, Callable[..., AnyChecker]] = {
     "attributions": AttributionsChecker,
     "choices": ChoicesChecker,
     "citations": CitationsChecker,  # optional, not in DEFAULT_CHECKERS; reviews all the others
@@ -61,7 +61,7 @@ DEFAULT_CHECKERS: tuple[str, ...] = (
     "statements", "negations", "attributions", "creators", "unanswered",
 )
 
-F = TypeVar("F", bound=Callable[[], Checker])
+F = TypeVar("F", bound=Callable[..., AnyChecker])
 
 
 def register_checker(name: str) -> Callable[[F], F]:
@@ -92,10 +92,10 @@ def checker_config(name: str) -> Optional[type[CheckerConfig]]:
 
 def known_options() -> dict[str, list[str]]:
     """Option name -> the registered checkers that have an option of that name."""
-    return option_owners({n: f.Config for n, f in _REGISTRY.items() if getattr(f, "Config", None) is not None})
+    return option_owners({n: getattr(f, "Config") for n, f in _REGISTRY.items() if getattr(f, "Config", None) is not None})
 
 
-def create_checker(name: str, options: Optional[Mapping[str, Any]] = None) -> Checker:
+def create_checker(name: str, options: Optional[Mapping[str, Any]] = None) -> AnyChecker:
     """A new checker ``name``, its config built from ``options`` (a plain dict) when given.
 
     Raises :class:`~raguard.ConfigError` for an unknown name, option or value."""
@@ -108,7 +108,7 @@ def create_checker(name: str, options: Optional[Mapping[str, Any]] = None) -> Ch
     return factory(config=config.build(name, options))
 
 
-def _factory(name: str) -> Callable[..., Checker]:
+def _factory(name: str) -> Callable[..., AnyChecker]:
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -117,7 +117,7 @@ def _factory(name: str) -> Callable[..., Checker]:
         ) from None
 
 
-def plan_checkers(checkers: list[Checker]) -> list[Step]:
+def plan_checkers(checkers: list[AnyChecker]) -> list[Step]:
     """``checkers`` in run order with what each reviews (see :mod:`raguard.checkers.plan`);
     raises :class:`~raguard.ConfigError` for a missing requirement or a circle."""
     return plan(checkers, known=_REGISTRY)

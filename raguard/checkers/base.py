@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, Sequence, TypeVar, overload, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, Sequence, TypeVar, Union, overload, runtime_checkable
 
 from raguard.documents import DocumentSet
 from raguard.normalize.dates import DateMention, extract_dates
@@ -208,10 +208,12 @@ class Reviewer(Protocol):
     name: str
     warning_type: str
     default_severity: str
-    provides: tuple[str, ...]
-    requires: tuple[str, ...]
 
     def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterable[Finding]: ...
+
+
+#: What a Verifier runs: an independent checker or a reviewer.
+AnyChecker = Union[Checker, Reviewer]
 
 
 def quote_for_message(text: str, limit: int = 80) -> str:

@@ -47,7 +47,7 @@ class CitationsConfig(CheckerConfig):
     """Options of the citations checker."""
 
     #: the share of a sentence's content words a cited chunk must hold (the statements checker's default)
-    min_support: float = Field(DEFAULT_MIN_SUPPORT, ge=0, le=1, description="a number from 0 to 1")
+    min_support: float = Field(default=DEFAULT_MIN_SUPPORT, ge=0, le=1, description="a number from 0 to 1")
 
 
 class CitationsChecker:

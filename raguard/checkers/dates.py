@@ -20,7 +20,7 @@ class DatesConfig(CheckerConfig):
     """Options of the dates checker."""
 
     #: check weekdays ("on Monday") against the documents' dates too
-    check_weekdays: bool = Field(True, description="a bool")
+    check_weekdays: bool = Field(default=True, description="a bool")
 
 
 class DatesChecker:

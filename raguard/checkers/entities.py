@@ -42,7 +42,7 @@ class EntitiesConfig(CheckerConfig):
     """Options of the entities checker."""
 
     #: also check capitalized runs that NER missed or cut short
-    proper_noun_runs: bool = Field(True, description="a bool")
+    proper_noun_runs: bool = Field(default=True, description="a bool")
 
 
 class EntitiesChecker:

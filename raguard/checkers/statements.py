@@ -45,10 +45,10 @@ _SUPPORTED = ""  # marks a word inside a span another checker found supported
 class StatementsConfig(CheckerConfig):
     """Options of the statements checker (see the module docstring)."""
 
-    min_support: float = Field(DEFAULT_MIN_SUPPORT, ge=0, le=1, description="a number from 0 to 1")
-    min_support_unanchored: float = Field(DEFAULT_MIN_SUPPORT_UNANCHORED, ge=0, le=1,
+    min_support: float = Field(default=DEFAULT_MIN_SUPPORT, ge=0, le=1, description="a number from 0 to 1")
+    min_support_unanchored: float = Field(default=DEFAULT_MIN_SUPPORT_UNANCHORED, ge=0, le=1,
                                           description="a number from 0 to 1")
-    min_unsupported: int = Field(DEFAULT_MIN_UNSUPPORTED, ge=1, description="a positive integer")
+    min_unsupported: int = Field(default=DEFAULT_MIN_UNSUPPORTED, ge=1, description="a positive integer")
 
 
 class StatementsChecker:

@@ -10,7 +10,10 @@ varies). Pure functions.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Protocol, TypeVar
+from typing import TYPE_CHECKING, Optional, Protocol, TypeVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Self  # (typing.Self from Python 3.11)
 
 _M = TypeVar("_M", bound="_Measured")
 
@@ -19,13 +22,18 @@ class _Measured(Protocol):
     """What :func:`compound_measures` reads of a number mention (``numbers.NumberMention``,
     which imports this module: named by its shape, not imported)."""
 
-    start: int
-    end: int
-    value: float
-    measure: Optional[str]
-    hedge: Optional[str]
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def measure(self) -> Optional[str]: ...
+    @property
+    def hedge(self) -> Optional[str]: ...
 
-    def _replace(self: _M, **changes: Any) -> _M: ...
+    def _replace(self, *, start: int = ..., text: str = ..., value: float = ..., hedge: Optional[str] = ...) -> Self: ...
 
 
 def _units(dimension: str, factor: float, *words: str) -> dict[str, tuple[str, float]]:
