@@ -20,47 +20,21 @@ from typing import Any, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
 from pydantic import ValidationError
 
 from raguard.checkers import DEFAULT_CHECKERS, create_checker, plan_checkers
-from raguard.checkers.base import CheckContext, Checker, Finding
+from raguard.checkers.base import AnyChecker, CheckContext, Finding
 from raguard.documents import DocumentCache, DocumentSet
 from raguard.errors import ConfigError
 from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
-from raguard.models import (
-    CONTRADICTED_CLAIM,
-    INPUT_ERROR,
-    MISATTRIBUTED_CLAIM,
-    MISSING_ENTITY,
-    SEVERITIES,
-    UNANSWERED_QUESTION,
-    UNSUPPORTED_DATE,
-    UNSUPPORTED_NUMBER,
-    UNSUPPORTED_QUOTE,
-    UNSUPPORTED_STATEMENT,
-    VAGUE_REFERENCE,
-    Summary,
-    VerifyResult,
-    Warning,
-)
+from raguard.models import SEVERITIES, Summary, VerifyResult, Warning
 from raguard.nlp import LoadedModel, load_model
+from raguard.warning_types import CHECKER_ERROR, INPUT_ERROR, PRIORITY_ORDER, UNSUPPORTED_QUOTE, default_severity
 
 log = logging.getLogger("raguard")
 
-CHECKER_ERROR = "checker_error"
-
 #: When warnings overlap, the one whose type comes first here is kept (quotes excepted: a
-#: quotation is its own claim and keeps its warning beside those inside it).
-TYPE_PRIORITY: tuple[str, ...] = (
-    MISSING_ENTITY,
-    UNSUPPORTED_DATE,
-    UNSUPPORTED_NUMBER,
-    UNSUPPORTED_QUOTE,
-    VAGUE_REFERENCE,
-    CONTRADICTED_CLAIM,
-    MISATTRIBUTED_CLAIM,
-    UNANSWERED_QUESTION,
-    UNSUPPORTED_STATEMENT,
-)
+#: quotation is its own claim and keeps its warning beside those inside it). From the registry.
+TYPE_PRIORITY: tuple[str, ...] = PRIORITY_ORDER
 
-CheckerSpec = Union[str, Checker]
+CheckerSpec = Union[str, AnyChecker]
 #: One item after input validation: ready to verify, or the reason it cannot be.
 Prepared = Union[CleanInput, InputProblem]
 
@@ -97,10 +71,10 @@ class Engine:
             raise ConfigError(f"checker names must be unique, got {names}")
         # reviewers run after the checkers whose findings they read, whatever the order given
         self.steps = plan_checkers(given)
-        self.checkers: list[Checker] = [step.checker for step in self.steps]
+        self.checkers: list[AnyChecker] = [step.checker for step in self.steps]
         self.severities: dict[str, str] = {c.warning_type: c.default_severity for c in self.checkers}
-        self.severities[INPUT_ERROR] = "high"
-        self.severities[CHECKER_ERROR] = "high"
+        self.severities[INPUT_ERROR] = default_severity(INPUT_ERROR)
+        self.severities[CHECKER_ERROR] = default_severity(CHECKER_ERROR)
         for wtype, severity in (settings.severities or {}).items():
             if severity not in SEVERITIES:
                 raise ConfigError(f"invalid severity {severity!r} for {wtype!r}; use one of {SEVERITIES}")
@@ -131,7 +105,7 @@ class Engine:
         self._model_lock = threading.Lock()
 
     @staticmethod
-    def _make_checker(spec: CheckerSpec, options: Optional[Mapping[str, Any]] = None) -> Checker:
+    def _make_checker(spec: CheckerSpec, options: Optional[Mapping[str, Any]] = None) -> AnyChecker:
         if isinstance(spec, str):
             return create_checker(spec, options)
         if not ((hasattr(spec, "check") or hasattr(spec, "review")) and isinstance(getattr(spec, "name", None), str)
