@@ -1,7 +1,7 @@
 """raguard as relapse's grounding check: each raguard warning becomes a finding with a stable code.
 
-raguard (and through it spaCy) is imported only when a check is built, so ``import relapse`` stays
-light and a custom check never loads spaCy.
+raguard's engine (and through it spaCy) is imported only when a check is built, so ``import
+relapse`` stays light and a custom check never loads spaCy.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("raguard.errors", 0),
     ("raguard.models", 0),
     ("raguard.warning_types", 0),
+    ("raguard.shapes", 0),
     ("raguard.normalize", 1),
     ("raguard.nlp", 2),
     ("raguard.query", 2),

@@ -17,7 +17,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from raguard.inputs import document_text
+from raguard.shapes import document_text
 from raguard.models import VerifyResult, Warning
 
 SEVERITY_STYLE: dict[str, str] = {
