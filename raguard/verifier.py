@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Se
 
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
-from raguard.checkers import DEFAULT_CHECKERS, checker_config, known_options
+from raguard.checkers import DEFAULT_CHECKERS, PROFILES, checker_config, known_options
 from raguard.checkers.base import AnyChecker, Finding
 from raguard.documents import DocumentCache
 from raguard.engine import (  # noqa: F401 - also re-exported for code that imported them from here
@@ -41,7 +41,9 @@ class Verifier:
     """A reusable, thread-safe verification configuration.
 
     ``checkers``: names from the registry or checker objects (run in the order their declared
-    dependencies allow, see :mod:`raguard.checkers.plan`); ``checker_options``: per checker
+    dependencies allow, see :mod:`raguard.checkers.plan`); ``profile``: a named checker list
+    instead (:data:`raguard.checkers.PROFILES`: ``"qa"``, the default, for short factoid
+    answers; ``"general"`` without the question-shape checkers, for long-form answers); ``checker_options``: per checker
     name, a plain dict of that checker's options (``{"statements": {"min_support": 0.3}}``,
     validated by its config, see :mod:`raguard.checkers.settings`); ``severities``: severity per
     warning type; ``review_on``: severities that make the action "review"; ``max_chars``: size
@@ -58,6 +60,7 @@ class Verifier:
         self,
         checkers: Optional[Sequence[CheckerSpec]] = None,
         *,
+        profile: Optional[str] = None,
         checker_options: Optional[Mapping[str, Mapping[str, Any]]] = None,
         severities: Optional[Mapping[str, str]] = None,
         review_on: Iterable[str] = ("high",),
@@ -68,6 +71,12 @@ class Verifier:
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
     ) -> None:
+        if profile is not None:
+            if checkers is not None:
+                raise ConfigError("pass checkers or a profile, not both")
+            if profile not in PROFILES:
+                raise ConfigError(f"unknown profile {profile!r}; known: {', '.join(sorted(PROFILES))}")
+            checkers = PROFILES[profile]
         specs = list(checkers or DEFAULT_CHECKERS)
         if options:
             trust_query = _flat_options(options, specs, trust_query)

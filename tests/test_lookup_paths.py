@@ -185,7 +185,7 @@ def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
     from raguard.checkers.vague import VagueChecker, compile_phrases
 
     found += [("vague", VagueChecker()._pattern), ("vague.custom", compile_phrases(["Ωmega point", "-x", "]y z"]))]
-    from raguard.checkers import comparisons
+    from raguard.checkers.qa import comparisons
     from raguard.normalize import cues as _cues
 
     from raguard.normalize import text

@@ -115,3 +115,16 @@ def test_a_plug_in_without_declarations_is_independent() -> None:
 
     v = Verifier(checkers=[Plain(), "dates"])
     assert [c.name for c in v.checkers] == ["plain", "dates"]
+
+
+def test_profiles_name_checker_lists() -> None:
+    from raguard.checkers import DEFAULT_CHECKERS, PROFILES, QA_CHECKERS
+
+    assert [c.name for c in Verifier(profile="qa").checkers] == list(DEFAULT_CHECKERS)  # the default
+    general = [c.name for c in Verifier(profile="general").checkers]
+    assert general == [c for c in DEFAULT_CHECKERS if c not in QA_CHECKERS] and "statements" in general
+    assert set(PROFILES) >= {"qa", "general"}
+    with pytest.raises(ConfigError, match="unknown profile 'long'; known: general, qa"):
+        Verifier(profile="long")
+    with pytest.raises(ConfigError, match="not both"):
+        Verifier(["dates"], profile="qa")

@@ -368,12 +368,12 @@ ANCHORED = {
     "raguard.checkers.negations._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
     "raguard.checkers.negations._CONTRAST_RE",
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
-    "raguard.checkers.choices._AUX_RE",
-    "raguard.checkers.choices._ARTICLE_RE",
-    "raguard.checkers._options.CAPITALIZED_RE",
-    "raguard.checkers._options._PRONOUN_OPENING_RE",
-    "raguard.checkers.unanswered._WHO_RE",
-    "raguard.checkers.unanswered._WHO_IS_NAME_RE",
+    "raguard.checkers.qa.choices._AUX_RE",
+    "raguard.checkers.qa.choices._ARTICLE_RE",
+    "raguard.checkers.qa.choices.CAPITALIZED_RE",  # (qa.options's, found first by this name)
+    "raguard.checkers.qa.options._PRONOUN_OPENING_RE",
+    "raguard.checkers.qa.unanswered._WHO_RE",
+    "raguard.checkers.qa.unanswered._WHO_IS_NAME_RE",
     "raguard.normalize.entities._ACRONYM_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
@@ -383,11 +383,11 @@ ANCHORED = {
 #: grow with the input; the functions that use them are timed on long input below.
 WINDOWED = {
     "raguard.normalize.names._AFTER_NUMBER_RE": 5,
-    "raguard.checkers.choices._KIND_RE": 300,  # MAX_QUERY
-    "raguard.checkers.sameness._SAME_KIND_RE": 300,  # MAX_ANSWER
-    "raguard.checkers.comparisons._ANSWER_RE": 300,  # MAX_SENTENCE
-    "raguard.checkers.comparisons._QUERY_HEAD_RE": 300,  # MAX_QUERY_TAIL
-    "raguard.checkers.comparisons._QUERY_TAIL_RE": 300,
+    "raguard.checkers.qa.choices._KIND_RE": 300,  # MAX_QUERY
+    "raguard.checkers.qa.sameness._SAME_KIND_RE": 300,  # MAX_ANSWER
+    "raguard.checkers.qa.comparisons._ANSWER_RE": 300,  # MAX_SENTENCE
+    "raguard.checkers.qa.comparisons._QUERY_HEAD_RE": 300,  # MAX_QUERY_TAIL
+    "raguard.checkers.qa.comparisons._QUERY_TAIL_RE": 300,
     "raguard.normalize.numbers._DECLINE_RE": 40,
     "raguard.normalize.numbers._HEDGE_RE": 24,
     "raguard.normalize.text._LAST_WORD_RE": 12,
@@ -575,8 +575,8 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
         text, extract_dates(text)),
     "counted_nouns": lambda text: __import__("raguard.normalize.counts", fromlist=["x"]).counted_nouns(text),
     "creator_mentions": lambda text: __import__("raguard.normalize.creators", fromlist=["x"]).creator_mentions(text),
-    "question_pair": lambda text: __import__("raguard.checkers.sameness", fromlist=["x"]).question_pair(text),
-    "question_options": lambda text: __import__("raguard.checkers.choices", fromlist=["x"]).question_options(text),
+    "question_pair": lambda text: __import__("raguard.checkers.qa.sameness", fromlist=["x"]).question_pair(text),
+    "question_options": lambda text: __import__("raguard.checkers.qa.choices", fromlist=["x"]).question_options(text),
     "sentence_spans": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).sentence_spans(text),
     "TokenText.of": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).TokenText.of(text),
     "vague phrases": _vague_scan,
@@ -738,7 +738,7 @@ def test_runs_of_capitalized_words_are_cut_at_24_words() -> None:
 
 
 def _citation_numbers_before_fix(marker: str) -> tuple[int, ...]:
-    from raguard.checkers.citations import _MAX_RANGE
+    from raguard.normalize.citations import _MAX_RANGE
 
     out: list[int] = []
     for part in re.split(r"\s*[,;]\s*", marker.strip("[] \t")):
@@ -754,7 +754,7 @@ def _citation_numbers_before_fix(marker: str) -> tuple[int, ...]:
                                  "x", "[3]"]), max_size=16).map("".join))
 @settings(max_examples=400, deadline=None)
 def test_citation_numbers_are_read_as_before_the_fix(text: str) -> None:
-    from raguard.checkers.citations import _MARKER_RE, _numbers
+    from raguard.normalize.citations import MARKER_RE as _MARKER_RE, _numbers
 
     for m in _MARKER_RE.finditer(text):
         assert _numbers(m.group()) == _citation_numbers_before_fix(m.group())

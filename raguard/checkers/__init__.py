@@ -7,18 +7,15 @@ from typing import Any, Callable, Mapping, Optional, TypeVar
 from raguard.checkers.base import AnyChecker, CheckContext, Checker, Finding, Reviewer
 from raguard.checkers.plan import Step, plan
 from raguard.checkers.attributions import AttributionsChecker
-from raguard.checkers.choices import ChoicesChecker
 from raguard.checkers.citations import CitationsChecker
-from raguard.checkers.comparisons import ComparisonsChecker
 from raguard.checkers.creators import CreatorsChecker
 from raguard.checkers.dates import DatesChecker
 from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.negations import NegationsChecker
 from raguard.checkers.numbers import NumbersChecker
+from raguard.checkers.qa import QA_CHECKERS, ChoicesChecker, ComparisonsChecker, SamenessChecker, UnansweredChecker
 from raguard.checkers.quotes import QuotesChecker
-from raguard.checkers.sameness import SamenessChecker
 from raguard.checkers.statements import StatementsChecker
-from raguard.checkers.unanswered import UnansweredChecker
 from raguard.checkers.vague import VagueChecker
 from raguard.checkers.settings import CheckerConfig, option_owners
 from raguard.errors import ConfigError
@@ -29,6 +26,8 @@ __all__ = [
     "Finding",
     "Reviewer",
     "DEFAULT_CHECKERS",
+    "PROFILES",
+    "QA_CHECKERS",
     "available_checkers",
     "create_checker",
     "register_checker",
@@ -55,11 +54,23 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
     "vague": VagueChecker,
 }
 
-#: Checkers a default :class:`~raguard.Verifier` runs, in order.
+#: Checkers a default :class:`~raguard.Verifier` runs, in order: the ``qa`` profile.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
     "statements", "negations", "attributions", "creators", "unanswered",
 )
+
+#: Named checker lists, for ``Verifier(profile=...)``:
+#:
+#: - ``qa`` (the default): every general checker plus the question-shape ones
+#:   (:mod:`raguard.checkers.qa`), built for short factoid answers to a question;
+#: - ``general``: the general checkers alone, for long-form answers (summaries, reports) where
+#:   the question-shape checkers, which skip answers over ~300 characters, add nothing.
+PROFILES: dict[str, tuple[str, ...]] = {
+    "qa": DEFAULT_CHECKERS,
+    "general": tuple(c for c in DEFAULT_CHECKERS if c not in QA_CHECKERS),
+}
+DEFAULT_PROFILE = "qa"
 
 F = TypeVar("F", bound=Callable[..., AnyChecker])
 

@@ -20,7 +20,7 @@ from typing import Iterator
 from raguard.normalize.cues import is_refusal
 from raguard.normalize.names import proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
-from raguard.checkers.choices import question_options
+from raguard.checkers.qa.choices import question_options
 from raguard.models import UNANSWERED_QUESTION
 from raguard.normalize.stems import content_stems
 

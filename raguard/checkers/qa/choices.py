@@ -26,7 +26,7 @@ import math
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._options import (
+from raguard.checkers.qa.options import (
     CAPITALIZED_RE, capitalized_run, mentioned_in_documents, own_stems, sentence_owners,
 )
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
