@@ -35,7 +35,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "quality.json"
 #: paraphrase false positives for recall on extractive QA.
 PROFILES: dict[str, dict[str, Any]] = {
     "default": {},
-    "strict": {"options": {"min_support": 0.67}},
+    "strict": {"checker_options": {"statements": {"min_support": 0.67}}},
 }
 
 

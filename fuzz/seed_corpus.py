@@ -39,7 +39,7 @@ def seeds() -> list[bytes]:
     rows = [json.loads(line) for line in (ROOT / "tests" / "data" / "paraphrase_suite.jsonl").read_text("utf-8").splitlines()]
     for row in rows[::3]:  # every third pair: all rules, faithful and fabricated
         out.append(_encode(row["query"], row["docs"], row["answer"]))
-    from raguard.demo import EXAMPLES
+    from raguard.cli.demo import EXAMPLES
 
     for ex in EXAMPLES:
         out.append(_encode(ex["query"], ex["retrieved_docs"], ex["llm_response"]))

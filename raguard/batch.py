@@ -9,7 +9,8 @@ Every item gets exactly the result :meth:`Verifier.verify` would give it: the sa
 With ``n_process > 1`` batches go to worker processes (started once per :class:`Verifier` and
 reused; ``spawn`` start method, so a script that uses them needs the usual
 ``if __name__ == "__main__":`` guard). Each worker builds a verifier with the same
-configuration; checker objects must then be picklable.
+configuration (:class:`raguard.engine.Settings`, validated again there); checker objects must
+then be picklable.
 """
 
 from __future__ import annotations
@@ -24,14 +25,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from multiprocessing import get_context
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Optional, Union
+from typing import Any, Iterable, Iterator, Optional, Union
 
-from raguard.documents import DocumentCache, DocumentSet
+from raguard.engine import Engine, Prepared, Settings
 from raguard.inputs import CleanInput, InputProblem, clean_inputs
 from raguard.models import VerifyResult
-
-if TYPE_CHECKING:  # pragma: no cover
-    from raguard.verifier import Verifier
 
 #: Items per batch: one ``nlp.pipe`` batch and one memory zone. Larger batches gain little
 #: (see benchmarks/README.md) and hold the model lock longer.
@@ -46,17 +44,17 @@ WORKER_CHUNK_CHARS = 32_000
 ITEM_KEYS = ("query", "retrieved_docs", "llm_response")
 
 Item = Union[tuple, list, Mapping]
-_Prepared = Union[CleanInput, InputProblem]
+_Prepared = Prepared
 
 
 def verify_many(
-    verifier: "Verifier",
+    engine: Engine,
     items: Iterable[Item],
     *,
     batch_size: int = DEFAULT_BATCH_SIZE,
     n_process: int = 1,
 ) -> Iterator[VerifyResult]:
-    """Verify every item with ``verifier``; yield one :class:`VerifyResult` per item, in order.
+    """Verify every item with ``engine``; yield one :class:`VerifyResult` per item, in order.
 
     ``items`` is consumed lazily, ``batch_size`` at a time (times twice ``n_process`` when
     workers are used). Argument mistakes raise ``ValueError`` here, before anything runs; bad
@@ -76,10 +74,10 @@ def verify_many(
             f"got {type(items).__name__}"
         ) from None
     if n_process == 1:
-        return _serial(verifier, _chunks(iterator, batch_size, verifier.max_chars), batch_size)
+        return _serial(engine, _chunks(iterator, batch_size, engine.max_chars), batch_size)
     # workers get smaller chunks of long items, so that they finish together (see WORKER_CHUNK_CHARS)
-    chunks = _chunks(iterator, batch_size, verifier.max_chars, WORKER_CHUNK_CHARS)
-    return _parallel(verifier, chunks, batch_size, n_process)
+    chunks = _chunks(iterator, batch_size, engine.max_chars, WORKER_CHUNK_CHARS)
+    return _parallel(engine, chunks, batch_size, n_process)
 
 
 def prepare_item(item: Any, max_chars: int) -> _Prepared:
@@ -127,47 +125,15 @@ def _chunks(items: Iterator[Any], size: int, max_chars: int,
         yield chunk
 
 
-def verify_prepared(verifier: "Verifier", chunk: list[_Prepared], batch_size: int) -> list[VerifyResult]:
-    """Results for one batch of validated items: one ``nlp.pipe`` pass inside one memory zone.
-
-    Checkers run per document inside the zone; only their plain-Python findings leave it, and
-    results are built after the zone (and the model lock) are released.
-    """
-    from raguard.verifier import input_error_result
-
-    results: list[Optional[VerifyResult]] = [None] * len(chunk)
-    jobs: list[tuple[int, CleanInput]] = []
-    for i, prepared in enumerate(chunk):
-        if isinstance(prepared, InputProblem):
-            results[i] = input_error_result(prepared.message)
-        else:
-            jobs.append((i, prepared))
-    if jobs:
-        model = verifier.model()
-        findings = []
-        cache = verifier.documents_cache
-        with model.zone():
-            docs = model.parse_many([cleaned.response for _, cleaned in jobs], batch_size)
-            for (_, cleaned), doc in zip(jobs, docs):
-                # each item's document indexes are built and dropped in its turn: kept for the
-                # whole batch, they outlived three garbage collections and pushed thousands of
-                # objects into the oldest generation, whose full collections cost ~50 ms each
-                documents = DocumentSet(cleaned.documents, cache)
-                findings.append(verifier._run_checkers(cleaned, doc, documents))
-        for (i, cleaned), found in zip(jobs, findings):
-            results[i] = verifier.build_result(found, cleaned.documents)
-    return results  # type: ignore[return-value]
-
-
-def _serial(verifier: "Verifier", chunks: Iterator[list[_Prepared]], batch_size: int) -> Iterator[VerifyResult]:
+def _serial(engine: Engine, chunks: Iterator[list[_Prepared]], batch_size: int) -> Iterator[VerifyResult]:
     for chunk in chunks:
-        yield from verify_prepared(verifier, chunk, batch_size)
+        yield from engine.run(chunk, batch_size)
 
 
 def _parallel(
-    verifier: "Verifier", chunks: Iterator[list[_Prepared]], batch_size: int, n_process: int
+    engine: Engine, chunks: Iterator[list[_Prepared]], batch_size: int, n_process: int
 ) -> Iterator[VerifyResult]:
-    executor = _executor(verifier, n_process)
+    executor = _executor(engine, n_process)
     window: deque[Future] = deque()
     try:
         for chunk in chunks:
@@ -177,7 +143,7 @@ def _parallel(
         while window:
             yield from window.popleft().result()
     except BrokenProcessPool as exc:
-        _forget(verifier, n_process)
+        _forget(engine, n_process)
         raise RuntimeError(
             f"a raguard worker process died or failed to start ({exc}); the next call starts new "
             "workers. Use n_process=1 to see the error in this process."
@@ -186,20 +152,15 @@ def _parallel(
 
 # -- worker processes ------------------------------------------------------------------------------
 
-_UNPICKLED = ("_model", "_model_lock", "documents_cache")
-#: Attributes a worker's verifier gets instead of the parent's (the parent counts metrics itself).
-_WORKER_DEFAULTS: dict[str, Any] = {"metrics": None}
-_executors: "weakref.WeakKeyDictionary[Verifier, dict[int, ProcessPoolExecutor]]" = weakref.WeakKeyDictionary()
+_executors: "weakref.WeakKeyDictionary[Engine, dict[int, ProcessPoolExecutor]]" = weakref.WeakKeyDictionary()
 _executors_lock = threading.Lock()
-_worker: Optional["Verifier"] = None
+_worker: Optional[Engine] = None
 
 
-def _verifier_state(verifier: "Verifier") -> bytes:
-    """The verifier's configuration, pickled for the workers (no model, lock or cache)."""
-    state = {k: v for k, v in vars(verifier).items() if k not in _UNPICKLED and k not in _WORKER_DEFAULTS}
-    state["_cache_size"] = verifier.documents_cache.maxsize
+def _settings_state(engine: Engine) -> bytes:
+    """The engine's settings, pickled for the workers (no model, lock or cache: each builds its own)."""
     try:
-        return pickle.dumps(state)
+        return pickle.dumps(engine.settings)
     except Exception as exc:
         raise ValueError(
             f"n_process > 1 sends the verifier's configuration to worker processes, but it cannot be "
@@ -209,48 +170,39 @@ def _verifier_state(verifier: "Verifier") -> bytes:
 
 
 def _worker_init(state: bytes) -> None:
-    """Build this worker's verifier from the parent's configuration and load the model."""
-    from raguard.verifier import Verifier
-
+    """Build this worker's engine from the parent's settings (validated as in the parent) and load the model."""
     global _worker
-    config = pickle.loads(state)
-    cache_size = config.pop("_cache_size")
-    verifier = Verifier.__new__(Verifier)
-    vars(verifier).update(config)
-    vars(verifier).update(_WORKER_DEFAULTS)
-    verifier._model = None
-    verifier._model_lock = threading.Lock()
-    verifier.documents_cache = DocumentCache(cache_size)
-    verifier.model()
-    _worker = verifier
+    engine = Engine(pickle.loads(state))
+    engine.model()
+    _worker = engine
 
 
 def _worker_verify(chunk: list[_Prepared], batch_size: int) -> list[VerifyResult]:
     assert _worker is not None, "worker not initialized"
-    return verify_prepared(_worker, chunk, batch_size)
+    return _worker.run(chunk, batch_size)
 
 
-def _executor(verifier: "Verifier", n_process: int) -> ProcessPoolExecutor:
-    """The verifier's pool of ``n_process`` workers, started on first use and kept."""
+def _executor(engine: Engine, n_process: int) -> ProcessPoolExecutor:
+    """The engine's pool of ``n_process`` workers, started on first use and kept."""
     with _executors_lock:
-        pools = _executors.get(verifier)
+        pools = _executors.get(engine)
         if pools is None:
             pools = {}
-            _executors[verifier] = pools
-            weakref.finalize(verifier, _shutdown_all, pools)
+            _executors[engine] = pools
+            weakref.finalize(engine, _shutdown_all, pools)
         executor = pools.get(n_process)
         if executor is None:
             executor = ProcessPoolExecutor(
                 max_workers=n_process, mp_context=get_context("spawn"),
-                initializer=_worker_init, initargs=(_verifier_state(verifier),),
+                initializer=_worker_init, initargs=(_settings_state(engine),),
             )
             pools[n_process] = executor
         return executor
 
 
-def _forget(verifier: "Verifier", n_process: int) -> None:
+def _forget(engine: Engine, n_process: int) -> None:
     with _executors_lock:
-        executor = _executors.get(verifier, {}).pop(n_process, None)
+        executor = _executors.get(engine, {}).pop(n_process, None)
     if executor is not None:
         executor.shutdown(wait=False, cancel_futures=True)
 
@@ -261,10 +213,12 @@ def _shutdown_all(pools: dict[int, ProcessPoolExecutor], wait: bool = False) -> 
     pools.clear()
 
 
-def shutdown_workers(verifier: Optional["Verifier"] = None) -> None:
-    """Stop (and wait for) the worker processes of ``verifier``, or of every verifier when None."""
+def shutdown_workers(verifier: Optional[Any] = None) -> None:
+    """Stop (and wait for) the worker processes of ``verifier`` (a :class:`~raguard.Verifier` or
+    its :class:`~raguard.engine.Engine`), or of every one when None."""
+    engine = getattr(verifier, "engine", verifier)
     with _executors_lock:
-        targets = [_executors.get(verifier)] if verifier is not None else list(_executors.values())
+        targets = [_executors.get(engine)] if engine is not None else list(_executors.values())
     for pools in targets:
         if pools:
             _shutdown_all(pools, wait=True)

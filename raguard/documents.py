@@ -47,7 +47,7 @@ class DocumentIndex:
     def numbers(self) -> list[NumberMention]:
         """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
         values written in two units ("1 minute 8 seconds") once more, whole."""
-        from raguard.checkers._names import named_number_spans
+        from raguard.normalize.names import named_number_spans
 
         text, positions = self._unbroken
         taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
+from raguard.shapes import ShapeError, document_text, read_document  # noqa: F401 - document_text: re-exported
+
 DEFAULT_MAX_CHARS = 128_000
 
 # Lone surrogates (from a bad decode, or a "\ud800" escape in JSON) are not Unicode text: spaCy
@@ -39,18 +41,6 @@ def _surrogate_problem(what: str, text: str) -> Optional[InputProblem]:
         f"{what} contains an unpaired surrogate (U+{ord(m.group()):04X} at index {m.start():,}), which is "
         "not valid Unicode text: decode it with errors='replace', or fix its source."
     )
-
-
-def document_text(item: Any) -> Union[str, None]:
-    """The text of one retrieved document: a string, a ``{"text": ...}`` dict, or an object with
-    ``page_content`` (a LangChain ``Document``). None when it has none."""
-    if isinstance(item, str):
-        return item
-    if isinstance(item, dict):
-        text = item.get("text", item.get("page_content"))
-        return text if isinstance(text, str) else None
-    text = getattr(item, "page_content", None)
-    return text if isinstance(text, str) else None
 
 
 def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: int = DEFAULT_MAX_CHARS) -> Union[CleanInput, InputProblem]:
@@ -106,13 +96,10 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
         for i, item in enumerate(items):
             if i >= max_chars:
                 return InputProblem(f"retrieved_docs has more than {max_chars:,} items: pass fewer documents.")
-            text = document_text(item)
-            if text is None:
-                if isinstance(item, dict):
-                    return InputProblem(f"retrieved_docs[{i}] is a dict without a string 'text' field.")
-                return InputProblem(
-                    f"retrieved_docs[{i}] must be a string or a {{'text': ...}} dict, got {_describe(item)}."
-                )
+            try:  # every shape raguard and relapse accept: see raguard.shapes
+                text = read_document(item, f"retrieved_docs[{i}]").text
+            except ShapeError as exc:
+                return InputProblem(f"{exc}.")
             total += len(text)
             if total > max_chars:
                 return InputProblem(

@@ -12,32 +12,26 @@ ClaimKind = Literal["date", "number", "entity", "quote", "vague_reference", "cit
 
 SEVERITIES: tuple[str, ...] = ("high", "medium", "low")
 
-# Warning types raised by the built-in checkers.
-UNSUPPORTED_DATE = "unsupported_date"
-MISSING_ENTITY = "missing_entity"
-UNSUPPORTED_NUMBER = "unsupported_number"
-UNSUPPORTED_QUOTE = "unsupported_quote"
-VAGUE_REFERENCE = "vague_reference"
-UNSUPPORTED_STATEMENT = "unsupported_statement"
-CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
-MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions, creators)
-UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
-BAD_CITATION = "bad_citation"  # the optional citations checker
-INPUT_ERROR = "input_error"
-
-WARNING_TYPES: tuple[str, ...] = (
-    UNSUPPORTED_DATE,
+# Warning types: their facts live in one registry (raguard.warning_types); the names are
+# re-exported here, where they have always been imported from.
+from raguard.warning_types import (  # noqa: E402
+    BAD_CITATION,
+    CHECKER_ERROR,
+    CONTRADICTED_CLAIM,
+    INPUT_ERROR,
+    MISATTRIBUTED_CLAIM,
     MISSING_ENTITY,
+    REGISTRY,
+    UNANSWERED_QUESTION,
+    UNSUPPORTED_DATE,
     UNSUPPORTED_NUMBER,
     UNSUPPORTED_QUOTE,
-    VAGUE_REFERENCE,
     UNSUPPORTED_STATEMENT,
-    CONTRADICTED_CLAIM,
-    MISATTRIBUTED_CLAIM,
-    UNANSWERED_QUESTION,
-    BAD_CITATION,
-    INPUT_ERROR,
+    VAGUE_REFERENCE,
 )
+
+#: The warning types a result may hold (checker_error aside: a failure of raguard, not of the answer).
+WARNING_TYPES: tuple[str, ...] = tuple(t.name for t in REGISTRY if t.name != CHECKER_ERROR)
 
 
 class Evidence(BaseModel):

@@ -1,83 +1,67 @@
-"""The engine: validate input, parse the response once, run every checker on the shared result."""
+"""The public entry points: :class:`Verifier` (a reusable configuration) and :func:`verify`.
+
+The work itself is :mod:`raguard.engine`'s; batches are :mod:`raguard.batch`'s.
+"""
 
 from __future__ import annotations
 
-import logging
 import threading
-from bisect import bisect_left, insort
-from operator import attrgetter
+import warnings
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Sequence
 
 from raguard import batch
 from raguard.batch import DEFAULT_BATCH_SIZE
-from raguard.checkers import DEFAULT_CHECKERS, create_checker
-from raguard.checkers.base import CheckContext, Checker, Finding
-from raguard.documents import DocumentCache, DocumentSet
-from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
-from raguard.models import (
-    CONTRADICTED_CLAIM,
-    INPUT_ERROR,
-    MISATTRIBUTED_CLAIM,
-    MISSING_ENTITY,
-    SEVERITIES,
-    UNANSWERED_QUESTION,
-    UNSUPPORTED_DATE,
-    UNSUPPORTED_NUMBER,
-    UNSUPPORTED_QUOTE,
-    UNSUPPORTED_STATEMENT,
-    VAGUE_REFERENCE,
-    Summary,
-    VerifyResult,
-    Warning,
+from raguard.checkers import DEFAULT_CHECKERS, PROFILES, checker_config, known_options
+from raguard.checkers.base import AnyChecker, Finding
+from raguard.documents import DocumentCache
+from raguard.engine import (  # noqa: F401 - also re-exported for code that imported them from here
+    CHECKER_ERROR,
+    TYPE_PRIORITY,
+    CheckerSpec,
+    Engine,
+    Settings,
+    WarningFields,
+    dedupe,
+    input_error_result,
+    make_result,
 )
-from raguard.nlp import LoadedModel, load_model
+from raguard.errors import ConfigError
+from raguard.inputs import DEFAULT_MAX_CHARS
+from raguard.models import VerifyResult
+from raguard.nlp import LoadedModel
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.metrics import Metrics
 
-log = logging.getLogger("raguard")
-
-CHECKER_ERROR = "checker_error"
-
-#: When warnings overlap, the one whose type comes first here is kept (quotes excepted: a
-#: quotation is its own claim and keeps its warning beside those inside it).
-TYPE_PRIORITY: tuple[str, ...] = (
-    MISSING_ENTITY,
-    UNSUPPORTED_DATE,
-    UNSUPPORTED_NUMBER,
-    UNSUPPORTED_QUOTE,
-    VAGUE_REFERENCE,
-    CONTRADICTED_CLAIM,
-    MISATTRIBUTED_CLAIM,
-    UNANSWERED_QUESTION,
-    UNSUPPORTED_STATEMENT,
-)
-
-
-class ConfigError(ValueError):
-    """A :class:`Verifier` was configured wrongly (raised when it is built, not at verify time)."""
-
-
-CheckerSpec = Union[str, Checker]
+__all__ = ["ConfigError", "Verifier", "default_verifier", "verify", "verify_many"]
 
 
 class Verifier:
     """A reusable, thread-safe verification configuration.
 
-    ``checkers``: names from the registry or checker objects; ``severities``: severity per warning
-    type; ``review_on``: severities that make the action "review"; ``max_chars``: size limit for
-    the response and for the documents together; ``spacy_model``: pipeline name (see
+    ``checkers``: names from the registry or checker objects (run in the order their declared
+    dependencies allow, see :mod:`raguard.checkers.plan`); ``profile``: a named checker list
+    instead (:data:`raguard.checkers.PROFILES`: ``"qa"``, the default, for short factoid
+    answers; ``"general"`` without the question-shape checkers, for long-form answers); ``checker_options``: per checker
+    name, a plain dict of that checker's options (``{"statements": {"min_support": 0.3}}``,
+    validated by its config, see :mod:`raguard.checkers.settings`); ``severities``: severity per
+    warning type; ``review_on``: severities that make the action "review"; ``max_chars``: size
+    limit for the response and for the documents together; ``spacy_model``: pipeline name (see
     :mod:`raguard.nlp`); ``trust_query``: a claim that restates the query is not flagged;
     ``metrics``: a :class:`raguard.Metrics` that every ``verify`` call updates.
+
+    ``options`` (deprecated): one flat dict, each option going to every listed checker that has
+    one of that name (``{"min_support": 0.3}`` sets the statements and citations checkers'),
+    ``trust_query`` to the Verifier; ``checker_options`` win over it.
     """
 
     def __init__(
         self,
         checkers: Optional[Sequence[CheckerSpec]] = None,
         *,
+        profile: Optional[str] = None,
+        checker_options: Optional[Mapping[str, Mapping[str, Any]]] = None,
         severities: Optional[Mapping[str, str]] = None,
         review_on: Iterable[str] = ("high",),
         max_chars: int = DEFAULT_MAX_CHARS,
@@ -87,90 +71,73 @@ class Verifier:
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
     ) -> None:
-        self.checkers: list[Checker] = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
-        # checkers that read the others' findings (citations) run after them, whatever the order given
-        self.checkers.sort(key=lambda c: bool(getattr(c, "runs_last", False)))
-        names = [c.name for c in self.checkers]
-        if len(set(names)) != len(names):
-            raise ConfigError(f"checker names must be unique, got {names}")
-        self.severities: dict[str, str] = {c.warning_type: c.default_severity for c in self.checkers}
-        self.severities[INPUT_ERROR] = "high"
-        self.severities[CHECKER_ERROR] = "high"
-        for wtype, severity in (severities or {}).items():
-            if severity not in SEVERITIES:
-                raise ConfigError(f"invalid severity {severity!r} for {wtype!r}; use one of {SEVERITIES}")
-            if wtype == INPUT_ERROR:
-                raise ConfigError("the severity of input_error is fixed at 'high'")
-            self.severities[wtype] = severity
-        for severity in self.severities.values():
-            if severity not in SEVERITIES:
-                raise ConfigError(f"invalid default severity {severity!r}; use one of {SEVERITIES}")
-        review_on = tuple(review_on)
-        for severity in review_on:
-            if severity not in SEVERITIES:
-                raise ConfigError(f"invalid severity {severity!r} in review_on; use one of {SEVERITIES}")
-        self.review_on = frozenset(review_on)
-        if not isinstance(max_chars, int) or isinstance(max_chars, bool) or max_chars < 1:
-            raise ConfigError(f"max_chars must be a positive integer, got {max_chars!r}")
-        self.max_chars = max_chars
-        if spacy_model is not None and (not isinstance(spacy_model, str) or not spacy_model.strip()):
-            raise ConfigError(f"spacy_model must be a non-empty string, got {spacy_model!r}")
-        self.spacy_model = spacy_model
-        self.options: dict[str, Any] = {"trust_query": trust_query, **_check_options(options or {})}
-        self.documents_cache = DocumentCache(cache_size)
-        self._model: Optional[LoadedModel] = None
-        self._model_lock = threading.Lock()
+        if profile is not None:
+            if checkers is not None:
+                raise ConfigError("pass checkers or a profile, not both")
+            if profile not in PROFILES:
+                raise ConfigError(f"unknown profile {profile!r}; known: {', '.join(sorted(PROFILES))}")
+            checkers = PROFILES[profile]
+        specs = list(checkers or DEFAULT_CHECKERS)
+        if options:
+            trust_query = _flat_options(options, specs, trust_query)
+            checker_options = _merge_flat(options, specs, checker_options)
+        self.settings = Settings(
+            checkers=tuple(specs), checker_options=checker_options if checker_options is not None else {},
+            severities=dict(severities or {}),
+            review_on=tuple(review_on), max_chars=max_chars, spacy_model=spacy_model, trust_query=trust_query,
+            cache_size=cache_size,
+        )
+        self.engine = Engine(self.settings)
         if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
             raise ConfigError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
         self.metrics = metrics
 
-    @staticmethod
-    def _make_checker(spec: CheckerSpec) -> Checker:
-        if isinstance(spec, str):
-            try:
-                return create_checker(spec)
-            except ValueError as exc:
-                raise ConfigError(str(exc)) from None
-        if not (hasattr(spec, "check") and isinstance(getattr(spec, "name", None), str)
-                and isinstance(getattr(spec, "warning_type", None), str)):
-            raise ConfigError(
-                f"{spec!r} is not a checker: it needs a 'name', a 'warning_type' and a check(ctx) method"
-            )
-        if not hasattr(spec, "default_severity"):
-            try:
-                spec.default_severity = "medium"
-            except AttributeError:
-                raise ConfigError(f"{spec!r} needs a default_severity") from None
-        return spec
+    # -- what the engine built (read-only views) -------------------------------------------------
+    @property
+    def checkers(self) -> list[AnyChecker]:
+        """The checkers, in run order."""
+        return self.engine.checkers
 
-    # -- the model -----------------------------------------------------------------------------
+    @property
+    def severities(self) -> dict[str, str]:
+        return self.engine.severities
+
+    @property
+    def review_on(self) -> frozenset[str]:
+        return self.engine.review_on
+
+    @property
+    def max_chars(self) -> int:
+        return self.engine.max_chars
+
+    @property
+    def spacy_model(self) -> Optional[str]:
+        return self.engine.spacy_model
+
+    @property
+    def trust_query(self) -> bool:
+        return self.engine.trust_query
+
+    @property
+    def checker_options(self) -> dict[str, dict[str, Any]]:
+        return self.engine.checker_options
+
+    @property
+    def documents_cache(self) -> DocumentCache:
+        return self.engine.documents_cache
+
     def model(self) -> LoadedModel:
         """The spaCy pipeline, loaded on first use (once per process and model name)."""
-        if self._model is None:
-            with self._model_lock:
-                if self._model is None:
-                    self._model = load_model(self.spacy_model)
-        return self._model
+        return self.engine.model()
 
     # -- verification --------------------------------------------------------------------------
     def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         """Check ``llm_response`` against ``retrieved_docs``. Never raises on bad input."""
         started = perf_counter()
-        result = self._verify(query, retrieved_docs, llm_response)
+        result = self.engine.verify(query, retrieved_docs, llm_response)
         if self.metrics is not None:
             self.metrics.observe_verify(result, perf_counter() - started)
         return result
-
-    def _verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
-        cleaned = clean_inputs(query, retrieved_docs, llm_response, self.max_chars)
-        if isinstance(cleaned, InputProblem):
-            return input_error_result(cleaned.message)
-        model = self.model()
-        documents = DocumentSet(cleaned.documents, self.documents_cache)
-        with model.zone(cleaned.response):  # lock + spaCy memory zone: the string store does not grow
-            doc = model.parse(cleaned.response)
-            findings = self._run_checkers(cleaned, doc, documents)
-        return self.build_result(findings, documents.texts)
 
     def verify_many(self, items: Iterable[Any], *, batch_size: int = DEFAULT_BATCH_SIZE,
                     n_process: int = 1) -> Iterator[VerifyResult]:
@@ -180,7 +147,7 @@ class Verifier:
         parsed with ``nlp.pipe``. See :mod:`raguard.batch`. With ``metrics``, each result is
         counted (not timed: items are verified in batches).
         """
-        results = batch.verify_many(self, items, batch_size=batch_size, n_process=n_process)
+        results = batch.verify_many(self.engine, items, batch_size=batch_size, n_process=n_process)
         return results if self.metrics is None else self._counted(results)
 
     def _counted(self, results: Iterator[VerifyResult]) -> Iterator[VerifyResult]:
@@ -188,166 +155,43 @@ class Verifier:
             self.metrics.observe_verify(result)  # type: ignore[union-attr]
             yield result
 
-    def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
-        ctx = CheckContext(
-            query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
-            options=self.options, query_index=self.documents_cache.query(cleaned.query),
-        )
-        findings = ctx.findings
-        for checker in self.checkers:
-            try:
-                findings.extend(checker.check(ctx))
-            except Exception as exc:  # a checker bug must not take the guard down
-                log.exception("checker %s failed", checker.name)
-                findings.append(Finding(
-                    kind="other", warning_type=CHECKER_ERROR, start=0, end=0, text="", supported=False,
-                    suggestion=f"checker {checker.name!r} failed ({exc.__class__.__name__}: {exc}); "
-                               "the answer could not be fully verified.",
-                    checker=checker.name,
-                ))
-        return findings
-
     def build_result(self, findings: list[Finding], documents: Sequence[str] = ()) -> VerifyResult:
         """Turn checker findings into claims, deduplicated warnings, a summary and the action."""
-        # claims as plain dicts, validated with the result in one pydantic call: the same models,
-        # about twice as fast as one Claim(...) and Evidence(...) call each
-        claims: list[dict[str, Any]] = []
-        candidates: list[WarningFields] = []
-        for f in sorted(findings, key=_BY_SPAN):
-            if f.warning_type != CHECKER_ERROR:
-                evidence = None
-                if f.evidence is not None:
-                    i, s, e = f.evidence
-                    text = documents[i][s:e] if i < len(documents) else ""
-                    evidence = {"doc_index": i, "start": s, "end": e, "text": text}
-                claims.append({
-                    "kind": f.kind, "text": f.text, "start": f.start, "end": f.end, "value": f.value,
-                    "supported": f.supported, "evidence": evidence, "source": f.source, "checker": f.checker,
-                })
-            if not f.supported:
-                is_error = f.warning_type == CHECKER_ERROR
-                candidates.append(WarningFields(
-                    severity=self.severities.get(f.warning_type, "medium"),
-                    type=f.warning_type,
-                    text=f.text,
-                    suggestion=f.suggestion or f'"{f.text}" not found in retrieved documents.',
-                    start=None if is_error else f.start,
-                    end=None if is_error else f.end,
-                    nearest_value=f.nearest_value,
-                ))
-        warnings = dedupe(candidates)
-        return make_result(warnings, claims, self.review_on)
+        return self.engine.build_result(findings, documents)
 
 
-#: Options the built-in checkers read, with a check of each value.
-KNOWN_OPTIONS: dict[str, tuple[str, Any]] = {
-    "trust_query": ("a bool", lambda v: isinstance(v, bool)),
-    "min_support": ("a number from 0 to 1", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
-    "min_support_unanchored": ("a number from 0 to 1", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1),
-    "min_unsupported": ("a positive integer", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1),
-    "proper_noun_runs": ("a bool", lambda v: isinstance(v, bool)),
-    "check_weekdays": ("a bool", lambda v: isinstance(v, bool)),
-}
+def _flat_options(options: Mapping[str, Any], specs: Sequence[CheckerSpec], trust_query: bool) -> bool:
+    """The deprecated flat ``options``: warn, reject unknown names, return ``trust_query``."""
+    warnings.warn(
+        "Verifier(options=...) is deprecated: use checker_options={checker: {option: value}} "
+        "(and trust_query=... for the query option)", DeprecationWarning, stacklevel=3,
+    )
+    if not isinstance(options, Mapping):
+        raise ConfigError(f"options must be a dict, got {type(options).__name__}")
+    owners = known_options()
+    for key in options:
+        if key != "trust_query" and key not in owners:
+            raise ConfigError(f"unknown option {key!r}; known: {', '.join(sorted([*owners, 'trust_query']))}")
+    return options.get("trust_query", trust_query)
 
 
-def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Reject unknown option names and bad values when the Verifier is built."""
+def _merge_flat(options: Mapping[str, Any], specs: Sequence[CheckerSpec],
+                checker_options: Optional[Mapping[str, Mapping[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each flat option given to every listed checker that has it (explicit per-checker options
+    win). A value is validated even when none of its checkers is listed, as it always was."""
+    merged = {name: dict(opts) for name, opts in (checker_options or {}).items()}
+    owners = known_options()
+    named = {s for s in specs if isinstance(s, str)}
     for key, value in options.items():
-        if key not in KNOWN_OPTIONS:
-            raise ConfigError(f"unknown option {key!r}; known: {', '.join(sorted(KNOWN_OPTIONS))}")
-        what, valid = KNOWN_OPTIONS[key]
-        if not valid(value):
-            raise ConfigError(f"option {key!r} must be {what}, got {value!r}")
-    return dict(options)
-
-
-class WarningFields(NamedTuple):
-    """A :class:`Warning`'s fields before deduplication: the kept ones are validated with the
-    result, in its one pydantic call (a ``Warning`` each took a call of its own)."""
-
-    severity: str
-    type: str
-    text: str
-    suggestion: str
-    start: Optional[int]
-    end: Optional[int]
-    nearest_value: Optional[str]
-
-
-_W = TypeVar("_W", Warning, WarningFields)
-
-
-def _priority(w: Union[Warning, WarningFields]) -> int:
-    try:
-        return TYPE_PRIORITY.index(w.type)
-    except ValueError:
-        return len(TYPE_PRIORITY)
-
-
-def dedupe(warnings: list[_W]) -> list[_W]:
-    """One warning per span: of overlapping warnings keep the most specific type.
-
-    A warning is only dropped for a kept one at least as severe, so deduplication never changes
-    the action. Quotations keep their warning beside those inside them.
-    """
-    if len(warnings) < 2:  # (most answers: nothing to compare)
-        return list(warnings)
-    kept: list[_W] = []
-    rank = {"high": 0, "medium": 1, "low": 2}
-    # kept spans per severity: a span never overlaps another kept span of its own severity, so
-    # each list stays sorted and disjoint and one bisect answers "does it overlap?"
-    spans: list[list[tuple[int, int]]] = [[], [], []]
-    ordered = sorted(warnings, key=lambda w: (_priority(w), rank[w.severity], -((w.end or 0) - (w.start or 0))))
-    for w in ordered:
-        if w.start is not None and w.end is not None and w.type != UNSUPPORTED_QUOTE:
-            r = rank[w.severity]
-            if any(_overlaps_sorted(spans[k], w.start, w.end) for k in range(r + 1)):
-                continue
-            insort(spans[r], (w.start, w.end))
-        kept.append(w)
-    kept.sort(key=lambda w: (w.start if w.start is not None else -1, w.end or 0))
-    return kept
-
-
-def _overlaps_sorted(spans: list[tuple[int, int]], start: int, end: int) -> bool:
-    """Does [start, end) overlap a span of a sorted list of disjoint spans?"""
-    i = bisect_left(spans, (start, start))
-    if i < len(spans) and spans[i][0] < end:
-        return True
-    return i > 0 and spans[i - 1][1] > start
-
-
-def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[dict[str, Any]],
-                review_on: frozenset[str]) -> VerifyResult:
-    """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts)."""
-    counts = {"high": 0, "medium": 0, "low": 0}
-    review = False
-    for w in warnings:
-        counts[w.severity] += 1
-        if w.severity in review_on or w.type == INPUT_ERROR:
-            review = True
-    data = {
-        "action": "review" if review else "proceed",
-        "warnings": [w._asdict() if isinstance(w, WarningFields) else w for w in warnings],
-        "summary": counts,
-        "claims": claims,
-    }
-    try:
-        # the built-in checkers give every field its exact type, which strict mode only checks
-        # (lax mode tries conversions first): half the validation time of a long answer
-        return _validate_result(data, strict=True)
-    except ValidationError:  # a custom checker's looser values ("start": 3.0) are converted as before
-        return VerifyResult.model_validate(data)
-
-
-_validate_result = VerifyResult.__pydantic_validator__.validate_python
-_BY_SPAN = attrgetter("start", "end")  # (a key in C: one Python call less per finding)
-
-
-def input_error_result(message: str) -> VerifyResult:
-    """The result for input that cannot be verified: review, with one input_error warning."""
-    warning = Warning(severity="high", type=INPUT_ERROR, text="", suggestion=message)
-    return VerifyResult(action="review", warnings=[warning], summary=Summary(high=1), claims=[])
+        if key == "trust_query":
+            continue
+        listed = [n for n in owners[key] if n in named]
+        for name in listed:
+            merged.setdefault(name, {}).setdefault(key, value)
+        if not listed:
+            owner = owners[key][0]
+            checker_config(owner).build(owner, {key: value})  # type: ignore[union-attr]
+    return merged
 
 
 _default: Optional[Verifier] = None

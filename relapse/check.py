@@ -1,7 +1,7 @@
 """raguard as relapse's grounding check: each raguard warning becomes a finding with a stable code.
 
-raguard (and through it spaCy) is imported only when a check is built, so ``import relapse`` stays
-light and a custom check never loads spaCy.
+raguard's engine (and through it spaCy) is imported only when a check is built, so ``import
+relapse`` stays light and a custom check never loads spaCy.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 from relapse.templates import matches_refusal
 from relapse.types import GroundingFinding, GroundingResult, Span
@@ -20,31 +20,44 @@ if TYPE_CHECKING:  # pragma: no cover - types only
 #: A grounding check: ``(query, chunks, answer) -> GroundingResult`` (or an awaitable of one in arun).
 GroundingCheck = Callable[[str, Sequence[str], str], Union[GroundingResult, Awaitable[GroundingResult]]]
 
+class _Codes(Mapping[str, str]):
+    """raguard's warning types and their codes, read from its registry
+    (:mod:`raguard.warning_types`) on first use, so that ``import relapse`` does not import raguard."""
+
+    _codes: Optional[dict[str, str]] = None
+
+    def _load(self) -> dict[str, str]:
+        if self._codes is None:
+            from raguard.warning_types import REGISTRY
+
+            self._codes = {t.name: t.code for t in REGISTRY}
+        return self._codes
+
+    def __getitem__(self, key: str) -> str:
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __repr__(self) -> str:
+        return f"CODES({self._load()!r})"
+
+
 #: The stable finding code for each raguard warning type. Any other (custom checker) type gets
 #: its name upper-cased, non-alphanumerics as underscores: "email_address" -> "EMAIL_ADDRESS".
-CODES: dict[str, str] = {
-    "unsupported_date": "UNSUPPORTED_DATE",
-    "missing_entity": "MISSING_ENTITY",
-    "unsupported_number": "UNSUPPORTED_NUMBER",
-    "unsupported_quote": "UNSUPPORTED_QUOTE",
-    "vague_reference": "VAGUE_REFERENCE",
-    "unsupported_statement": "UNSUPPORTED_STATEMENT",
-    "contradicted_claim": "CONTRADICTED_CLAIM",
-    "misattributed_claim": "MISATTRIBUTED_CLAIM",
-    "unanswered_question": "UNANSWERED_QUESTION",
-    "bad_citation": "BAD_CITATION",
-    "input_error": "INPUT_ERROR",
-    "checker_error": "CHECKER_ERROR",
-}
-
-_NON_CODE = re.compile(r"[^A-Za-z0-9]+")
+CODES: Mapping[str, str] = _Codes()
 
 
 def finding_code(warning_type: str) -> str:
     """The stable code for a raguard warning type (see :data:`CODES`)."""
     code = CODES.get(warning_type)
     if code is None:
-        code = _NON_CODE.sub("_", warning_type).strip("_").upper() or "UNKNOWN"
+        from raguard.warning_types import code_for
+
+        code = code_for(warning_type)
     return code
 
 

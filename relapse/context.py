@@ -1,8 +1,9 @@
 """Score-filtered context: drop weak retrieval results before the model sees them.
 
-Chunks may carry the retriever's score: ``{"text": ..., "score": 0.82}``, a ``(document, score)``
-tuple (what LangChain's ``similarity_search_with_score`` returns), or an object with
-``page_content`` and ``metadata["score"]`` (a LangChain ``Document``). Scores are either
+Chunks are read by :func:`raguard.shapes.read_document` (the shapes raguard accepts) and may carry
+the retriever's score: ``{"text": ..., "score": 0.82}``, a ``(document, score)`` tuple (what
+LangChain's ``similarity_search_with_score`` returns), an object with ``page_content`` and
+``metadata["score"]`` (a LangChain ``Document``), or a LlamaIndex ``NodeWithScore``. Scores are either
 similarities (higher is better) or distances (lower is better); the direction is always
 explicit (:class:`ScoreFilter`). Every dropped chunk is recorded with the reason.
 """
@@ -14,6 +15,7 @@ import numbers
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Literal, Mapping, Optional, Sequence, Union
 
+from raguard.shapes import read_document
 from relapse.types import ContextReport, DroppedChunk
 
 ScoreDirection = Literal["similarity", "distance"]
@@ -110,33 +112,10 @@ def read_chunks(retrieved_chunks: Any, *, where: str = "retrieved_chunks", numbe
 
 
 def _read(label: str, item: Any, index: Optional[int]) -> Chunk:
-    if isinstance(item, tuple):
-        if len(item) != 2 or isinstance(item[0], tuple):
-            raise TypeError(f"{label} is a tuple of length {len(item)}: use (chunk, score)")
-        inner = _read(label, item[0], index)
-        return Chunk(inner.text, item[1], item, index)
-    if isinstance(item, str):
-        return Chunk(item, None, item, index)
-    if isinstance(item, Mapping):
-        text = item.get("text", item.get("page_content"))
-        if not isinstance(text, str):
-            raise TypeError(f"{label} is a dict without a string 'text' key (keys: {sorted(map(str, item))})")
-        return Chunk(text, _score_of(item, item.get("metadata")), item, index)
-    text = getattr(item, "page_content", None)
-    if isinstance(text, str):
-        return Chunk(text, _score_of({}, getattr(item, "metadata", None)), item, index)
-    raise TypeError(
-        f"{label} must be a string, a {{'text': ...}} dict, a (chunk, score) tuple or an object with "
-        f"page_content, got {type(item).__name__}"
-    )
-
-
-def _score_of(item: Mapping[str, Any], metadata: Any) -> Any:
-    if "score" in item:
-        return item["score"]
-    if isinstance(metadata, Mapping) and "score" in metadata:
-        return metadata["score"]
-    return None
+    # the shapes raguard reads too (one reader for both: raguard.shapes, which imports no spaCy);
+    # its ShapeError is a TypeError
+    text, score = read_document(item, label)
+    return Chunk(text, score, item, index)
 
 
 def _is_number(value: Any) -> bool:

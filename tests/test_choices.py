@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier
-from raguard.checkers.choices import question_options
+from raguard.checkers.qa.choices import question_options
 
 _VERIFIER = Verifier(checkers=["choices"])
 

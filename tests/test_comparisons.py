@@ -6,7 +6,7 @@ import pytest
 
 from raguard import Verifier, verify
 from raguard.checkers import DEFAULT_CHECKERS
-from raguard.checkers.comparisons import _query_options
+from raguard.checkers.qa.comparisons import _query_options
 from raguard.models import CONTRADICTED_CLAIM
 
 DOCS = [

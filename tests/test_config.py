@@ -124,7 +124,7 @@ def test_default_model_loads_only_ner():
     ],
 )
 def test_invalid_options(options, needle):
-    with pytest.raises(ConfigError, match=needle):
+    with pytest.raises(ConfigError, match=needle), pytest.deprecated_call():  # (the flat alias)
         Verifier(options=options)
 
 
@@ -132,23 +132,23 @@ def test_min_support_option_changes_statement_verdicts():
     docs = ["The stadium seats 74,500 spectators."]
     answer = "The new stadium welcomes 74,500 visitors."  # stadium and the number of five units: 0.4
     assert Verifier().verify("q", docs, answer).action == "proceed"
-    strict = Verifier(options={"min_support": 0.9}).verify("q", docs, answer)
+    strict = Verifier(checker_options={"statements": {"min_support": 0.9}}).verify("q", docs, answer)
     assert any(w.type == "unsupported_statement" for w in strict.warnings)
     # every word a synonym, only the number supported (1 of 5): flagged at the default 0.26, as
     # the price of catching invented relations; min_support 0.2 lets it pass
     synonyms = "The new arena welcomes 74,500 visitors."
     assert Verifier().verify("q", docs, synonyms).action == "review"
-    assert Verifier(options={"min_support": 0.2}).verify("q", docs, synonyms).action == "proceed"
+    assert Verifier(checker_options={"statements": {"min_support": 0.2}}).verify("q", docs, synonyms).action == "proceed"
 
 
 def test_min_support_unanchored_option():
     docs = ["The Warriors Gate is a 2016 fantasy adventure film ."]
     answer = "The Warriors Gate is a romantic comedy film."  # 1 of 3 new words, no value
     assert Verifier().verify("What genre is The Warriors Gate?", docs, answer).action == "review"
-    lenient = Verifier(options={"min_support_unanchored": 0.3})
+    lenient = Verifier(checker_options={"statements": {"min_support_unanchored": 0.3}})
     assert lenient.verify("What genre is The Warriors Gate?", docs, answer).action == "proceed"
     # a stricter min_support is stricter for every sentence
-    strict = Verifier(options={"min_support_unanchored": 0.3, "min_support": 0.5})
+    strict = Verifier(checker_options={"statements": {"min_support_unanchored": 0.3, "min_support": 0.5}})
     assert strict.verify("What genre is The Warriors Gate?", docs, answer).action == "review"
     with pytest.raises(ValueError, match="min_support_unanchored"):
         StatementsChecker(min_support_unanchored=2)

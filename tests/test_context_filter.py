@@ -143,7 +143,7 @@ def test_a_missing_or_non_numeric_score_is_a_clear_error_before_any_call(chunk: 
         ({"score_direction": "distance"}, ValueError, "no effect without min_score"),
         ({"min_score": ScoreFilter(0.5), "score_direction": "distance"}, TypeError, "carries its direction"),
         ({"rerank": "cohere"}, TypeError, "rerank must be a function"),
-        ({"retrieved_chunks": [(X200, 0.9, "extra")]}, TypeError, r"tuple of length 3: use \(chunk, score\)"),
+        ({"retrieved_chunks": [(X200, 0.9, "extra")]}, TypeError, r"tuple of length 3: use \(document, score\)"),
     ],
 )
 def test_bad_filter_arguments_fail_before_any_call(kwargs: dict, error: type, words: str) -> None:

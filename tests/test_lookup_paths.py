@@ -185,7 +185,8 @@ def _guarded_patterns() -> list[tuple[str, re.Pattern[str]]]:
     from raguard.checkers.vague import VagueChecker, compile_phrases
 
     found += [("vague", VagueChecker()._pattern), ("vague.custom", compile_phrases(["Ωmega point", "-x", "]y z"]))]
-    from raguard.checkers import _cues, comparisons
+    from raguard.checkers.qa import comparisons
+    from raguard.normalize import cues as _cues
 
     from raguard.normalize import text
 
@@ -375,7 +376,7 @@ def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest
 def test_name_start_reads_capitals_as_the_character_loops_did() -> None:
     """_name_start tests a run's letters with str methods: the same answers as the loops over
     its characters (a run holds A-Z, a-z and "&" only)."""
-    from raguard.checkers._names import _name_start
+    from raguard.normalize.names import _name_start
 
     def by_loops(text: str, start: int, end: int, sep: str):
         for p in range(start, end):
@@ -403,7 +404,7 @@ def test_name_start_reads_capitals_as_the_character_loops_did() -> None:
 
 
 def test_span_index_answers_as_a_scan() -> None:
-    from raguard.checkers._spans import SpanIndex
+    from raguard.normalize.spans import SpanIndex
 
     rng = random.Random(12)
     for _ in range(3_000):
@@ -516,7 +517,7 @@ def _cue_texts() -> list[str]:
 
 
 def test_refusal_word_test_agrees_with_the_pattern() -> None:
-    from raguard.checkers import _cues
+    from raguard.normalize import cues as _cues
 
     texts = _cue_texts()
     refusals = [t for t in texts if _cues._REFUSAL_RE.search(t)]
@@ -527,7 +528,7 @@ def test_refusal_word_test_agrees_with_the_pattern() -> None:
 
 def test_no_sentence_denies_when_the_whole_response_does_not() -> None:
     # CheckContext.response_denies stands in for a search of each sentence when it is False
-    from raguard.checkers._cues import denies
+    from raguard.normalize.cues import denies
     from raguard.normalize.text import sentence_spans
 
     denying = 0
@@ -552,7 +553,7 @@ def test_numeric_matches_from_near_each_digit_are_those_of_a_scan() -> None:
 
 def test_proper_noun_runs_one_word_path_is_that_of_add_run() -> None:
     """A run of one word skips the word split: it must keep what _add_run keeps."""
-    from raguard.checkers import _names
+    from raguard.normalize import names as _names
 
     def through_add_run(text: str) -> list[tuple[int, int]]:
         spans: list[tuple[int, int]] = []

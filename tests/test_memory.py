@@ -126,7 +126,7 @@ def test_reload_after_many_transient_strings_keeps_results(verifier: Verifier) -
     model = verifier.model()
     own = LoadedModel(model.name, model.nlp, reload_after=10)
     guard = Verifier()
-    guard._model = own  # this verifier parses with its own pipeline instance
+    guard.engine._model = own  # this verifier parses with its own pipeline instance
     first = [guard.verify("", DOCS, _distinct(i)) for i in range(5000, 5004)]
     assert own.transient >= 10  # each text brought new strings
     old_nlp = own.nlp

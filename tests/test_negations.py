@@ -95,7 +95,7 @@ def test_the_checker_can_be_left_out() -> None:
 
 
 def test_denies_can_skip_the_answer_particle():
-    from raguard.checkers._cues import denies
+    from raguard.normalize.cues import denies
 
     assert denies("No, the canal is longer.") and not denies("No, the canal is longer.", after_particle=True)
     assert denies("No, it was not built.", after_particle=True) and denies("It is not long.", after_particle=True)

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raguard.checkers._names import named_number_spans
+from raguard.normalize.names import named_number_spans
 from raguard.checkers.quotes import find_quotes, fragments
 from raguard.normalize.dates import extract_dates
 from raguard.normalize.text import tokenize
@@ -257,7 +257,7 @@ _NAME_NUMBER_BEFORE_FIX = re.compile(
 
 
 def _named_number_spans_before_fix(text: str) -> list[tuple[int, int]]:
-    from raguard.checkers._names import _NOT_NAMES
+    from raguard.normalize.names import _NOT_NAMES
     from raguard.normalize.dates import MONTHS, WEEKDAYS
 
     return [(m.start(), m.end()) for m in _NAME_NUMBER_BEFORE_FIX.finditer(text)
@@ -361,19 +361,19 @@ PATTERNS = _module_patterns()
 
 #: Patterns applied at one position (match/fullmatch), driven here with match() at position 0.
 ANCHORED = {
-    "raguard.checkers._names._UNIT_RE",
+    "raguard.normalize.names._UNIT_RE",
     "raguard.checkers.entities._OF_RE",
     "raguard.checkers.entities._FIRST_WORD_RE",
     "raguard.checkers.numbers._RANKING_AFTER_RE",
-    "raguard.checkers._cues._ANSWER_PARTICLE_RE",
+    "raguard.checkers.negations._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
     "raguard.checkers.negations._CONTRAST_RE",
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
-    "raguard.checkers.choices._AUX_RE",
-    "raguard.checkers.choices._ARTICLE_RE",
-    "raguard.checkers._options.CAPITALIZED_RE",
-    "raguard.checkers._options._PRONOUN_OPENING_RE",
-    "raguard.checkers.unanswered._WHO_RE",
-    "raguard.checkers.unanswered._WHO_IS_NAME_RE",
+    "raguard.checkers.qa.choices._AUX_RE",
+    "raguard.checkers.qa.choices._ARTICLE_RE",
+    "raguard.checkers.qa.choices.CAPITALIZED_RE",  # (qa.options's, found first by this name)
+    "raguard.checkers.qa.options._PRONOUN_OPENING_RE",
+    "raguard.checkers.qa.unanswered._WHO_RE",
+    "raguard.checkers.qa.unanswered._WHO_IS_NAME_RE",
     "raguard.normalize.entities._ACRONYM_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
@@ -382,12 +382,12 @@ ANCHORED = {
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
 WINDOWED = {
-    "raguard.checkers._names._AFTER_NUMBER_RE": 5,
-    "raguard.checkers.choices._KIND_RE": 300,  # MAX_QUERY
-    "raguard.checkers.sameness._SAME_KIND_RE": 300,  # MAX_ANSWER
-    "raguard.checkers.comparisons._ANSWER_RE": 300,  # MAX_SENTENCE
-    "raguard.checkers.comparisons._QUERY_HEAD_RE": 300,  # MAX_QUERY_TAIL
-    "raguard.checkers.comparisons._QUERY_TAIL_RE": 300,
+    "raguard.normalize.names._AFTER_NUMBER_RE": 5,
+    "raguard.checkers.qa.choices._KIND_RE": 300,  # MAX_QUERY
+    "raguard.checkers.qa.sameness._SAME_KIND_RE": 300,  # MAX_ANSWER
+    "raguard.checkers.qa.comparisons._ANSWER_RE": 300,  # MAX_SENTENCE
+    "raguard.checkers.qa.comparisons._QUERY_HEAD_RE": 300,  # MAX_QUERY_TAIL
+    "raguard.checkers.qa.comparisons._QUERY_TAIL_RE": 300,
     "raguard.normalize.numbers._DECLINE_RE": 40,
     "raguard.normalize.numbers._HEDGE_RE": 24,
     "raguard.normalize.text._LAST_WORD_RE": 12,
@@ -567,7 +567,7 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "extract_numbers": lambda text: __import__("raguard.normalize.numbers", fromlist=["x"]).extract_numbers(text),
     "extract_dates": extract_dates,
     "quotes": lambda text: [fragments(q) for _, _, q in find_quotes(text)],
-    "proper_noun_runs": lambda text: __import__("raguard.checkers._names", fromlist=["x"]).proper_noun_runs(text),
+    "proper_noun_runs": lambda text: __import__("raguard.normalize.names", fromlist=["x"]).proper_noun_runs(text),
     "named_number_spans": named_number_spans,
     "compound_measures": lambda text: __import__("raguard.normalize.measures", fromlist=["x"]).compound_measures(
         text, extract_numbers_all(text)),
@@ -575,8 +575,8 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
         text, extract_dates(text)),
     "counted_nouns": lambda text: __import__("raguard.normalize.counts", fromlist=["x"]).counted_nouns(text),
     "creator_mentions": lambda text: __import__("raguard.normalize.creators", fromlist=["x"]).creator_mentions(text),
-    "question_pair": lambda text: __import__("raguard.checkers.sameness", fromlist=["x"]).question_pair(text),
-    "question_options": lambda text: __import__("raguard.checkers.choices", fromlist=["x"]).question_options(text),
+    "question_pair": lambda text: __import__("raguard.checkers.qa.sameness", fromlist=["x"]).question_pair(text),
+    "question_options": lambda text: __import__("raguard.checkers.qa.choices", fromlist=["x"]).question_options(text),
     "sentence_spans": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).sentence_spans(text),
     "TokenText.of": lambda text: __import__("raguard.normalize.text", fromlist=["x"]).TokenText.of(text),
     "vague phrases": _vague_scan,
@@ -609,14 +609,14 @@ def test_dense_maker_cues_are_linear(unit: str) -> None:
 @pytest.mark.parametrize("unit", ["A of the ", "The ", "Of the "])
 def test_long_run_of_capitalized_stop_words_is_linear(unit: str) -> None:
     # leading stop words were dropped one at a time by slicing the word list: quadratic
-    from raguard.checkers._names import proper_noun_runs
+    from raguard.normalize.names import proper_noun_runs
 
     assert_linear(proper_noun_runs, repeat(unit))
     assert_linear(proper_noun_runs, between("", unit, "Paris Xavier"))
 
 
 def test_proper_noun_runs_still_trim_stop_words() -> None:
-    from raguard.checkers._names import proper_noun_runs
+    from raguard.normalize.names import proper_noun_runs
 
     text = "Then The Bank of America of the sort met In Paris. The Of"
     assert [text[s:e] for s, e in proper_noun_runs(text)] == ["Bank of America", "Paris"]
@@ -642,7 +642,9 @@ def _verify_with(checkers: tuple[str, ...], docs: list[str]) -> Callable[[str], 
     # each name was compared with every name and value span before it
     (("entities",), "Apollo 11 reached Paris.", "Apollo 11 reached Paris. "),
     # each sentence scanned every supported claim of the whole answer
-    (("entities", "statements"), "Apollo 11 reached Paris.", "Apollo 11 reached Paris. "),
+    # (statements requires the kinds of findings it reviews: their checkers run too)
+    (("dates", "entities", "numbers", "quotes", "vague", "statements"), "Apollo 11 reached Paris.",
+     "Apollo 11 reached Paris. "),
 ])
 def test_checkers_with_thousands_of_supported_claims_are_linear(checkers: tuple[str, ...], doc: str, unit: str) -> None:
     verify = _verify_with(checkers, [doc])
@@ -721,13 +723,13 @@ def test_verify_against_a_100k_character_document_is_linear(unit: str) -> None:
 def test_long_runs_of_capitalized_words_are_linear(unit: str) -> None:
     # one unbounded match over the whole run grew the regex engine's stack with every word
     # (13x-15x for 10x the text, under RATIO_LIMIT: the cut itself is held by the next test)
-    from raguard.checkers._names import proper_noun_runs
+    from raguard.normalize.names import proper_noun_runs
 
     assert_linear(proper_noun_runs, repeat(unit))
 
 
 def test_runs_of_capitalized_words_are_cut_at_24_words() -> None:
-    from raguard.checkers._names import proper_noun_runs
+    from raguard.normalize.names import proper_noun_runs
 
     text = "We met " + " ".join(f"Xa{i}" for i in range(30)) + " and the Bank of America."
     runs = [text[s:e] for s, e in proper_noun_runs(text)]
@@ -736,7 +738,7 @@ def test_runs_of_capitalized_words_are_cut_at_24_words() -> None:
 
 
 def _citation_numbers_before_fix(marker: str) -> tuple[int, ...]:
-    from raguard.checkers.citations import _MAX_RANGE
+    from raguard.normalize.citations import _MAX_RANGE
 
     out: list[int] = []
     for part in re.split(r"\s*[,;]\s*", marker.strip("[] \t")):
@@ -752,7 +754,7 @@ def _citation_numbers_before_fix(marker: str) -> tuple[int, ...]:
                                  "x", "[3]"]), max_size=16).map("".join))
 @settings(max_examples=400, deadline=None)
 def test_citation_numbers_are_read_as_before_the_fix(text: str) -> None:
-    from raguard.checkers.citations import _MARKER_RE, _numbers
+    from raguard.normalize.citations import MARKER_RE as _MARKER_RE, _numbers
 
     for m in _MARKER_RE.finditer(text):
         assert _numbers(m.group()) == _citation_numbers_before_fix(m.group())

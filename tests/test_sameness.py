@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier
-from raguard.checkers.sameness import question_pair
+from raguard.checkers.qa.sameness import question_pair
 
 _VERIFIER = Verifier(checkers=["sameness"])
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, Optional, Sequence
 
-from raguard.checkers._cues import denies
+from raguard.normalize.cues import denies
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.models import MISATTRIBUTED_CLAIM
@@ -53,9 +53,11 @@ class AttributionsChecker:
     name = "attributions"
     warning_type = MISATTRIBUTED_CLAIM
     default_severity = "high"
+    provides = ("attribution",)
+    requires = ("entity",)
 
-    def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        names = [f for f in ctx.findings
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
+        names = [f for f in findings
                  if f.kind == "entity" and f.supported and f.source == "document" and f.evidence is not None]
         if not names or len(ctx.documents) == 0:
             return

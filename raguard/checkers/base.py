@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, TypeVar, overload, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, Sequence, TypeVar, Union, overload, runtime_checkable
 
 from raguard.documents import DocumentSet
 from raguard.normalize.dates import DateMention, extract_dates
@@ -75,9 +75,8 @@ class CheckContext:
     response: str
     doc: "Doc"
     documents: DocumentSet
-    options: dict[str, Any] = field(default_factory=dict)
-    #: Findings of the checkers that ran before this one (the engine appends as it goes).
-    findings: list[Finding] = field(default_factory=list)
+    #: A claim that restates the query is not flagged (the Verifier's ``trust_query``).
+    trust_query: bool = True
     #: What is read from the query (the verifier passes a cached one; built here otherwise).
     query_index: QueryIndex = None  # type: ignore[assignment]
 
@@ -153,20 +152,16 @@ class CheckContext:
     @lazy
     def citation_spans(self) -> list[tuple[int, int]]:
         """Citation markers ("[1]", "[2, 3]"): chunk numbers, not claims."""
-        from raguard.checkers.citations import find_citations
+        from raguard.normalize.citations import find_citations
 
         return [(c.start, c.end) for c in find_citations(self.response)]
 
     @lazy
     def named_number_spans(self) -> list[tuple[int, int]]:
         """Names that contain a number ("iPhone 16", "Apollo 11", "COVID-19")."""
-        from raguard.checkers._names import named_number_spans
+        from raguard.normalize.names import named_number_spans
 
         return named_number_spans(self.response)
-
-    @property
-    def trust_query(self) -> bool:
-        return bool(self.options.get("trust_query", True))
 
     # -- the response read once for the sentence-level checkers ---------------------------------
 
@@ -180,10 +175,10 @@ class CheckContext:
 
     @lazy
     def response_denies(self) -> bool:
-        """:func:`~raguard.checkers._cues.denies` of the whole response. A denial never reaches
+        """:func:`~raguard.normalize.cues.denies` of the whole response. A denial never reaches
         across a sentence end, so when this is False no sentence of it denies either (one search
         in place of one per sentence)."""
-        from raguard.checkers._cues import denies
+        from raguard.normalize.cues import denies
 
         return denies(self.response)
 
@@ -193,7 +188,9 @@ class Checker(Protocol):
     """The protocol a checker follows; register one with :func:`raguard.register_checker`.
 
     ``name`` is its registry name, ``warning_type`` the warning its unsupported findings raise,
-    ``default_severity`` the severity used unless the configuration sets one.
+    ``default_severity`` the severity used unless the configuration sets one. It may declare
+    (class attributes, see :mod:`raguard.checkers.plan`) the finding kinds it ``provides`` and
+    those it ``requires`` or ``reads``; without them it is independent and provides nothing.
     """
 
     name: str
@@ -201,6 +198,22 @@ class Checker(Protocol):
     default_severity: str
 
     def check(self, ctx: CheckContext) -> Iterable[Finding]: ...
+
+
+@runtime_checkable
+class Reviewer(Protocol):
+    """A checker that reviews earlier findings (phase two): it declares the kinds it
+    ``requires`` or ``reads`` and receives those findings, read-only, in ``review``."""
+
+    name: str
+    warning_type: str
+    default_severity: str
+
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterable[Finding]: ...
+
+
+#: What a Verifier runs: an independent checker or a reviewer.
+AnyChecker = Union[Checker, Reviewer]
 
 
 def quote_for_message(text: str, limit: int = 80) -> str:

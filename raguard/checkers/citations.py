@@ -5,15 +5,15 @@ Templates ask the model to cite the numbered chunks it used: ``[1]``, ``[2, 3]``
 
 1. Does every cited number name a chunk? Chunks are numbered from 1, in the order given.
 2. Do the cited chunks support the claims of the sentence that cites them? It reuses the
-   findings of the checkers that ran before it (``ctx.findings``): a claim before the citation
+   findings of the other checkers (its ``review`` receives them): a claim before the citation
    (after the previous one in the sentence) must have its evidence in a cited chunk, or be
    stated there too; an unsupported claim is supported by no chunk. A sentence without such
    claims is judged as a whole, by the statements checker's evidence (or, for a chunk other
    than the evidence's, by the share of the sentence's content words it contains). A cited chunk
    that supports none of those claims is a bad citation too.
 
-It therefore must run **after** the other checkers: it declares ``runs_last``, and a
-:class:`~raguard.Verifier` moves such checkers to the end of its list. It is not in
+It therefore reviews **every** other checker's findings: it declares ``reads = ("*",)``, and a
+:class:`~raguard.Verifier` runs it after all the checkers that do not (see :mod:`raguard.checkers.plan`). It is not in
 ``DEFAULT_CHECKERS``: enable it with ``Verifier(checkers=[*DEFAULT_CHECKERS, "citations"])``.
 A marker's digits are not a value: the numbers checker skips citation markers (CheckContext.citation_spans).
 
@@ -23,81 +23,55 @@ evidence (another unit, a paraphrased name) is reported as not supported by the 
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
+
+from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.settings import CheckerConfig
 from raguard.checkers.statements import DEFAULT_MIN_SUPPORT
 from raguard.documents import DocumentIndex
 from raguard.models import BAD_CITATION
+from raguard.normalize.citations import MARKER_RE as _MARKER_RE
+from raguard.normalize.citations import Citation, find_citations
 from raguard.normalize.dates import extract_dates, supports
 from raguard.normalize.numbers import extract_numbers, values_match
 from raguard.normalize.stems import content_stems
 from raguard.normalize.text import phrase_tokens, sentence_spans
 
-# One bracketed marker: 1-3 digit chunk numbers, separated by commas/semicolons, or a range.
-_MARKER_RE = re.compile(r"\[\s*\d{1,3}(?:\s*[,;\-\u2013]\s*\d{1,3})*\s*\]")
-_MAX_RANGE = 50
 # Kinds of finding that are not claims a chunk can support.
 _NOT_CLAIMS = frozenset({"citation", "vague_reference", "other"})
 
 
-@dataclass(frozen=True)
-class Citation:
-    """One citation: adjacent markers, their span in the response and the chunk numbers cited."""
+class CitationsConfig(CheckerConfig):
+    """Options of the citations checker."""
 
-    start: int
-    end: int
-    numbers: tuple[int, ...]
-
-
-def find_citations(text: str) -> list[Citation]:
-    """Every citation in ``text``, adjacent markers (``[1][3]``, ``[1] [3]``) merged into one."""
-    citations: list[Citation] = []
-    if "[" not in text:  # (every marker opens with one: most answers hold none)
-        return citations
-    for m in _MARKER_RE.finditer(text):
-        numbers = _numbers(m.group())
-        if citations and not text[citations[-1].end:m.start()].strip():
-            last = citations[-1]
-            merged = tuple(dict.fromkeys((*last.numbers, *numbers)))
-            citations[-1] = Citation(last.start, m.end(), merged)
-        else:
-            citations.append(Citation(m.start(), m.end(), numbers))
-    return citations
-
-
-def _numbers(marker: str) -> tuple[int, ...]:
-    out: list[int] = []
-    # split on the separators alone (int() ignores the spaces around a number): a leading \s*
-    # rescanned a long run of spaces from each of its positions ("[1", 100k spaces, "-2]")
-    for part in re.split(r"[,;]", marker.strip("[] \t")):
-        bounds = [int(x) for x in re.split(r"[\-\u2013]", part) if x.strip()]
-        if len(bounds) == 2 and bounds[0] < bounds[1] and bounds[1] - bounds[0] <= _MAX_RANGE:
-            out.extend(range(bounds[0], bounds[1] + 1))
-        else:
-            out.extend(bounds)
-    return tuple(dict.fromkeys(out))
+    #: the share of a sentence's content words a cited chunk must hold (the statements checker's default)
+    min_support: float = Field(default=DEFAULT_MIN_SUPPORT, ge=0, le=1, description="a number from 0 to 1")
 
 
 class CitationsChecker:
     """Warn ``bad_citation`` for a citation of a chunk that does not exist or does not support
-    the sentence that cites it. Reads the other checkers' findings: runs last."""
+    the sentence that cites it. Reviews the other checkers' findings."""
 
     name = "citations"
     warning_type = BAD_CITATION
     default_severity = "high"
-    runs_last = True
+    provides = ("citation",)
+    reads = ("*",)
+    Config = CitationsConfig
 
-    def check(self, ctx: CheckContext) -> Iterator[Finding]:
+    def __init__(self, config: Optional[CitationsConfig] = None) -> None:
+        self.config = config or CitationsConfig()
+
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
         citations = find_citations(ctx.response)
         if not citations:
             return
-        claims = [f for f in ctx.findings
+        claims = [f for f in findings
                   if f.kind not in _NOT_CLAIMS and f.end > f.start and f.source != "query"]
         query_stems = ctx.query_stems
-        min_support = float(ctx.options.get("min_support", DEFAULT_MIN_SUPPORT))
+        min_support = self.config.min_support
         for region, group in _by_sentence(ctx.response, citations):
             judge = _Sentence(ctx, region, claims, query_stems, min_support)
             previous_end = region[0]

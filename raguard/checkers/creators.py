@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Iterator, Optional
 
-from raguard.checkers._cues import denies
+from raguard.normalize.cues import denies
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.creators import RELATIONS, CreatorMention, creator_mentions, name_words
@@ -37,6 +37,7 @@ class CreatorsChecker:
     name = "creators"
     warning_type = MISATTRIBUTED_CLAIM
     default_severity = "high"
+    provides = ("attribution",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         response = ctx.response

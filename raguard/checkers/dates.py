@@ -6,21 +6,36 @@ A less specific claim is supported by a more specific document date ("September 
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Optional
+
+from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding
+from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DATE
 from raguard.normalize.dates import DateMention, closeness, supports
+
+
+class DatesConfig(CheckerConfig):
+    """Options of the dates checker."""
+
+    #: check weekdays ("on Monday") against the documents' dates too
+    check_weekdays: bool = Field(default=True, description="a bool")
 
 
 class DatesChecker:
     name = "dates"
     warning_type = UNSUPPORTED_DATE
     default_severity = "high"
+    provides = ("date",)
+    Config = DatesConfig
+
+    def __init__(self, config: Optional[DatesConfig] = None) -> None:
+        self.config = config or DatesConfig()
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         for mention in ctx.dates:
-            if mention.form == "weekday" and not ctx.options.get("check_weekdays", True):
+            if mention.form == "weekday" and not self.config.check_weekdays:
                 continue
             yield self._check_one(ctx, mention)
 

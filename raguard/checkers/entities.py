@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._names import at_sentence_start, is_unit_after_number, proper_noun_runs
-from raguard.checkers._spans import DisjointSpans, SpanIndex
+from pydantic import Field
+
+from raguard.normalize.names import at_sentence_start, is_unit_after_number, proper_noun_runs
+from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.settings import CheckerConfig
 from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
@@ -35,13 +38,24 @@ _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lo
                      "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
 
 
+class EntitiesConfig(CheckerConfig):
+    """Options of the entities checker."""
+
+    #: also check capitalized runs that NER missed or cut short
+    proper_noun_runs: bool = Field(default=True, description="a bool")
+
+
 class EntitiesChecker:
     name = "entities"
     warning_type = MISSING_ENTITY
     default_severity = "high"
+    provides = ("entity",)
 
-    def __init__(self, labels: Optional[frozenset[str]] = None) -> None:
+    Config = EntitiesConfig
+
+    def __init__(self, labels: Optional[frozenset[str]] = None, *, config: Optional[EntitiesConfig] = None) -> None:
         self.labels = labels or ENTITY_LABELS
+        self.config = config or EntitiesConfig()
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # names with a number come first: NER often keeps only "Apollo" of "Apollo 12"
@@ -68,7 +82,7 @@ class EntitiesChecker:
                 continue
             seen.add(start, end)
             yield self._check_one(ctx, start, end, label)
-        if ctx.options.get("proper_noun_runs", True):
+        if self.config.proper_noun_runs:
             # capitalized runs NER missed or cut short ("Jimmy Cricket's Big Laugh Show")
             dates_and_values = SpanIndex([(d.start, d.end) for d in ctx.dates] + value_spans)
             for start, end in proper_noun_runs(response):

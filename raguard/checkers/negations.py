@@ -19,7 +19,7 @@ from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
-from raguard.checkers._cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_refusal
+from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_refusal
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.stems import content_stems, is_content_word, stem
 from raguard.normalize.text import clause_around, tokenize
@@ -53,6 +53,7 @@ class NegationsChecker:
     name = "negations"
     warning_type = CONTRADICTED_CLAIM
     default_severity = "high"
+    provides = ("negation",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         if len(ctx.documents) == 0 or not ctx.response_denies:

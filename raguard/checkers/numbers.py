@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._spans import SpanIndex
+from raguard.normalize.spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
@@ -32,6 +32,7 @@ class NumbersChecker:
     name = "numbers"
     warning_type = UNSUPPORTED_NUMBER
     default_severity = "high"
+    provides = ("number",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # indexed: a scan of every span per number was quadratic in the claims

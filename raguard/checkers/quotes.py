@@ -94,6 +94,7 @@ class QuotesChecker:
     name = "quotes"
     warning_type = UNSUPPORTED_QUOTE
     default_severity = "high"
+    provides = ("quote",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         for start, end, inner in find_quotes(ctx.response):

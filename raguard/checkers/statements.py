@@ -21,10 +21,13 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from itertools import chain
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
-from raguard.checkers._cues import denies, is_refusal
+from raguard.normalize.cues import denies, is_refusal
+from pydantic import Field
+
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_STATEMENT
 
 DEFAULT_MIN_SUPPORT = 0.26
@@ -39,33 +42,46 @@ _TAKE_FORMS = frozenset({"take", "takes", "took", "taken", "taking"})
 
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
 
+class StatementsConfig(CheckerConfig):
+    """Options of the statements checker (see the module docstring)."""
+
+    min_support: float = Field(default=DEFAULT_MIN_SUPPORT, ge=0, le=1, description="a number from 0 to 1")
+    min_support_unanchored: float = Field(default=DEFAULT_MIN_SUPPORT_UNANCHORED, ge=0, le=1,
+                                          description="a number from 0 to 1")
+    min_unsupported: int = Field(default=DEFAULT_MIN_UNSUPPORTED, ge=1, description="a positive integer")
+
+
 class StatementsChecker:
     name = "statements"
     warning_type = UNSUPPORTED_STATEMENT
     default_severity = "high"
+    provides = ("statement",)
+    requires = ("date", "entity", "number", "quote", "vague_reference")
+    reads = ("comparison", "choice", "sameness")
+
+    Config = StatementsConfig
 
     def __init__(self, min_support: float = DEFAULT_MIN_SUPPORT,
                  min_unsupported: int = DEFAULT_MIN_UNSUPPORTED,
-                 min_support_unanchored: float = DEFAULT_MIN_SUPPORT_UNANCHORED) -> None:
-        for label, value in (("min_support", min_support), ("min_support_unanchored", min_support_unanchored)):
-            if not 0.0 <= value <= 1.0:
-                raise ValueError(f"{label} must be between 0 and 1, got {value!r}")
-        self.min_support = min_support
-        self.min_unsupported = min_unsupported
-        self.min_support_unanchored = min_support_unanchored
+                 min_support_unanchored: float = DEFAULT_MIN_SUPPORT_UNANCHORED,
+                 *, config: Optional[StatementsConfig] = None) -> None:
+        # (the keywords are the config's fields, kept for code that passes them directly)
+        self.config = config or StatementsConfig.build(self.name, {
+            "min_support": min_support, "min_unsupported": min_unsupported,
+            "min_support_unanchored": min_support_unanchored})
 
-    def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        min_support = float(ctx.options.get("min_support", self.min_support))
-        min_unsupported = int(ctx.options.get("min_unsupported", self.min_unsupported))
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
+        min_support = self.config.min_support
+        min_unsupported = self.config.min_unsupported
         # never below min_support: a stricter min_support is stricter everywhere
-        unanchored = max(min_support, float(ctx.options.get("min_support_unanchored", self.min_support_unanchored)))
+        unanchored = max(min_support, self.config.min_support_unanchored)
         query_stems = ctx.query_stems
         # spans other checkers judged (names, values, quotes, vague phrases) are theirs: a
         # supported one counts as one supported unit, an unsupported one is already flagged
         query = ctx.query_index.folded
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference",
                    f.kind in _ANCHOR_KINDS and f.text.casefold() not in query)  # (the query's own value anchors nothing)
-                  for f in ctx.findings if f.end > f.start]
+                  for f in findings if f.end > f.start]
         toks = ctx.token_list
         stems = ctx.token_stems
         in_judged = [False] * len(toks)

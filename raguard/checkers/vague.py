@@ -112,6 +112,7 @@ class VagueChecker:
     name = "vague"
     warning_type = VAGUE_REFERENCE
     default_severity = "medium"
+    provides = ("vague_reference",)
 
     def __init__(self, phrases: Optional[Sequence[str]] = None, path: Optional[str] = None) -> None:
         self.phrases = tuple(phrases) if phrases is not None else load_phrases(path)

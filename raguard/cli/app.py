@@ -66,8 +66,17 @@ def audit(log: str, out: str, html_path: Optional[str], resume: bool, n_process:
 
 
 @app.command(context_settings=_CONTEXT)
+def types() -> int:
+    """List the warning types: default severity, checkers, relapse code, what raises them."""
+    from raguard.cli.render import render_warning_types
+
+    render_warning_types()
+    return 0
+
+
+@app.command(context_settings=_CONTEXT)
 def demo() -> int:
     """Run the built-in examples (what `make demo` shows)."""
-    from raguard.demo import main as demo_main
+    from raguard.cli.demo import main as demo_main
 
     return demo_main()

@@ -17,7 +17,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from raguard.inputs import document_text
+from raguard.shapes import document_text
 from raguard.models import VerifyResult, Warning
 
 SEVERITY_STYLE: dict[str, str] = {
@@ -179,3 +179,18 @@ def render_result(
         parts.extend(supported_lines(result, plain=plain))
     parts.append(action_line(result, plain=plain))
     console.print(Group(*parts), soft_wrap=False)
+
+
+def render_warning_types(console: Optional[Console] = None) -> None:
+    """The warning-type registry as a table (``raguard types``)."""
+    from raguard.warning_types import REGISTRY
+
+    console = console or make_console()
+    plain = is_plain(console)
+    table = Table(box=box.ASCII2 if plain else box.ROUNDED, show_lines=False)
+    for column in ("type", "severity", "checkers", "code", "raised when"):
+        table.add_column(column, overflow="fold")
+    for t in REGISTRY:
+        table.add_row(t.name, Text(t.default_severity, style="" if plain else SEVERITY_TEXT_STYLE.get(t.default_severity, "")),
+                      ", ".join(t.checkers) or "-", t.code, t.description)
+    console.print(table)

@@ -18,7 +18,7 @@ import tempfile
 from datetime import datetime, timezone
 from typing import Any, Optional, Sequence
 
-from raguard.inputs import document_text
+from raguard.shapes import document_text
 from raguard.models import VerifyResult
 
 _CONTEXT = 80  # characters of document shown on each side of a supporting span

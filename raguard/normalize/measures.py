@@ -10,10 +10,30 @@ varies). Pure functions.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Protocol, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
-    from raguard.normalize.numbers import NumberMention
+    from typing_extensions import Self  # (typing.Self from Python 3.11)
+
+_M = TypeVar("_M", bound="_Measured")
+
+
+class _Measured(Protocol):
+    """What :func:`compound_measures` reads of a number mention (``numbers.NumberMention``,
+    which imports this module: named by its shape, not imported)."""
+
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def measure(self) -> Optional[str]: ...
+    @property
+    def hedge(self) -> Optional[str]: ...
+
+    def _replace(self, *, start: int = ..., text: str = ..., value: float = ..., hedge: Optional[str] = ...) -> Self: ...
 
 
 def _units(dimension: str, factor: float, *words: str) -> dict[str, tuple[str, float]]:
@@ -67,7 +87,7 @@ def in_base_unit(value: float, unit: str) -> float:
     return value * MEASURES[unit][1]
 
 
-def compound_measures(text: str, mentions: list["NumberMention"]) -> list["NumberMention"]:
+def compound_measures(text: str, mentions: list[_M]) -> list[_M]:
     """One more mention for each value written in two units of one dimension ("1 minute 8
     seconds" = 68 seconds), in the smaller unit, spanning both parts."""
     out = []

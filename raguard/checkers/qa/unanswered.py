@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from raguard.checkers._cues import is_refusal
-from raguard.checkers._names import proper_noun_runs
+from raguard.normalize.cues import is_refusal
+from raguard.normalize.names import proper_noun_runs
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
-from raguard.checkers.choices import question_options
+from raguard.checkers.qa.choices import question_options
 from raguard.models import UNANSWERED_QUESTION
 from raguard.normalize.stems import content_stems
 
@@ -84,6 +84,7 @@ class UnansweredChecker:
     name = "unanswered"
     warning_type = UNANSWERED_QUESTION
     default_severity = "high"
+    provides = ("answer",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         response = ctx.response

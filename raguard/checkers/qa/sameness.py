@@ -6,7 +6,7 @@ words they use; but the documents put one in the family Araceae and the other in
 Asteraceae. When the question sets two names side by side ("Are A and B ...?", "A and B are
 what?") and the answer says they share something ("both", "same", or a clause that names the
 two: "Jinchang and Liling are located in Mongolia"), the checker reads from the document
-sentences about each (see :mod:`raguard.checkers._options`):
+sentences about each (see :mod:`raguard.checkers.qa.options`):
 
 - nationality: the demonyms and one-word country names ("American", "Dutch", "China"); an
   answer that calls both American is contradicted by a side whose sentences give only those of
@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._options import capitalized_run, needed, own_stems, sentence_owners
+from raguard.checkers.qa.options import capitalized_run, needed, own_stems, sentence_owners
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import CONTRADICTED_CLAIM, UNSUPPORTED_STATEMENT
 from raguard.normalize.entities import DEMONYMS, demonym_countries
@@ -67,6 +67,7 @@ class SamenessChecker:
     name = "sameness"
     warning_type = CONTRADICTED_CLAIM
     default_severity = "high"
+    provides = ("sameness",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # the question must set two names side by side ("A and B") before the answer is read

@@ -26,7 +26,7 @@ import math
 import re
 from typing import Iterator, Optional
 
-from raguard.checkers._options import (
+from raguard.checkers.qa.options import (
     CAPITALIZED_RE, capitalized_run, mentioned_in_documents, own_stems, sentence_owners,
 )
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -75,6 +75,7 @@ class ChoicesChecker:
     name = "choices"
     warning_type = CONTRADICTED_CLAIM
     default_severity = "high"
+    provides = ("choice",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         if len(ctx.documents) == 0 or len(ctx.response) > MAX_ANSWER or not ctx.query_index.derive(_offers_or):

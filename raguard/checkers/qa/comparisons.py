@@ -84,6 +84,7 @@ class ComparisonsChecker:
     name = "comparisons"
     warning_type = CONTRADICTED_CLAIM
     default_severity = "high"
+    provides = ("comparison",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         if len(ctx.documents) == 0:
