@@ -22,6 +22,14 @@ def _mkdocs(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 
+def _builtin_checkers() -> list[str]:
+    """Registered checkers defined in raguard itself (other tests register their own in this process)."""
+    from raguard.checkers import available_checkers, create_checker
+
+    return [name for name in available_checkers()
+            if type(create_checker(name)).__module__.startswith("raguard.checkers.")]
+
+
 def _hook() -> ModuleType:
     spec = importlib.util.spec_from_file_location("checker_pages", ROOT / "docs" / "hooks" / "checker_pages.py")
     assert spec is not None and spec.loader is not None
@@ -32,16 +40,14 @@ def _hook() -> ModuleType:
 
 @pytest.mark.slow
 def test_the_site_builds_strictly_with_a_page_per_checker(tmp_path: Path) -> None:
-    from raguard.checkers import available_checkers
-
     built = _mkdocs(ROOT / "mkdocs.yml", tmp_path / "site")
     assert built.returncode == 0, built.stdout + built.stderr
-    for name in available_checkers():
+    for name in _builtin_checkers():
         page = tmp_path / "site" / "checkers" / name / "index.html"
         assert page.is_file(), f"no documentation page for the {name!r} checker"
-        first_line = _hook().checker_modules()[name][1].partition("\n")[0]
+        summary = _hook().checker_modules()[name][1].partition(":")[0]  # "Dates checker", "Vague-reference checker"
         text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
-        assert first_line.split(":")[0] in text
+        assert summary in text
 
 
 @pytest.mark.slow
@@ -61,9 +67,7 @@ def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
 
 
 def test_every_registered_checker_has_a_module_docstring_page() -> None:
-    from raguard.checkers import available_checkers
-
-    assert sorted(_hook().checker_modules()) == available_checkers()
+    assert sorted(_hook().checker_modules()) == _builtin_checkers()
 
 
 def test_docstring_markup_becomes_markdown() -> None:

@@ -58,8 +58,13 @@ def to_markdown(doc: str) -> str:
     return _LITERAL.sub(r"`\1`", _ROLE.sub(r"`\1`", doc))
 
 
+def summary(doc: str) -> str:
+    """The docstring's first paragraph, on one line."""
+    return " ".join(doc.partition("\n\n")[0].split())
+
+
 def _page(name: str, path: Path, doc: str) -> str:
-    title, _, body = doc.partition("\n")
+    title, body = summary(doc), doc.partition("\n\n")[2]
     source = path.relative_to(_ROOT).as_posix()
     return (f"# `{name}`\n\n**{to_markdown(title.strip())}**\n\n{to_markdown(body.strip())}\n\n"
             f"---\n\nGenerated from the docstring of `{source}`. The warning type and default severity "
@@ -67,7 +72,7 @@ def _page(name: str, path: Path, doc: str) -> str:
 
 
 def _index(modules: dict[str, tuple[Path, str]]) -> str:
-    rows = "\n".join(f"| [`{name}`]({name}.md) | {to_markdown(doc.partition(chr(10))[0].strip())} |"
+    rows = "\n".join(f"| [`{name}`]({name}.md) | {to_markdown(summary(doc))} |"
                      for name, (_, doc) in modules.items())
     return ("# Checkers\n\nOne module per checker under `raguard/checkers/`; each page below is its "
             "module docstring. Which checkers a `Verifier` runs, and how to add your own: "
