@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.raguard-installed
 
-.PHONY: setup demo test quality perf fuzz clean browser-deps
+.PHONY: setup demo test quality perf fuzz clean browser-deps docs docs-serve
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,14 @@ browser-deps:
 	  else cat "$$log" >&2; rm -f "$$log"; echo "error: apt-get install chromium failed" >&2; exit 1; fi; \
 	else echo "warning: $(CHROMIUM) is missing and this is not root: run 'sudo apt-get install chromium'" \
 	  "or the browser test fails" >&2; fi
+
+# The documentation site (mkdocs-material, in the dev extra): built strictly into build/site, as
+# tests/test_docs.py does; docs-serve rebuilds on change and serves it on localhost:8000.
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
+
+docs-serve: setup
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --strict
 
 quality: setup
 	$(PY) benchmarks/quality.py

@@ -274,16 +274,16 @@ def test_metrics_pickle_with_their_counts_so_batch_workers_can_take_the_verifier
     assert "Metrics(calls=1" in repr(m) and raguard.Metrics is Metrics
 
 
-# -- the README ---------------------------------------------------------------------------------------
+# -- the documentation ----------------------------------------------------------------------------------
 
-def test_the_readme_three_layers_example_runs_and_shows_what_it_prints(capsys: pytest.CaptureFixture) -> None:
+def test_the_three_layers_example_runs_and_shows_what_it_prints(capsys: pytest.CaptureFixture) -> None:
     from pathlib import Path
 
-    readme = Path(__file__).resolve().parents[1].joinpath("README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Three layers"):]
+    page = Path(__file__).resolve().parents[1].joinpath("docs", "relapse.md").read_text(encoding="utf-8")
+    section = page[page.index("## Three layers"):]
     code = section[section.index("```python\n") + 10:section.index("\n```", section.index("```python"))]
     namespace: dict = {}
-    exec(compile(code, "README.md#three-layers", "exec"), namespace)
+    exec(compile(code, "docs/relapse.md#three-layers", "exec"), namespace)
     assert "raguard_verify_calls_total 2.0" in capsys.readouterr().out
     shown = [line.split("  # ", 1) for line in code.splitlines()
              if line.startswith(("result.", "[d.", "[f.", "metrics.as_dict"))]

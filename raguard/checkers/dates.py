@@ -1,7 +1,16 @@
 """Dates checker: every date the answer states must be supported by a date in one document.
 
+Forms read: ISO and numeric dates (with slashes the first number is the month, with dots the
+day; a first number over 12 is always the day), month names, quarters ("Q3 2024"), decades, bare
+years and weekdays; ranges ("Oct. 14-15, 2024") state two dates. Each mention keeps only the
+components it states, so "2024-09-30", "30 Sep 2024" and "9/30/2024" are one date.
+
 A less specific claim is supported by a more specific document date ("September 2024" by
-"September 30, 2024"; "the 1990s" by "1994"), never the reverse.
+"September 30, 2024"; "the 1990s" by "1994"; "Monday" by a date that fell on a Monday), never the
+reverse. A document year told relative to another in its sentence counts too ("in 2024, up 0.8%
+from the previous year" states 2023). An unsupported date's warning names the nearest document
+date, of the same kind when there is one. Weekdays are skipped with the option
+``check_weekdays=False``.
 """
 
 from __future__ import annotations

@@ -3,6 +3,11 @@
 Matching ignores case, diacritics, a possessive 's, a leading "the", hyphen/space variants and
 dotted abbreviations. A person may be named by surname or given name, or in full when the
 document names them in parts. Acronyms match their expansion and back; demonyms their country.
+
+Names checked: spaCy's PERSON, ORG, GPE, LOC, FAC, NORP, PRODUCT, EVENT, WORK_OF_ART, LAW and
+LANGUAGE entities, names that contain a number ("Apollo 11", checked whole), and runs of
+capitalized words NER missed (option ``proper_noun_runs``). A degree after a place is two claims
+("a Cambridge PhD"). An entity without any capital letter is ignored as noise.
 """
 
 from __future__ import annotations

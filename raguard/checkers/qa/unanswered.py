@@ -10,6 +10,11 @@ all come from the question is flagged.
 Left alone: "Who was Max Volmer?" (it asks what a named person is), choice questions ("Who is
 older, A or B?": the answer names an option), refusals, answers that deny something, and answers
 with no name at all ("He did.": nothing to compare).
+
+Also a question that asks for a number or a date ("How many ...?", "How long ...?", "In what
+year ...?", "What was the population ...?") answered with none: digits, spelled-out counts and
+dates count as an answer, the question's own "2011" does not. "When ...?" is left out (an event
+can answer it), and so are refusals and denials.
 """
 
 from __future__ import annotations
