@@ -3,6 +3,7 @@
 >>> from raguard import verify
 >>> result = verify(query, retrieved_docs, llm_response)
 >>> result.action          # "proceed" or "review"
+>>> result = await averify(query, retrieved_docs, llm_response)   # in async code
 """
 
 from raguard.checkers import available_checkers, register_checker
@@ -18,12 +19,13 @@ from raguard.models import (
 )
 from raguard.metrics import Metrics
 from raguard.nlp import ModelNotFoundError
-from raguard.verifier import ConfigError, Verifier, verify, verify_many
+from raguard.verifier import ConfigError, Verifier, averify, verify, verify_many
 
 __version__ = "0.1.0"
 
 __all__ = [
     "verify",
+    "averify",
     "verify_many",
     "Verifier",
     "Metrics",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from bisect import bisect_left, insort
@@ -160,6 +161,11 @@ class Verifier:
         if self.metrics is not None:
             self.metrics.observe_verify(result, perf_counter() - started)
         return result
+
+    async def averify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
+        """:meth:`verify` for ``async`` code: the whole call, model load included, runs in a worker
+        thread (``asyncio.to_thread``), so the event loop is never blocked. Never raises on bad input."""
+        return await asyncio.to_thread(self.verify, query, retrieved_docs, llm_response)
 
     def _verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         cleaned = clean_inputs(query, retrieved_docs, llm_response, self.max_chars)
@@ -371,6 +377,12 @@ def verify(query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
     into ``llm_response``, a ``summary`` and every checked ``claim`` with its evidence.
     """
     return default_verifier().verify(query, retrieved_docs, llm_response)
+
+
+async def averify(query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
+    """:func:`verify` for ``async`` code: runs in a worker thread (the first call's model load
+    too), so the event loop keeps serving other tasks. See :meth:`Verifier.averify`."""
+    return await asyncio.to_thread(verify, query, retrieved_docs, llm_response)  # (the default Verifier is built there too)
 
 
 def verify_many(items: Iterable[Any], *, batch_size: int = DEFAULT_BATCH_SIZE,
