@@ -42,6 +42,7 @@ def test_verify_returns_what_verify_returns(client):
                         headers={"x-request-id": "req-7"})
         assert r.status_code == 200
         assert r.headers["x-request-id"] == "req-7"
+        assert r.headers["server-timing"].startswith("verify;dur=")
         assert VerifyResult.model_validate_json(r.content) == verify(QUERY, DOCS, answer)
     assert r.json()["action"] == "review" and r.json()["warnings"][0]["text"] == "19 June 2025"
 
