@@ -28,16 +28,15 @@ Unknown keys and wrong types are a :class:`ConfigError` naming the key and the f
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from typing import Any, Mapping, Union
 
 from raguard.verifier import ConfigError, Verifier
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+# the standard library's TOML reader from 3.11, its original (tomli, a dependency there) before
+tomllib: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
 
 #: Keys of ``[verifier]`` and the type each value must have (checked here so the message names the file).
 VERIFIER_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {

@@ -8,6 +8,7 @@ docs/serve.md.
 from __future__ import annotations
 
 import json
+import math
 import os
 from typing import Any, Mapping, Optional
 
@@ -45,5 +46,5 @@ def serve(settings: ServeSettings, config: Optional[Mapping[str, Any]] = None) -
         "raguard.server.app:app_from_env", factory=True,
         host=settings.host, port=settings.port, workers=settings.workers,
         log_level=settings.log_level, access_log=False,
-        timeout_graceful_shutdown=max(30.0, settings.timeout * 2),
+        timeout_graceful_shutdown=max(30, math.ceil(settings.timeout * 2)),
     )
