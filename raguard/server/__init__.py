@@ -46,5 +46,8 @@ def serve(settings: ServeSettings, config: Optional[Mapping[str, Any]] = None) -
         "raguard.server.app:app_from_env", factory=True,
         host=settings.host, port=settings.port, workers=settings.workers,
         log_level=settings.log_level, access_log=False,
+        # idle keep-alive connections live longer than a load balancer's (60 s is common), so the
+        # server never closes one just as a proxy reuses it (a lost request for the client)
+        timeout_keep_alive=65,
         timeout_graceful_shutdown=max(30, math.ceil(settings.timeout * 2)),
     )
