@@ -161,3 +161,33 @@ def test_readyz_waits_for_the_model():
             time.sleep(0.02)
     assert before.status_code == 503 and before.json()["error"] == "loading"
     assert after.status_code == 200
+
+
+def test_the_multi_worker_listening_socket_gives_connections_tcp_nodelay():
+    # uvicorn's own pre-bound socket (--workers N) has proto 0, so asyncio leaves Nagle on and each
+    # kept-alive response waits ~40 ms for a delayed ACK; raguard's config re-wraps it as TCP
+    import asyncio
+    import socket
+
+    from raguard.server._uvicorn import NoDelayConfig
+
+    listener = NoDelayConfig("raguard.server.app:app_from_env", host="127.0.0.1", port=0).bind_socket()
+    seen: list[int] = []
+
+    class Probe(asyncio.Protocol):
+        def connection_made(self, transport):  # type: ignore[override]
+            seen.append(transport.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            transport.close()
+
+    async def main():
+        server = await asyncio.get_running_loop().create_server(Probe, sock=listener)
+        async with server:
+            _, writer = await asyncio.open_connection(*listener.getsockname()[:2])
+            for _ in range(200):
+                if seen:
+                    break
+                await asyncio.sleep(0.01)
+            writer.close()
+
+    asyncio.run(main())
+    assert seen and seen[0] != 0

@@ -37,12 +37,14 @@ def serve(settings: ServeSettings, config: Optional[Mapping[str, Any]] = None) -
         raise SystemExit(f"error: {INSTALL_HINT}") from None
     from raguard.config import verifier_from_config
 
+    from raguard.server._uvicorn import NoDelayConfig
+
     verifier_from_config(config or {})  # ConfigError now rather than in each worker
     # the workers are separate processes: they read the settings back from the environment
     os.environ[SETTINGS_ENV] = json.dumps(settings.as_dict())
     if settings.config:
         os.environ[CONFIG_ENV] = settings.config
-    uvicorn.run(
+    uv_config = NoDelayConfig(
         "raguard.server.app:app_from_env", factory=True,
         host=settings.host, port=settings.port, workers=settings.workers,
         log_level=settings.log_level, access_log=False,
@@ -51,3 +53,9 @@ def serve(settings: ServeSettings, config: Optional[Mapping[str, Any]] = None) -
         timeout_keep_alive=65,
         timeout_graceful_shutdown=max(30, math.ceil(settings.timeout * 2)),
     )
+    if settings.workers > 1:  # (what uvicorn.run does, with the socket bound by the class above)
+        from uvicorn.supervisors import Multiprocess
+
+        Multiprocess(uv_config, sockets=[uv_config.bind_socket()]).run()
+    else:
+        uvicorn.Server(uv_config).run()
