@@ -7,7 +7,9 @@ and the result are checked against an in-process ``verify()`` of the same input,
 duplicated or misrouted response is counted as an error. Then:
 
 - throughput at concurrency 8, 2 workers vs 1 worker;
-- p50 at concurrency 1 vs in-process ``verify()`` on the same inputs (sequential);
+- p50 at concurrency 1 vs in-process ``verify()`` on the same inputs: once as separate runs, and
+  once paired (one in-process call, then one HTTP request, alternately), which the machine's
+  changing load disturbs less;
 - SIGTERM during load (a fresh 2-worker service, concurrency 8, one connection per request):
   every request sent before the signal must get its full, right answer; those sent after it
   are answered, refused, or reset (queued by the kernel when the service closed its socket).
@@ -218,6 +220,28 @@ def in_process_p50(items: list[dict[str, Any]], rounds: int) -> float:
     return statistics.median(times)
 
 
+def paired_c1(base: str, items: list[dict[str, Any]], rounds: int) -> dict[str, Any]:
+    """In-process verify() and one HTTP request on the same input, alternately (same moment, same
+    machine load): p50 of each and p50 of the per-pair difference."""
+    verifier = raguard.Verifier()
+    for item in items[:20]:
+        verifier.verify(**item)
+    local, remote, diff = [], [], []
+    with httpx.Client(base_url=base, timeout=60) as client:
+        for r in range(rounds):
+            item = items[r % len(items)]
+            t0 = time.perf_counter()
+            verifier.verify(**item)
+            t1 = time.perf_counter()
+            client.post("/v1/verify", json=item).raise_for_status()
+            t2 = time.perf_counter()
+            local.append(t1 - t0)
+            remote.append(t2 - t1)
+            diff.append((t2 - t1) - (t1 - t0))
+    return {"rounds": rounds, "in_process_p50_ms": _ms(statistics.median(local)),
+            "http_p50_ms": _ms(statistics.median(remote)), "difference_p50_ms": _ms(statistics.median(diff))}
+
+
 def _quantile(xs: list[float], q: float) -> Optional[float]:
     if not xs:
         return None
@@ -258,9 +282,13 @@ def main() -> None:
             print(f"2 workers, concurrency {c:2d}: p50 {level['p50_ms']} ms, p99 {level['p99_ms']} ms, "
                   f"{level['throughput_rps']} req/s, errors {level['errors']}, lost {level['lost']}, "
                   f"duplicated {level['duplicated']} ({level['responses']}/{level['requests']})")
+        paired = paired_c1(base, items, counts[1])
+        print(f"paired, concurrency 1: in-process p50 {paired['in_process_p50_ms']} ms, HTTP p50 "
+              f"{paired['http_p50_ms']} ms, difference p50 {paired['difference_p50_ms']} ms (target <= 1.5)")
     finally:
         stop(proc)
     report["two_workers"] = levels
+    report["paired_c1"] = paired
 
     proc, base = start(1)
     try:
