@@ -3,6 +3,7 @@
 >>> from raguard import verify
 >>> result = verify(query, retrieved_docs, llm_response)
 >>> result.action          # "proceed" or "review"
+>>> result = await averify(query, retrieved_docs, llm_response)   # in async code
 
 The public names load on first use (PEP 562), so that a light module such as
 :mod:`raguard.shapes` (which relapse reads chunks with) can be imported without spaCy.
@@ -19,6 +20,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "verify": "raguard.verifier",
     "verify_many": "raguard.verifier",
+    "averify": "raguard.verifier",
     "Verifier": "raguard.verifier",
     "ConfigError": "raguard.errors",
     "Metrics": "raguard.metrics",
@@ -46,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover - what type checkers and IDEs see
     from raguard.metrics import Metrics
     from raguard.models import WARNING_TYPES, Claim, Evidence, RaguardWarning, Summary, VerifyResult, Warning
     from raguard.nlp import ModelNotFoundError
-    from raguard.verifier import Verifier, verify, verify_many
+    from raguard.verifier import Verifier, averify, verify, verify_many
 
 
 def __getattr__(name: str) -> Any:

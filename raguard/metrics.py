@@ -4,7 +4,7 @@ One :class:`Metrics` object is shared by everything that should count into it: a
 ``Verifier(metrics=m)`` records every ``verify`` call, ``relapse.run(..., metrics=m)`` every
 retry loop. Updates take one lock (a few microseconds), so one object can serve many threads.
 ``as_dict()`` is a JSON-ready snapshot; ``prometheus_text()`` and ``register()`` export the same
-numbers through the official ``prometheus_client`` (``pip install raguard[prometheus]``).
+numbers through the official ``prometheus_client`` (``pip install raguard-verify[prometheus]``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ RELAPSE_OUTCOMES: tuple[str, ...] = ("first_call", "recovered", "exhausted", "no
 
 _INSTALL_HINT = (
     "Prometheus export needs the official prometheus_client package: "
-    "pip install 'raguard[prometheus]' (or pip install prometheus-client)"
+    "pip install 'raguard-verify[prometheus]' (or pip install prometheus-client)"
 )
 
 

@@ -5,6 +5,7 @@ The work itself is :mod:`raguard.engine`'s; batches are :mod:`raguard.batch`'s.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import warnings
 from time import perf_counter
@@ -139,6 +140,11 @@ class Verifier:
             self.metrics.observe_verify(result, perf_counter() - started)
         return result
 
+    async def averify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
+        """:meth:`verify` for ``async`` code: the whole call, model load included, runs in a worker
+        thread (``asyncio.to_thread``), so the event loop is never blocked. Never raises on bad input."""
+        return await asyncio.to_thread(self.verify, query, retrieved_docs, llm_response)
+
     def verify_many(self, items: Iterable[Any], *, batch_size: int = DEFAULT_BATCH_SIZE,
                     n_process: int = 1) -> Iterator[VerifyResult]:
         """Verify an iterable of ``(query, retrieved_docs, llm_response)`` tuples or dicts.
@@ -215,6 +221,12 @@ def verify(query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
     into ``llm_response``, a ``summary`` and every checked ``claim`` with its evidence.
     """
     return default_verifier().verify(query, retrieved_docs, llm_response)
+
+
+async def averify(query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
+    """:func:`verify` for ``async`` code: runs in a worker thread (the first call's model load
+    too), so the event loop keeps serving other tasks. See :meth:`Verifier.averify`."""
+    return await asyncio.to_thread(verify, query, retrieved_docs, llm_response)  # (the default Verifier is built there too)
 
 
 def verify_many(items: Iterable[Any], *, batch_size: int = DEFAULT_BATCH_SIZE,

@@ -6,6 +6,7 @@ relapse`` stays light and a custom check never loads spaCy.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 from time import perf_counter
@@ -140,6 +141,11 @@ class RaguardCheck:
         if self._metrics is not None and getattr(verifier, "metrics", None) is not self._metrics:
             self._metrics.observe_verify(result, perf_counter() - started)
         return from_verify_result(result, answer)
+
+    async def acheck(self, query: str, chunks: Sequence[str], answer: str) -> GroundingResult:
+        """The check for ``relapse.arun``: all of it (the default Verifier's construction and its
+        first model load included) runs in a worker thread, so the event loop is never blocked."""
+        return await asyncio.to_thread(self, query, chunks, answer)
 
     def __repr__(self) -> str:
         return f"raguard_check({self._verifier!r})" if self._verifier is not None else "raguard_check()"

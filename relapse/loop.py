@@ -118,8 +118,9 @@ async def arun(
 ) -> RelapseResult:
     """:func:`run` for an ``async`` ``call_llm``; the check may be sync or async.
 
-    A sync check runs in the event loop (the default raguard check takes a few milliseconds,
-    plus about a second the first time, when spaCy loads). ``rerank`` may be async too.
+    The default raguard check runs in a worker thread (``raguard.averify``'s way), model load
+    included, so the event loop is never blocked; a custom sync check runs in the event loop.
+    ``rerank`` may be async too.
     """
     loop = _Loop(query, retrieved_chunks, call_llm, grounding_check, compress, compress_max_chars,
                  max_iterations, prompt, count_tokens, template, min_score, score_direction, rerank, metrics)
@@ -145,7 +146,8 @@ async def arun(
         called = perf_counter()
         loop.check_answer(answer)
         try:
-            grounding = loop.check(loop.query, loop.context, answer)
+            acheck = getattr(loop.check, "acheck", None)  # raguard's check: off the event loop
+            grounding = (acheck if acheck is not None else loop.check)(loop.query, loop.context, answer)
             if inspect.isawaitable(grounding):
                 grounding = await grounding
         except Exception as exc:

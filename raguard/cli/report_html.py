@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import shutil
 import tempfile
 from datetime import datetime, timezone
@@ -78,6 +79,14 @@ ul.claims .doc { color: var(--muted); }
 ul.claims mark.ev { background: #c8e6c9; border-bottom: 2px solid var(--ok); color: inherit; }
 pre.raw { white-space: pre-wrap; background: #f1f3f6; padding: 6px 8px; border-radius: 4px; font-size: 12px; }
 footer { color: var(--muted); font-size: 12px; padding: 0 28px 24px; }
+details.body > summary { cursor: pointer; list-style: none; }
+details.body > summary::-webkit-details-marker { display: none; }
+details.body > summary h2 { display: inline; }
+details.body:not([open]) > summary h2::after { content: " (show)"; font-weight: 400; }
+.filter-bar { margin: 0 0 14px; font-size: 14px; }
+#only-review:checked ~ section.answer.proceed { display: none; }
+ol.warnings .near { display: block; font-size: 13px; color: var(--muted); }
+ol.warnings .near mark { background: #e3e7ee; color: inherit; }
 """
 
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -179,8 +188,10 @@ class HtmlReport:
         label = "INPUT ERROR" if bad_input else result.action.upper()
         title = (f"id {_e(row_id)} · " if row_id is not None else "") + f"line {line}"
         w = self._body.write
+        # answers that can proceed start collapsed: a large audit opens on what needs review
         w(f'<section class="answer {state}" id="line-{line}">\n'
-          f'<h2><span class="badge {state}">{label}</span>{title}</h2>\n')
+          f'<details class="body"{"" if state == "proceed" else " open"}><summary>'
+          f'<h2><span class="badge {state}">{label}</span>{title}</h2></summary>\n')
         query, documents, response = item if item is not None else (None, None, None)
         docs: Sequence[Any] = documents if isinstance(documents, (list, tuple)) else ()
         w('<div class="grid"><div>\n')
@@ -196,7 +207,7 @@ class HtmlReport:
             for i, warn in enumerate(result.warnings, 1):
                 w(f'<li class="sev-{_e(warn.severity)}" value="{i}"><span class="type">{_e(warn.type)}</span> '
                   f'<b>{_e(warn.severity)}</b> {"<q>" + _e(warn.text) + "</q>" if warn.text else ""}'
-                  f'<span class="sugg">{_e(warn.suggestion)}</span></li>\n')
+                  f'<span class="sugg">{_e(warn.suggestion)}</span>{_nearest_html(docs, warn)}</li>\n')
             w('</ol>\n')
         else:
             w('<p class="none">No warnings.</p>\n')
@@ -215,7 +226,7 @@ class HtmlReport:
                     where = '<span class="doc">supported</span>'
                 w(f'<li><q>{_e(c.text)}</q> <span class="doc">({_e(c.kind)})</span> ← {where}</li>\n')
             w('</ul>\n')
-        w('</section>\n')
+        w('</details></section>\n')
 
     def finish(self, counts: dict[str, Any]) -> None:
         """Write the page: summary counts first, then the answers, then remove the temporary file."""
@@ -231,6 +242,9 @@ class HtmlReport:
                           f'<header><h1>raguard audit</h1><div class="meta">{_e(self.source)} · {stamp}</div></header>\n'
                           '<main>\n')
                 out.write(self._summary_html(counts))
+                # no script on the page: the filter is a checkbox that CSS reads (sections are its siblings)
+                out.write('<input type="checkbox" id="only-review"><label class="filter-bar" for="only-review"> '
+                          'Show only the answers to review</label>\n')
                 shutil.copyfileobj(self._body, out)
                 out.write('</main>\n<footer>Highlighted spans were not found in the retrieved documents; '
                           'hover one for the suggestion. Dotted underlines mark supported claims.</footer>\n'
@@ -258,3 +272,40 @@ class HtmlReport:
                 parts.append(f'<tr><td>{_e(wtype)}</td><td class="count">{int(count):,}</td></tr>\n')
             parts.append('</tbody></table>\n')
         return "".join(parts)
+
+
+_WORD = re.compile(r"\w+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _nearest_html(documents: Sequence[Any], warning: Any) -> str:
+    """Where the documents come nearest an unsupported claim: the passage holding the warning's
+    ``nearest_value``, else the document sentence sharing most words (at least two) with the
+    claim. Empty when there is none. One pass over the documents per warning."""
+    texts = [t for t in (document_text(d) for d in documents) if isinstance(t, str)]
+    if not texts or warning.start is None:
+        return ""
+    nearest = warning.nearest_value
+    if nearest:
+        needle = nearest.lower()
+        for i, doc in enumerate(texts):
+            at = doc.lower().find(needle)
+            if at >= 0 and len(doc.lower()) == len(doc):  # (lower() kept the offsets)
+                return _near(i, doc, at, at + len(nearest))
+    words = {w for w in _WORD.findall(warning.text.lower()) if len(w) > 2}
+    best: Optional[tuple[int, int, int, int]] = None  # (shared words, doc, start, end)
+    for i, doc in enumerate(texts):
+        start = 0
+        for piece in _SENTENCE_END.split(doc):
+            shared = len(words & set(_WORD.findall(piece.lower())))
+            if shared >= 2 and (best is None or shared > best[0]):
+                at = doc.find(piece, start)
+                best = (shared, i, at, at + len(piece))
+            start += len(piece)
+    return _near(best[1], texts[best[1]], best[2], best[3]) if best is not None else ""
+
+
+def _near(doc_index: int, doc: str, start: int, end: int) -> str:
+    lo, hi = max(0, start - _CONTEXT), min(len(doc), end + _CONTEXT)
+    return (f'<span class="near">nearest in doc {doc_index}: ' + ("…" if lo > 0 else "") + _e(doc[lo:start])
+            + f"<mark>{_e(doc[start:end])}</mark>" + _e(doc[end:hi]) + ("…" if hi < len(doc) else "") + "</span>")
