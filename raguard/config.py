@@ -107,31 +107,24 @@ def parse_config(data: Mapping[str, Any], source: str = "config") -> dict[str, A
             raise ConfigError(f"{source}: verifier.checkers must be a list of checker names, got {checkers!r}")
         kwargs["checkers"] = checkers
     if per_checker:
-        kwargs["options"] = checker_options(per_checker, source)
+        kwargs["checker_options"] = checker_options(per_checker, source)
     return {"verifier": kwargs, "serve": dict(serve)}
 
 
-def checker_options(tables: Mapping[str, Any], source: str = "config") -> dict[str, Any]:
-    """Map per-checker option tables onto ``Verifier(options=...)``.
-
-    Today every checker reads one shared, flat option namespace (see
-    ``raguard.verifier.KNOWN_OPTIONS``), so the tables are merged; the same option set to two
-    different values in two tables is an error. The Verifier checks names and values.
-    """
+def checker_options(tables: Mapping[str, Any], source: str = "config") -> dict[str, dict[str, Any]]:
+    """Per-checker option tables for ``Verifier(checker_options=...)``: a table per known checker
+    (the Verifier then checks each option's name and value against that checker's config)."""
     from raguard.checkers import available_checkers
 
     known = set(available_checkers())
-    merged: dict[str, Any] = {}
+    out: dict[str, dict[str, Any]] = {}
     for name, table in tables.items():
         if name not in known:
             raise ConfigError(f"{source}: options for unknown checker {name!r}; known: {', '.join(sorted(known))}")
         if not isinstance(table, dict):
             raise ConfigError(f"{source}: options of checker {name!r} must be a table of option = value")
-        for key, value in table.items():
-            if key in merged and merged[key] != value:
-                raise ConfigError(f"{source}: option {key!r} is given two different values")
-            merged[key] = value
-    return merged
+        out[name] = dict(table)
+    return out
 
 
 def verifier_from_config(config: Mapping[str, Any], **overrides: Any) -> Verifier:

@@ -236,6 +236,7 @@ def load_model(configured: Optional[str] = None) -> LoadedModel:
 
 def _load(name: str) -> Any:
     import spacy
+    import srsly
     from spacy.util import get_model_meta, get_package_path, is_package
 
     if is_package(name):
@@ -244,7 +245,21 @@ def _load(name: str) -> Any:
     else:
         pipes = []
     exclude = [p for p in pipes if p not in NEEDED_PIPES]
-    nlp = spacy.load(name, exclude=exclude)
+    # spaCy fills the string table in one C loop that holds the GIL for ~0.1 s; filled here in
+    # slices instead, so a model loading in a worker thread (averify, a server) never stalls the
+    # event loop or other threads for that long. Same strings, so the same results.
+    nlp = spacy.load(name, exclude=[*exclude, "strings"])
+    strings_file = nlp.path / "vocab" / "strings.json" if nlp.path is not None else None
+    if strings_file is not None and strings_file.is_file():
+        _add_strings(nlp.vocab.strings, srsly.read_json(strings_file))
+    else:  # not a directory-based pipeline: let spaCy load its strings itself
+        nlp = spacy.load(name, exclude=exclude)
     if "ner" not in nlp.pipe_names:
         raise ValueError(f"pipeline {name!r} has no 'ner' component")
     return nlp
+
+
+def _add_strings(store: Any, strings: list[str], per_slice: int = 2_000) -> None:
+    for i in range(0, len(strings), per_slice):
+        for s in strings[i:i + per_slice]:
+            store.add(s)
