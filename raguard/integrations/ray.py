@@ -44,7 +44,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError("raguard.integrations.ray needs Ray Data: pip install 'raguard[ray]'") from exc
 
-from raguard.cli.audit import LogLine, line_result, parse_line, read_log, result_row
+from raguard.cli.audit import AuditSummary, LogLine, line_result, parse_line, read_log, result_row
 from raguard.cli.codes import INPUT_ERROR_EXIT, PROCEED, REVIEW, has_input_error
 from raguard.models import VerifyResult
 from raguard.verifier import Verifier
@@ -305,7 +305,8 @@ class _Auditor:
         return table
 
     def _jsonl_entries(self, batch: pa.Table) -> tuple[list[LogLine], list[dict[str, Any]]]:
-        entries, extras = [], []
+        entries: list[LogLine] = []
+        extras: list[dict[str, Any]] = []
         for line, raw, error in zip(batch["line"].to_pylist(), batch[_RAW].to_pylist(), batch[_ERROR].to_pylist()):
             if raw is None:
                 entries.append(LogLine(line, None, 0, error=error))
@@ -387,7 +388,7 @@ def audit_dataset(
 
 # -- writing --------------------------------------------------------------------------------------
 
-class _JsonlRowsDatasink(BlockBasedFileDatasink):  # type: ignore[misc]
+class _JsonlRowsDatasink(BlockBasedFileDatasink):
     """Writes the ``row`` column (JSON text) one line each: the rows of ``raguard audit``."""
 
     def __init__(self, path: str, **kwargs: Any) -> None:
@@ -525,6 +526,14 @@ def audit_files(
     ``.parquet`` or ``output="parquet"``, else JSONL), write the summary beside it
     (:func:`summary_path`) and return it. Ray must be running (:func:`connect`)."""
     output = output or ("parquet" if out.rstrip("/").endswith(".parquet") else "jsonl")
+    first = log if isinstance(log, str) else log[0]
+    if group_by and output == "parquet" and _is_parquet(first):
+        files = _files(log, ".parquet")
+        fs, local = _filesystem(files[0])
+        with fs.open_input_file(local) as fh:
+            names = pq.ParquetFile(fh).schema_arrow.names
+        if group_by not in names:
+            raise ValueError(f"--group-by {group_by!r}: {first} has no such column (it has {', '.join(names)})")
     ds = read_log_dataset(log, part_bytes=part_bytes)
     results = audit_dataset(ds, output=output, batch_size=batch_size, concurrency=concurrency,
                             make_verifier=make_verifier, group_by=group_by, **ray_remote_args)
@@ -550,10 +559,8 @@ def _counts(summary: dict[str, Any]) -> Iterator[tuple[str, int]]:
         yield wtype, info["count"]
 
 
-def audit_summary(summary: dict[str, Any]) -> Any:
+def audit_summary(summary: dict[str, Any]) -> AuditSummary:
     """The summary as :class:`raguard.cli.audit.AuditSummary` (what ``raguard audit`` prints)."""
-    from raguard.cli.audit import AuditSummary
-
     total = summary["total"]
     counts = AuditSummary(lines=total["rows"], input_errors=total["input_errors"])
     counts.actions.update({"proceed": total["proceed"], "review": total["review"]})
