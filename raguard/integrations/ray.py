@@ -39,7 +39,7 @@ try:
     import ray
     import ray.data
     from ray.data import SaveMode
-    from ray.data.aggregate import Count, Sum
+    from ray.data.aggregate import Sum
     from ray.data.datasource import BlockBasedFileDatasink
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError("raguard.integrations.ray needs Ray Data: pip install 'raguard[ray]'") from exc
@@ -410,77 +410,71 @@ def write_results(results: "ray.data.Dataset", out: str, output: str) -> None:
 
 # -- summary --------------------------------------------------------------------------------------
 
-def _summary_rows(batch: pa.Table, output: str, group_by: Optional[str]) -> pa.Table:
-    """Per result row: its group, whether it is review / an input error, its warning types."""
-    groups: list[str] = []
-    review: list[int] = []
-    errors: list[int] = []
-    types: list[list[str]] = []
+def _summary_counts(batch: pa.Table, output: str, group_by: Optional[str]) -> pa.Table:
+    """The counts of a batch of results, per group: ``(group, key, n)`` rows, where key is ``rows``,
+    ``review``, ``input_error``, ``count:<type>`` (warnings of a type) or ``rows:<type>`` (results
+    with one at least). Counting per batch first leaves one small groupby for Ray."""
+    counts: Counter = Counter()
     if output == "jsonl":
         for text in batch["text"].to_pylist():
             row = json.loads(text)
-            result = row["result"]
-            groups.append(_group_key(row.get(group_by)) if group_by else "")
-            review.append(int(result["action"] == "review"))
-            types.append([w["type"] for w in result["warnings"]])
-            errors.append(int("input_error" in types[-1]))
+            _count(counts, _group_key(row.get(group_by)) if group_by else "", row["result"]["action"],
+                   [w["type"] for w in row["result"]["warnings"]])
     else:
         groups = [_group_key(v) for v in batch[group_by].to_pylist()] if group_by else [""] * batch.num_rows
-        review = [int(a == "review") for a in batch["action"].to_pylist()]
-        errors = [int(e) for e in batch["input_error"].to_pylist()]
-        types = batch["warning_types"].to_pylist()
-    return pa.table({"group": pa.array(groups, pa.string()), "review": pa.array(review, pa.int64()),
-                     "input_error": pa.array(errors, pa.int64()),
-                     "warnings": pa.array([len(t) for t in types], pa.int64()),
-                     "warning_types": pa.array(types, pa.list_(pa.string()))})
+        for group, action, types in zip(groups, batch["action"].to_pylist(), batch["warning_types"].to_pylist()):
+            _count(counts, group, action, types)
+    return pa.table({"group": pa.array([g for g, _ in counts], pa.string()),
+                     "key": pa.array([k for _, k in counts], pa.string()),
+                     "n": pa.array(list(counts.values()), pa.int64())})
 
 
-def _type_rows(row: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per warning type of a result: its group, the type, how many warnings of it."""
-    return [{"group": row["group"], "type": t, "n": n} for t, n in Counter(row["warning_types"]).items()]
+def _count(counts: Counter, group: str, action: str, types: list[str]) -> None:
+    counts[group, "rows"] += 1
+    counts[group, "review"] += action == "review"
+    counts[group, "input_error"] += "input_error" in types
+    for wtype, n in Counter(types).items():
+        counts[group, f"count:{wtype}"] += n
+        counts[group, f"rows:{wtype}"] += 1
 
 
-def _rates(rows: int, review: int, input_errors: int, types: dict[str, tuple[int, int]]) -> dict[str, Any]:
+def _rates(counts: dict[str, int]) -> dict[str, Any]:
+    """One group's counts as rates: by action, input errors, and by warning type."""
+    rows, review, errors = counts.get("rows", 0), counts.get("review", 0), counts.get("input_error", 0)
     share = (lambda n: round(n / rows, 6)) if rows else (lambda n: 0.0)
+    types = {k.split(":", 1)[1]: n for k, n in counts.items() if k.startswith("count:")}
     return {
-        "rows": rows, "proceed": rows - review, "review": review, "input_errors": input_errors,
-        "rates": {"proceed": share(rows - review), "review": share(review), "input_error": share(input_errors)},
-        # count: warnings of the type; rows: results with at least one; rate: rows / all rows
-        "warning_types": {t: {"count": c, "rows": r, "rate": share(r)}
-                          for t, (c, r) in sorted(types.items(), key=lambda kv: (-kv[1][0], kv[0]))},
+        "rows": rows, "proceed": rows - review, "review": review, "input_errors": errors,
+        "rates": {"proceed": share(rows - review), "review": share(review), "input_error": share(errors)},
+        # count: warnings of the type; rows: results with one at least; rate: those rows / all rows
+        "warning_types": {t: {"count": n, "rows": counts[f"rows:{t}"], "rate": share(counts[f"rows:{t}"])}
+                          for t, n in sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))},
     }
 
 
 def summarize(out: str, output: str, group_by: Optional[str] = None) -> dict[str, Any]:
     """Rates by action and by warning type over the results under ``out`` (per ``group_by`` value
-    too), computed by Ray: a groupby/aggregate over the written rows."""
+    too), computed by Ray: counts per batch, then a groupby/sum over the groups."""
+    fs, local = _filesystem(out)
+    written = fs.get_file_info(pafs.FileSelector(local, allow_not_found=True))
+    if not any(f.type == pafs.FileType.File and f.size for f in written):  # an empty log: no result files
+        return {"results": out, "format": output, "group_by": group_by, "total": _rates({}),
+                **({"groups": {}} if group_by else {})}
     if output == "jsonl":
         ds = ray.data.read_text(out)
     else:
-        columns = ["action", "input_error", "warning_types"] + ([group_by] if group_by else [])
-        ds = ray.data.read_parquet(out, columns=columns)
-    flat = ds.map_batches(_summary_rows, fn_kwargs={"output": output, "group_by": group_by},
-                          batch_format="pyarrow").materialize()
-    per_group = {r["group"]: r for r in flat.groupby("group").aggregate(
-        Count(alias_name="rows"), Sum("review", alias_name="review"),
-        Sum("input_error", alias_name="input_errors"), Sum("warnings", alias_name="warnings")).take_all()}
-    types: dict[str, dict[str, tuple[int, int]]] = {g: {} for g in per_group}
-    if any(r["warnings"] for r in per_group.values()):
-        for r in flat.flat_map(_type_rows).groupby(["group", "type"]).aggregate(
-                Sum("n", alias_name="count"), Count(alias_name="rows")).take_all():
-            types[r["group"]][r["type"]] = (int(r["count"]), int(r["rows"]))
-    total_types: dict[str, tuple[int, int]] = {}
-    for by_type in types.values():
-        for t, (c, r) in by_type.items():
-            c0, r0 = total_types.get(t, (0, 0))
-            total_types[t] = (c0 + c, r0 + r)
-    summary = {"results": out, "format": output, "group_by": group_by,
-               "total": _rates(sum(int(r["rows"]) for r in per_group.values()),
-                               sum(int(r["review"]) for r in per_group.values()),
-                               sum(int(r["input_errors"]) for r in per_group.values()), total_types)}
+        columns = ["action", "warning_types"] + ([group_by] if group_by else [])
+        ds = ray.data.read_parquet(out).select_columns(columns)
+    counts = ds.map_batches(_summary_counts, fn_kwargs={"output": output, "group_by": group_by},
+                            batch_format="pyarrow", batch_size=4096)
+    per_group: dict[str, dict[str, int]] = {}
+    total: Counter = Counter()
+    for row in counts.groupby(["group", "key"], num_partitions=1).aggregate(Sum("n", alias_name="n")).take_all():
+        per_group.setdefault(row["group"], {})[row["key"]] = int(row["n"])
+        total[row["key"]] += int(row["n"])
+    summary: dict[str, Any] = {"results": out, "format": output, "group_by": group_by, "total": _rates(dict(total))}
     if group_by:
-        summary["groups"] = {g: _rates(int(r["rows"]), int(r["review"]), int(r["input_errors"]), types[g])
-                             for g, r in sorted(per_group.items())}
+        summary["groups"] = {g: _rates(c) for g, c in sorted(per_group.items())}
     return summary
 
 
