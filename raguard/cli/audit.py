@@ -125,7 +125,7 @@ def parse_line(raw: bytes, line_no: int) -> LogLine:
     return LogLine(line_no, row_id, nbytes, item=(obj["query"], obj["retrieved_docs"], obj["llm_response"]))
 
 
-def read_log(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES, first_line: int = 1) -> Iterator[LogLine]:
+def read_log(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES, *, first_line: int = 1) -> Iterator[LogLine]:
     """The lines of a JSONL stream, one at a time. Only the current line is held in memory, and
     at most ``max_line_bytes`` of it: a longer line is skipped in chunks and reported.
     ``first_line`` numbers the first line (a part of a log read on its own, as Ray's readers do)."""
