@@ -1,5 +1,5 @@
 """``raguard audit --engine ray`` / :mod:`raguard.integrations.ray`: the rows of ``raguard audit``,
-each input row exactly once, on a local Ray instance (2 CPUs, loopback only, no dashboard).
+each input row exactly once, on a local Ray instance (2 CPUs, no dashboard, no usage report).
 
 One Ray instance and one single-process reference audit serve the whole module (Ray starts in
 seconds; the reference verifies the 2,000 rows once).

@@ -492,13 +492,15 @@ def summary_path(out: str) -> str:
 
 def connect(address: Optional[str] = None, *, num_cpus: Optional[int] = None) -> bool:
     """Join the Ray cluster at ``address`` (``"auto"``: the one running on this machine), or, with
-    none, start a local Ray instance (loopback only, no dashboard). True when this call started Ray."""
+    none, start a local Ray instance (no dashboard, no usage report). True when this call started Ray.
+
+    A local instance's servers listen on this machine's own address (Ray maps a loopback
+    ``_node_ip_address`` to it), and send nothing elsewhere: the usage report is off."""
     if ray.is_initialized():
         return False
     logging.getLogger("ray.data").setLevel(logging.WARNING)
     if address is None:
-        ray.init(num_cpus=num_cpus, include_dashboard=False, _node_ip_address="127.0.0.1",
-                 logging_level=logging.WARNING, configure_logging=True)
+        ray.init(num_cpus=num_cpus, include_dashboard=False, logging_level=logging.WARNING)
     else:
         ray.init(address=address, logging_level=logging.WARNING)
     return True
