@@ -1,4 +1,5 @@
-# Two commands for a fresh clone: `make demo` and `make test`.
+# Two commands for a fresh clone: `make demo` and `make test`. The `ray` extra (Ray Data, ~500 MB)
+# is installed too: tests/test_ray.py runs the cluster audit on a local Ray instance.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,7 +10,7 @@ STAMP := $(VENV)/.raguard-installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet -e ".[dev,ray]"
 	touch $(STAMP)
 
 setup: $(STAMP)

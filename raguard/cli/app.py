@@ -73,14 +73,34 @@ def check(query: str, docs: tuple[str, ...], response: str, as_json: bool, plain
 @click.option("--n-process", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes for the batch path.")
 @click.option("--plain", is_flag=True, help="No colour in the summary.")
+@click.option("--engine", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="ray: verify on Ray Data (pip install 'raguard-verify[ray]'); LOG may be Parquet, --out is a "
+                   "directory (Parquet when it ends in .parquet, else JSONL), the summary goes beside it.")
+@click.option("--address", default=None, metavar="ADDRESS",
+              help="With --engine ray: the cluster to join ('auto': the one on this machine); "
+                   "default: start a local Ray instance.")
+@click.option("--group-by", "group_by", default=None, metavar="COL",
+              help="With --engine ray: rates per value of this field (e.g. model, route) in the summary.")
+@click.option("--concurrency", type=click.IntRange(min=1), default=None,
+              help="With --engine ray: verifying actors (default: one per CPU of the cluster).")
 @_config_option
 def audit(log: str, out: str, html_path: Optional[str], resume: bool, n_process: int, plain: bool,
+          engine: str, address: Optional[str], group_by: Optional[str], concurrency: Optional[int],
           config_path: Optional[str]) -> int:
     """Audit a JSONL log of {"id"?, "query", "retrieved_docs", "llm_response"} lines ('-' for stdin).
 
     Exit code: 2 if any line is an input error, else 1 if any answer needs review, else 0.
     """
     from raguard.cli.audit import run_audit
+
+    if engine == "ray":
+        from raguard.cli.audit_ray import run_ray_audit
+
+        return run_ray_audit(log_path=log, out_path=out, html_path=html_path, resume=resume, n_process=n_process,
+                             plain=plain, address=address, group_by=group_by, concurrency=concurrency,
+                             make_verifier=_make_verifier(config_path))
+    if address or group_by or concurrency:
+        raise click.UsageError("--address, --group-by and --concurrency need --engine ray")
 
     return run_audit(log_path=log, out_path=out, html_path=html_path, resume=resume, n_process=n_process,
                      plain=plain, make_verifier=_make_verifier(config_path))

@@ -125,10 +125,11 @@ def parse_line(raw: bytes, line_no: int) -> LogLine:
     return LogLine(line_no, row_id, nbytes, item=(obj["query"], obj["retrieved_docs"], obj["llm_response"]))
 
 
-def read_log(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[LogLine]:
+def read_log(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES, *, first_line: int = 1) -> Iterator[LogLine]:
     """The lines of a JSONL stream, one at a time. Only the current line is held in memory, and
-    at most ``max_line_bytes`` of it: a longer line is skipped in chunks and reported."""
-    line_no = 0
+    at most ``max_line_bytes`` of it: a longer line is skipped in chunks and reported.
+    ``first_line`` numbers the first line (a part of a log read on its own, as Ray's readers do)."""
+    line_no = first_line - 1
     while True:
         raw = stream.readline(max_line_bytes + 1)
         if not raw:
@@ -159,6 +160,23 @@ def verify_items(verifier: Verifier, items: Iterable[Item], n_process: int = 1) 
     if n_process > 1:
         return verifier.verify_many(items, n_process=n_process)
     return (verifier.verify(query, docs, response) for query, docs, response in items)
+
+
+def line_result(entry: LogLine, result: Optional[VerifyResult]) -> VerifyResult:
+    """The result written for ``entry``: its own input_error when it could not be parsed (``result``
+    is then unused), else the verifier's result, with the line number added to an input_error."""
+    if entry.item is None or result is None:
+        return input_error_result(entry.error or "invalid line")
+    if has_input_error(result):
+        # the verifier names the bad field; add the line number, as for the lines parsed here
+        return input_error_result(f"line {entry.line}: " + "; ".join(
+            w.suggestion for w in result.warnings if w.type == "input_error"))
+    return result
+
+
+def result_row(entry: LogLine, result: VerifyResult) -> dict[str, Any]:
+    """One output row of the audit: ``{"id", "line", "result"}`` (the Ray engine writes the same)."""
+    return {"id": entry.id, "line": entry.line, "result": result.model_dump(mode="json")}
 
 
 @dataclass
@@ -312,13 +330,9 @@ def run_audit(
             if entry.item is not None:
                 yield entry.item
 
-    def emit(entry: LogLine, result: VerifyResult) -> None:
-        if entry.item is not None and has_input_error(result):
-            # the verifier names the bad field; add the line number, as for the lines parsed here
-            result = input_error_result(f"line {entry.line}: " + "; ".join(
-                w.suggestion for w in result.warnings if w.type == "input_error"))
-        row = {"id": entry.id, "line": entry.line, "result": result.model_dump(mode="json")}
-        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    def emit(entry: LogLine, result: Optional[VerifyResult]) -> None:
+        result = line_result(entry, result)
+        out.write(json.dumps(result_row(entry, result), ensure_ascii=False) + "\n")
         out.flush()
         summary.add(result)
         if report is not None:
@@ -327,8 +341,7 @@ def run_audit(
 
     def emit_errors_before_next() -> None:
         while pending and pending[0].item is None:
-            entry = pending.popleft()
-            emit(entry, input_error_result(entry.error or "invalid line"))
+            emit(pending.popleft(), None)
 
     try:
         with progress:
