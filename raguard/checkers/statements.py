@@ -26,6 +26,9 @@ from typing import Iterator, Optional
 from raguard.checkers._cues import denies, is_refusal
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import UNSUPPORTED_STATEMENT
+from raguard.normalize.framing import Framing
+from raguard.normalize.stems import stem
+from raguard.normalize.synonyms import has_synonym_in
 
 DEFAULT_MIN_SUPPORT = 0.26
 DEFAULT_MIN_SUPPORT_UNANCHORED = 0.51
@@ -38,6 +41,12 @@ _ANCHOR_KINDS = frozenset({"number", "date", "quote", "comparison", "choice", "s
 _TAKE_FORMS = frozenset({"take", "takes", "took", "taken", "taking"})
 
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
+#: Words about the text and the talk ("the article discusses", "Mike asks"): not claims.
+_FRAMING = Framing(stem)
+#: Synonyms count in a sentence of this many new words or more: WordNet's are blind to sense
+#: ("severe" lists "bad"), so one must not decide a short claim alone; in a longer sentence the
+#: exact words carry it and synonyms only close the gap a paraphrase leaves.
+_MIN_WORDS_FOR_SYNONYMS = 4
 
 class StatementsChecker:
     name = "statements"
@@ -89,8 +98,12 @@ class StatementsChecker:
                     words.append((_SUPPORTED, s, e))
                     anchored = anchored or anchor
                 j += 1
+            split = _FRAMING.claim_tokens(sentence, start, toks, stems, ctx.token_range(start, end))
+            if split is None:
+                continue  # a framing sentence ("Here's a summary of the article:") claims nothing
+            claim, framed = split
             sentence_stems: set[str] = set()
-            for i in ctx.token_range(start, end):
+            for i in claim:
                 word_stem = stems[i]
                 if word_stem is None or (word_stem == "place" and i > 0 and toks[i - 1].norm in _TAKE_FORMS):
                     continue
@@ -100,17 +113,27 @@ class StatementsChecker:
                     words.append((word_stem, tok.start, tok.end))
             if not words:
                 continue
+            # framing words ("Mike asks", "the article discusses") support where a document has
+            # them and are no lack where it does not
+            optional = [(stems[i], toks[i].start, toks[i].end) for i in framed
+                        if not in_judged[i] and stems[i] not in query_stems]
             # the best single document: most new words supported, then most words shared
             maps = ctx.documents.maps
             if maps is None:
-                best_doc, best_hits, best_shared = _best_by_scan(ctx, words, sentence_stems)
+                best_doc, best_hits, best_shared = _best_by_scan(ctx, words + optional, sentence_stems)
             else:
-                best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words, sentence_stems)
-            ratio = best_hits / len(words)
+                best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words + optional, sentence_stems)
+            doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
+            counted = len(words) + sum(1 for w, _, _ in optional if w in doc_stems)
+            if len(words) >= _MIN_WORDS_FOR_SYNONYMS and best_hits < counted:
+                # a word the document restates in other words ("inquires" for "asks")
+                best_hits += sum(1 for w, _, _ in words
+                                 if w != _SUPPORTED and w not in doc_stems and has_synonym_in(w, doc_stems))
+            ratio = best_hits / counted
             # a denial's words name what is ruled out: judged as anchored (and by the negations checker)
             anchored = anchored or (ctx.response_denies and denies(sentence, after_particle=True))
             supported = (ratio >= (min_support if anchored else unanchored)
-                         or len(words) - best_hits < min_unsupported)
+                         or counted - best_hits < min_unsupported)
             finding = Finding(
                 kind="statement",
                 warning_type=self.warning_type,
@@ -118,15 +141,15 @@ class StatementsChecker:
                 end=end,
                 text=sentence,
                 supported=supported,
-                value=f"{best_hits}/{len(words)} new content words supported",
+                value=f"{best_hits}/{counted} new content words supported",
                 checker=self.name,
             )
             if supported:
                 finding.source = "document"
                 finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
-                doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
-                missing = [ctx.response[a:b] for s, a, b in words if s != _SUPPORTED and s not in doc_stems]
+                missing = [ctx.response[a:b] for s, a, b in words
+                           if s != _SUPPORTED and s not in doc_stems and not has_synonym_in(s, doc_stems)]
                 finding.suggestion = (
                     f'No retrieved document supports this statement ("{quote_for_message(sentence, 60)}"): '
                     f"{', '.join(dict.fromkeys(missing))} not found."

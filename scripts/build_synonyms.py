@@ -1,0 +1,69 @@
+"""Compile WordNet's synonym sets into data/synonyms.txt, the table raguard ships in its wheel.
+
+Run once, after ``apt-get install wordnet-base`` (WordNet 3.0 from Debian):
+
+    .venv/bin/python scripts/build_synonyms.py [/usr/share/wordnet]
+
+For every one-word lemma, the one-word lemmas of its first ``SENSES`` senses (WordNet lists a
+word's senses most frequent first, so a rare sense cannot make "bank" a synonym of "depository")
+are written as stems, the way raguard matches words: one line per stem, ``stem syn syn ...``.
+The table is keyed by raguard's own :func:`~raguard.normalize.stems.stem`, so rebuild it when
+the stemmer changes (tests/test_paraphrase_rules.py checks a sample). WordNet's licence is
+shipped beside it (data/WORDNET_LICENSE).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from raguard.normalize.stems import is_content_word, stem
+
+SENSES = {"noun": 2, "verb": 2, "adj": 2, "adv": 1}
+OUT = Path(__file__).resolve().parents[1] / "data" / "synonyms.txt"
+
+
+def _synsets(root: Path, pos: str) -> dict[str, list[str]]:
+    """synset offset -> its one-word lemmas (lower case)."""
+    out: dict[str, list[str]] = {}
+    for line in (root / f"data.{pos}").read_text(encoding="latin-1").splitlines():
+        if line.startswith(" "):
+            continue  # the licence header
+        fields = line.split()
+        count = int(fields[3], 16)
+        words = [fields[4 + 2 * k].lower() for k in range(count)]
+        out[fields[0]] = [w.split("(")[0] for w in words if w.replace("-", "").isalpha() and "_" not in w]
+    return out
+
+
+def main(root: Path) -> None:
+    table: dict[str, set[str]] = {}
+    for pos, senses in SENSES.items():
+        synsets = _synsets(root, pos)
+        for line in (root / f"index.{pos}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split()
+            lemma = fields[0]
+            if not lemma.isalpha() or not is_content_word(lemma):
+                continue
+            ptr_count = int(fields[3])
+            offsets = fields[6 + ptr_count:]
+            key = stem(lemma)
+            for offset in offsets[:senses]:
+                for word in synsets.get(offset, ()):
+                    if word.isalpha() and is_content_word(word):
+                        s = stem(word)
+                        if s != key:
+                            table.setdefault(key, set()).add(s)
+    # only pairs each word lists for the other: "severe" lists "bad", "bad" does not list
+    # "severe", and a stem that two words share ("sever" of "severe" and "sever") merges senses
+    mutual = {key: {s for s in syns if key in table.get(s, ())} for key, syns in table.items()}
+    lines = [" ".join([key, *sorted(syns)]) for key, syns in sorted(mutual.items()) if syns]
+    OUT.write_text("# WordNet 3.0 synonyms as raguard stems: see scripts/build_synonyms.py and data/WORDNET_LICENSE\n"
+                   + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(lines)} stems written to {OUT}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/wordnet"))
