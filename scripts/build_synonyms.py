@@ -56,10 +56,7 @@ def main(root: Path) -> None:
                         s = stem(word)
                         if s != key:
                             table.setdefault(key, set()).add(s)
-    # only pairs each word lists for the other: "severe" lists "bad", "bad" does not list
-    # "severe", and a stem that two words share ("sever" of "severe" and "sever") merges senses
-    mutual = {key: {s for s in syns if key in table.get(s, ())} for key, syns in table.items()}
-    lines = [" ".join([key, *sorted(syns)]) for key, syns in sorted(mutual.items()) if syns]
+    lines = [" ".join([key, *sorted(syns)]) for key, syns in sorted(table.items())]
     OUT.write_text("# WordNet 3.0 synonyms as raguard stems: see scripts/build_synonyms.py and data/WORDNET_LICENSE\n"
                    + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(lines)} stems written to {OUT}")

@@ -17,6 +17,7 @@ from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
     acronym_letters,
+    country_demonyms,
     demonym_countries,
     expansion_pattern,
     find_expansion,
@@ -256,7 +257,8 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
         if acro:
             docs.update(word_docs.get(acro.lower(), ()))
     if label == "NORP" or len(words) <= 2:
-        for country in demonym_countries(" ".join(words)):
+        joined = " ".join(words)
+        for country in demonym_countries(joined) + country_demonyms(joined):
             docs |= maps.docs_with_words(country.split())
     return docs
 
@@ -309,7 +311,8 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
             if span is not None:
                 return span
     if label == "NORP" or len(words) <= 2:
-        for country in demonym_countries(" ".join(words)):
+        joined = " ".join(words)
+        for country in demonym_countries(joined) + country_demonyms(joined):
             span = tokens.find_span(country.split())
             if span is not None:
                 return span

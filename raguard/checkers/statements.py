@@ -43,6 +43,7 @@ _TAKE_FORMS = frozenset({"take", "takes", "took", "taken", "taking"})
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
 #: Words about the text and the talk ("the article discusses", "Mike asks"): not claims.
 _FRAMING = Framing(stem)
+_CONVERSATION_FRAMING = Framing(stem, conversation=True)
 #: Synonyms count in a sentence of this many new words or more: WordNet's are blind to sense
 #: ("severe" lists "bad"), so one must not decide a short claim alone; in a longer sentence the
 #: exact words carry it and synonyms only close the gap a paraphrase leaves.
@@ -85,6 +86,9 @@ class StatementsChecker:
         # of all of them per sentence was quadratic in the claims)
         supported_spans = sorted((s, e, anchor) for s, e, ok, anchor in judged if ok)
         supported_starts = [s for s, _, _ in supported_spans]
+        # a recap of a chat or a call frames more ("the friends decide"): see normalize/framing.py
+        framing = _CONVERSATION_FRAMING if any(
+            index.conversation is not None for _, index in ctx.documents) else _FRAMING
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             if is_refusal(sentence):
@@ -98,7 +102,7 @@ class StatementsChecker:
                     words.append((_SUPPORTED, s, e))
                     anchored = anchored or anchor
                 j += 1
-            split = _FRAMING.claim_tokens(sentence, start, toks, stems, ctx.token_range(start, end))
+            split = framing.claim_tokens(sentence, start, toks, stems, ctx.token_range(start, end))
             if split is None:
                 continue  # a framing sentence ("Here's a summary of the article:") claims nothing
             claim, framed = split

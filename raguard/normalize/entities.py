@@ -241,3 +241,15 @@ def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
 def demonym_countries(word: str) -> tuple[str, ...]:
     """Country names a demonym points to: "French" -> ("france",)."""
     return DEMONYMS.get(word.lower().strip(), ())
+
+
+def country_demonyms(name: str) -> tuple[str, ...]:
+    """The demonyms of a country name, the other way round: "Indonesia" -> ("indonesian",), so
+    "the Indonesian coast" supports "Indonesia"."""
+    return _COUNTRY_DEMONYMS.get(name.lower().strip(), ())
+
+
+_COUNTRY_DEMONYMS: dict[str, tuple[str, ...]] = {}
+for _demonym, _countries in DEMONYMS.items():
+    for _country in _countries:
+        _COUNTRY_DEMONYMS[_country] = (*_COUNTRY_DEMONYMS.get(_country, ()), _demonym)

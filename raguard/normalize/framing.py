@@ -39,6 +39,13 @@ conclude remark observe inform reassure assure
 _DISCOURSE_WORDS = """
 then briefly further finally overall additionally subsequently afterwards
 """
+# In a conversation (a chat, a call: see turns.py) a recap names the people by their part in it
+# and the outcome by the act that reached it ("the friends decide to meet" for "let's make it
+# 7"): words the turns never say. Framing only when a document is a conversation.
+_CONVERSATION_WORDS = """
+friend friends people person persons group everyone both couple pair colleague colleagues guy
+guys plan plans decide arrange intend settle organize
+"""
 # Words that only point at the text inside a framing clause ("Based on the context provided,"
 # "as given above"): framing there, content anywhere else ("provided funding").
 _POINTING_WORDS = "based according provided given above below following"
@@ -49,10 +56,12 @@ def _stems(words: str, stem: Callable[[str], str]) -> frozenset[str]:
 
 
 class Framing:
-    """The framing vocabulary as stems of the stemmer the caller matches with."""
+    """The framing vocabulary as stems of the stemmer the caller matches with (with the words of
+    a conversation recap when ``conversation``)."""
 
-    def __init__(self, stem: Callable[[str], str]) -> None:
-        self.stems = _stems(_TEXT_WORDS + _REPORTING_WORDS + _DISCOURSE_WORDS, stem)
+    def __init__(self, stem: Callable[[str], str], *, conversation: bool = False) -> None:
+        words = _TEXT_WORDS + _REPORTING_WORDS + _DISCOURSE_WORDS
+        self.stems = _stems(words + _CONVERSATION_WORDS if conversation else words, stem)
         self.pointing = _stems(_POINTING_WORDS, stem) | self.stems
 
     def claim_tokens(self, sentence: str, offset: int, tokens: Sequence[Token],

@@ -447,6 +447,22 @@ def _drop_nested(mentions: list[NumberMention]) -> list[NumberMention]:
     return out
 
 
+# a number with a lower-case "m" right after it and no currency: "5.68m", "100 m"
+_BARE_M_RE = re.compile(r"[\d.,]+[ \t]?m")
+
+
+def _may_be_metres(n: NumberMention, other_measure: str) -> bool:
+    """Is ``n`` a value with a bare "m" (read as a million) that may be metres, beside a value
+    measured in ``other_measure``, a length?"""
+    return (n.unit is None and n.value >= 1e3 and same_dimension(other_measure, "metre")
+            and _BARE_M_RE.fullmatch(n.text) is not None)
+
+
+def _as_metres(n: NumberMention) -> NumberMention:
+    """A "5.68m" read as a million, read as metres instead."""
+    return n._replace(value=n.value / 1e6, precision=n.precision / 1e6, measure="metre")
+
+
 def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """Does a document value support the answer's value, given the answer's hedge and rounding?
 
@@ -460,6 +476,11 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """
     if claim.unit and doc.unit and claim.unit != doc.unit:
         return False
+    # "5.68m" is a million or metres: beside a length in metres, it is read as metres
+    if claim.measure is None and doc.measure is not None and _may_be_metres(claim, doc.measure):
+        return values_match(_as_metres(claim), doc)
+    if doc.measure is None and claim.measure is not None and _may_be_metres(doc, claim.measure):
+        return values_match(claim, _as_metres(doc))
     if claim.unit == "%" and doc.unit != "%":
         return False  # "12 points" does not state "12%"
     a, d = claim.value, doc.value
