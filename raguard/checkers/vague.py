@@ -2,7 +2,9 @@
 
 A phrase is flagged (medium) only when the documents give it no referent: no document uses the
 phrase itself, and for a "the/this/that ... NOUN" phrase no document names the noun ("the
-committee" is fine when a document names the Finance Committee).
+committee" is fine when a document names the Finance Committee). A noun that names the text
+itself ("the article", "the document", "the passage": :data:`~raguard.normalize.framing.TEXT_NOUNS`)
+refers to the retrieved documents, so it is not vague.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Iterator, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import VAGUE_REFERENCE
+from raguard.normalize.framing import TEXT_NOUNS
 from raguard.normalize.text import phrase_tokens
 
 # Nouns that can name what a vague head noun points at ("the agency" -> the Federal Aviation
@@ -134,6 +137,12 @@ class VagueChecker:
             )
             words = phrase_tokens(phrase)
             head = head_noun(phrase)
+            if head in TEXT_NOUNS and ctx.documents.texts:
+                # "the article", "the document": the text the answer was given, not a hidden source
+                finding.supported = True
+                finding.source = "document"
+                yield finding
+                continue
             maps = ctx.documents.maps
             candidates = None
             if maps is not None:

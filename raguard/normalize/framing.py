@@ -51,6 +51,13 @@ guys plan plans decide arrange intend settle organize
 _POINTING_WORDS = "based according provided given above below following"
 
 
+#: Nouns by which an answer names the text it was given ("the article", "this passage").
+TEXT_NOUNS = frozenset(_TEXT_WORDS.split()) - {"summary", "summaries", "summarize", "information",
+                                                "details", "topic", "topics", "overview", "recap",
+                                                "speaker", "speakers", "narrator", "participant",
+                                                "participants", "interlocutor"}
+
+
 def _stems(words: str, stem: Callable[[str], str]) -> frozenset[str]:
     return frozenset(stem(w) for w in words.split())
 
