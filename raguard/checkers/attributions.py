@@ -32,8 +32,8 @@ from typing import Iterable, Iterator, Optional
 from raguard.checkers._cues import denies
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
-from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.documents import DocumentIndex
+from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import demonym_countries
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_spans
@@ -258,13 +258,13 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
                 and folded in document.raw_words:
             continue  # a sentence's first word that the document also writes in lower case
-        first_name = min(first_name, m.start())
+        first_name = min(first_name, m.start())  # (the first one met)
         others = others or word_stem not in clause_stems
     if not others:
         return False  # "the actor", a surname, a pronoun: nothing names anyone else
     # a word that may stand for ``name``: resolved, so no one else is named for sure
     folded_name = name.casefold()
-    if turn is not None:
+    if conversation is not None and turn is not None:
         is_speaker = folded_name in conversation.speakers or folded_name.split()[0] in {
             s.split()[0] for s in conversation.speakers}
         if is_speaker and folded_name.split()[0] != turn.speaker.casefold().split()[0]:

@@ -44,6 +44,7 @@ _SUPPORTED = ""  # marks a word inside a span another checker found supported
 #: Words about the text and the talk ("the article discusses", "Mike asks"): not claims.
 _FRAMING = Framing(stem)
 _CONVERSATION_FRAMING = Framing(stem, conversation=True)
+_CONVERSATION_ONLY = _CONVERSATION_FRAMING.stems - _FRAMING.stems
 #: Synonyms count in a sentence of this many new words or more: WordNet's are blind to sense
 #: ("severe" lists "bad"), so one must not decide a short claim alone; in a longer sentence the
 #: exact words carry it and synonyms only close the gap a paraphrase leaves.
@@ -86,9 +87,12 @@ class StatementsChecker:
         # of all of them per sentence was quadratic in the claims)
         supported_spans = sorted((s, e, anchor) for s, e, ok, anchor in judged if ok)
         supported_starts = [s for s, _, _ in supported_spans]
-        # a recap of a chat or a call frames more ("the friends decide"): see normalize/framing.py
-        framing = _CONVERSATION_FRAMING if any(
-            index.conversation is not None for _, index in ctx.documents) else _FRAMING
+        # a recap of a chat or a call frames more ("the friends decide"): see normalize/framing.py;
+        # the documents are read for turns only when the answer has such a word
+        framing = _FRAMING
+        if any(s in _CONVERSATION_ONLY for s in stems) and any(
+                index.conversation is not None for _, index in ctx.documents):
+            framing = _CONVERSATION_FRAMING
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             if is_refusal(sentence):
@@ -119,8 +123,9 @@ class StatementsChecker:
                 continue
             # framing words ("Mike asks", "the article discusses") support where a document has
             # them and are no lack where it does not
-            optional = [(stems[i], toks[i].start, toks[i].end) for i in framed
-                        if not in_judged[i] and stems[i] not in query_stems]
+            optional = [(word_stem, toks[i].start, toks[i].end) for i in framed
+                        if (word_stem := stems[i]) is not None and not in_judged[i]
+                        and word_stem not in query_stems]
             # the best single document: most new words supported, then most words shared
             maps = ctx.documents.maps
             if maps is None:
