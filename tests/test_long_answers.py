@@ -151,6 +151,9 @@ def test_place_names_and_their_adjectives_match_both_ways() -> None:
     country = ["The trawler Sigrun sank off Latvia after a storm."]
     assert types("Where did it sink?", adjective, "The trawler Sigrun sank off Latvia.") == []
     assert types("Where did it sink?", country, "The trawler Sigrun sank in Latvian waters.") == []
+    # a demonym that only describes someone does not place anything in the country
+    boxer = ["The Latvian boxer Ilmars Kalns won the title fight in Hamburg."]
+    assert "missing_entity" in types("Where was the fight?", boxer, "Ilmars Kalns won the title fight in Latvia.")
 
 
 def test_synonyms_from_wordnet_restate_a_word_in_a_longer_sentence() -> None:

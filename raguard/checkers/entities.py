@@ -22,6 +22,7 @@ from raguard.normalize.entities import (
     expansion_pattern,
     find_expansion,
     initials,
+    located_demonym,
     looks_like_acronym,
 )
 from raguard.normalize.text import LEADING_ARTICLES, fold_word, phrase_tokens
@@ -311,9 +312,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
             if span is not None:
                 return span
     if label == "NORP" or len(words) <= 2:
-        joined = " ".join(words)
-        for country in demonym_countries(joined) + country_demonyms(joined):
+        for country in demonym_countries(" ".join(words)):
             span = tokens.find_span(country.split())
             if span is not None:
                 return span
+        if label in ("GPE", "LOC"):
+            return located_demonym(index.text, " ".join(words))  # "Latvia" in "Latvian waters"
     return None
