@@ -274,6 +274,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
         span = tokens.find_span([words[0][:-1]])  # "Ardents" for the Ardent
         if span is not None:
             return span
+    if len(words) == 1 and looks_like_acronym(text.strip()):
+        span = tokens.find_span([words[0] + "s"])  # "CNN" for the documents' "CNNs"
+        if span is not None:
+            return span
     compact = "".join(words)
     if len(compact) >= 4 and len(words) <= 3:
         span = tokens.find_compact(compact)
