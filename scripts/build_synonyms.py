@@ -8,7 +8,7 @@ For every one-word lemma, the one-word lemmas of its first ``SENSES`` senses (Wo
 word's senses most frequent first, so a rare sense cannot make "bank" a synonym of "depository"),
 and the forms derived from it in those senses ("jealousy" / "jealous"), are written as stems, the way raguard matches words: one line per stem, ``stem syn syn ...``.
 The table is keyed by raguard's own :func:`~raguard.normalize.stems.stem`, so rebuild it when
-the stemmer changes (tests/test_paraphrase_rules.py checks a sample). WordNet's licence is
+the stemmer changes (tests/test_long_answers.py checks a sample). WordNet's licence is
 shipped beside it (data/WORDNET_LICENSE).
 """
 

@@ -14,6 +14,12 @@ its words alone and needs more than half of them: ``min_support_unanchored``, de
 while "The storm came ashore on August 25, 2005" (1 of 3, the date supported) is not: the date is
 the claim, the dates checker's, and the words around it are free to paraphrase. A denial keeps
 the lower threshold too: its words name what is ruled out (the negations checker reads it).
+
+Words about the text and the talk ("The article discusses ...", "Mike asks ...": see
+:mod:`raguard.normalize.framing`) are not new words: they count where the best document has them
+and are no lack where it does not, and a sentence made only of them is skipped. In a sentence of
+``_MIN_WORDS_FOR_SYNONYMS`` new words or more, a word whose WordNet synonym the document has
+(:mod:`raguard.normalize.synonyms`: "occupation" for "job") is supported.
 """
 
 from __future__ import annotations
