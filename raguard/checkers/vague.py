@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import VAGUE_REFERENCE
+from raguard.normalize.data_files import data_file
 from raguard.normalize.framing import TEXT_NOUNS
 from raguard.normalize.text import phrase_tokens
 
@@ -47,19 +47,11 @@ REFERENT_NOUNS: dict[str, frozenset[str]] = {
 }
 
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those", "a", "an", "said", "aforementioned"})
-_SOURCE_TREE_PHRASES = Path(__file__).resolve().parents[2] / "data" / "vague_phrases.txt"
 
 
 def phrases_path() -> Path:
     """The phrase list: packaged copy in an installed wheel, else the source tree's ``data/``."""
-    packaged = resources.files("raguard").joinpath("_data/vague_phrases.txt")
-    if packaged.is_file():
-        return Path(str(packaged))
-    if _SOURCE_TREE_PHRASES.is_file():
-        return _SOURCE_TREE_PHRASES
-    raise FileNotFoundError(
-        "vague_phrases.txt not found in the installed package or the source tree's data/ folder"
-    )
+    return data_file("vague_phrases.txt")
 
 
 def parse_phrases(text: str) -> list[str]:
