@@ -447,15 +447,13 @@ def _drop_nested(mentions: list[NumberMention]) -> list[NumberMention]:
     return out
 
 
-# a number with a lower-case "m" right after it and no currency: "5.68m", "100 m"
-_BARE_M_RE = re.compile(r"[\d.,]+[ \t]?m")
-
-
 def _may_be_metres(n: NumberMention, other_measure: str) -> bool:
-    """Is ``n`` a value with a bare "m" (read as a million) that may be metres, beside a value
-    measured in ``other_measure``, a length?"""
-    return (n.unit is None and n.value >= 1e3 and same_dimension(other_measure, "metre")
-            and _BARE_M_RE.fullmatch(n.text) is not None)
+    """Is ``n`` a value with a bare lower-case "m" (read as a million: "5.68m", "100 m") that may
+    be metres, beside a value measured in ``other_measure``, a length?"""
+    if n.unit is not None or n.value < 1e3 or not n.text.endswith("m"):
+        return False
+    digits = n.text[:-1].rstrip(" \t").replace(".", "").replace(",", "")
+    return digits.isdigit() and same_dimension(other_measure, "metre")
 
 
 def _as_metres(n: NumberMention) -> NumberMention:

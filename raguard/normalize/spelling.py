@@ -21,9 +21,10 @@ _ISE_RE = re.compile(r"(?<=\w{3}[^aeiouw\W])(is|ys)(e|ed|es|ing|ation|ations|er|
 _TRE_RE = re.compile(r"(?<=\w[tb])re(s?)$")
 # defence, offence, licence
 _ENCE_RE = re.compile(r"(?<=\w[fc])ence(s?)$")
-# travelling, cancelled, modeller: -ll- after an unstressed vowel of a word of two syllables or
+# travelling, cancelled, modeller: -ll- after an unstressed a/e of a word of two syllables or
 # more ("filled", "rolled", "fuelled" have one vowel group before the ll and are left alone)
-_LL_RE = re.compile(r"^(\w*?[aeiouy]+[^aeiouy\W]+[ae])ll(ing|ed|er|ers)$")
+_LL_SUFFIXES = ("lling", "lled", "ller", "llers")
+_VOWELS = frozenset("aeiouy")
 #: Words a rule would merge with another word: "prise" is not "prize", "timbre" not "timber".
 _KEEP = frozenset({"prise", "prised", "prises", "prising", "timbre", "timbres"})
 
@@ -42,6 +43,15 @@ def american(word: str) -> str:
         word = _TRE_RE.sub(r"er\1", word)
     elif word.endswith(("ence", "ences")):
         word = _ENCE_RE.sub(r"ense\1", word)
-    elif "ll" in word:
-        word = _LL_RE.sub(r"\1l\2", word)
+    elif word.endswith(_LL_SUFFIXES):
+        word = _single_l(word)
     return word
+
+
+def _single_l(word: str) -> str:
+    """"travelling" -> "traveling": the doubled l after an a/e that ends a second vowel group."""
+    head, _, suffix = word.rpartition("ll")
+    if len(head) < 3 or head[-1] not in "ae" or head[-2] in _VOWELS:
+        return word
+    groups = sum(1 for i, c in enumerate(head) if c in _VOWELS and (i == 0 or head[i - 1] not in _VOWELS))
+    return head + "l" + suffix if groups >= 2 else word
