@@ -22,6 +22,7 @@ from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.text import TokenText, join_broken_words, sentence_spans, span_words
+from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
 
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
@@ -118,6 +119,11 @@ class DocumentIndex:
             return None
         best = min(counts, key=lambda i: (-counts[i], i))
         return spans[best]
+
+    @cached_property
+    def conversation(self) -> Optional[Conversation]:
+        """The speaker turns when the document is a chat or a transcript (else None)."""
+        return parse_turns(self.text)
 
     @cached_property
     def lowercased(self) -> bool:

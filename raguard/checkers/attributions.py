@@ -9,6 +9,14 @@ document sentences; when one states it (at least ``MIN_SHARED`` words and ``MIN_
 but does not name the entity, and no sentence that names it states it as well, the name is
 flagged.
 
+The name is flagged only when that sentence names a different specific agent, one the answer's
+clause does not name, and none of its words can refer to the answer's name: a description ("the
+actor", "the company") or a surname names no one else; a pronoun refers to the nearest name
+before it in the sentence, or, with none there, may refer to the answer's. In a conversation
+document (:mod:`raguard.normalize.turns`) "I" is the turn's speaker, "you" and "we" may be any
+other speaker, and "he"/"she"/"they" someone who is not speaking: "Maria will bring Tom" restates
+"Maria: I'll bring him", and "Tom" is not misattributed.
+
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
 sentences (the negations checker's).
@@ -24,10 +32,12 @@ from typing import Iterable, Iterator, Optional, Sequence
 from raguard.normalize.cues import denies
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
+from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import demonym_countries
-from raguard.normalize.stems import content_stems
+from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_spans
+from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, SECOND_PERSON, THIRD_PERSON, speaker_at
 
 MIN_SHARED = 3
 MIN_SHARE = 0.7
@@ -44,6 +54,10 @@ _SPEAKER_PRONOUN_RE = re.compile(
     r"\b(?:he|she|they)[ \t]+(?:said|says|told|added|wrote|explained|noted|argued|stated|recalled)\b",
     re.IGNORECASE,
 )
+
+# a capitalised word (a name's word, or a sentence's first word), and any word
+_CAPITALISED_RE = re.compile(r"[A-Z][\w'’-]*")
+_WORD_RE = re.compile(r"[\w'’]+")
 
 # a document sentence: (doc index, sentence number in that document)
 _Sentence = tuple[int, int]
@@ -114,6 +128,9 @@ class AttributionsChecker:
         doc_text = ctx.documents.indexes[doc_index].text[s_start:s_end]
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
+        if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
+                                    rest | name_stems):
+            return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
             warning_type=self.warning_type,
@@ -216,3 +233,49 @@ class _SentenceIndex:
             j = bisect_left(ids, i)
             count += j < len(ids) and ids[j] == i
         return count
+
+
+def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,
+                         clause_stems: set[str]) -> bool:
+    """Does the document sentence [start, end) name someone the answer's clause does not (and
+    that no word of it can stand for ``name``)? See the module docstring."""
+    if document.lowercased:
+        return True  # without capitals no word can be told to be a name: assume one is
+    text = document.text
+    conversation = document.conversation
+    turn = None if conversation is None else speaker_at(conversation, start)
+    if turn is not None:
+        start = max(start, turn.text_start)  # the label is not a word of the claim
+    sentence = text[start:end]
+    words = [w.casefold() for w in _WORD_RE.findall(sentence)]
+    others = False  # does the sentence name an agent the clause does not?
+    if turn is not None and FIRST_PERSON.intersection(words) | GROUP_PERSON.intersection(words):
+        others = content_stem(turn.speaker.split()[0].casefold()) not in clause_stems  # "I": the speaker
+    first_name = len(sentence)  # where the sentence's first name is
+    for m in _CAPITALISED_RE.finditer(sentence):
+        folded = m.group().casefold()
+        word_stem = content_stem(folded)
+        if word_stem is None or demonym_countries(folded) or folded in FIRST_PERSON:
+            continue
+        if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
+                and folded in document.raw_words:
+            continue  # a sentence's first word that the document also writes in lower case
+        first_name = min(first_name, m.start())  # (the first one met)
+        others = others or word_stem not in clause_stems
+    if not others:
+        return False  # "the actor", a surname, a pronoun: nothing names anyone else
+    # a word that may stand for ``name``: resolved, so no one else is named for sure
+    folded_name = name.casefold()
+    if conversation is not None and turn is not None:
+        is_speaker = folded_name in conversation.speakers or folded_name.split()[0] in {
+            s.split()[0] for s in conversation.speakers}
+        if is_speaker and folded_name.split()[0] != turn.speaker.casefold().split()[0]:
+            if SECOND_PERSON.intersection(words) or GROUP_PERSON.intersection(words):
+                return False  # "you" / "we": another speaker
+        if not is_speaker and THIRD_PERSON.intersection(words):
+            return False  # "him": someone the speakers talk about
+        return True
+    for m in _WORD_RE.finditer(sentence, 0, first_name):
+        if m.group().casefold() in THIRD_PERSON:
+            return False  # a pronoun before any name: it may refer to this one
+    return True

@@ -25,10 +25,12 @@ from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
     acronym_letters,
+    country_demonyms,
     demonym_countries,
     expansion_pattern,
     find_expansion,
     initials,
+    located_demonym,
     looks_like_acronym,
 )
 from raguard.normalize.text import LEADING_ARTICLES, fold_word, phrase_tokens
@@ -275,7 +277,8 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
         if acro:
             docs.update(word_docs.get(acro.lower(), ()))
     if label == "NORP" or len(words) <= 2:
-        for country in demonym_countries(" ".join(words)):
+        joined = " ".join(words)
+        for country in demonym_countries(joined) + country_demonyms(joined):
             docs |= maps.docs_with_words(country.split())
     return docs
 
@@ -288,6 +291,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
         return span
     if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
         span = tokens.find_span([words[0][:-1]])  # "Ardents" for the Ardent
+        if span is not None:
+            return span
+    if len(words) == 1 and looks_like_acronym(text.strip()):
+        span = tokens.find_span([words[0] + "s"])  # "CNN" for the documents' "CNNs"
         if span is not None:
             return span
     compact = "".join(words)
@@ -332,4 +339,6 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
             span = tokens.find_span(country.split())
             if span is not None:
                 return span
+        if label in ("GPE", "LOC"):
+            return located_demonym(index.text, " ".join(words))  # "Latvia" in "Latvian waters"
     return None

@@ -14,6 +14,12 @@ its words alone and needs more than half of them: ``min_support_unanchored``, de
 while "The storm came ashore on August 25, 2005" (1 of 3, the date supported) is not: the date is
 the claim, the dates checker's, and the words around it are free to paraphrase. A denial keeps
 the lower threshold too: its words name what is ruled out (the negations checker reads it).
+
+Words about the text and the talk ("The article discusses ...", "Mike asks ...": see
+:mod:`raguard.normalize.framing`) are not new words: they count where the best document has them
+and are no lack where it does not, and a sentence made only of them is skipped. In a sentence of
+``_MIN_WORDS_FOR_SYNONYMS`` new words or more, a word whose WordNet synonym the document has
+(:mod:`raguard.normalize.synonyms`: "occupation" for "job") is supported.
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_STATEMENT
+from raguard.normalize.framing import Framing
+from raguard.normalize.stems import stem
+from raguard.normalize.synonyms import has_synonym_in
 
 DEFAULT_MIN_SUPPORT = 0.26
 DEFAULT_MIN_SUPPORT_UNANCHORED = 0.51
@@ -41,6 +50,14 @@ _ANCHOR_KINDS = frozenset({"number", "date", "quote", "comparison", "choice", "s
 _TAKE_FORMS = frozenset({"take", "takes", "took", "taken", "taking"})
 
 _SUPPORTED = ""  # marks a word inside a span another checker found supported
+#: Words about the text and the talk ("the article discusses", "Mike asks"): not claims.
+_FRAMING = Framing(stem)
+_CONVERSATION_FRAMING = Framing(stem, conversation=True)
+_CONVERSATION_ONLY = _CONVERSATION_FRAMING.stems - _FRAMING.stems
+#: Synonyms count in a sentence of this many new words or more: WordNet's are blind to sense
+#: ("severe" lists "bad"), so one must not decide a short claim alone; in a longer sentence the
+#: exact words carry it and synonyms only close the gap a paraphrase leaves.
+_MIN_WORDS_FOR_SYNONYMS = 4
 
 class StatementsConfig(CheckerConfig):
     """Options of the statements checker (see the module docstring)."""
@@ -92,6 +109,12 @@ class StatementsChecker:
         # of all of them per sentence was quadratic in the claims)
         supported_spans = sorted((s, e, anchor) for s, e, ok, anchor in judged if ok)
         supported_starts = [s for s, _, _ in supported_spans]
+        # a recap of a chat or a call frames more ("the friends decide"): see normalize/framing.py;
+        # the documents are read for turns only when the answer has such a word
+        framing = _FRAMING
+        if any(s in _CONVERSATION_ONLY for s in stems) and any(
+                index.conversation is not None for _, index in ctx.documents):
+            framing = _CONVERSATION_FRAMING
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             if is_refusal(sentence):
@@ -105,8 +128,12 @@ class StatementsChecker:
                     words.append((_SUPPORTED, s, e))
                     anchored = anchored or anchor
                 j += 1
+            split = framing.claim_tokens(sentence, start, toks, stems, ctx.token_range(start, end))
+            if split is None:
+                continue  # a framing sentence ("Here's a summary of the article:") claims nothing
+            claim, framed = split
             sentence_stems: set[str] = set()
-            for i in ctx.token_range(start, end):
+            for i in claim:
                 word_stem = stems[i]
                 if word_stem is None or (word_stem == "place" and i > 0 and toks[i - 1].norm in _TAKE_FORMS):
                     continue
@@ -116,17 +143,28 @@ class StatementsChecker:
                     words.append((word_stem, tok.start, tok.end))
             if not words:
                 continue
+            # framing words ("Mike asks", "the article discusses") support where a document has
+            # them and are no lack where it does not
+            optional = [(word_stem, toks[i].start, toks[i].end) for i in framed
+                        if (word_stem := stems[i]) is not None and not in_judged[i]
+                        and word_stem not in query_stems]
             # the best single document: most new words supported, then most words shared
             maps = ctx.documents.maps
             if maps is None:
-                best_doc, best_hits, best_shared = _best_by_scan(ctx, words, sentence_stems)
+                best_doc, best_hits, best_shared = _best_by_scan(ctx, words + optional, sentence_stems)
             else:
-                best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words, sentence_stems)
-            ratio = best_hits / len(words)
+                best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words + optional, sentence_stems)
+            doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
+            counted = len(words) + sum(1 for w, _, _ in optional if w in doc_stems)
+            if len(words) >= _MIN_WORDS_FOR_SYNONYMS and best_hits < counted:
+                # a word the document restates in other words ("inquires" for "asks")
+                best_hits += sum(1 for w, _, _ in words
+                                 if w != _SUPPORTED and w not in doc_stems and has_synonym_in(w, doc_stems))
+            ratio = best_hits / counted
             # a denial's words name what is ruled out: judged as anchored (and by the negations checker)
             anchored = anchored or (ctx.response_denies and denies(sentence, after_particle=True))
             supported = (ratio >= (min_support if anchored else unanchored)
-                         or len(words) - best_hits < min_unsupported)
+                         or counted - best_hits < min_unsupported)
             finding = Finding(
                 kind="statement",
                 warning_type=self.warning_type,
@@ -134,15 +172,15 @@ class StatementsChecker:
                 end=end,
                 text=sentence,
                 supported=supported,
-                value=f"{best_hits}/{len(words)} new content words supported",
+                value=f"{best_hits}/{counted} new content words supported",
                 checker=self.name,
             )
             if supported:
                 finding.source = "document"
                 finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
-                doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
-                missing = [ctx.response[a:b] for s, a, b in words if s != _SUPPORTED and s not in doc_stems]
+                missing = [ctx.response[a:b] for s, a, b in words
+                           if s != _SUPPORTED and s not in doc_stems and not has_synonym_in(s, doc_stems)]
                 finding.suggestion = (
                     f'No retrieved document supports this statement ("{quote_for_message(sentence, 60)}"): '
                     f"{', '.join(dict.fromkeys(missing))} not found."

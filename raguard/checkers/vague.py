@@ -2,19 +2,22 @@
 
 A phrase is flagged (medium) only when the documents give it no referent: no document uses the
 phrase itself, and for a "the/this/that ... NOUN" phrase no document names the noun ("the
-committee" is fine when a document names the Finance Committee).
+committee" is fine when a document names the Finance Committee). A noun that names the text
+itself ("the article", "the document", "the passage": :data:`~raguard.normalize.framing.TEXT_NOUNS`)
+refers to the retrieved documents, so it is not vague.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import VAGUE_REFERENCE
+from raguard.normalize.data_files import data_file
+from raguard.normalize.framing import TEXT_NOUNS
 from raguard.normalize.text import phrase_tokens
 
 # Nouns that can name what a vague head noun points at ("the agency" -> the Federal Aviation
@@ -44,19 +47,11 @@ REFERENT_NOUNS: dict[str, frozenset[str]] = {
 }
 
 _DETERMINERS = frozenset({"the", "this", "that", "these", "those", "a", "an", "said", "aforementioned"})
-_SOURCE_TREE_PHRASES = Path(__file__).resolve().parents[2] / "data" / "vague_phrases.txt"
 
 
 def phrases_path() -> Path:
     """The phrase list: packaged copy in an installed wheel, else the source tree's ``data/``."""
-    packaged = resources.files("raguard").joinpath("_data/vague_phrases.txt")
-    if packaged.is_file():
-        return Path(str(packaged))
-    if _SOURCE_TREE_PHRASES.is_file():
-        return _SOURCE_TREE_PHRASES
-    raise FileNotFoundError(
-        "vague_phrases.txt not found in the installed package or the source tree's data/ folder"
-    )
+    return data_file("vague_phrases.txt")
 
 
 def parse_phrases(text: str) -> list[str]:
@@ -135,6 +130,12 @@ class VagueChecker:
             )
             words = phrase_tokens(phrase)
             head = head_noun(phrase)
+            if head in TEXT_NOUNS and ctx.documents.texts:
+                # "the article", "the document": the text the answer was given, not a hidden source
+                finding.supported = True
+                finding.source = "document"
+                yield finding
+                continue
             maps = ctx.documents.maps
             candidates = None
             if maps is not None:

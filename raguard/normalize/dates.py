@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional
 
+from raguard.normalize.measures import MEASURES, unit_after
 from raguard.normalize.text import sentence_spans
 
 MONTHS = {
@@ -396,6 +397,13 @@ def _plan(cues: frozenset[str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return plan
 
 
+def _measured(text: str, end: int) -> bool:
+    """Is the number ending at ``end`` followed by a unit of length or mass ("1200 mm")? A unit
+    of time may follow a year ("in 1998 days were longer"): those are not read as one."""
+    unit = unit_after(text, end)
+    return unit is not None and MEASURES[unit][0] != "time"
+
+
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
     cues = _cues(text)
@@ -420,6 +428,8 @@ def extract_dates(text: str) -> list[DateMention]:
             if form == "dmy_glued":
                 candidates.extend(_glued_candidates(m))
                 continue
+            if form == "year" and _measured(text, m.end()):
+                continue  # "1200 mm of rain", "1850 km": a measure, not a year
             value = _parse(form, m)
             if value is None or not _valid(value):
                 continue

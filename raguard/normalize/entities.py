@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 # Words that acronyms skip ("World Health Organization" -> WHO, "Bank of America" -> BOA is rare,
@@ -241,3 +242,38 @@ def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
 def demonym_countries(word: str) -> tuple[str, ...]:
     """Country names a demonym points to: "French" -> ("france",)."""
     return DEMONYMS.get(word.lower().strip(), ())
+
+
+def country_demonyms(name: str) -> tuple[str, ...]:
+    """The demonyms of a country name, the other way round: "Indonesia" -> ("indonesian",)."""
+    return _COUNTRY_DEMONYMS.get(name.lower().strip(), ())
+
+
+# nouns of a place: after a demonym they locate ("Indonesian waters" are in Indonesia), where
+# "a Russian boxer" or "an American singer" says nothing of where anything happened
+_PLACE_NOUNS = (r"waters?|coast(?:line)?s?|shores?|territory|territories|soil|airspace|border|"
+                r"mainland|capital|cities|city|towns?|villages?|ports?|islands?|regions?|provinces?|"
+                r"countryside|mountains?|forests?|seas?|rivers?|side")
+
+
+def located_demonym(text: str, name: str) -> Optional[tuple[int, int]]:
+    """Span of a demonym of the country ``name`` that locates in ``text`` ("in Latvian waters"
+    for "Latvia"), or None: only such a demonym supports the country as a place."""
+    demonyms = country_demonyms(name)
+    if not demonyms:
+        return None
+    pattern = _located_pattern(demonyms)
+    m = pattern.search(text)
+    return None if m is None else m.span("d")
+
+
+@lru_cache(maxsize=256)
+def _located_pattern(demonyms: tuple[str, ...]) -> re.Pattern[str]:
+    words = "|".join(re.escape(d) for d in demonyms)
+    return re.compile(rf"\b(?P<d>{words})[ \t]+(?:{_PLACE_NOUNS})\b", re.IGNORECASE)
+
+
+_COUNTRY_DEMONYMS: dict[str, tuple[str, ...]] = {}
+for _demonym, _countries in DEMONYMS.items():
+    for _country in _countries:
+        _COUNTRY_DEMONYMS[_country] = (*_COUNTRY_DEMONYMS.get(_country, ()), _demonym)

@@ -447,6 +447,20 @@ def _drop_nested(mentions: list[NumberMention]) -> list[NumberMention]:
     return out
 
 
+def _may_be_metres(n: NumberMention, other_measure: str) -> bool:
+    """Is ``n`` a value with a bare lower-case "m" (read as a million: "5.68m", "100 m") that may
+    be metres, beside a value measured in ``other_measure``, a length?"""
+    if n.unit is not None or n.value < 1e3 or not n.text.endswith("m"):
+        return False
+    digits = n.text[:-1].rstrip(" \t").replace(".", "").replace(",", "")
+    return digits.isdigit() and same_dimension(other_measure, "metre")
+
+
+def _as_metres(n: NumberMention) -> NumberMention:
+    """A "5.68m" read as a million, read as metres instead."""
+    return n._replace(value=n.value / 1e6, precision=n.precision / 1e6, measure="metre")
+
+
 def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """Does a document value support the answer's value, given the answer's hedge and rounding?
 
@@ -460,6 +474,11 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """
     if claim.unit and doc.unit and claim.unit != doc.unit:
         return False
+    # "5.68m" is a million or metres: beside a length in metres, it is read as metres
+    if claim.measure is None and doc.measure is not None and _may_be_metres(claim, doc.measure):
+        return values_match(_as_metres(claim), doc)
+    if doc.measure is None and claim.measure is not None and _may_be_metres(doc, claim.measure):
+        return values_match(claim, _as_metres(doc))
     if claim.unit == "%" and doc.unit != "%":
         return False  # "12 points" does not state "12%"
     a, d = claim.value, doc.value

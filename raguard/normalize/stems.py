@@ -8,6 +8,8 @@ from typing import Callable, Optional
 import snowballstemmer  # type: ignore[import-untyped]
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from raguard.normalize.entities import DEMONYMS
+from raguard.normalize.spelling import american
 from raguard.normalize.text import tokenize
 
 # Function words and answer fillers carry no claim of their own.
@@ -62,12 +64,26 @@ _SYNONYM_STEMS = {
 }
 
 
+# A demonym stems as its country ("Latvian waters" restates "Latvia"): the first one-word
+# country name of four letters or more each demonym points to ("british" -> "britain",
+# "american" -> "america": "us" would be a filler).
+_DEMONYM_STEMS = {
+    word: _stemmer.stemWord(one_word[0])
+    for word, countries in DEMONYMS.items() if " " not in word
+    for one_word in [[c for c in countries if " " not in c and len(c) > 3]] if one_word
+}
+
+
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """Snowball stem of a folded word: "founded" -> "found", "golfers" -> "golfer"; an irregular
     verb form stems as its base ("held" -> "hold", "won" -> "win"), a synonym as the first word of
-    its group ("lowers" -> "reduc")."""
-    stemmed = _stemmer.stemWord(_IRREGULAR.get(word, word))
+    its group ("lowers" -> "reduc"), a British spelling as the American one ("colour" -> "color"),
+    a demonym as its country ("latvian" -> "latvia")."""
+    country = _DEMONYM_STEMS.get(word)
+    if country is not None:
+        return country
+    stemmed = _stemmer.stemWord(_IRREGULAR.get(word) or american(word))
     return _SYNONYM_STEMS.get(stemmed, stemmed)
 
 

@@ -1,0 +1,102 @@
+"""Framing: the words of an answer that speak about the text or the talk, not about the world.
+
+A summary frames what it restates: "Here's a summary of the article:", "The text then discusses
+...", "Based on the context provided, ...", "The speaker suggests ...", "Mike asks whether ...".
+Those words have no counterpart in the document because they describe it (a chat is a run of
+askings and agreements; an article does not call itself "the article"), so counting them as
+unsupported content flags faithful summaries. They are two closed classes, listed here because
+they are closed: words that name the text or its speakers, and verbs that report speech (not
+those that are as often nouns of a claim: "state", "claim", "share", "report", "question"). A
+sentence made only of them is framing and carries no claim; in any other sentence they are left
+out and the rest ("The passage says that the dam opened in 1936" -> "dam opened 1936") is the
+claim that is still checked.
+
+Verbs that report a stance rather than speech ("promises", "refuses", "denies", "accuses",
+"apologizes") are not framing: they say something the document may not.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Optional, Sequence
+
+from raguard.normalize.text import Token, clause_spans
+
+# Words that name the text, the answer or the talk and the people in it.
+_TEXT_WORDS = """
+article articles passage passages text texts document documents summary summaries summarize
+context excerpt transcript transcripts conversation conversations dialogue dialog discussion
+discussions chat chats paper episode podcast speaker speakers narrator participant participants
+interlocutor information details topic topics paragraph overview recap
+"""
+# Verbs that report speech or writing (and their nouns where a summary uses them: "a mention").
+_REPORTING_WORDS = """
+say tell ask inquire enquire wonder reply respond suggest propose recommend advise agree confirm
+acknowledge admit remind mention add explain describe discuss talk speak express argue assert
+insist announce reveal highlight emphasize outline define clarify elaborate illustrate introduce
+conclude remark observe inform reassure assure
+"""
+# Adverbs that order a restatement without adding to it ("different", "main" are claims: not here).
+_DISCOURSE_WORDS = """
+then briefly further finally overall additionally subsequently afterwards
+"""
+# In a conversation (a chat, a call: see turns.py) a recap names the people by their part in it
+# and the outcome by the act that reached it ("the friends decide to meet" for "let's make it
+# 7"): words the turns never say. Framing only when a document is a conversation.
+_CONVERSATION_WORDS = """
+friend friends people person persons group everyone both couple pair colleague colleagues guy
+guys plan plans decide arrange intend settle organize
+"""
+# Words that only point at the text inside a framing clause ("Based on the context provided,"
+# "as given above"): framing there, content anywhere else ("provided funding").
+_POINTING_WORDS = "based according provided given above below following"
+
+
+#: Nouns by which an answer names the text it was given ("the article", "this passage").
+TEXT_NOUNS = frozenset(_TEXT_WORDS.split()) - {"summary", "summaries", "summarize", "information",
+                                                "details", "topic", "topics", "overview", "recap",
+                                                "speaker", "speakers", "narrator", "participant",
+                                                "participants", "interlocutor"}
+
+
+def _stems(words: str, stem: Callable[[str], str]) -> frozenset[str]:
+    return frozenset(stem(w) for w in words.split())
+
+
+class Framing:
+    """The framing vocabulary as stems of the stemmer the caller matches with (with the words of
+    a conversation recap when ``conversation``)."""
+
+    def __init__(self, stem: Callable[[str], str], *, conversation: bool = False) -> None:
+        words = _TEXT_WORDS + _REPORTING_WORDS + _DISCOURSE_WORDS
+        self.stems = _stems(words + _CONVERSATION_WORDS if conversation else words, stem)
+        self.pointing = _stems(_POINTING_WORDS, stem) | self.stems
+
+    def claim_tokens(self, sentence: str, offset: int, tokens: Sequence[Token],
+                     stems: Sequence[Optional[str]], indexes: Iterable[int]
+                     ) -> Optional[tuple[list[int], list[int]]]:
+        """(claim, framing): the token indexes of a sentence's content words that carry its
+        claim, and those of its framing words outside a framing clause (support where a document
+        has them, no lack where it does not); None when the whole sentence is framing (it names
+        the text or reports speech and says nothing else).
+
+        ``sentence`` starts at ``offset`` of the text that ``tokens`` (with their content
+        ``stems``, None for a filler) were read from; ``indexes`` are the sentence's tokens.
+        """
+        content = [i for i in indexes if stems[i] is not None]
+        if not content or not any(stems[i] in self.stems for i in content):
+            return content, []  # (most sentences: nothing framed)
+        kept: list[int] = []
+        framed: list[int] = []
+        k = 0
+        for c_start, c_end in clause_spans(sentence):
+            lo, hi = offset + c_start, offset + c_end
+            clause = []
+            while k < len(content) and tokens[content[k]].start < hi:
+                if tokens[content[k]].start >= lo:
+                    clause.append(content[k])
+                k += 1
+            if clause and all(stems[i] in self.pointing for i in clause):
+                continue  # a framing clause: "Based on the context provided,"
+            for i in clause:
+                (framed if stems[i] in self.stems else kept).append(i)
+        return (kept, framed) if kept else None

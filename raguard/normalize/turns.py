@@ -1,0 +1,80 @@
+"""Speaker turns of a conversation document: chats, calls, meetings, podcast transcripts. Pure.
+
+A turn opens with a speaker label at the start of a line or right after a sentence end: "Maria:",
+"Sales Agent:", "Speaker 2:", "[00:01:02] Dr. Chen:", "(12:04) Ana:". Text is a conversation when
+it has labelled turns of two speakers or more and one of them speaks twice, so a lone "Note:" or
+"Update:" in prose is not read as a speaker.
+
+Who "I", "you" and "we" are follows from the turns: the speaker, the others, both. A summary says
+"Maria will bring Tom" for "Maria: I'll bring him"; the checkers resolve the persons with
+:func:`speaker_at` and :attr:`Conversation.speakers`.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import NamedTuple, Optional
+
+# an optional timestamp, then 1-3 capitalised words (or "Speaker 2"), then a colon and a space;
+# at the start of the text, of a line, or after a sentence end (chats joined with " . ")
+_TURN_RE = re.compile(
+    r"(?:^|(?<=\n)|(?<=[.!?…] )|(?<=[.!?…]  ))[ \t]*"
+    r"(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?[\])]?[ \t]*[-–]?[ \t]*)?"
+    r"(?P<speaker>[A-Z][\w'’.-]{0,30}(?:[ \t][A-Z0-9][\w'’.-]{0,30}){0,2})"
+    r"[ \t]*(?:\([^()\n]{1,30}\)[ \t]*)?:[ \t]+(?=\S)",
+    re.MULTILINE,
+)
+#: Labels that open prose lines, not turns ("Note: ...", "Update: ...").
+_NOT_SPEAKERS = frozenset({"note", "update", "source", "summary", "question", "answer", "q", "a",
+                           "title", "subject", "re", "fw", "warning", "tip", "example", "edit",
+                           "ps", "nb", "date", "time", "location", "tags", "photo", "image"})
+
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "i'm", "i'll", "i've", "i'd", "im"})
+SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "yourselves", "u", "ya", "you're",
+                           "you'll", "you've", "you'd"})
+GROUP_PERSON = frozenset({"we", "us", "our", "ours", "ourselves", "let's", "lets"})
+THIRD_PERSON = frozenset({"he", "him", "his", "himself", "she", "her", "hers", "herself",
+                          "they", "them", "their", "theirs", "themselves"})
+
+
+class Turn(NamedTuple):
+    """One labelled turn: the label's start, where its words start, its end, and who speaks."""
+
+    start: int
+    text_start: int
+    end: int
+    speaker: str
+
+
+class Conversation(NamedTuple):
+    """The turns of a conversation document, in order, their starts, and its speakers (case-folded)."""
+
+    turns: list[Turn]
+    starts: list[int]
+    speakers: frozenset[str]
+
+
+def parse_turns(text: str) -> Optional[Conversation]:
+    """The turns of ``text`` when it is a conversation (see the module docstring), else None."""
+    if ":" not in text:
+        return None
+    found = [m for m in _TURN_RE.finditer(text)
+             if m.group("speaker").casefold().rstrip(".") not in _NOT_SPEAKERS]
+    if len(found) < 3:
+        return None
+    names = [m.group("speaker").casefold() for m in found]
+    if len(set(names)) < 2 or len(set(names)) == len(names):
+        return None
+    turns = [Turn(m.start("speaker"), m.end(), found[k + 1].start() if k + 1 < len(found) else len(text),
+                  m.group("speaker"))
+             for k, m in enumerate(found)]
+    return Conversation(turns, [t.start for t in turns], frozenset(names))
+
+
+def speaker_at(conversation: Conversation, pos: int) -> Optional[Turn]:
+    """The turn that holds position ``pos`` of the text, if any."""
+    i = bisect_right(conversation.starts, pos) - 1
+    if i >= 0 and pos < conversation.turns[i].end:
+        return conversation.turns[i]
+    return None

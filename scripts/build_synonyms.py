@@ -1,0 +1,84 @@
+"""Compile WordNet's synonym sets into data/synonyms.txt, the table raguard ships in its wheel.
+
+Run once, after ``apt-get install wordnet-base`` (WordNet 3.0 from Debian):
+
+    .venv/bin/python scripts/build_synonyms.py [/usr/share/wordnet]
+
+For every one-word lemma, the one-word lemmas of its first ``SENSES`` senses (WordNet lists a
+word's senses most frequent first, so a rare sense cannot make "bank" a synonym of "depository"),
+and the forms derived from it in those senses ("jealousy" / "jealous"), are written as stems, the way raguard matches words: one line per stem, ``stem syn syn ...``.
+The table is keyed by raguard's own :func:`~raguard.normalize.stems.stem`, so rebuild it when
+the stemmer changes (tests/test_long_answers.py checks a sample). WordNet's licence is
+shipped beside it (data/WORDNET_LICENSE).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from raguard.normalize.stems import is_content_word, stem
+
+SENSES = {"noun": 2, "verb": 2, "adj": 2, "adv": 1}
+OUT = Path(__file__).resolve().parents[1] / "data" / "synonyms.txt"
+
+
+_POS_FILE = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+
+
+def _read(root: Path, pos: str) -> dict[str, tuple[list[str], list[tuple[int, str, str, int]]]]:
+    """synset offset -> (its lemmas, lower case; its derivation pointers: (source word number,
+    target offset, target part of speech, target word number))."""
+    out: dict[str, tuple[list[str], list[tuple[int, str, str, int]]]] = {}
+    for line in (root / f"data.{pos}").read_text(encoding="latin-1").splitlines():
+        if line.startswith(" "):
+            continue  # the licence header
+        fields = line.split()
+        count = int(fields[3], 16)
+        words = [fields[4 + 2 * k].lower().split("(")[0] for k in range(count)]
+        k = 4 + 2 * count
+        pointers = []
+        for _ in range(int(fields[k])):
+            symbol, offset, tpos, st = fields[k + 1:k + 5]
+            if symbol == "+":  # derivationally related form: "jealousy" / "jealous"
+                pointers.append((int(st[:2], 16), offset, _POS_FILE[tpos], int(st[2:], 16)))
+            k += 4
+        out[fields[0]] = (words, pointers)
+    return out
+
+
+def main(root: Path) -> None:
+    table: dict[str, set[str]] = {}
+    data = {pos: _read(root, pos) for pos in SENSES}
+    for pos, senses in SENSES.items():
+        synsets = data[pos]
+        for line in (root / f"index.{pos}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split()
+            lemma = fields[0]
+            if not lemma.isalpha() or not is_content_word(lemma):
+                continue
+            ptr_count = int(fields[3])
+            offsets = fields[6 + ptr_count:]
+            key = stem(lemma)
+            for offset in offsets[:senses]:
+                words, pointers = synsets.get(offset, ([], []))
+                related = list(words)
+                if lemma in words:  # the forms derived from this very word of the synset
+                    number = words.index(lemma) + 1
+                    related += [data[tpos][target][0][tword - 1] for source, target, tpos, tword in pointers
+                                if source == number and target in data[tpos]]
+                for word in related:
+                    if word.isalpha() and is_content_word(word):
+                        s = stem(word)
+                        if s != key:
+                            table.setdefault(key, set()).add(s)
+    lines = [" ".join([key, *sorted(syns)]) for key, syns in sorted(table.items())]
+    OUT.write_text("# WordNet 3.0 synonyms as raguard stems: see scripts/build_synonyms.py and data/WORDNET_LICENSE\n"
+                   + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(lines)} stems written to {OUT}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/wordnet"))

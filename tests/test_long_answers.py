@@ -1,0 +1,199 @@
+"""Faithful long answers: framing sentences, conversation documents, reference-aware attribution
+and paraphrase (spellings, place adjectives, synonyms, glued units, measures that are not years).
+
+Every example is written for its rule; each faithful one has a fabricated twin that must still
+be caught, so no rule passes by switching a check off.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import verify
+from raguard.models import MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, VAGUE_REFERENCE
+from raguard.normalize.entities import country_demonyms
+from raguard.normalize.spelling import american
+from raguard.normalize.stems import stem
+from raguard.normalize.synonyms import has_synonym_in, synonym_table
+from raguard.normalize.turns import parse_turns, speaker_at
+
+
+def types(query: str, docs: list[str], answer: str) -> list[str]:
+    return [w.type for w in verify(query, docs, answer).warnings]
+
+
+# -- framing sentences ------------------------------------------------------------------------
+
+FERRY = ["The ferry to Isla Corva leaves the old pier at nine every morning and returns at five. "
+         "Tickets cost eleven euros and can be bought on board."]
+
+
+@pytest.mark.parametrize("answer", [
+    "Here's a summary of the passage: the ferry to Isla Corva leaves the old pier at nine every morning.",
+    "The text then discusses the ferry to Isla Corva, which leaves the old pier at nine every morning.",
+    "Based on the context provided, the ferry to Isla Corva returns at five.",
+    "The ferry to Isla Corva leaves at nine. (Note: the crossing time is not given in the passage.)",
+    "The passage says that tickets for the ferry cost eleven euros and can be bought on board.",
+    "The article describes a ferry to Isla Corva. It explains that tickets can be bought on board.",
+])
+def test_framing_sentences_are_not_claims(answer: str) -> None:
+    assert types("Summarize the text.", FERRY, answer) == []
+
+
+def test_the_claim_inside_a_framing_sentence_is_still_checked() -> None:
+    answer = "The passage says that the ferry to Isla Corva is towed by trained dolphins across the bay."
+    assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
+
+
+def test_a_reporting_verb_does_not_carry_a_fabrication_through() -> None:
+    answer = "The article explains that the island's lighthouse keeper breeds rare mountain goats."
+    assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
+
+
+def test_a_phrase_naming_the_text_itself_is_not_a_vague_source() -> None:
+    assert VAGUE_REFERENCE not in types("Summarize.", FERRY, "The document says tickets cost eleven euros.")
+    # a source the documents never name is still vague
+    assert VAGUE_REFERENCE in types("Summarize.", FERRY, "The recent report says tickets cost eleven euros.")
+
+
+# -- conversation documents -------------------------------------------------------------------
+
+CHAT = ("Ines: When does Pavel land? . Bruno: around noon I think . "
+        "Ines: I will pick him up at the airport and drive him home. . "
+        "Bruno: great, can you also grab the keys from Dana? . Ines: sure")
+CALL = ("[00:00:04] Agent Holm: Good afternoon, this is Ferro Mobile.\n"
+        "[00:00:09] Speaker 2: Hi, I'd like to move my plan to the cheaper tariff.\n"
+        "[00:00:15] Agent Holm: I can do that today and the change starts next month.\n"
+        "[00:00:21] Speaker 2: Perfect, thanks.\n")
+
+
+def test_speaker_turns_are_parsed_from_chats_and_timestamped_transcripts() -> None:
+    chat = parse_turns(CHAT)
+    assert chat is not None and chat.speakers == {"ines", "bruno"}
+    assert [t.speaker for t in chat.turns] == ["Ines", "Bruno", "Ines", "Bruno", "Ines"]
+    turn = speaker_at(chat, CHAT.index("pick him up"))
+    assert turn is not None and turn.speaker == "Ines"
+    call = parse_turns(CALL)
+    assert call is not None and call.speakers == {"agent holm", "speaker 2"}
+    assert CALL[call.turns[1].text_start:].startswith("Hi, I'd like")
+
+
+def test_prose_with_a_label_or_two_is_not_a_conversation() -> None:
+    assert parse_turns("Note: the museum is closed on Mondays. Update: it reopens in May.") is None
+    assert parse_turns("The museum opened in 1931. It has three floors.") is None
+
+
+def test_first_person_in_a_turn_is_the_speaker_and_third_person_someone_else() -> None:
+    answer = "Ines will pick Pavel up at the airport and drive him home."
+    assert MISATTRIBUTED_CLAIM not in types("What did they plan?", [CHAT], answer)
+
+
+def test_second_person_in_a_turn_is_another_speaker() -> None:
+    answer = "Bruno asks Ines to grab the keys from Dana as well."
+    assert MISATTRIBUTED_CLAIM not in types("What did they plan?", [CHAT], answer)
+
+
+def test_a_turn_said_by_someone_else_is_still_misattributed() -> None:
+    answer = "Bruno will pick Pavel up at the airport and drive him home."
+    found = [w for w in verify("What did they plan?", [CHAT], answer).warnings if w.type == MISATTRIBUTED_CLAIM]
+    assert [w.text for w in found] == ["Bruno"]
+
+
+def test_a_recap_of_a_chat_may_name_its_outcome_in_its_own_words() -> None:
+    chat = ("Lina: shall we say half past six at the Odeon cinema? . Omar: ok, see you there . "
+            "Lina: and bring the tickets!")
+    answer = "Lina and Omar arrange to meet at the Odeon cinema at half past six, and Omar will bring the tickets."
+    assert types("Summarize the chat.", [chat], answer) == []
+    # a made-up outcome is not framing
+    invented = "Lina and Omar decide to sell their old bicycles at the flea market."
+    assert UNSUPPORTED_STATEMENT in types("Summarize the chat.", [chat], invented)
+
+
+# -- reference-aware attribution --------------------------------------------------------------
+
+TROUPE = "Marta Quell joined the Orfeo troupe in 2009. {} later toured Chile and Peru with the company."
+
+
+@pytest.mark.parametrize("referent", ["The actress", "Quell", "Later that year she"])
+def test_a_description_a_surname_or_a_pronoun_may_refer_to_the_name(referent: str) -> None:
+    doc = TROUPE.format(referent).replace("Later that year she later", "Later that year she")
+    answer = "Marta Quell later toured Chile and Peru with the company."
+    assert MISATTRIBUTED_CLAIM not in types("Where did the troupe tour?", [doc], answer)
+
+
+def test_a_sentence_naming_another_agent_is_still_a_misattribution() -> None:
+    doc = TROUPE.format("Ivo Brandt")
+    answer = "Marta Quell later toured Chile and Peru with the company."
+    assert MISATTRIBUTED_CLAIM in types("Where did the troupe tour?", [doc], answer)
+
+
+# -- paraphrase -------------------------------------------------------------------------------
+
+def test_british_and_american_spellings_fold_to_one_form() -> None:
+    pairs = [("colour", "color"), ("neighbouring", "neighboring"), ("criticised", "criticized"),
+             ("organisation", "organization"), ("analyse", "analyze"), ("centre", "center"),
+             ("metres", "meters"), ("defence", "defense"), ("travelled", "traveled"),
+             ("behaviour", "behavior")]
+    for british, us in pairs:
+        assert american(british) == american(us) == us, british
+    # words that only look alike stay apart
+    for word in ("four", "hour", "tour", "rise", "noise", "acre", "filled", "timbre"):
+        assert american(word) == word
+    doc = ["The council criticized the color of the neighboring theater on Dock Street."]
+    answer = "The council criticised the colour of the neighbouring theatre on Dock Street."
+    assert types("What did the council do?", doc, answer) == []
+
+
+def test_place_names_and_their_adjectives_match_both_ways() -> None:
+    assert stem("latvian") == stem("latvia") and stem("american") == stem("america")
+    assert "indonesian" in country_demonyms("Indonesia")
+    adjective = ["The trawler Sigrun sank in Latvian waters after a storm."]
+    country = ["The trawler Sigrun sank off Latvia after a storm."]
+    assert types("Where did it sink?", adjective, "The trawler Sigrun sank off Latvia.") == []
+    assert types("Where did it sink?", country, "The trawler Sigrun sank in Latvian waters.") == []
+    # a demonym that only describes someone does not place anything in the country
+    boxer = ["The Latvian boxer Ilmars Kalns won the title fight in Hamburg."]
+    assert "missing_entity" in types("Where was the fight?", boxer, "Ilmars Kalns won the title fight in Latvia.")
+
+
+def test_synonyms_from_wordnet_restate_a_word_in_a_longer_sentence() -> None:
+    # the table is keyed by this stemmer's stems (rebuild it with scripts/build_synonyms.py when
+    # the stemmer changes): a British spelling folds onto its key too
+    table = synonym_table()
+    assert all(stem(w) in table for w in ("inquire", "occupation", "colour", "neighbour", "guess"))
+    assert "ask" in table[stem("inquire")]
+    assert has_synonym_in(stem("occupation"), frozenset({stem("job")}))
+    doc = ["Bruno said his job at the harbour involves checking the cargo manifests of every ship at dawn."]
+    answer = "Bruno's occupation at the harbour involves checking the cargo manifests of every ship at dawn."
+    assert types("What does Bruno do?", doc, answer) == []
+
+
+def test_a_unit_glued_to_the_number_is_the_unit() -> None:
+    doc = ["At the indoor final in Lyon she cleared 5.68 metres, a national record."]
+    assert UNSUPPORTED_NUMBER not in types("How high?", doc, "She cleared 5.68m at the indoor final in Lyon.")
+    assert UNSUPPORTED_NUMBER in types("How high?", doc, "She cleared 5.74m at the indoor final in Lyon.")
+    # with a currency the m is a million
+    money = ["The club paid 5.68 metres of rope."]
+    assert UNSUPPORTED_NUMBER in types("What did it pay?", money, "The club paid $5.68m.")
+
+
+def test_a_measure_is_not_a_year() -> None:
+    doc = ["The Orva valley receives 1,400 millimetres of rain a year, most of it in autumn."]
+    answer = "The Orva valley receives about 1400 mm of rain a year."
+    assert UNSUPPORTED_DATE not in types("How wet is it?", doc, answer)
+    # a year is still a year
+    assert UNSUPPORTED_DATE in types("How wet is it?", doc, "In 1997 the Orva valley received 1,400 millimetres of rain.")
+
+
+def test_an_acronym_matches_its_plural() -> None:
+    doc = ["We train small GANs on satellite images of the Nile delta and compare them with diffusion models."]
+    assert "missing_entity" not in types("What is trained?", doc, "A small GAN is trained on satellite images of the Nile delta.")
+    assert "missing_entity" in types("What is trained?", doc, "A small VAE is trained on satellite images of the Nile delta.")
+
+
+def test_reading_turns_is_linear_on_label_like_runs() -> None:
+    from test_regex_linear import assert_linear, repeat
+
+    # capitalised words after sentence ends that never reach a colon, and labels without words
+    assert_linear(parse_turns, repeat("Ab Cd Ef. "))
+    assert_linear(parse_turns, repeat("\nAb Cd (x y):"))
