@@ -30,8 +30,13 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("raguard.batch", 5),
     ("raguard.verifier", 6),
     ("raguard", 7),  # the package's __init__: the public API
+    ("raguard.config", 7),  # a TOML file into Verifier arguments
+    # front ends of the library: the command line, the HTTP service, adapters to other systems (the
+    # Ray engine reads and writes the rows `raguard audit` does, with its functions)
     ("raguard.cli", 8),
     ("raguard.__main__", 8),
+    ("raguard.server", 8),
+    ("raguard.integrations", 8),
     ("relapse", 9),  # relapse uses raguard; raguard never imports relapse
 )
 

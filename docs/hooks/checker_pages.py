@@ -3,7 +3,7 @@
 The docstring is the checker's documentation, so the site cannot drift from the code. Modules are
 read with :mod:`ast` (nothing is imported: the build needs no spaCy model). A module is a checker
 when it is public (no leading underscore), is not ``base.py`` and defines a class with a ``check``
-method; subpackages (a ``qa/`` group, say) are searched too. The pages go under ``checkers/`` with
+(or, for a reviewer, ``review``) method; subpackages (a ``qa/`` group, say) are searched too. The pages go under ``checkers/`` with
 an index, and a "Checkers" section is appended to the nav.
 """
 
@@ -49,7 +49,7 @@ def checker_modules(root: Path = _CHECKERS) -> dict[str, tuple[Path, str]]:
 
 def _defines_checker(tree: ast.Module) -> bool:
     return any(isinstance(node, ast.ClassDef)
-               and any(isinstance(item, ast.FunctionDef) and item.name == "check" for item in node.body)
+               and any(isinstance(item, ast.FunctionDef) and item.name in ("check", "review") for item in node.body)
                for node in tree.body)
 
 
