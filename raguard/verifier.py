@@ -29,11 +29,12 @@ from raguard.models import (
     UNSUPPORTED_QUOTE,
     UNSUPPORTED_STATEMENT,
     VAGUE_REFERENCE,
+    WARNING_TYPES,
     Summary,
     VerifyResult,
     Warning,
 )
-from raguard.nlp import LoadedModel, load_model
+from raguard.nlp import LoadedModel, ModelNotFoundError, check_model_name, load_model
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.metrics import Metrics
@@ -87,6 +88,16 @@ class Verifier:
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
     ) -> None:
+        try:
+            self._build(checkers, severities, review_on, max_chars, spacy_model, trust_query, cache_size, options,
+                        metrics)
+        except (TypeError, AttributeError) as exc:  # a value of the wrong kind the checks below did not name
+            raise ConfigError(f"invalid Verifier configuration: {exc.__class__.__name__}: {exc}") from None
+
+    def _build(self, checkers: Optional[Sequence[CheckerSpec]], severities: Optional[Mapping[str, str]],
+               review_on: Iterable[str], max_chars: int, spacy_model: Optional[str], trust_query: bool,
+               cache_size: int, options: Optional[Mapping[str, Any]], metrics: "Optional[Metrics]") -> None:
+        _check_arguments(checkers, severities, review_on, trust_query, cache_size, options)
         self.checkers: list[Checker] = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
         # checkers that read the others' findings (citations) run after them, whatever the order given
         self.checkers.sort(key=lambda c: bool(getattr(c, "runs_last", False)))
@@ -96,7 +107,10 @@ class Verifier:
         self.severities: dict[str, str] = {c.warning_type: c.default_severity for c in self.checkers}
         self.severities[INPUT_ERROR] = "high"
         self.severities[CHECKER_ERROR] = "high"
+        known_types = {*WARNING_TYPES, CHECKER_ERROR, *self.severities}
         for wtype, severity in (severities or {}).items():
+            if wtype not in known_types:
+                raise ConfigError(f"unknown warning type {wtype!r} in severities; known: {', '.join(sorted(known_types))}")
             if severity not in SEVERITIES:
                 raise ConfigError(f"invalid severity {severity!r} for {wtype!r}; use one of {SEVERITIES}")
             if wtype == INPUT_ERROR:
@@ -115,6 +129,11 @@ class Verifier:
         self.max_chars = max_chars
         if spacy_model is not None and (not isinstance(spacy_model, str) or not spacy_model.strip()):
             raise ConfigError(f"spacy_model must be a non-empty string, got {spacy_model!r}")
+        if spacy_model is not None:
+            try:
+                check_model_name(spacy_model)
+            except ModelNotFoundError as exc:
+                raise ConfigError(str(exc)) from None
         self.spacy_model = spacy_model
         self.options: dict[str, Any] = {"trust_query": trust_query, **_check_options(options or {})}
         self.documents_cache = DocumentCache(cache_size)
@@ -237,6 +256,23 @@ class Verifier:
                 ))
         warnings = dedupe(candidates)
         return make_result(warnings, claims, self.review_on)
+
+
+def _check_arguments(checkers: Any, severities: Any, review_on: Any, trust_query: Any, cache_size: Any,
+                     options: Any) -> None:
+    """The kinds of the Verifier's arguments, named in a ConfigError (the rest is checked where
+    each is used in ``Verifier._build``)."""
+    if checkers is not None and (isinstance(checkers, (str, bytes)) or not isinstance(checkers, Iterable)):
+        raise ConfigError(f"checkers must be a list of checker names or objects, got {checkers!r}")
+    for name, value in (("severities", severities), ("options", options)):
+        if value is not None and not isinstance(value, Mapping):
+            raise ConfigError(f"{name} must be a dict, got {type(value).__name__}")
+    if isinstance(review_on, (str, bytes)) or not isinstance(review_on, Iterable):
+        raise ConfigError(f"review_on must be a list of severities, got {review_on!r}")
+    if not isinstance(trust_query, bool):
+        raise ConfigError(f"trust_query must be True or False, got {trust_query!r}")
+    if not isinstance(cache_size, int) or isinstance(cache_size, bool) or cache_size < 0:
+        raise ConfigError(f"cache_size must be an integer of at least 0, got {cache_size!r}")
 
 
 #: Options the built-in checkers read, with a check of each value.
