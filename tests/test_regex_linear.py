@@ -765,3 +765,190 @@ def test_citation_marker_with_a_long_run_of_spaces_is_linear(closing: str) -> No
     from raguard.checkers.citations import find_citations
 
     assert_linear(find_citations, between("[1", " ", closing))
+
+
+# -- hostile characters: every text handed to spaCy, and the query and documents --------------------
+
+#: Every printable ASCII character, and common Unicode punctuation, symbols and invisible marks.
+HOSTILE_CHARS = [chr(c) for c in range(0x21, 0x7F)] + list(
+    "“”‘’«»‹›„‚…—–‐‑•·§¶†‡′″€£¥¢©®™°±×÷¿¡、。「」《》～！？，；：（）【】→←≈≠≤≥√∞♪★✓"
+    "\u00ad\u200b\u200d\u2060\ufeff\u0301\U0001F600\U0001F44D"
+)
+#: The shapes of a run: the character alone, in runs of ten between spaces, and between single spaces.
+HOSTILE_SHAPES = {"run": "{c}", "tens": "{c}{c}{c}{c}{c}{c}{c}{c}{c}{c} ", "spaced": "{c} "}
+
+
+def _hostile(c: str, shape: str) -> Callable[[int], str]:
+    return repeat(HOSTILE_SHAPES[shape].format(c=c))
+
+
+def _spacy_parse(text: str) -> Any:
+    """What verify() does with spaCy: the NER pass over the answer, in a memory zone."""
+    from raguard.nlp import load_model
+
+    model = load_model()
+    with model.zone(text):
+        return [(e.start_char, e.end_char) for e in model.parse(text).ents]
+
+
+@pytest.mark.parametrize("shape", sorted(HOSTILE_SHAPES))
+def test_spacy_is_linear_on_runs_of_every_character(shape: str) -> None:
+    # spaCy's tokenizer strips affixes one at a time, copying the rest of the chunk each time:
+    # "!" * 32,000 took 69 s. The answer is now handed over with long punctuation runs blanked.
+    slow = {}
+    for c in HOSTILE_CHARS:
+        ratio = growth_ratio(_spacy_parse, _hostile(c, shape), min_rounds=1, rounds=3, attempts=2,
+                             clock=time.process_time)
+        if ratio > RATIO_LIMIT:
+            slow[c] = round(ratio, 1)
+    assert not slow, f"10k -> 100k characters cost more than {RATIO_LIMIT}x: {slow}"
+
+
+@pytest.mark.parametrize("where", ["answer", "query", "documents"])
+def test_verify_is_linear_on_runs_of_every_character(where: str) -> None:
+    # the whole of verify() at 1k and 10k characters, for every character and shape (at 100k,
+    # the next tests time spaCy for every character and verify() for a sample)
+    from raguard import Verifier
+
+    verifier = _VERIFIERS.setdefault("hostile", Verifier(max_chars=2_000_000, cache_size=0))
+    answer, docs = "Alice Johnson went to Paris in 2024.", ["Alice Johnson went to Paris in March 2024."]
+    call: Callable[[str], Any] = {
+        "answer": lambda text: verifier.verify("Where did she go?", docs, text),
+        "query": lambda text: verifier.verify(text, docs, answer),
+        "documents": lambda text: verifier.verify("Where did she go?", [text], answer),
+    }[where]
+    slow = {}
+    for c in HOSTILE_CHARS:
+        for shape in HOSTILE_SHAPES:
+            ratio = growth_ratio(call, _hostile(c, shape), n=1_000, min_rounds=1, rounds=3, attempts=2,
+                                 clock=time.process_time)
+            if ratio > RATIO_LIMIT:
+                slow[(c, shape)] = round(ratio, 1)
+    assert not slow, f"{where}: 1k -> 10k characters cost more than {RATIO_LIMIT}x: {slow}"
+
+
+#: A sample timed end to end at 100k: the worst of the quadratic ones before the fix, and others.
+HOSTILE_SAMPLE = ["!", "?", ",", "(", '"', "'", "_", "*", "#", "=", "…", "—", "“", "€", "\U0001F600", "a", "1", "."]
+
+
+@pytest.mark.parametrize("where", ["query", "documents"])
+def test_verify_is_linear_on_100k_runs_in_the_query_and_documents(where: str) -> None:
+    from raguard import Verifier
+
+    verifier = _VERIFIERS.setdefault("hostile", Verifier(max_chars=2_000_000, cache_size=0))
+    answer, docs = "Alice Johnson went to Paris in 2024.", ["Alice Johnson went to Paris in March 2024."]
+    call: Callable[[str], Any] = (lambda text: verifier.verify(text, docs, answer)) if where == "query" else \
+        (lambda text: verifier.verify("Where did she go?", [text], answer))
+    slow = {}
+    for c in HOSTILE_SAMPLE:
+        for shape in HOSTILE_SHAPES:
+            ratio = growth_ratio(call, _hostile(c, shape), min_rounds=1, rounds=2, attempts=2, clock=time.process_time)
+            if ratio > RATIO_LIMIT:
+                slow[(c, shape)] = round(ratio, 1)
+    assert not slow, f"{where}: 10k -> 100k characters cost more than {RATIO_LIMIT}x: {slow}"
+
+
+#: Prose written for this test: names, dates, numbers and places, as an answer would have them.
+_PROSE = ("On March 3, 2021, Maren Oduya opened the Lindqvist Archive in Tallinn with 14 staff and a budget of "
+          "$2.6 million. Three years later the archive held 41,000 letters, most of them from the Baltic trade "
+          "houses of the 1890s, and its director, Piet Van Rensburg, told the Helsinki Review that visits had "
+          "doubled since the new reading room opened in June. The city council approved a second wing in 2024; "
+          "it will house the Okonkwo collection of maps, bought at auction in Geneva for 380,000 euros. ")
+
+
+def test_a_hostile_100k_answer_costs_less_than_3x_spacy_on_100k_of_prose() -> None:
+    # end to end (validation, spaCy, every checker, the result) against spaCy's NER alone on an
+    # answer of ordinary prose of the same length, both in CPU time, measured in this test
+    from raguard import Verifier
+    from raguard.nlp import load_model
+
+    n = 100_000
+    nlp = load_model().nlp
+    prose = repeat(_PROSE)(n)
+    verifier = _VERIFIERS.setdefault("hostile", Verifier(max_chars=2_000_000, cache_size=0))
+    docs = ["Maren Oduya opened the Lindqvist Archive in Tallinn on March 3, 2021."]
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        spacy_prose = min(_sample(nlp, prose, 1, time.process_time) for _ in range(2))
+        costs = {}
+        for c in HOSTILE_SAMPLE:
+            for shape in ("run", "tens"):
+                text = _hostile(c, shape)(n)
+                costs[(c, shape)] = min(_sample(lambda t: verifier.verify("Who opened it?", docs, t), text, 1,
+                                                time.process_time) for _ in range(2))
+    finally:
+        if enabled:
+            gc.enable()
+    worst = max(costs, key=costs.__getitem__)
+    ratio = costs[worst] / spacy_prose
+    assert ratio < 3, f"{worst}: {costs[worst]:.2f} s, {ratio:.1f}x spaCy's {spacy_prose:.2f} s on 100k of prose"
+
+
+@given(st.lists(st.sampled_from(["!", "!!!!!!!!!!", "_", " ", "  ", "\n", "a", "Ann", "Paris", "2024", "…", "'s",
+                                 "x" * 300, ".", "“", "\u200b", "é", "e\u0301", "US$"]), max_size=40).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_parse_text_keeps_every_offset(text: str) -> None:
+    # the text spaCy sees has the answer's length, and every character it keeps is at its offset:
+    # the entities' offsets are the answer's
+    from raguard.nlp import MAX_CHUNK, parse_text
+
+    parsed = parse_text(text)
+    assert len(parsed) == len(text)
+    for original, seen in zip(text, parsed):
+        assert seen == original or (not original.isspace() and seen in " x"), (original, seen)
+    assert all(len(chunk) <= MAX_CHUNK for chunk in parsed.split())
+
+
+def test_parse_text_leaves_prose_alone() -> None:
+    from raguard.nlp import parse_text
+
+    for text in [_PROSE, "Wait... really?! (Yes.)", 'He said: "No!!!" -- and left.', "See https://example.org/a/b?c=d#e."]:
+        assert parse_text(text) is text
+    assert parse_text("Oh!!!!!!!!!! Paris") == "Oh           Paris"
+
+
+# -- the HTML report and the citations checker -------------------------------------------------------
+
+
+def _html_highlight(text: str) -> Any:
+    from raguard.cli.report_html import highlight_html
+
+    return highlight_html(text, _HTML_RESULTS[len(text)])
+
+
+_HTML_RESULTS: dict[int, Any] = {}
+
+
+def test_html_highlighting_of_an_answer_full_of_warnings_is_linear() -> None:
+    # every piece between span bounds scanned every span: quadratic in the number of warnings
+    from raguard.models import Claim, VerifyResult, Warning
+
+    unit = "Zed ate 12 figs. "
+
+    def make(n: int) -> str:
+        text = repeat(unit)(n)
+        warnings, claims = [], []
+        for i in range(0, n - len(unit) + 1, len(unit)):
+            warnings.append(Warning(severity="high", type="missing_entity", text="Zed", suggestion="s",
+                                    start=i, end=i + 3))
+            claims.append(Claim(kind="number", text="12", start=i + 8, end=i + 10, supported=True))
+        _HTML_RESULTS[n] = VerifyResult(action="review", warnings=warnings, claims=claims,
+                                        summary={"high": len(warnings), "medium": 0, "low": 0})
+        return text
+
+    assert "<mark" in _html_highlight(make(100)) and '<span class="ok"' in _html_highlight(make(100))
+    assert_linear(_html_highlight, make, n=3_000)
+
+
+@pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate 12 figs [1] ", "Ann ate [1][2] and 3 [1]; "])
+def test_citations_over_many_cited_sentences_are_linear(unit: str) -> None:
+    # each citation scanned every sentence, and each sentence every claim: quadratic
+    from raguard import Verifier
+
+    verifier = _VERIFIERS.setdefault("citations", Verifier(checkers=["numbers", "entities", "statements",
+                                                                     "citations"], max_chars=2_000_000, cache_size=0))
+    docs = ["Ann ate 12 figs.", "Ann ate 3 figs."]
+    assert any(w.type == "bad_citation" for w in verifier.verify("", docs, unit * 3).warnings) or \
+        any(c.kind == "citation" for c in verifier.verify("", docs, unit * 3).claims)
+    _assert_end_to_end_linear(lambda text: verifier.verify("", docs, text), unit, n=3_000)
