@@ -195,16 +195,6 @@ def test_delimiters_cannot_be_imitated_with_invisible_or_look_alike_characters(d
     assert disguise not in prompt and "&lt;" in prompt
 
 
-def test_neutralize_is_linear_on_a_bracket_before_a_long_run_of_spaces() -> None:
-    from test_regex_linear import RATIO_LIMIT, between, growth_ratio
-
-    from relapse.prompts import neutralize
-
-    ratio = growth_ratio(neutralize, between("<", " ", "x"), n=3_000)
-    assert ratio <= RATIO_LIMIT, ratio
-    assert neutralize("<" + " " * 50 + "/ chunk>") == "&lt;" + " " * 50 + "/ chunk>"
-
-
 # -- 6. str subclasses and failing iterables ---------------------------------------------------------
 
 

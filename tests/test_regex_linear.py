@@ -782,6 +782,13 @@ def _hostile(c: str, shape: str) -> Callable[[int], str]:
     return repeat(HOSTILE_SHAPES[shape].format(c=c))
 
 
+def _hostile_cases(chars: list[str], shapes: tuple[str, ...] = tuple(HOSTILE_SHAPES)) -> list[tuple[str, str]]:
+    """(character, shape) pairs: punctuation and symbols in every shape; letters and digits in
+    their run only (between spaces they are short words, one token each like any prose: the
+    end-to-end tests above time such text)."""
+    return [(c, shape) for c in chars for shape in shapes if shape == "run" or not c.isalnum()]
+
+
 def _spacy_parse(text: str) -> Any:
     """What verify() does with spaCy: the NER pass over the answer, in a memory zone."""
     from raguard.nlp import load_model
@@ -791,60 +798,54 @@ def _spacy_parse(text: str) -> Any:
         return [(e.start_char, e.end_char) for e in model.parse(text).ents]
 
 
-@pytest.mark.parametrize("shape", sorted(HOSTILE_SHAPES))
-def test_spacy_is_linear_on_runs_of_every_character(shape: str) -> None:
-    # spaCy's tokenizer strips affixes one at a time, copying the rest of the chunk each time:
-    # "!" * 32,000 took 69 s. The answer is now handed over with long punctuation runs blanked.
-    slow = {}
-    for c in HOSTILE_CHARS:
-        ratio = growth_ratio(_spacy_parse, _hostile(c, shape), min_rounds=1, rounds=3, attempts=2,
-                             clock=time.process_time)
-        if ratio > RATIO_LIMIT:
-            slow[c] = round(ratio, 1)
-    assert not slow, f"10k -> 100k characters cost more than {RATIO_LIMIT}x: {slow}"
+_ANSWER_AND_DOCS = ("Alice Johnson went to Paris in 2024.", ["Alice Johnson went to Paris in March 2024."])
 
 
-@pytest.mark.parametrize("where", ["answer", "query", "documents"])
-def test_verify_is_linear_on_runs_of_every_character(where: str) -> None:
-    # the whole of verify() at 1k and 10k characters, for every character and shape (at 100k,
-    # the next tests time spaCy for every character and verify() for a sample)
+def _hostile_call(where: str) -> Callable[[str], Any]:
+    """verify() with the hostile text as the answer, the query or the one document."""
     from raguard import Verifier
 
     verifier = _VERIFIERS.setdefault("hostile", Verifier(max_chars=2_000_000, cache_size=0))
-    answer, docs = "Alice Johnson went to Paris in 2024.", ["Alice Johnson went to Paris in March 2024."]
-    call: Callable[[str], Any] = {
+    answer, docs = _ANSWER_AND_DOCS
+    return {
         "answer": lambda text: verifier.verify("Where did she go?", docs, text),
         "query": lambda text: verifier.verify(text, docs, answer),
         "documents": lambda text: verifier.verify("Where did she go?", [text], answer),
     }[where]
+
+
+def _slow_cases(fn: Callable[[str], Any], cases: list[tuple[str, str]], n: int) -> dict[tuple[str, str], float]:
     slow = {}
-    for c in HOSTILE_CHARS:
-        for shape in HOSTILE_SHAPES:
-            ratio = growth_ratio(call, _hostile(c, shape), n=1_000, min_rounds=1, rounds=3, attempts=2,
-                                 clock=time.process_time)
-            if ratio > RATIO_LIMIT:
-                slow[(c, shape)] = round(ratio, 1)
+    for c, shape in cases:
+        ratio = growth_ratio(fn, _hostile(c, shape), n=n, min_rounds=1, rounds=2, attempts=2, clock=time.process_time)
+        if ratio > RATIO_LIMIT:
+            slow[(c, shape)] = round(ratio, 1)
+    return slow
+
+
+@pytest.mark.parametrize("where", ["answer", "query", "documents"])
+def test_verify_is_linear_on_runs_of_every_character(where: str) -> None:
+    # spaCy's tokenizer strips affixes one at a time, copying the rest of the chunk each time:
+    # "!" * 32,000 took 69 s. The answer is now handed over with long punctuation runs blanked.
+    # Here: the whole of verify(), every character and shape, at 1k and 10k characters.
+    # (the query and documents see no spaCy: a run between single spaces is like a run of tens there)
+    shapes = tuple(HOSTILE_SHAPES) if where == "answer" else ("run", "tens")
+    slow = _slow_cases(_hostile_call(where), _hostile_cases(HOSTILE_CHARS, shapes), n=1_000)
     assert not slow, f"{where}: 1k -> 10k characters cost more than {RATIO_LIMIT}x: {slow}"
 
 
-#: A sample timed end to end at 100k: the worst of the quadratic ones before the fix, and others.
-HOSTILE_SAMPLE = ["!", "?", ",", "(", '"', "'", "_", "*", "#", "=", "…", "—", "“", "€", "\U0001F600", "a", "1", "."]
+#: A sample timed at 100k: the worst of the quadratic ones before the fix, and others.
+HOSTILE_SAMPLE = ["!", ",", '"', "_", "#", "…", "“", "€", "\U0001F600", "a", "."]
+
+
+def test_spacy_is_linear_on_100k_runs() -> None:
+    slow = _slow_cases(_spacy_parse, _hostile_cases(HOSTILE_SAMPLE, ("run", "tens")), n=N)
+    assert not slow, f"10k -> 100k characters cost more than {RATIO_LIMIT}x: {slow}"
 
 
 @pytest.mark.parametrize("where", ["query", "documents"])
 def test_verify_is_linear_on_100k_runs_in_the_query_and_documents(where: str) -> None:
-    from raguard import Verifier
-
-    verifier = _VERIFIERS.setdefault("hostile", Verifier(max_chars=2_000_000, cache_size=0))
-    answer, docs = "Alice Johnson went to Paris in 2024.", ["Alice Johnson went to Paris in March 2024."]
-    call: Callable[[str], Any] = (lambda text: verifier.verify(text, docs, answer)) if where == "query" else \
-        (lambda text: verifier.verify("Where did she go?", [text], answer))
-    slow = {}
-    for c in HOSTILE_SAMPLE:
-        for shape in HOSTILE_SHAPES:
-            ratio = growth_ratio(call, _hostile(c, shape), min_rounds=1, rounds=2, attempts=2, clock=time.process_time)
-            if ratio > RATIO_LIMIT:
-                slow[(c, shape)] = round(ratio, 1)
+    slow = _slow_cases(_hostile_call(where), _hostile_cases(HOSTILE_SAMPLE, ("run", "tens")), n=N)
     assert not slow, f"{where}: 10k -> 100k characters cost more than {RATIO_LIMIT}x: {slow}"
 
 
@@ -859,24 +860,22 @@ _PROSE = ("On March 3, 2021, Maren Oduya opened the Lindqvist Archive in Tallinn
 def test_a_hostile_100k_answer_costs_less_than_3x_spacy_on_100k_of_prose() -> None:
     # end to end (validation, spaCy, every checker, the result) against spaCy's NER alone on an
     # answer of ordinary prose of the same length, both in CPU time, measured in this test
-    from raguard import Verifier
     from raguard.nlp import load_model
 
     n = 100_000
     nlp = load_model().nlp
-    prose = repeat(_PROSE)(n)
-    verifier = _VERIFIERS.setdefault("hostile", Verifier(max_chars=2_000_000, cache_size=0))
-    docs = ["Maren Oduya opened the Lindqvist Archive in Tallinn on March 3, 2021."]
+    verify = _hostile_call("answer")
     enabled = gc.isenabled()
     gc.disable()
     try:
-        spacy_prose = min(_sample(nlp, prose, 1, time.process_time) for _ in range(2))
+        spacy_prose = _sample(nlp, repeat(_PROSE)(n), 1, time.process_time)
         costs = {}
-        for c in HOSTILE_SAMPLE:
-            for shape in ("run", "tens"):
-                text = _hostile(c, shape)(n)
-                costs[(c, shape)] = min(_sample(lambda t: verifier.verify("Who opened it?", docs, t), text, 1,
-                                                time.process_time) for _ in range(2))
+        for c, shape in _hostile_cases(HOSTILE_SAMPLE, ("run", "tens")):
+            text = _hostile(c, shape)(n)
+            costs[(c, shape)] = _sample(verify, text, 1, time.process_time)
+            if costs[(c, shape)] >= 3 * spacy_prose:  # measured again a moment later before failing
+                time.sleep(0.05)
+                costs[(c, shape)] = min(costs[(c, shape)], _sample(verify, text, 1, time.process_time))
     finally:
         if enabled:
             gc.enable()
@@ -941,7 +940,7 @@ def test_html_highlighting_of_an_answer_full_of_warnings_is_linear() -> None:
     assert_linear(_html_highlight, make, n=3_000)
 
 
-@pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate 12 figs [1] ", "Ann ate [1][2] and 3 [1]; "])
+@pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate [1][2] and 3 [1]; "])
 def test_citations_over_many_cited_sentences_are_linear(unit: str) -> None:
     # each citation scanned every sentence, and each sentence every claim: quadratic
     from raguard import Verifier
@@ -951,4 +950,13 @@ def test_citations_over_many_cited_sentences_are_linear(unit: str) -> None:
     docs = ["Ann ate 12 figs.", "Ann ate 3 figs."]
     assert any(w.type == "bad_citation" for w in verifier.verify("", docs, unit * 3).warnings) or \
         any(c.kind == "citation" for c in verifier.verify("", docs, unit * 3).claims)
-    _assert_end_to_end_linear(lambda text: verifier.verify("", docs, text), unit, n=3_000)
+    _assert_end_to_end_linear(lambda text: verifier.verify("", docs, text), unit, n=1_000)
+
+
+def test_neutralize_is_linear_on_a_bracket_before_a_long_run_of_spaces() -> None:
+    # "<" then only spaces: the two "\\s*" around the optional "/" split the run every way
+    from relapse.prompts import neutralize
+
+    assert_linear(neutralize, between("<", " ", "x"))
+    assert_linear(neutralize, between("<\u200b", " ", "x"))  # the folded view too
+    assert neutralize("<" + " " * 50 + "/ chunk>") == "&lt;" + " " * 50 + "/ chunk>"
