@@ -35,6 +35,10 @@ PUNCT_RUN = 8
 # a run of underscores was the slowest of all); possessive spaces, so the scan is linear
 _PUNCT = r"(?:[^\w\s]|_)"
 _PUNCT_RUN_RE = re.compile(_PUNCT + r"(?:\s*+" + _PUNCT + "){%d,}" % (PUNCT_RUN - 1))
+# the same for ASCII text, with explicit classes: ten times faster on an answer without a run
+# (the regex engine skips to the candidates), which is every ordinary answer
+_ASCII_PUNCT = r"[\x00-\x08\x0e-\x1b!-/:-@\[-`{-\x7f]"
+_ASCII_PUNCT_RUN_RE = re.compile(_ASCII_PUNCT + r"(?:[\t-\r\x1c-\x20]*+" + _ASCII_PUNCT + "){%d,}" % (PUNCT_RUN - 1))
 _NOT_SPACE_RE = re.compile(r"\S")
 _PUNCT_CHAR_RE = re.compile(_PUNCT)
 #: A whitespace-free chunk longer than this gets a space every this many characters.
@@ -57,8 +61,9 @@ def parse_text(text: str) -> str:
     does not change. Prose has neither (a few marks between words, words and URLs shorter than
     the cut), so it is parsed unchanged: the same object is returned.
     """
-    if _PUNCT_RUN_RE.search(text) is not None:
-        text = _PUNCT_RUN_RE.sub(lambda m: _NOT_SPACE_RE.sub(" ", m.group()), text)
+    runs = _ASCII_PUNCT_RUN_RE if text.isascii() else _PUNCT_RUN_RE
+    if runs.search(text) is not None:
+        text = runs.sub(lambda m: _NOT_SPACE_RE.sub(" ", m.group()), text)
     if _LONG_CHUNK_RE.search(text) is not None:
         text = _LONG_CHUNK_RE.sub(_cut_chunk, text)
     return text

@@ -899,6 +899,15 @@ def test_parse_text_keeps_every_offset(text: str) -> None:
     assert all(len(chunk) <= MAX_CHUNK for chunk in parsed.split())
 
 
+@given(st.text(alphabet=st.sampled_from(list("ab1 _!?.,\n\t\x1f\x00-()\x7f\x0b")), max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_the_ascii_run_pattern_finds_what_the_general_one_finds(text: str) -> None:
+    # parse_text uses explicit ASCII classes on ASCII text (the fast path of every ordinary answer)
+    from raguard.nlp import _ASCII_PUNCT_RUN_RE, _PUNCT_RUN_RE
+
+    assert [m.span() for m in _ASCII_PUNCT_RUN_RE.finditer(text)] == [m.span() for m in _PUNCT_RUN_RE.finditer(text)]
+
+
 def test_parse_text_leaves_prose_alone() -> None:
     from raguard.nlp import parse_text
 
