@@ -949,6 +949,36 @@ def test_html_highlighting_of_an_answer_full_of_warnings_is_linear() -> None:
     assert_linear(_html_highlight, make, n=3_000)
 
 
+_CITED: dict[int, Any] = {}
+
+
+@pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate 12 figs [1] and "])
+def test_the_citations_checker_over_many_cited_sentences_is_linear(unit: str) -> None:
+    # each citation scanned every sentence, each sentence every claim (quadratic; end to end
+    # spaCy's pass hid it below the limit): the checker alone, on the findings it reads
+    from types import SimpleNamespace
+
+    from raguard.checkers.base import Finding
+    from raguard.checkers.citations import CitationsChecker
+    from raguard.documents import DocumentCache, DocumentSet
+
+    documents = DocumentSet(["Ann ate 12 figs."], DocumentCache(0))
+    checker = CitationsChecker()
+
+    def make(n: int) -> str:
+        text = repeat(unit)(n)
+        claims = [Finding(kind="number", warning_type="unsupported_number", start=i + 8, end=i + 10, text="12",
+                          supported=True, evidence=(0, 8, 10), checker="numbers")
+                  for i in range(0, n - len(unit) + 1, len(unit))]
+        _CITED[n] = SimpleNamespace(response=text, findings=claims, query_stems=frozenset(), options={},
+                                    documents=documents)
+        return text
+
+    found = list(checker.check(_CITED[len(make(200))]))
+    assert found and all(f.supported for f in found)  # every citation checked, and right
+    assert_linear(lambda text: list(checker.check(_CITED[len(text)])), make, n=2_000)
+
+
 @pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate [1][2] and 3 [1]; "])
 def test_citations_over_many_cited_sentences_are_linear(unit: str) -> None:
     # each citation scanned every sentence, and each sentence every claim: quadratic
