@@ -27,6 +27,17 @@ EXTRA = [
     ("", ["A of the " * 50], "A of the " * 100),
     ("", ["Paris."], "Monday" + " " * 400 + "x 2024"),
     ("", ["Paris."], "Apollo 11 and iPhone 16 " * 40),
+    # issue #22: runs spaCy's tokenizer split one affix at a time (quadratic), a number-word chain
+    # that overflowed, and a citation per sentence
+    ("", ["Paris."], "!" * 3000),
+    ("", ["Paris."], "Wait!!!!!!!!!! " * 200),
+    ("", ["Paris."], "_" * 2000),
+    ("?" * 500, ["Paris." + "…" * 500], "“" * 1000 + " Paris"),
+    ("", ["Paris."], "'s" * 800),
+    ("", ["Paris."], "US$" * 500),
+    ("", ["Paris."], "a:" * 800),
+    ("How many?", ["one " + "hundred " * 155], "There were one " + "hundred " * 155 + "boats."),
+    ("", ["Ann ate 12 figs.", "Ann ate 3 figs."], "Ann ate 12 figs [1]. " * 100),
 ]
 
 

@@ -58,7 +58,10 @@ def verify_many(
 
     ``items`` is consumed lazily, ``batch_size`` at a time (times twice ``n_process`` when
     workers are used). Argument mistakes raise ``ValueError`` here, before anything runs; bad
-    items never raise, they get an ``input_error`` result.
+    items never raise, they get an ``input_error`` result. If reading ``items`` raises (its
+    ``__iter__`` or its iterator's ``__next__``), the items before keep their results, the
+    failing position gets an ``input_error`` result naming the exception, and the results end
+    there.
     """
     if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
         raise ValueError(f"batch_size must be a positive integer, got {batch_size!r}")
@@ -73,6 +76,9 @@ def verify_many(
             f"items must be an iterable of (query, retrieved_docs, llm_response) tuples or dicts, "
             f"got {type(items).__name__}"
         ) from None
+    except Exception as exc:  # an __iter__ that fails otherwise: one input_error result says why
+        iterator = _failing(exc)
+    iterator = _guarded(iterator)
     if n_process == 1:
         return _serial(engine, _chunks(iterator, batch_size, engine.max_chars), batch_size)
     # workers get smaller chunks of long items, so that they finish together (see WORKER_CHUNK_CHARS)
@@ -80,8 +86,40 @@ def verify_many(
     return _parallel(engine, chunks, batch_size, n_process)
 
 
+class _ItemsFailed:
+    """Put in place of the item whose reading raised: the items end there."""
+
+    def __init__(self, index: int, exc: BaseException) -> None:
+        self.problem = InputProblem(
+            f"reading item {index} of items raised {type(exc).__name__}: {exc}; the items after it were not read."
+        )
+
+
+def _failing(exc: BaseException) -> Iterator[Any]:
+    yield _ItemsFailed(0, exc)
+
+
+def _guarded(items: Iterator[Any]) -> Iterator[Any]:
+    """The items; if the iterator raises, one :class:`_ItemsFailed` and the end. The results of
+    the items read before are kept (they are yielded), and the failure gets its input_error
+    result at its position, instead of the exception discarding the batch in progress."""
+    index = 0
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except Exception as exc:
+            yield _ItemsFailed(index, exc)
+            return
+        yield item
+        index += 1
+
+
 def prepare_item(item: Any, max_chars: int) -> _Prepared:
     """Unpack one item and validate it exactly as :meth:`Verifier.verify` validates its arguments."""
+    if isinstance(item, _ItemsFailed):
+        return item.problem
     if isinstance(item, Mapping):
         missing = [k for k in ITEM_KEYS[1:] if k not in item]
         if missing:

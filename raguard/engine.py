@@ -24,8 +24,8 @@ from raguard.checkers.base import AnyChecker, CheckContext, Finding
 from raguard.documents import DocumentCache, DocumentSet
 from raguard.errors import ConfigError
 from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
-from raguard.models import SEVERITIES, Summary, VerifyResult, Warning
-from raguard.nlp import LoadedModel, load_model
+from raguard.models import SEVERITIES, WARNING_TYPES, Summary, VerifyResult, Warning
+from raguard.nlp import LoadedModel, ModelNotFoundError, check_model_name, load_model
 from raguard.warning_types import CHECKER_ERROR, INPUT_ERROR, PRIORITY_ORDER, UNSUPPORTED_QUOTE, default_severity
 
 log = logging.getLogger("raguard")
@@ -75,7 +75,10 @@ class Engine:
         self.severities: dict[str, str] = {c.warning_type: c.default_severity for c in self.checkers}
         self.severities[INPUT_ERROR] = default_severity(INPUT_ERROR)
         self.severities[CHECKER_ERROR] = default_severity(CHECKER_ERROR)
+        known_types = {*WARNING_TYPES, *self.severities}
         for wtype, severity in (settings.severities or {}).items():
+            if wtype not in known_types:
+                raise ConfigError(f"unknown warning type {wtype!r} in severities; known: {', '.join(sorted(known_types))}")
             if severity not in SEVERITIES:
                 raise ConfigError(f"invalid severity {severity!r} for {wtype!r}; use one of {SEVERITIES}")
             if wtype == INPUT_ERROR:
@@ -95,6 +98,11 @@ class Engine:
         spacy_model = settings.spacy_model
         if spacy_model is not None and (not isinstance(spacy_model, str) or not spacy_model.strip()):
             raise ConfigError(f"spacy_model must be a non-empty string, got {spacy_model!r}")
+        if spacy_model is not None:
+            try:  # a misspelt name fails here, not at the first verify
+                check_model_name(spacy_model)
+            except ModelNotFoundError as exc:
+                raise ConfigError(str(exc)) from None
         self.spacy_model = spacy_model
         if not isinstance(settings.trust_query, bool):
             raise ConfigError(f"option 'trust_query' must be a bool, got {settings.trust_query!r}")

@@ -43,6 +43,13 @@ def _surrogate_problem(what: str, text: str) -> Optional[InputProblem]:
     )
 
 
+def _exact(text: str) -> str:
+    """A ``str`` subclass (``numpy.str_``, a ``class S(str)``) as a plain ``str`` with the same
+    characters: spaCy's tokenizer accepts only exact ``str``. ``str.__str__`` copies the
+    characters whatever the subclass's own ``__str__`` does."""
+    return text if type(text) is str else str.__str__(text)
+
+
 def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: int = DEFAULT_MAX_CHARS) -> Union[CleanInput, InputProblem]:
     """Check the three inputs before any parsing; return them cleaned or say what to fix."""
     # the response
@@ -52,6 +59,7 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
         return InputProblem("llm_response is bytes: decode it to str first (e.g. .decode('utf-8')).")
     if not isinstance(llm_response, str):
         return InputProblem(f"llm_response must be a string, got {_describe(llm_response)}.")
+    llm_response = _exact(llm_response)
     if len(llm_response) > max_chars:
         return InputProblem(
             f"llm_response has {len(llm_response):,} characters, over the limit of {max_chars:,}: "
@@ -69,6 +77,7 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
         return InputProblem("query is bytes: decode it to str first (e.g. .decode('utf-8')).")
     if not isinstance(query, str):
         return InputProblem(f"query must be a string or None, got {_describe(query)}.")
+    query = _exact(query)
     if len(query) > max_chars:
         return InputProblem(f"query has {len(query):,} characters, over the limit of {max_chars:,}.")
     problem = _surrogate_problem("query", query)
@@ -87,6 +96,8 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
         items = iter(retrieved_docs)
     except TypeError:
         return InputProblem(f"retrieved_docs must be a list of strings, got {_describe(retrieved_docs)}.")
+    except Exception as exc:  # an __iter__ that fails: the documents cannot be read
+        return InputProblem(f"retrieved_docs could not be read: iter() raised {_describe(exc)}: {exc}")
     documents: list[str] = []
     total = 0
     i = 0
@@ -109,7 +120,7 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
             problem = _surrogate_problem(f"retrieved_docs[{i}]", text)
             if problem is not None:
                 return problem
-            documents.append(text)
+            documents.append(_exact(text))
     except Exception as exc:
         return InputProblem(
             f"retrieved_docs could not be read: reading item {len(documents)} raised {_describe(exc)}: {exc}"

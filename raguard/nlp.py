@@ -11,6 +11,7 @@ import ctypes
 import ctypes.util
 import gc
 import os
+import re
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -25,6 +26,55 @@ NEEDED_PIPES = ("ner",)
 
 class ModelNotFoundError(RuntimeError):
     """No spaCy pipeline could be loaded."""
+
+
+#: A stretch of punctuation and symbols (whitespace allowed between them) holding at least this
+#: many of them is blanked before parsing; see :func:`parse_text`.
+PUNCT_RUN = 8
+# a punctuation or symbol character: neither a letter, a digit nor whitespace ("_" is one too:
+# a run of underscores was the slowest of all); possessive spaces, so the scan is linear
+_PUNCT = r"(?:[^\w\s]|_)"
+_PUNCT_RUN_RE = re.compile(_PUNCT + r"(?:\s*+" + _PUNCT + "){%d,}" % (PUNCT_RUN - 1))
+# the same for ASCII text, with explicit classes: ten times faster on an answer without a run
+# (the regex engine skips to the candidates), which is every ordinary answer
+_ASCII_PUNCT = r"[\x00-\x08\x0e-\x1b!-/:-@\[-`{-\x7f]"
+_ASCII_PUNCT_RUN_RE = re.compile(_ASCII_PUNCT + r"(?:[\t-\r\x1c-\x20]*+" + _ASCII_PUNCT + "){%d,}" % (PUNCT_RUN - 1))
+_NOT_SPACE_RE = re.compile(r"\S")
+_PUNCT_CHAR_RE = re.compile(_PUNCT)
+#: A whitespace-free chunk longer than this gets a space every this many characters.
+MAX_CHUNK = 256
+_LONG_CHUNK_RE = re.compile(r"\S{%d,}" % (MAX_CHUNK + 1))
+
+
+def parse_text(text: str) -> str:
+    """The text handed to spaCy for ``text``: the same length, every character at its offset,
+    with each long stretch of punctuation blanked (its non-space characters made spaces), and
+    in a whitespace-free chunk longer than ``MAX_CHUNK`` the punctuation made "x" and a space
+    put every ``MAX_CHUNK`` characters.
+
+    spaCy's tokenizer strips affixes from a whitespace-free chunk one at a time, each step
+    copying the rest of the chunk: quadratic in the chunk ("!" * 32,000 took 69 s, holding the
+    GIL; "'s" * 2,000 or "US$" * 1,300 take seconds too), and every split character is a token
+    for the NER pass (a run of "!!!!!!!!!! " tripled its cost). A blanked stretch is one
+    whitespace token, which no entity includes, and a chunk of at most ``MAX_CHUNK`` characters
+    costs little however it splits. Offsets into the original answer stay exact: the length
+    does not change. Prose has neither (a few marks between words, words and URLs shorter than
+    the cut), so it is parsed unchanged: the same object is returned.
+    """
+    runs = _ASCII_PUNCT_RUN_RE if text.isascii() else _PUNCT_RUN_RE
+    if runs.search(text) is not None:
+        text = runs.sub(lambda m: _NOT_SPACE_RE.sub(" ", m.group()), text)
+    if _LONG_CHUNK_RE.search(text) is not None:
+        text = _LONG_CHUNK_RE.sub(_cut_chunk, text)
+    return text
+
+
+def _cut_chunk(m: "re.Match[str]") -> str:
+    # its punctuation made letters too: a long chunk is no prose (a URL at most), and each
+    # piece is then one token, not one per mark ("a:" * 50,000 was 100,000 tokens)
+    chars = list(_PUNCT_CHAR_RE.sub("x", m.group()))
+    chars[MAX_CHUNK::MAX_CHUNK + 1] = " " * len(range(MAX_CHUNK, len(chars), MAX_CHUNK + 1))
+    return "".join(chars)
 
 
 #: Words (whitespace-separated chunks) seen this many times are made permanent; see WarmWords.
@@ -134,6 +184,8 @@ class LoadedModel:
                 self.reload()
             self.warm.promote(self.nlp)
             strings = self.nlp.vocab.strings
+            if text is not None:
+                text = parse_text(text)  # (what parse() will hand spaCy)
             if text is not None and self.warm.covers(text):
                 before = len(strings)
                 self._covered = text
@@ -171,13 +223,16 @@ class LoadedModel:
             self.warm.requeue()
 
     def parse(self, text: str) -> Any:
-        """The ``Doc`` of one text; call inside :meth:`zone`."""
+        """The ``Doc`` of one text (with long punctuation runs blanked: see :func:`parse_text`;
+        offsets are those of ``text``); call inside :meth:`zone`."""
+        text = parse_text(text)
         if text is not self._covered:  # (a covered text's words are all permanent: nothing to count)
             self.warm.observe(text)
         return self.nlp(text)
 
     def parse_many(self, texts: list[str], batch_size: int) -> Iterator[Any]:
         """The ``Doc`` of each text, in order, through ``nlp.pipe``; call inside :meth:`zone`."""
+        texts = [parse_text(text) for text in texts]
         for text in texts:
             self.warm.observe(text)
         return self.nlp.pipe(texts, batch_size=batch_size)
@@ -208,6 +263,21 @@ def candidate_names(configured: Optional[str] = None) -> list[str]:
     if env:
         return [env]
     return list(FALLBACK_MODELS)
+
+
+def check_model_name(name: str) -> None:
+    """Raise :class:`ModelNotFoundError` unless ``name`` is a pipeline ``spacy.load`` can find
+    (an installed package or a directory), without loading it: a misspelt name fails when the
+    :class:`~raguard.Verifier` is built, not at its first ``verify``."""
+    if name in _cache:
+        return
+    from spacy.util import is_package
+
+    if not (is_package(name) or os.path.exists(name)):
+        raise ModelNotFoundError(
+            f"spaCy pipeline {name!r} is neither an installed package nor a directory. Install one with: "
+            f"{INSTALL_HINT}"
+        )
 
 
 def load_model(configured: Optional[str] = None) -> LoadedModel:

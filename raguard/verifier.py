@@ -72,6 +72,20 @@ class Verifier:
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
     ) -> None:
+        try:
+            self._build(checkers, profile, checker_options, severities, review_on, max_chars, spacy_model,
+                        trust_query, cache_size, options)
+        except (TypeError, AttributeError) as exc:  # a value of the wrong kind the checks did not name
+            raise ConfigError(f"invalid Verifier configuration: {exc.__class__.__name__}: {exc}") from None
+        if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
+            raise ConfigError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
+        self.metrics = metrics
+
+    def _build(self, checkers: Optional[Sequence[CheckerSpec]], profile: Optional[str],
+               checker_options: Optional[Mapping[str, Mapping[str, Any]]], severities: Optional[Mapping[str, str]],
+               review_on: Iterable[str], max_chars: int, spacy_model: Optional[str], trust_query: bool,
+               cache_size: int, options: Optional[Mapping[str, Any]]) -> None:
+        _check_arguments(checkers, checker_options, severities, review_on, trust_query, cache_size, options)
         if profile is not None:
             if checkers is not None:
                 raise ConfigError("pass checkers or a profile, not both")
@@ -89,9 +103,6 @@ class Verifier:
             cache_size=cache_size,
         )
         self.engine = Engine(self.settings)
-        if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
-            raise ConfigError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
-        self.metrics = metrics
 
     # -- what the engine built (read-only views) -------------------------------------------------
     @property
@@ -164,6 +175,23 @@ class Verifier:
     def build_result(self, findings: list[Finding], documents: Sequence[str] = ()) -> VerifyResult:
         """Turn checker findings into claims, deduplicated warnings, a summary and the action."""
         return self.engine.build_result(findings, documents)
+
+
+def _check_arguments(checkers: Any, checker_options: Any, severities: Any, review_on: Any, trust_query: Any,
+                     cache_size: Any, options: Any) -> None:
+    """The kinds of the Verifier's arguments, named in a ConfigError (values are checked by the
+    engine, which workers build from the same settings)."""
+    if checkers is not None and (isinstance(checkers, (str, bytes)) or not isinstance(checkers, Iterable)):
+        raise ConfigError(f"checkers must be a list of checker names or objects, got {checkers!r}")
+    for name, value in (("checker_options", checker_options), ("severities", severities), ("options", options)):
+        if value is not None and not isinstance(value, Mapping):
+            raise ConfigError(f"{name} must be a dict, got {type(value).__name__}")
+    if isinstance(review_on, (str, bytes)) or not isinstance(review_on, Iterable):
+        raise ConfigError(f"review_on must be a list of severities, got {review_on!r}")
+    if not isinstance(trust_query, bool):
+        raise ConfigError(f"trust_query must be True or False, got {trust_query!r}")
+    if not isinstance(cache_size, int) or isinstance(cache_size, bool) or cache_size < 0:
+        raise ConfigError(f"cache_size must be an integer of at least 0, got {cache_size!r}")
 
 
 def _flat_options(options: Mapping[str, Any], specs: Sequence[CheckerSpec], trust_query: bool) -> bool:

@@ -139,7 +139,7 @@ def test_resume_skips_ids_already_written_and_appends(tmp_path, capsys):
     second = CountingVerifier()
     code = run_audit(log_path=str(log), out_path=str(out), html_path=None, resume=True, n_process=1, plain=True,
                      make_verifier=lambda: second)
-    assert code == 0  # this run verified only the two new answers, both supported
+    assert code == 2  # the two new answers are supported, but the exit code covers the whole log
     assert second.seen == [GOOD[1]["llm_response"], GOOD[2]["llm_response"]]
     rows = _rows(out)
     assert [r["line"] for r in rows] == [1, 2, 3, 4]
@@ -148,7 +148,7 @@ def test_resume_skips_ids_already_written_and_appends(tmp_path, capsys):
     # a third run has nothing left to do
     third = CountingVerifier()
     assert run_audit(log_path=str(log), out_path=str(out), html_path=None, resume=True, n_process=1, plain=True,
-                     make_verifier=lambda: third) == 0
+                     make_verifier=lambda: third) == 2
     assert third.seen == [] and len(_rows(out)) == 4
 
 
@@ -159,7 +159,7 @@ def test_resume_redoes_a_row_cut_short_by_a_crash(tmp_path, capsys):
     assert main(["audit", str(log), "--out", str(out)]) == 1
     complete = out.read_bytes()
     out.write_bytes(complete[: complete.rindex(b"\n", 0, -1) + 1] + b'{"id": null, "line": 3, "res')
-    assert main(["audit", str(log), "--out", str(out), "--resume"]) == 0
+    assert main(["audit", str(log), "--out", str(out), "--resume"]) == 1  # line 1 needs review
     assert "incomplete last line" in capsys.readouterr().err
     assert out.read_bytes() == complete
 
@@ -191,7 +191,7 @@ def test_rows_are_written_as_they_are_verified(tmp_path, monkeypatch):
                   make_verifier=Verifier)
     assert [r["line"] for r in _rows(out)] == [1, 2]
     monkeypatch.undo()
-    assert main(["audit", str(log), "--out", str(out), "--resume"]) == 0  # only line 3 left: it proceeds
+    assert main(["audit", str(log), "--out", str(out), "--resume"]) == 1  # line 3 proceeds; line 1 was a review
     assert [r["line"] for r in _rows(out)] == [1, 2, 3]
 
 

@@ -767,3 +767,237 @@ def test_citation_marker_with_a_long_run_of_spaces_is_linear(closing: str) -> No
     from raguard.checkers.citations import find_citations
 
     assert_linear(find_citations, between("[1", " ", closing))
+
+
+# -- hostile characters: every text handed to spaCy, and the query and documents --------------------
+
+#: Every printable ASCII character, and common Unicode punctuation, symbols and invisible marks.
+HOSTILE_CHARS = [chr(c) for c in range(0x21, 0x7F)] + list(
+    "“”‘’«»‹›„‚…—–‐‑•·§¶†‡′″€£¥¢©®™°±×÷¿¡、。「」《》～！？，；：（）【】→←≈≠≤≥√∞♪★✓"
+    "\u00ad\u200b\u200d\u2060\ufeff\u0301\U0001F600\U0001F44D"
+)
+#: The shapes of a run: the character alone, in runs of ten between spaces, and between single spaces.
+HOSTILE_SHAPES = {"run": "{c}", "tens": "{c}{c}{c}{c}{c}{c}{c}{c}{c}{c} ", "spaced": "{c} "}
+
+
+def _hostile(c: str, shape: str) -> Callable[[int], str]:
+    return repeat(HOSTILE_SHAPES[shape].format(c=c))
+
+
+def _hostile_cases(chars: list[str], shapes: tuple[str, ...] = tuple(HOSTILE_SHAPES)) -> list[tuple[str, str]]:
+    """(character, shape) pairs: punctuation and symbols in every shape; letters and digits in
+    their run only (between spaces they are short words, one token each like any prose: the
+    end-to-end tests above time such text)."""
+    return [(c, shape) for c in chars for shape in shapes if shape == "run" or not c.isalnum()]
+
+
+def _spacy_parse(text: str) -> Any:
+    """What verify() does with spaCy: the NER pass over the answer, in a memory zone."""
+    from raguard.nlp import load_model
+
+    model = load_model()
+    with model.zone(text):
+        return [(e.start_char, e.end_char) for e in model.parse(text).ents]
+
+
+_ANSWER_AND_DOCS = ("Alice Johnson went to Paris in 2024.", ["Alice Johnson went to Paris in March 2024."])
+
+
+def _hostile_call(where: str) -> Callable[[str], Any]:
+    """verify() with the hostile text as the answer, the query or the one document."""
+    from raguard import Verifier
+
+    verifier = _VERIFIERS.setdefault("hostile", Verifier(max_chars=2_000_000, cache_size=0))
+    answer, docs = _ANSWER_AND_DOCS
+    return {
+        "answer": lambda text: verifier.verify("Where did she go?", docs, text),
+        "query": lambda text: verifier.verify(text, docs, answer),
+        "documents": lambda text: verifier.verify("Where did she go?", [text], answer),
+    }[where]
+
+
+def _slow_cases(fn: Callable[[str], Any], cases: list[tuple[str, str]], n: int) -> dict[tuple[str, str], float]:
+    slow = {}
+    for c, shape in cases:
+        ratio = growth_ratio(fn, _hostile(c, shape), n=n, min_rounds=1, rounds=2, attempts=2, clock=time.process_time)
+        if ratio > RATIO_LIMIT:
+            slow[(c, shape)] = round(ratio, 1)
+    return slow
+
+
+@pytest.mark.parametrize("where", ["answer", "query", "documents"])
+def test_verify_is_linear_on_runs_of_every_character(where: str) -> None:
+    # spaCy's tokenizer strips affixes one at a time, copying the rest of the chunk each time:
+    # "!" * 32,000 took 69 s. The answer is now handed over with long punctuation runs blanked.
+    # Here: the whole of verify(), every character and shape, at 1k and 10k characters.
+    # (the query and documents see no spaCy: a run between single spaces is like a run of tens there)
+    shapes = tuple(HOSTILE_SHAPES) if where == "answer" else ("run", "tens")
+    slow = _slow_cases(_hostile_call(where), _hostile_cases(HOSTILE_CHARS, shapes), n=1_000)
+    assert not slow, f"{where}: 1k -> 10k characters cost more than {RATIO_LIMIT}x: {slow}"
+
+
+#: A sample timed at 100k: the worst of the quadratic ones before the fix, and others.
+HOSTILE_SAMPLE = ["!", ",", '"', "_", "#", "…", "“", "€", "\U0001F600", "a", "."]
+
+
+def test_spacy_is_linear_on_100k_runs() -> None:
+    slow = _slow_cases(_spacy_parse, _hostile_cases(HOSTILE_SAMPLE, ("run", "tens")), n=N)
+    assert not slow, f"10k -> 100k characters cost more than {RATIO_LIMIT}x: {slow}"
+
+
+@pytest.mark.parametrize("where", ["query", "documents"])
+def test_verify_is_linear_on_100k_runs_in_the_query_and_documents(where: str) -> None:
+    slow = _slow_cases(_hostile_call(where), _hostile_cases(HOSTILE_SAMPLE, ("run", "tens")), n=N)
+    assert not slow, f"{where}: 10k -> 100k characters cost more than {RATIO_LIMIT}x: {slow}"
+
+
+#: Prose written for this test: names, dates, numbers and places, as an answer would have them.
+_PROSE = ("On March 3, 2021, Maren Oduya opened the Lindqvist Archive in Tallinn with 14 staff and a budget of "
+          "$2.6 million. Three years later the archive held 41,000 letters, most of them from the Baltic trade "
+          "houses of the 1890s, and its director, Piet Van Rensburg, told the Helsinki Review that visits had "
+          "doubled since the new reading room opened in June. The city council approved a second wing in 2024; "
+          "it will house the Okonkwo collection of maps, bought at auction in Geneva for 380,000 euros. ")
+
+
+def test_a_hostile_100k_answer_costs_less_than_3x_spacy_on_100k_of_prose() -> None:
+    # end to end (validation, spaCy, every checker, the result) against spaCy's NER alone on an
+    # answer of ordinary prose of the same length, both in CPU time, measured in this test
+    from raguard.nlp import load_model
+
+    n = 100_000
+    nlp = load_model().nlp
+    verify = _hostile_call("answer")
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        spacy_prose = _sample(nlp, repeat(_PROSE)(n), 1, time.process_time)
+        costs = {}
+        for c, shape in _hostile_cases(HOSTILE_SAMPLE, ("run", "tens")):
+            text = _hostile(c, shape)(n)
+            costs[(c, shape)] = _sample(verify, text, 1, time.process_time)
+            if costs[(c, shape)] >= 3 * spacy_prose:  # measured again a moment later before failing
+                time.sleep(0.05)
+                costs[(c, shape)] = min(costs[(c, shape)], _sample(verify, text, 1, time.process_time))
+    finally:
+        if enabled:
+            gc.enable()
+    worst = max(costs, key=costs.__getitem__)
+    ratio = costs[worst] / spacy_prose
+    assert ratio < 3, f"{worst}: {costs[worst]:.2f} s, {ratio:.1f}x spaCy's {spacy_prose:.2f} s on 100k of prose"
+
+
+@given(st.lists(st.sampled_from(["!", "!!!!!!!!!!", "_", " ", "  ", "\n", "a", "Ann", "Paris", "2024", "…", "'s",
+                                 "x" * 300, ".", "“", "\u200b", "é", "e\u0301", "US$"]), max_size=40).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_parse_text_keeps_every_offset(text: str) -> None:
+    # the text spaCy sees has the answer's length, and every character it keeps is at its offset:
+    # the entities' offsets are the answer's
+    from raguard.nlp import MAX_CHUNK, parse_text
+
+    parsed = parse_text(text)
+    assert len(parsed) == len(text)
+    for original, seen in zip(text, parsed):
+        assert seen == original or (not original.isspace() and seen in " x"), (original, seen)
+    assert all(len(chunk) <= MAX_CHUNK for chunk in parsed.split())
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab1 _!?.,\n\t\x1f\x00-()\x7f\x0b")), max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_the_ascii_run_pattern_finds_what_the_general_one_finds(text: str) -> None:
+    # parse_text uses explicit ASCII classes on ASCII text (the fast path of every ordinary answer)
+    from raguard.nlp import _ASCII_PUNCT_RUN_RE, _PUNCT_RUN_RE
+
+    assert [m.span() for m in _ASCII_PUNCT_RUN_RE.finditer(text)] == [m.span() for m in _PUNCT_RUN_RE.finditer(text)]
+
+
+def test_parse_text_leaves_prose_alone() -> None:
+    from raguard.nlp import parse_text
+
+    for text in [_PROSE, "Wait... really?! (Yes.)", 'He said: "No!!!" -- and left.', "See https://example.org/a/b?c=d#e."]:
+        assert parse_text(text) is text
+    assert parse_text("Oh!!!!!!!!!! Paris") == "Oh           Paris"
+
+
+# -- the HTML report and the citations checker -------------------------------------------------------
+
+
+def _html_highlight(text: str) -> Any:
+    from raguard.cli.report_html import highlight_html
+
+    return highlight_html(text, _HTML_RESULTS[len(text)])
+
+
+_HTML_RESULTS: dict[int, Any] = {}
+
+
+def test_html_highlighting_of_an_answer_full_of_warnings_is_linear() -> None:
+    # every piece between span bounds scanned every span: quadratic in the number of warnings
+    from raguard.models import Claim, VerifyResult, Warning
+
+    unit = "Zed ate 12 figs. "
+
+    def make(n: int) -> str:
+        text = repeat(unit)(n)
+        warnings, claims = [], []
+        for i in range(0, n - len(unit) + 1, len(unit)):
+            warnings.append(Warning(severity="high", type="missing_entity", text="Zed", suggestion="s",
+                                    start=i, end=i + 3))
+            claims.append(Claim(kind="number", text="12", start=i + 8, end=i + 10, supported=True))
+        _HTML_RESULTS[n] = VerifyResult(action="review", warnings=warnings, claims=claims,
+                                        summary={"high": len(warnings), "medium": 0, "low": 0})
+        return text
+
+    assert "<mark" in _html_highlight(make(100)) and '<span class="ok"' in _html_highlight(make(100))
+    assert_linear(_html_highlight, make, n=3_000)
+
+
+_CITED: dict[int, Any] = {}
+
+
+@pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate 12 figs [1] and "])
+def test_the_citations_checker_over_many_cited_sentences_is_linear(unit: str) -> None:
+    # each citation scanned every sentence, each sentence every claim (quadratic; end to end
+    # spaCy's pass hid it below the limit): the checker alone, on the findings it reads
+    from types import SimpleNamespace
+
+    from raguard.checkers.base import Finding
+    from raguard.checkers.citations import CitationsChecker
+    from raguard.documents import DocumentCache, DocumentSet
+
+    documents = DocumentSet(["Ann ate 12 figs."], DocumentCache(0))
+    checker = CitationsChecker()
+
+    def make(n: int) -> str:
+        text = repeat(unit)(n)
+        claims = [Finding(kind="number", warning_type="unsupported_number", start=i + 8, end=i + 10, text="12",
+                          supported=True, evidence=(0, 8, 10), checker="numbers")
+                  for i in range(0, n - len(unit) + 1, len(unit))]
+        _CITED[n] = SimpleNamespace(response=text, findings=claims, query_stems=frozenset(), options={},
+                                    documents=documents)
+        return text
+
+    found = list(checker.check(_CITED[len(make(200))]))
+    assert found and all(f.supported for f in found)  # every citation checked, and right
+    assert_linear(lambda text: list(checker.check(_CITED[len(text)])), make, n=2_000)
+
+
+@pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate [1][2] and 3 [1]; "])
+def test_citations_over_many_cited_sentences_are_linear(unit: str) -> None:
+    # each citation scanned every sentence, and each sentence every claim: quadratic
+    from raguard import Verifier
+
+    verifier = _VERIFIERS.setdefault("citations", Verifier(checkers=["numbers", "entities", "statements",
+                                                                     "citations"], max_chars=2_000_000, cache_size=0))
+    docs = ["Ann ate 12 figs.", "Ann ate 3 figs."]
+    assert any(w.type == "bad_citation" for w in verifier.verify("", docs, unit * 3).warnings) or \
+        any(c.kind == "citation" for c in verifier.verify("", docs, unit * 3).claims)
+    _assert_end_to_end_linear(lambda text: verifier.verify("", docs, text), unit, n=1_000)
+
+
+def test_neutralize_is_linear_on_a_bracket_before_a_long_run_of_spaces() -> None:
+    # "<" then only spaces: the two "\\s*" around the optional "/" split the run every way
+    from relapse.prompts import neutralize
+
+    assert_linear(neutralize, between("<", " ", "x"))
+    assert_linear(neutralize, between("<\u200b", " ", "x"))  # the folded view too
+    assert neutralize("<" + " " * 50 + "/ chunk>") == "&lt;" + " " * 50 + "/ chunk>"

@@ -23,6 +23,7 @@ evidence (another unit, a paraphrased name) is reported as not supported by the 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Iterator, Optional, Sequence
 
 from pydantic import Field
@@ -72,8 +73,9 @@ class CitationsChecker:
                   if f.kind not in _NOT_CLAIMS and f.end > f.start and f.source != "query"]
         query_stems = ctx.query_stems
         min_support = self.config.min_support
+        spans = _ClaimSpans(claims)
         for region, group in _by_sentence(ctx.response, citations):
-            judge = _Sentence(ctx, region, claims, query_stems, min_support)
+            judge = _Sentence(ctx, region, spans, query_stems, min_support)
             previous_end = region[0]
             for i, citation in enumerate(group):
                 segment_end = citation.end if i < len(group) - 1 else region[1]
@@ -90,22 +92,62 @@ def _by_sentence(text: str, citations: list[Citation]) -> list[tuple[tuple[int, 
     spans = sentence_spans("".join(masked)) or [(0, len(text))]
     regions = [(s, spans[i + 1][0] if i + 1 < len(spans) else len(text)) for i, (s, _) in enumerate(spans)]
     regions[0] = (0, regions[0][1])
+    starts = [s for s, _ in regions]
     grouped: dict[int, list[Citation]] = {}
     for c in citations:
-        index = max((i for i, (s, _) in enumerate(regions) if s <= c.start), default=0)
+        # the last region starting at or before the marker (a bisect: a scan of every region
+        # per citation was quadratic in a long answer full of cited sentences)
+        index = max(bisect_right(starts, c.start) - 1, 0)
         grouped.setdefault(index, []).append(c)
     return [(regions[i], grouped[i]) for i in sorted(grouped)]
+
+
+class _ClaimSpans:
+    """The claims sorted by start, to find those of one sentence without scanning them all.
+    Each lookup gives its claims in their order in ``claims`` (the order of the messages)."""
+
+    def __init__(self, claims: list[Finding]) -> None:
+        self.order = {id(f): i for i, f in enumerate(claims)}
+        self.atomic = sorted((f for f in claims if f.kind != "statement"), key=lambda f: f.start)
+        self.atomic_starts = [f.start for f in self.atomic]
+        self.statements = sorted((f for f in claims if f.kind == "statement"), key=lambda f: f.start)
+        self.statement_starts = [f.start for f in self.statements]
+        # the furthest end of the statements up to each index: where a look back can stop
+        self.reach: list[int] = []
+        furthest = -1
+        for f in self.statements:
+            furthest = max(furthest, f.end)
+            self.reach.append(furthest)
+
+    def atomic_within(self, start: int, end: int) -> list[Finding]:
+        """Non-statement claims inside [start, end)."""
+        lo, hi = bisect_left(self.atomic_starts, start), bisect_left(self.atomic_starts, end)
+        return sorted((f for f in self.atomic[lo:hi] if f.end <= end), key=lambda f: self.order[id(f)])
+
+    def statements_over(self, start: int, end: int) -> list[Finding]:
+        """Statement claims overlapping [start, end)."""
+        lo, hi = bisect_left(self.statement_starts, start), bisect_left(self.statement_starts, end)
+        found = self.statements[lo:hi]
+        j = lo - 1
+        while j >= 0 and self.reach[j] > start:  # statements that start earlier and reach in
+            if self.statements[j].end > start:
+                found.append(self.statements[j])
+            j -= 1
+        return sorted(found, key=lambda f: self.order[id(f)])
 
 
 class _Sentence:
     """The claims of one sentence and which chunks support them."""
 
-    def __init__(self, ctx: CheckContext, region: tuple[int, int], claims: list[Finding],
+    def __init__(self, ctx: CheckContext, region: tuple[int, int], spans: _ClaimSpans,
                  query_stems: frozenset[str], min_support: float) -> None:
         self.ctx = ctx
         self.start, self.end = region
-        self.atomic = [f for f in claims if f.kind != "statement" and self.start <= f.start and f.end <= self.end]
-        self.statements = [f for f in claims if f.kind == "statement" and f.start < self.end and self.start < f.end]
+        self.atomic = spans.atomic_within(self.start, self.end)
+        self._by_start = sorted(self.atomic, key=lambda f: f.start)
+        self._starts = [f.start for f in self._by_start]
+        self._rank = {id(f): i for i, f in enumerate(self.atomic)}
+        self.statements = spans.statements_over(self.start, self.end)
         masked = _MARKER_RE.sub(lambda m: " " * len(m.group()), ctx.response[self.start:self.end])
         self.stems = content_stems(masked) - query_stems
         self.min_support = min_support
@@ -121,7 +163,8 @@ class _Sentence:
             for n in citation.numbers if not 1 <= n <= n_docs
         ]
         # the values, names and quotes before the citation; else the sentence as a whole
-        judged = [f for f in self.atomic if segment_start <= f.start and f.end <= segment_end] \
+        lo, hi = bisect_left(self._starts, segment_start), bisect_left(self._starts, segment_end)
+        judged = sorted((f for f in self._by_start[lo:hi] if f.end <= segment_end), key=lambda f: self._rank[id(f)]) \
             or self.statements
         evidence: Optional[tuple[int, int, int]] = None
         right_chunks: list[int] = []

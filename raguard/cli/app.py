@@ -69,7 +69,8 @@ def check(query: str, docs: tuple[str, ...], response: str, as_json: bool, plain
 @click.option("--html", "html_path", default=None, metavar="REPORT.html",
               help="Also write a self-contained HTML report with the answers highlighted.")
 @click.option("--resume", is_flag=True,
-              help="Skip the ids (or line numbers, for lines without id) already in --out, and append.")
+              help="Skip the lines already in --out (same line number and id), and append; the exit code "
+                   "covers the whole log.")
 @click.option("--n-process", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes for the batch path.")
 @click.option("--plain", is_flag=True, help="No colour in the summary.")

@@ -9,18 +9,31 @@ input lines. The file is read a line at a time and each row is written (and flus
 it is known, so memory does not grow with the length of the log and an interrupted run can be
 continued with ``--resume``.
 
-Resume key: a row's ``id`` when it has one, else its line number.
+Resume key: a row's line number and its ``id`` (ids may repeat in a log, so an id alone would skip
+lines never verified). After a resume the exit code and the summary cover the whole log: the
+rows already in ``--out`` count as they were written.
+
+Every line becomes a row whatever its bytes: a JSON error, an integer too long to read, nesting
+too deep for the parser or any other exception is an ``input_error`` row, and a row is written
+even when its content cannot be encoded as UTF-8 (lone surrogates from ``\\ud800`` escapes
+are written back as escapes). Lines end at ``\\n`` (or ``\\r\\n``); a line holding old
+Mac ``\\r`` line breaks is reported as such. No output (``--out``, ``--html``) may be the log
+or each other: checked on the resolved paths before anything is written. The pieces
+(:func:`read_rows`, :func:`result_row`, :func:`write_row`) are reusable by other engines.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import signal
 import stat
 import sys
+import threading
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from typing import IO, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
+from typing import IO, Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Optional, Union
 
 from rich import box
 from rich.console import Console
@@ -73,13 +86,14 @@ class LogLine:
 
     @property
     def key(self) -> str:
-        """The resume key: the id when there is one, else the line number."""
+        """The resume key: the line number and the id."""
         return row_key(self.id, self.line)
 
 
 def row_key(row_id: Any, line: Any) -> str:
-    """``id:<json>`` for a row with an id, ``line:<n>`` for one without."""
-    return f"id:{json.dumps(row_id, sort_keys=True)}" if row_id is not None else f"line:{line}"
+    """``<line>:<id as JSON>``: a row is the same row only at the same line with the same id (an
+    id alone would skip the later lines that repeat it)."""
+    return f"{line}:{json.dumps(row_id, sort_keys=True)}"
 
 
 def _type_name(value: Any) -> str:
@@ -104,8 +118,14 @@ def parse_line(raw: bytes, line_no: int) -> LogLine:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        return LogLine(line_no, None, nbytes, error=f"line {line_no} is not valid JSON: {exc.msg} at column {exc.colno}",
-                       snippet=snippet)
+        return LogLine(line_no, None, nbytes, snippet=snippet,
+                       error=f"line {line_no} is not valid JSON: {exc.msg} at column {exc.colno}{_cr_note(text)}")
+    except RecursionError:
+        return LogLine(line_no, None, nbytes, snippet=snippet,
+                       error=f"line {line_no} is nested too deeply to be read as JSON")
+    except Exception as exc:  # ValueError for an integer over Python's digit limit, MemoryError, ...
+        return LogLine(line_no, None, nbytes, snippet=snippet,
+                       error=f"line {line_no} cannot be read as JSON ({type(exc).__name__}: {str(exc)[:200]})")
     if not isinstance(obj, dict):
         return LogLine(line_no, None, nbytes,
                        error=f"line {line_no} is a JSON {_type_name(obj)}, expected an object with {', '.join(REQUIRED_FIELDS)}",
@@ -123,6 +143,26 @@ def parse_line(raw: bytes, line_no: int) -> LogLine:
     # Value types (a number for llm_response, a string for retrieved_docs ...) are checked by
     # Verifier.verify itself, which answers them with an input_error result naming the field.
     return LogLine(line_no, row_id, nbytes, item=(obj["query"], obj["retrieved_docs"], obj["llm_response"]))
+
+
+def _cr_note(text: str) -> str:
+    """A hint when a line holds bare carriage returns: a file with old Mac line endings reads as
+    one line (only ``\\n`` ends a line, so one JSON object per ``\\r`` cannot be told apart from
+    a ``\\r`` inside one)."""
+    if "\r" in text.rstrip("\r"):
+        return " (it holds \\r line breaks: lines must end with \\n or \\r\\n; convert the file with tr '\\r' '\\n')"
+    return ""
+
+
+def read_rows(path: str, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[LogLine]:
+    """The lines of the JSONL file at ``path`` ('-' for standard input), parsed; never raises on
+    content (an unreadable file raises :class:`AuditUsageError` when iteration starts)."""
+    stream, _ = _open_log(path)
+    try:
+        yield from read_log(stream, max_line_bytes)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
 
 
 def read_log(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES, *, first_line: int = 1) -> Iterator[LogLine]:
@@ -147,7 +187,27 @@ def read_log(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES, *, first_li
             nbytes += len(raw)
         yield LogLine(line_no, None, nbytes, snippet=snippet,
                       error=f"line {line_no} is {nbytes:,} bytes, over the {max_line_bytes:,}-byte limit "
-                            f"for one log line; it was not read")
+                            f"for one log line; it was not read{_cr_note(snippet)}")
+
+
+_LONE_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def dump_row(row: dict[str, Any], default: Optional[Callable[[Any], Any]] = None) -> str:
+    """One JSON line (without its newline) that always encodes as UTF-8: a lone surrogate (an id
+    read from a ``\\udc80`` escape) is written back as its escape, so it reads back the same.
+    ``default`` as in :func:`json.dumps` (the Ray engine's extra columns: timestamps...)."""
+    text = json.dumps(row, ensure_ascii=False, default=default)
+    if not text.isascii():
+        # outside strings json.dumps writes ASCII only, so every surrogate is inside a string
+        text = _LONE_SURROGATE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
+
+
+def write_row(out: IO[str], row: dict[str, Any]) -> None:
+    """Write and flush one row."""
+    out.write(dump_row(row) + "\n")
+    out.flush()
 
 
 def verify_items(verifier: Verifier, items: Iterable[Item], n_process: int = 1) -> Iterator[VerifyResult]:
@@ -181,13 +241,21 @@ def result_row(entry: LogLine, result: VerifyResult) -> dict[str, Any]:
 
 @dataclass
 class AuditSummary:
-    """Counts over the rows written in this run."""
+    """Counts over the rows written in this run, and what the rows skipped on resume said."""
 
     lines: int = 0
     skipped: int = 0
     actions: Counter = field(default_factory=Counter)
     warning_types: Counter = field(default_factory=Counter)
     input_errors: int = 0
+    #: of the skipped rows: how many need review, how many are input errors
+    skipped_review: int = 0
+    skipped_input_errors: int = 0
+
+    def add_skipped(self, done: "DoneRow") -> None:
+        self.skipped += 1
+        self.skipped_review += done.review
+        self.skipped_input_errors += done.input_error
 
     def add(self, result: VerifyResult) -> None:
         self.lines += 1
@@ -197,16 +265,35 @@ class AuditSummary:
             self.input_errors += 1
 
     def exit_code(self) -> int:
-        """2 if any line was an input error, else 1 if any answer needs review, else 0."""
-        if self.input_errors:
+        """2 if any line of the log was an input error, else 1 if any answer needs review, else 0
+        (rows skipped on resume included)."""
+        if self.input_errors or self.skipped_input_errors:
             return INPUT_ERROR_EXIT
-        return REVIEW if self.actions["review"] else PROCEED
+        return REVIEW if self.actions["review"] or self.skipped_review else PROCEED
 
 
-def resume_keys(path: str, err: Console) -> set[str]:
-    """The keys of the rows already in ``path``. A last line cut short by a crash is removed
-    (its input line is verified again); other unreadable rows are reported and kept."""
-    keys: set[str] = set()
+class DoneRow(NamedTuple):
+    """What a row already in ``--out`` said: for the exit code after a resume."""
+
+    review: bool
+    input_error: bool
+
+
+def _done_row(row: Any) -> DoneRow:
+    result = row.get("result") if isinstance(row, dict) else None
+    if not isinstance(result, dict):
+        return DoneRow(True, True)  # not a result: count it as the worst
+    warnings = result.get("warnings")
+    input_error = isinstance(warnings, list) and any(isinstance(w, dict) and w.get("type") == "input_error"
+                                                       for w in warnings)
+    return DoneRow(result.get("action") != "proceed", input_error)
+
+
+def resume_keys(path: str, err: Console) -> dict[str, DoneRow]:
+    """The keys of the rows already in ``path``, with what each said. A last line cut short by a
+    crash is removed (its input line is verified again); other unreadable rows are reported and
+    kept."""
+    keys: dict[str, DoneRow] = {}
     if not os.path.exists(path):
         return keys
     bad = 0
@@ -218,8 +305,8 @@ def resume_keys(path: str, err: Console) -> set[str]:
             good_end += len(raw)
             try:
                 row = json.loads(raw)
-                keys.add(row_key(row.get("id"), row["line"]))
-            except (ValueError, KeyError, TypeError, AttributeError):
+                keys[row_key(row.get("id"), row["line"])] = _done_row(row)
+            except Exception:  # (any row: bad JSON, deep nesting, a huge integer, not an object)
                 bad += 1
         size = fh.seek(0, os.SEEK_END)
         if good_end < size:
@@ -272,11 +359,30 @@ def _open_log(path: str) -> tuple[BinaryIO, Optional[int]]:
     return fh, (st.st_size if stat.S_ISREG(st.st_mode) else None)
 
 
+def check_paths(log_path: str, out_path: str, html_path: Optional[str]) -> None:
+    """No output may be the log or the other output: compared by resolved path (symbolic links,
+    ``..``) and, for files that exist, by identity (hard links). Called before anything is written."""
+    named = [("the log", log_path), ("--out", out_path), ("--html", html_path)]
+    files = [(what, path) for what, path in named if path and path != "-"]
+    for i, (what, path) in enumerate(files):
+        for other_what, other in files[:i]:
+            if _same_file(path, other):
+                raise AuditUsageError(f"{what} and {other_what} are the same file ({path}): "
+                                      f"write {'the results' if what == '--out' else 'the report'} to another file")
+
+
+def _same_file(a: str, b: str) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # (one does not exist yet: the resolved paths differ, so they are different files)
+        return False
+
+
 def _open_out(out_path: str, log_path: str, resume: bool) -> IO[str]:
     if out_path == "-":
         return sys.stdout
-    if log_path != "-" and os.path.exists(out_path) and os.path.exists(log_path) and os.path.samefile(out_path, log_path):
-        raise AuditUsageError("--out is the log itself: write the results to another file")
     try:
         return open(out_path, "a" if resume else "w", encoding="utf-8")
     except OSError as exc:
@@ -302,18 +408,24 @@ def run_audit(
 ) -> int:
     """Audit the log; return the exit code (see :meth:`AuditSummary.exit_code`)."""
     err = make_console(stderr=True, plain=plain)
+    verifier = make_verifier()  # (before any file is opened: nothing to clean up if it fails)
     try:
         if resume and out_path == "-":
-            raise AuditUsageError("--resume needs --out FILE: it skips the ids already in that file")
+            raise AuditUsageError("--resume needs --out FILE: it skips the lines already in that file")
+        check_paths(log_path, out_path, html_path)
         log, size = _open_log(log_path)
-        done = resume_keys(out_path, err) if resume else set()
+        done = resume_keys(out_path, err) if resume else {}
         report = _open_report(html_path, log_path) if html_path else None
-        out = _open_out(out_path, log_path, resume)
+        try:
+            out = _open_out(out_path, log_path, resume)
+        except AuditUsageError:
+            if report is not None:
+                report.discard()
+            raise
     except AuditUsageError as exc:
         err.print(f"error: {exc}", markup=False)
         return INPUT_ERROR_EXIT
 
-    verifier = make_verifier()
     summary = AuditSummary()
     pending: deque[LogLine] = deque()
     progress = _make_progress(err)
@@ -322,8 +434,9 @@ def run_audit(
     def feed() -> Iterator[Item]:
         """Items for the verifier; every line (good or bad) is queued in order in ``pending``."""
         for entry in read_log(log):
-            if entry.key in done:
-                summary.skipped += 1
+            previous = done.get(entry.key)
+            if previous is not None:
+                summary.add_skipped(previous)
                 progress.advance(task, entry.nbytes)
                 continue
             pending.append(entry)
@@ -332,8 +445,7 @@ def run_audit(
 
     def emit(entry: LogLine, result: Optional[VerifyResult]) -> None:
         result = line_result(entry, result)
-        out.write(json.dumps(result_row(entry, result), ensure_ascii=False) + "\n")
-        out.flush()
+        write_row(out, result_row(entry, result))
         summary.add(result)
         if report is not None:
             report.add(line=entry.line, row_id=entry.id, result=result, item=entry.item, snippet=entry.snippet)
@@ -344,7 +456,7 @@ def run_audit(
             emit(pending.popleft(), None)
 
     try:
-        with progress:
+        with progress, _terminate_as_exit():
             for result in verify_items(verifier, feed(), n_process):
                 emit_errors_before_next()
                 emit(pending.popleft(), result)
@@ -358,6 +470,29 @@ def run_audit(
             report.finish(summary_counts(summary))
     print_summary(err, summary, plain=plain or is_plain(err))
     return summary.exit_code()
+
+
+class _Terminated(SystemExit):
+    """SIGTERM during an audit: unwinds like an exception, so the report's temporary file is
+    removed and the rows written so far stay complete."""
+
+
+class _terminate_as_exit:
+    """Turn SIGTERM into :class:`_Terminated` while the audit runs (main thread only: signal
+    handlers cannot be set elsewhere). SIGKILL cannot be caught: ``--resume`` covers it."""
+
+    def __enter__(self) -> None:
+        self._previous: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, self._raise)
+
+    @staticmethod
+    def _raise(signum: int, frame: Any) -> None:
+        raise _Terminated(128 + signum)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
 
 
 def summary_counts(summary: AuditSummary) -> dict[str, Any]:
@@ -376,7 +511,8 @@ def print_summary(err: Console, summary: AuditSummary, *, plain: bool) -> None:
     """Counts by action and by warning type, on stderr (stdout may carry the JSON rows)."""
     head = Text(f"audited {summary.lines:,} line(s)")
     if summary.skipped:
-        head.append(f", skipped {summary.skipped:,} already in --out")
+        head.append(f", skipped {summary.skipped:,} already in --out ({summary.skipped_review:,} review, "
+                    f"{summary.skipped_input_errors:,} input error{'s' if summary.skipped_input_errors != 1 else ''})")
     head.append(": ")
     head.append(f"{summary.actions['proceed']:,} proceed", style="" if plain else "green")
     head.append(", ")

@@ -15,7 +15,6 @@ import html
 import os
 import re
 import shutil
-import tempfile
 from datetime import datetime, timezone
 from typing import Any, Optional, Sequence
 
@@ -133,9 +132,22 @@ def highlight_html(response: str, result: VerifyResult) -> str:
     bounds = sorted({0, n, *(s.start for s in spans), *(s.end for s in spans)})
     out: list[str] = []
     stack: list[_Span] = []
+    # a sweep over the bounds: the spans covering each piece are kept up to date as spans open
+    # and close (a scan of every span per piece was quadratic: 16 s for a 120k answer)
+    by_start = sorted(spans, key=lambda s: s.start)
+    ending: dict[int, list[_Span]] = {}
+    for s in spans:
+        ending.setdefault(s.end, []).append(s)
+    active: dict[int, _Span] = {}
+    opened = 0
     for a, b in zip(bounds, bounds[1:]):
-        covering = sorted((s for s in spans if s.start <= a and b <= s.end),
-                          key=lambda s: (s.start, -s.end, s.order))
+        for s in ending.pop(a, ()):
+            active.pop(s.order, None)
+        while opened < len(by_start) and by_start[opened].start <= a:
+            s = by_start[opened]
+            active[s.order] = s
+            opened += 1
+        covering = sorted(active.values(), key=lambda s: (s.start, -s.end, s.order))
         keep = 0
         while keep < len(stack) and keep < len(covering) and stack[keep] is covering[keep]:
             keep += 1
@@ -167,11 +179,13 @@ class HtmlReport:
     def __init__(self, path: str, *, source: str = "") -> None:
         self.path = path
         self.source = source
-        folder = os.path.dirname(os.path.abspath(path))
-        # the body goes next to the report, so a failure to write it shows up now, not at the end
-        self._body = tempfile.NamedTemporaryFile(
-            "w+", encoding="utf-8", dir=folder, prefix=".raguard-report-", suffix=".part", delete=False
-        )
+        folder, name = os.path.split(os.path.abspath(path))
+        # the body goes next to the report, so a failure to write it shows up now, not at the end;
+        # its name is fixed per report, so a run killed outright (SIGKILL) leaves at most one,
+        # which the next run of the same report replaces. Text that cannot be encoded (lone
+        # surrogates from "\ud800" escapes) is written as "?" rather than failing the audit.
+        self._body = open(os.path.join(folder, f".{name}.raguard.part"), "w+", encoding="utf-8",
+                          errors="replace")
 
     def add(
         self,
@@ -234,7 +248,7 @@ class HtmlReport:
         self._body.seek(0)
         stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         try:
-            with open(self.path, "w", encoding="utf-8") as out:
+            with open(self.path, "w", encoding="utf-8", errors="replace") as out:
                 out.write('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
                           f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
                           '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -250,8 +264,16 @@ class HtmlReport:
                           'hover one for the suggestion. Dotted underlines mark supported claims.</footer>\n'
                           '</body></html>\n')
         finally:
+            self.discard()
+
+    def discard(self) -> None:
+        """Remove the temporary file (done by :meth:`finish`; call it when the report is abandoned)."""
+        if not self._body.closed:
             self._body.close()
+        try:
             os.unlink(self._body.name)
+        except FileNotFoundError:
+            pass
 
     @staticmethod
     def _summary_html(counts: dict[str, Any]) -> str:

@@ -44,7 +44,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError("raguard.integrations.ray needs Ray Data: pip install 'raguard-verify[ray]'") from exc
 
-from raguard.cli.audit import AuditSummary, LogLine, line_result, parse_line, read_log, result_row
+from raguard.cli.audit import AuditSummary, LogLine, dump_row, line_result, parse_line, read_log, result_row
 from raguard.cli.codes import INPUT_ERROR_EXIT, PROCEED, REVIEW, has_input_error
 from raguard.models import VerifyResult
 from raguard.verifier import Verifier
@@ -285,7 +285,7 @@ class _Auditor:
         entries, extras = self._jsonl_entries(batch) if jsonl else self._parquet_entries(batch)
         results = self._verify(entries)
         if self._output == "jsonl":
-            rows = [json.dumps({**result_row(e, r), **x}, ensure_ascii=False, default=str)
+            rows = [dump_row({**result_row(e, r), **x}, default=str)
                     for e, r, x in zip(entries, results, extras)]
             return pa.table({"line": pa.array([e.line for e in entries], pa.int64()),
                              "row": pa.array(rows, pa.string())})

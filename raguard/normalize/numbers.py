@@ -160,6 +160,10 @@ def format_value(value: float, unit: Optional[str] = None) -> str:
     return f"{text} {unit}" if unit else text
 
 
+#: Spelled values above this are chains of scale words ("one hundred hundred ..."), not amounts.
+_MAX_SPELLED = 10**18
+
+
 def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
     """Value of spelled-out number words, and whether it is an ordinal.
 
@@ -196,6 +200,8 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
                 current = 0
         else:
             return None
+        if current > _MAX_SPELLED or total > _MAX_SPELLED:
+            return None  # "one hundred hundred hundred ...": no amount, and float() would overflow
         seen = True
     if not seen:
         return None
