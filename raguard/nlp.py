@@ -306,7 +306,7 @@ def load_model(configured: Optional[str] = None) -> LoadedModel:
 
 def _load(name: str) -> Any:
     import spacy
-    import srsly
+    import srsly  # type: ignore[import-untyped]
     from spacy.util import get_model_meta, get_package_path, is_package
 
     if is_package(name):

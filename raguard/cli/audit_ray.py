@@ -7,11 +7,12 @@ returns its exit code.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Callable, Optional
 
 from raguard.cli.audit import print_summary
 from raguard.cli.codes import INPUT_ERROR_EXIT
 from raguard.cli.render import is_plain, make_console
+from raguard.verifier import Verifier
 
 
 def _usage_problem(log_path: str, out_path: str, html_path: Optional[str], resume: bool, n_process: int) -> Optional[str]:
@@ -37,7 +38,7 @@ def run_ray_audit(
     address: Optional[str],
     group_by: Optional[str],
     concurrency: Optional[int],
-    make_verifier: Optional[Callable[[], Any]] = None,
+    make_verifier: Optional[Callable[[], Verifier]] = None,
 ) -> int:
     """Audit the log on Ray; return the exit code of ``raguard audit``."""
     err = make_console(stderr=True, plain=plain)
@@ -56,8 +57,8 @@ def run_ray_audit(
     started = engine.connect(address)
     try:
         ray.data.DataContext.get_current().enable_progress_bars = err.is_terminal
-        extra = {} if make_verifier is None else {"make_verifier": make_verifier}  # --config
-        summary = engine.audit_files(log_path, out_path, group_by=group_by, concurrency=concurrency, **extra)
+        summary = engine.audit_files(log_path, out_path, group_by=group_by, concurrency=concurrency,
+                                     make_verifier=make_verifier or Verifier)  # --config, or the default
     except (OSError, ValueError) as exc:  # an unreadable log, a --group-by column it lacks
         err.print(f"error: {exc}", markup=False)
         return INPUT_ERROR_EXIT
