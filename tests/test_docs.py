@@ -96,3 +96,24 @@ def test_the_first_example_runs_and_shows_what_it_prints(page: str) -> None:
     for expression, comment in checked:
         value = repr(eval(expression.strip(), namespace))
         assert comment.startswith(value), f"{page}: {expression.strip()} gives {value}, the page says {comment}"
+
+
+def test_the_configuration_examples_run() -> None:
+    """The Python blocks of docs/configuration.md run in order (one namespace): the config
+    arguments, the plug-in checker with its options and the reviewer do what the page says."""
+    from raguard import checkers
+
+    text = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)\n```", text, re.S)
+    assert len(blocks) >= 3
+    namespace: dict = {"query": "When is the review?", "docs": ["The review is on May 5."],
+                       "answer": "The review is on May 5."}
+    try:
+        for block in blocks:
+            exec(compile(block, "docs/configuration.md#example", "exec"), namespace)
+        assert [c.name for c in namespace["guard"].checkers] == ["numbers", "cited_figures"]
+        emails = namespace["Verifier"](checkers=["no_email"], checker_options={"no_email": {"allowed_domain": "example.com"}})
+        result = emails.verify("", ["x"], "Write to help@example.com or to bob@mail.test.")
+        assert [w.text for w in result.warnings] == ["bob@mail.test"]
+    finally:
+        checkers._REGISTRY.pop("no_email", None)  # registered by the page's example

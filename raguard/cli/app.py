@@ -26,10 +26,10 @@ def _make_verifier(config_path: Optional[str]) -> Callable[[], Verifier]:
     return lambda: verifier_from_config(config)
 
 
-#: ``--config FILE`` for every command that verifies (see docs/serve.md for the format).
+#: ``--config FILE`` for every command that verifies (see docs/configuration.md for the format).
 _config_option = click.option(
     "--config", "config_path", default=None, metavar="FILE.toml",
-    help="TOML configuration: [verifier] checkers, severities, review_on, options... (see docs/serve.md).",
+    help="TOML configuration: [verifier] checkers, severities, review_on, options... (see docs/configuration.md).",
 )
 
 
