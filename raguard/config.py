@@ -41,6 +41,7 @@ tomllib: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) 
 #: Keys of ``[verifier]`` and the type each value must have (checked here so the message names the file).
 VERIFIER_KEYS: dict[str, tuple[str, type | tuple[type, ...]]] = {
     "checkers": ("a list of checker names", (list, dict)),
+    "profile": ("a profile name (qa, general)", str),
     "review_on": ("a list of severities", list),
     "max_chars": ("a positive integer", int),
     "trust_query": ("true or false", bool),

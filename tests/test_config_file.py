@@ -116,3 +116,13 @@ def test_check_and_audit_read_the_config(tmp_path, capsys):
     bad = _write(tmp_path, "[verifier]\nnope = 1\n")
     assert main([*args, "--config", str(bad)]) == 2
     assert "unknown key 'nope'" in capsys.readouterr().err
+
+
+def test_a_profile_in_the_file_picks_its_checker_list(tmp_path):
+    from raguard.checkers import PROFILES
+
+    config = load_config(_write(tmp_path, '[verifier]\nprofile = "general"\n'))
+    assert [c.name for c in verifier_from_config(config).checkers] == list(PROFILES["general"])
+    config = load_config(_write(tmp_path, '[verifier]\nprofile = "general"\ncheckers = ["dates"]\n'))
+    with pytest.raises(ConfigError, match="not both"):
+        verifier_from_config(config)
