@@ -976,9 +976,9 @@ def test_the_citations_checker_over_many_cited_sentences_is_linear(unit: str) ->
                                     documents=documents)
         return text
 
-    found = list(checker.check(_CITED[len(make(200))]))
+    found = list(checker.review(_CITED[len(make(200))], _CITED[200].findings))
     assert found and all(f.supported for f in found)  # every citation checked, and right
-    assert_linear(lambda text: list(checker.check(_CITED[len(text)])), make, n=2_000)
+    assert_linear(lambda text: list(checker.review(_CITED[len(text)], _CITED[len(text)].findings)), make, n=2_000)
 
 
 @pytest.mark.parametrize("unit", ["Ann ate 12 figs [1]. ", "Ann ate [1][2] and 3 [1]; "])
@@ -986,8 +986,9 @@ def test_citations_over_many_cited_sentences_are_linear(unit: str) -> None:
     # each citation scanned every sentence, and each sentence every claim: quadratic
     from raguard import Verifier
 
-    verifier = _VERIFIERS.setdefault("citations", Verifier(checkers=["numbers", "entities", "statements",
-                                                                     "citations"], max_chars=2_000_000, cache_size=0))
+    verifier = _VERIFIERS.setdefault("citations", Verifier(
+        checkers=["dates", "numbers", "entities", "quotes", "vague", "statements", "citations"],  # statements' providers
+        max_chars=2_000_000, cache_size=0))
     docs = ["Ann ate 12 figs.", "Ann ate 3 figs."]
     assert any(w.type == "bad_citation" for w in verifier.verify("", docs, unit * 3).warnings) or \
         any(c.kind == "citation" for c in verifier.verify("", docs, unit * 3).claims)
