@@ -1,18 +1,27 @@
-"""Detection quality of raguard: paraphrase suite, HaluEval QA sample, faithful summaries.
+"""Detection quality of raguard: paraphrase suite, HaluEval QA sample, faithful summaries, SummEdits.
 
-    .venv/bin/python benchmarks/quality.py            # or: make quality
+    .venv/bin/python benchmarks/quality.py                     # or: make quality
+    .venv/bin/python benchmarks/quality.py --only summedits    # one data set (repeatable)
 
 Prints a table per data set (precision, recall, false-positive rate, per warning type, time per
 item) and writes benchmarks/results/quality.json. An item counts as flagged when its action is
 "review"; for the paraphrase suite, whose vague-reference pairs are medium severity, any high or
-medium warning counts. The HaluEval sample is read from ../shared/data/halueval_qa/ (beside the
-repository); when it is missing the benchmark says so and skips it.
+medium warning counts. The HaluEval sample and SummEdits are read from shared/data/ beside the
+repository (or its worktree's parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is
+missing the benchmark says so and skips it.
+
+SummEdits (five domains of real LLM summaries with human labels) is run as its README says:
+``verify(query="Summarize the document.", retrieved_docs=[doc], llm_response=summary)``; an
+inconsistent summary (label 0) is a positive and should get "review". Per domain: balanced
+accuracy ((recall + 1 - FPR) / 2), recall, FPR, and the AUROC of ``1 - result.score`` (when the
+result has a score) as a detector of the inconsistent summaries.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -28,7 +37,27 @@ from raguard import Verifier, VerifyResult  # noqa: E402
 
 SUITE = ROOT / "tests" / "data" / "paraphrase_suite.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
-HALUEVAL = ROOT.parent / "shared" / "data" / "halueval_qa"
+
+
+def _shared_data() -> Path:
+    """The shared benchmark data: $RAGUARD_SHARED_DATA, else the first shared/data/ found beside
+    the repository or one of its parents (a git worktree lives one level deeper)."""
+    env = os.environ.get("RAGUARD_SHARED_DATA")
+    if env:
+        return Path(env)
+    for parent in ROOT.parents:
+        candidate = parent / "shared" / "data"
+        if candidate.is_dir():
+            return candidate
+    return ROOT.parent / "shared" / "data"
+
+
+SHARED = _shared_data()
+HALUEVAL = SHARED / "halueval_qa"
+SUMMEDITS = SHARED / "summedits"
+#: SummEdits domains read (file stem -> label in the tables).
+SUMMEDITS_DOMAINS: tuple[str, ...] = ("news", "podcast", "sales_call", "samsum", "scitldr")
+SUMMEDITS_QUERY = "Summarize the document."
 RESULTS = ROOT / "benchmarks" / "results" / "quality.json"
 
 #: Profiles compared in one run: the default, and a stricter statement threshold that trades
@@ -74,6 +103,39 @@ def load_summaries() -> list[dict[str, Any]] | None:
              "group": r.get("topic", "summary")} for r in _read_jsonl(SUMMARIES)]
 
 
+def load_summedits() -> dict[str, list[dict[str, Any]]] | None:
+    """SummEdits items per domain (label 0, inconsistent, is the positive); None when missing."""
+    files = [SUMMEDITS / f"{d}.json" for d in SUMMEDITS_DOMAINS]
+    if not all(f.is_file() for f in files):
+        return None
+    out: dict[str, list[dict[str, Any]]] = {}
+    for domain, f in zip(SUMMEDITS_DOMAINS, files):
+        rows = json.loads(f.read_text(encoding="utf-8"))
+        out[domain] = [{"id": r.get("id", f"{domain}-{i}"), "positive": r["label"] == 0, "query": SUMMEDITS_QUERY,
+                        "docs": [r["doc"]], "answer": r["summary"], "group": domain}
+                       for i, r in enumerate(rows)]
+    return out
+
+
+def auroc(scores_pos: list[float], scores_neg: list[float]) -> float | None:
+    """Area under the ROC curve of a detector that flags high scores: the chance that a random
+    positive scores above a random negative, ties counting half (Mann-Whitney U)."""
+    if not scores_pos or not scores_neg:
+        return None
+    ranked = sorted([(s, 1) for s in scores_pos] + [(s, 0) for s in scores_neg])
+    rank_sum = 0.0
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j < len(ranked) and ranked[j][0] == ranked[i][0]:
+            j += 1
+        mid = (i + 1 + j) / 2  # average 1-based rank of the tie group
+        rank_sum += mid * sum(1 for k in range(i, j) if ranked[k][1])
+        i = j
+    n_pos, n_neg = len(scores_pos), len(scores_neg)
+    return (rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
+
+
 def evaluate(verifier: Verifier, items: list[dict[str, Any]],
              flagged: Callable[[VerifyResult], bool]) -> dict[str, Any]:
     tp = fp = tn = fn = 0
@@ -81,17 +143,25 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
     type_pos: Counter[str] = Counter()
     type_neg: Counter[str] = Counter()
     false_positives: list[dict[str, Any]] = []
+    missed: list[dict[str, Any]] = []
+    score_pos: list[float] = []
+    score_neg: list[float] = []
     n_pos = sum(1 for i in items if i["positive"])
     for item in items:
         t0 = time.perf_counter()
         result = verifier.verify(item["query"], item["docs"], item["answer"])
         times.append(time.perf_counter() - t0)
         hit = flagged(result)
+        score = getattr(result, "score", None)
+        if score is not None:  # a detector of positives: low groundedness
+            (score_pos if item["positive"] else score_neg).append(1.0 - float(score))
         types = {w.type for w in result.warnings if w.severity in ("high", "medium")}
         if item["positive"]:
             tp += hit
             fn += not hit
             type_pos.update(types)
+            if not hit:
+                missed.append({"id": item["id"], "answer": item["answer"][:200]})
         else:
             fp += hit
             tn += not hit
@@ -101,6 +171,9 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
                                         "warnings": [(w.type, w.text[:80]) for w in result.warnings
                                                      if w.severity in ("high", "medium")]})
     n_neg = len(items) - n_pos
+    recall = tp / n_pos if n_pos else None
+    fpr = fp / n_neg if n_neg else None
+    area = auroc(score_pos, score_neg)
     per_type = {
         t: {"fires_on_positive": type_pos[t], "fires_on_negative": type_neg[t],
             "share_of_positives": round(type_pos[t] / n_pos, 3) if n_pos else None,
@@ -112,12 +185,16 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
         "items": len(items), "positives": n_pos, "negatives": n_neg,
         "tp": tp, "fp": fp, "tn": tn, "fn": fn,
         "precision": round(tp / (tp + fp), 4) if tp + fp else None,
-        "recall": round(tp / n_pos, 4) if n_pos else None,
-        "false_positive_rate": round(fp / n_neg, 4) if n_neg else None,
+        "recall": round(recall, 4) if recall is not None else None,
+        "false_positive_rate": round(fpr, 4) if fpr is not None else None,
+        "balanced_accuracy": round((recall + 1 - fpr) / 2, 4) if recall is not None and fpr is not None else None,
+        "auroc_score": round(area, 4) if area is not None else None,
         "ms_per_item_mean": round(1000 * statistics.fmean(times), 3) if times else None,
         "ms_per_item_p50": round(1000 * statistics.median(times), 3) if times else None,
         "per_type": per_type,
         "false_positives": false_positives[:25],
+        "missed": missed[:25],
+        "_scores": (score_pos, score_neg),
     }
 
 
@@ -142,6 +219,7 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
           f"{report['negatives']} negative)")
     print(f"  precision {_fmt(report['precision'])}   recall {_fmt(report['recall'])}   "
           f"false-positive rate {_fmt(report['false_positive_rate'])}   "
+          f"bacc {_fmt(report['balanced_accuracy'])}   AUROC(score) {_fmt(report['auroc_score'])}   "
           f"FP {report['fp']}   time/item mean {_fmt(report['ms_per_item_mean'])} ms, "
           f"p50 {_fmt(report['ms_per_item_p50'])} ms")
     if report["per_type"]:
@@ -151,14 +229,41 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
                   f"{row['fires_on_negative']:>6} ({_fmt(row['share_of_negatives'])}){_fmt(row['precision']):>9}")
 
 
-def run(profiles: Iterable[str]) -> dict[str, Any]:
+#: Data set names for ``--only``.
+DATASETS: tuple[str, ...] = ("paraphrase_suite", "halueval_qa", "faithful_summaries", "summedits")
+
+
+def print_summedits(profile: str, reports: dict[str, dict[str, Any]]) -> None:
+    """One line per SummEdits domain, then the five together."""
+    print(f"\nsummedits  [profile: {profile}]  (positive = inconsistent summary; flagged = review)")
+    print(f"  {'domain':<12}{'items':>6}{'bacc':>7}{'recall':>8}{'FPR':>7}{'AUROC':>7}{'p50 ms':>8}")
+    for domain, r in reports.items():
+        print(f"  {domain:<12}{r['items']:>6}{_fmt(r['balanced_accuracy']):>7}{_fmt(r['recall']):>8}"
+              f"{_fmt(r['false_positive_rate']):>7}{_fmt(r['auroc_score']):>7}{_fmt(r['ms_per_item_p50']):>8}")
+
+
+def _summedits_total(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Mean balanced accuracy over the domains, worst FPR, and the AUROC of the pooled scores."""
+    baccs = [r["balanced_accuracy"] for r in reports.values() if r["balanced_accuracy"] is not None]
+    pos = [s for r in reports.values() for s in r["_scores"][0]]
+    neg = [s for r in reports.values() for s in r["_scores"][1]]
+    area = auroc(pos, neg)
+    return {"mean_balanced_accuracy": round(statistics.fmean(baccs), 4) if baccs else None,
+            "max_false_positive_rate": max(r["false_positive_rate"] for r in reports.values()),
+            "auroc_score_pooled": round(area, 4) if area is not None else None}
+
+
+def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"machine": platform.platform(), "python": platform.python_version(),
                            "when": time.strftime("%Y-%m-%d %H:%M:%S"), "sets": {}}
-    datasets: list[tuple[str, list[dict[str, Any]] | None, Callable[[VerifyResult], bool], str]] = [
-        ("paraphrase_suite", load_suite(), _high_or_medium, str(SUITE.relative_to(ROOT))),
-        ("halueval_qa", load_halueval(), _review, str(HALUEVAL)),
-        ("faithful_summaries", load_summaries(), _review, str(SUMMARIES.relative_to(ROOT))),
+    wanted = set(only or DATASETS)
+    loaders: list[tuple[str, Callable[[], Any], Callable[[VerifyResult], bool], str]] = [
+        ("paraphrase_suite", load_suite, _high_or_medium, str(SUITE.relative_to(ROOT))),
+        ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
+        ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
+        ("summedits", load_summedits, _review, str(SUMMEDITS)),
     ]
+    datasets = [(name, load(), flagged, source) for name, load, flagged, source in loaders if name in wanted]
     for profile in profiles:
         verifier = Verifier(**PROFILES[profile])
         verifier.verify("warm-up", ["The model loads once."], "The model loads once.")
@@ -167,7 +272,18 @@ def run(profiles: Iterable[str]) -> dict[str, Any]:
                 print(f"\n{name}: MISSING — expected at {source}; skipped.")
                 out["sets"].setdefault(name, {})[profile] = {"missing": source}
                 continue
+            if name == "summedits":
+                reports = {domain: evaluate(verifier, rows, flagged) for domain, rows in items.items()}
+                print_summedits(profile, reports)
+                total = _summedits_total(reports)
+                print(f"  all five: mean bacc {_fmt(total['mean_balanced_accuracy'])}, max FPR "
+                      f"{_fmt(total['max_false_positive_rate'])}, pooled AUROC(score) {_fmt(total['auroc_score_pooled'])}")
+                for r in reports.values():
+                    del r["_scores"]
+                out["sets"].setdefault(name, {})[profile] = {"domains": reports, "all": total}
+                continue
             report = evaluate(verifier, items, flagged)
+            del report["_scores"]
             print_table(name, profile, report)
             out["sets"].setdefault(name, {})[profile] = report
     return out
@@ -177,9 +293,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", choices=sorted(PROFILES), action="append",
                         help="profile(s) to run (default: all)")
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--only", choices=DATASETS, action="append",
+                        help="data set(s) to run (default: all)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"where to write the JSON (default: {RESULTS.relative_to(ROOT)}; with --only, "
+                             "quality-<sets>.json beside it)")
     args = parser.parse_args(argv)
-    report = run(args.profile or list(PROFILES))
+    if args.out is None:
+        args.out = RESULTS if not args.only else RESULTS.with_name(f"quality-{'-'.join(sorted(set(args.only)))}.json")
+    report = run(args.profile or list(PROFILES), args.only)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     print(f"\nwritten: {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
