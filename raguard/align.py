@@ -1,0 +1,136 @@
+"""The alignment pass: each answer sentence matched once to its best supporting document sentences.
+
+A long answer restates the documents sentence by sentence. Every check that compares an answer
+sentence with "what the documents say about it" (polarity, antonyms, the graded score) needs the
+same thing: the document sentence that answer sentence restates, and how much of the answer
+sentence it covers. This module computes it once per answer (``CheckContext.alignment``, lazily)
+so the checkers agree on which sentence is meant.
+
+Support is the share of the answer sentence's content words (Snowball stems, see
+:mod:`raguard.normalize.stems`) that the aligned document sentences hold, each word weighted by its
+rarity in that document (an inverse sentence frequency: a word found in every sentence, such as the
+subject of the article, tells less about which sentence is meant than a rare one). A summary
+sentence often fuses two document sentences, so the best sentence is joined by the one that adds
+most of what is missing, when it adds anything. Words of the (trusted) query help find the
+sentence but do not count in the support: a restated question is not a claim.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.checkers.base import CheckContext
+    from raguard.documents import DocumentIndex
+
+#: Sentences joined to the best one when they add coverage (a summary fuses two, rarely more).
+MAX_SENTENCES = 2
+
+
+@dataclass(frozen=True)
+class SentenceAlignment:
+    """One answer sentence and the document sentences that best support it.
+
+    ``start``/``end`` index the response; ``stems`` are the sentence's content stems; ``doc_index``
+    is -1 when no document shares a word (then ``spans`` is empty); ``spans`` are the aligned
+    document sentences, best first; ``support`` in [0, 1] is the weighted share of the stems that
+    are not the query's that they hold (1.0 when there are none); ``missing`` the stems none of
+    them holds.
+    """
+
+    start: int
+    end: int
+    stems: frozenset[str]
+    doc_index: int
+    spans: tuple[tuple[int, int], ...]
+    support: float
+    missing: frozenset[str]
+
+    @property
+    def best_span(self) -> Optional[tuple[int, int]]:
+        """The document sentence that shares the most with the answer sentence."""
+        return self.spans[0] if self.spans else None
+
+
+def align(ctx: "CheckContext") -> list[SentenceAlignment]:
+    """The alignment of every sentence of the response (see the module docstring)."""
+    stems_of = ctx.token_stems
+    free = ctx.query_stems
+    out: list[SentenceAlignment] = []
+    for start, end in ctx.sentences:
+        stems = frozenset(s for i in ctx.token_range(start, end) if (s := stems_of[i]) is not None)
+        out.append(align_stems(ctx, start, end, stems, free))
+    return out
+
+
+def align_stems(ctx: "CheckContext", start: int, end: int, stems: frozenset[str],
+                free: frozenset[str] = frozenset()) -> SentenceAlignment:
+    """The alignment of one set of answer stems (a sentence or a clause) to the documents;
+    ``free`` stems (the query's) help find the sentences but do not count in the support."""
+    if not stems or len(ctx.documents) == 0:
+        return SentenceAlignment(start, end, stems, -1, (), 1.0 if not (stems - free) else 0.0, stems)
+    maps = ctx.documents.maps
+    candidates = None if maps is None else maps.docs_with_stems(stems, 1)
+    best: Optional[tuple[float, int, tuple[tuple[int, int], ...], frozenset[str]]] = None
+    for doc_index, index in ctx.documents.among(candidates):
+        found = _align_in(index, stems, free)
+        if found is None:
+            continue
+        support, spans, missing = found
+        if best is None or support > best[0]:
+            best = (support, doc_index, spans, missing)
+    if best is None:
+        return SentenceAlignment(start, end, stems, -1, (), 1.0 if not (stems - free) else 0.0, stems)
+    support, doc_index, spans, missing = best
+    return SentenceAlignment(start, end, stems, doc_index, spans, support, missing)
+
+
+def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
+    """Inverse sentence frequency of each stem in the document; a stem it lacks weighs most."""
+    spans, by_stem = index.sentence_index
+    n = len(spans)
+    top = math.log(1.0 + (n + 1) / 0.5)
+    return {s: (math.log(1.0 + (n + 1) / (len(by_stem[s]) + 0.5)) if s in by_stem else top) for s in stems}
+
+
+def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str]
+              ) -> Optional[tuple[float, tuple[tuple[int, int], ...], frozenset[str]]]:
+    """(support, aligned sentence spans, missing stems) in one document; None when it shares no stem."""
+    spans, by_stem = index.sentence_index
+    weights = _weights(index, stems)
+    total = sum(weights.values())
+    claimed = sum(w for s, w in weights.items() if s not in free)
+    held: dict[int, set[str]] = {}
+    for s in stems:
+        for i in by_stem.get(s, ()):
+            held.setdefault(i, set()).add(s)
+    if not held or total <= 0:
+        return None
+    chosen: list[int] = []
+    covered: set[str] = set()
+    for _ in range(MAX_SENTENCES):
+        gain, pick = 0.0, -1
+        for i, words in held.items():
+            if i in chosen:
+                continue
+            g = sum(weights[w] for w in words if w not in covered)
+            if g > gain + 1e-12 or (pick >= 0 and abs(g - gain) <= 1e-12 and i < pick):
+                gain, pick = g, i
+        # a second sentence joins only when it adds a word of real weight (not one shared word
+        # of the document's subject)
+        if pick < 0 or (chosen and gain < 0.15 * total):
+            break
+        chosen.append(pick)
+        covered |= held[pick]
+    support = sum(weights[w] for w in covered if w not in free) / claimed if claimed > 0 else 1.0
+    return round(support, 4), tuple(spans[i] for i in chosen), frozenset(stems - covered)
+
+
+def sentence_of(alignments: Sequence[SentenceAlignment], pos: int) -> Optional[SentenceAlignment]:
+    """The alignment of the answer sentence holding response position ``pos``."""
+    for a in alignments:
+        if a.start <= pos < a.end:
+            return a
+    return None
