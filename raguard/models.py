@@ -24,6 +24,7 @@ MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone e
 UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
 BAD_CITATION = "bad_citation"  # the optional citations checker
 INPUT_ERROR = "input_error"
+LOW_SCORE = "low_score"  # the score fell below Verifier(review_below=...)
 
 WARNING_TYPES: tuple[str, ...] = (
     UNSUPPORTED_DATE,
@@ -37,6 +38,7 @@ WARNING_TYPES: tuple[str, ...] = (
     UNANSWERED_QUESTION,
     BAD_CITATION,
     INPUT_ERROR,
+    LOW_SCORE,
 )
 
 
@@ -65,6 +67,10 @@ class Claim(BaseModel):
     evidence: Optional[Evidence] = None
     source: Optional[Literal["document", "query"]] = None
     checker: str = ""
+    support: Optional[float] = Field(
+        default=None, ge=0.0, le=1.0,
+        description="How well the documents support the claim, 0 to 1 (see raguard.score).",
+    )
 
 
 class Warning(BaseModel):  # noqa: A001 - the public name the API promises
@@ -105,6 +111,10 @@ class VerifyResult(BaseModel):
     warnings: list[Warning] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
     claims: list[Claim] = Field(default_factory=list)
+    score: float = Field(
+        default=1.0, ge=0.0, le=1.0,
+        description="Groundedness of the whole answer, 0 to 1 (1: every claim grounded; see raguard.score).",
+    )
 
     @property
     def ok(self) -> bool:

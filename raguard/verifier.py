@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, NamedTuple, 
 from pydantic import ValidationError
 
 from raguard import batch
+from raguard.align import SentenceAlignment
 from raguard.batch import DEFAULT_BATCH_SIZE
 from raguard.checkers import DEFAULT_CHECKERS, create_checker
 from raguard.checkers.base import CheckContext, Checker, Finding
@@ -20,6 +21,7 @@ from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_in
 from raguard.models import (
     CONTRADICTED_CLAIM,
     INPUT_ERROR,
+    LOW_SCORE,
     MISATTRIBUTED_CLAIM,
     MISSING_ENTITY,
     SEVERITIES,
@@ -34,6 +36,7 @@ from raguard.models import (
     Warning,
 )
 from raguard.nlp import LoadedModel, load_model
+from raguard.score import answer_score, claim_support
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.metrics import Metrics
@@ -64,6 +67,14 @@ class ConfigError(ValueError):
 CheckerSpec = Union[str, Checker]
 
 
+class FindingList(list[Finding]):
+    """The findings of one call, with the alignment of the response's sentences (read by the
+    score when the result is built, after the checkers and the model's memory zone are done)."""
+
+    alignment: Sequence[SentenceAlignment] = ()
+    response: str = ""
+
+
 class Verifier:
     """A reusable, thread-safe verification configuration.
 
@@ -71,7 +82,9 @@ class Verifier:
     type; ``review_on``: severities that make the action "review"; ``max_chars``: size limit for
     the response and for the documents together; ``spacy_model``: pipeline name (see
     :mod:`raguard.nlp`); ``trust_query``: a claim that restates the query is not flagged;
-    ``metrics``: a :class:`raguard.Metrics` that every ``verify`` call updates.
+    ``metrics``: a :class:`raguard.Metrics` that every ``verify`` call updates;
+    ``review_below``: a score (0 to 1) under which the action is "review" whatever the warnings,
+    with a ``low_score`` warning on the weakest sentence (default None: the score is reported only).
     """
 
     def __init__(
@@ -86,6 +99,7 @@ class Verifier:
         cache_size: int = 512,
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
+        review_below: Optional[float] = None,
     ) -> None:
         self.checkers: list[Checker] = [self._make_checker(c) for c in (checkers or DEFAULT_CHECKERS)]
         # checkers that read the others' findings (citations) run after them, whatever the order given
@@ -123,6 +137,10 @@ class Verifier:
         if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
             raise ConfigError(f"metrics must be a raguard.Metrics, got {type(metrics).__name__}")
         self.metrics = metrics
+        if review_below is not None and (isinstance(review_below, bool) or not isinstance(review_below, (int, float))
+                                         or not 0.0 <= review_below <= 1.0):
+            raise ConfigError(f"review_below must be None or a number from 0 to 1, got {review_below!r}")
+        self.review_below: Optional[float] = None if review_below is None else float(review_below)
 
     @staticmethod
     def _make_checker(spec: CheckerSpec) -> Checker:
@@ -188,12 +206,13 @@ class Verifier:
             self.metrics.observe_verify(result)  # type: ignore[union-attr]
             yield result
 
-    def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
+    def _run_checkers(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> FindingList:
+        findings = FindingList()
+        findings.response = cleaned.response
         ctx = CheckContext(
             query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
-            options=self.options, query_index=self.documents_cache.query(cleaned.query),
+            options=self.options, query_index=self.documents_cache.query(cleaned.query), findings=findings,
         )
-        findings = ctx.findings
         for checker in self.checkers:
             try:
                 findings.extend(checker.check(ctx))
@@ -205,6 +224,10 @@ class Verifier:
                                "the answer could not be fully verified.",
                     checker=checker.name,
                 ))
+        try:
+            findings.alignment = ctx.alignment  # (the polarity checks have usually computed it)
+        except Exception:  # the score then rests on the warnings alone
+            log.exception("alignment failed")
         return findings
 
     def build_result(self, findings: list[Finding], documents: Sequence[str] = ()) -> VerifyResult:
@@ -213,6 +236,7 @@ class Verifier:
         # about twice as fast as one Claim(...) and Evidence(...) call each
         claims: list[dict[str, Any]] = []
         candidates: list[WarningFields] = []
+        alignment: Sequence[SentenceAlignment] = getattr(findings, "alignment", ())
         for f in sorted(findings, key=_BY_SPAN):
             if f.warning_type != CHECKER_ERROR:
                 evidence = None
@@ -223,6 +247,7 @@ class Verifier:
                 claims.append({
                     "kind": f.kind, "text": f.text, "start": f.start, "end": f.end, "value": f.value,
                     "supported": f.supported, "evidence": evidence, "source": f.source, "checker": f.checker,
+                    "support": claim_support(f, alignment),
                 })
             if not f.supported:
                 is_error = f.warning_type == CHECKER_ERROR
@@ -236,7 +261,21 @@ class Verifier:
                     nearest_value=f.nearest_value,
                 ))
         warnings = dedupe(candidates)
-        return make_result(warnings, claims, self.review_on)
+        score, weakest = answer_score(alignment, warnings)
+        force_review = False
+        if self.review_below is not None and score < self.review_below:
+            force_review = True
+            where = alignment[weakest] if weakest >= 0 else None
+            warnings.append(WarningFields(
+                severity="medium", type=LOW_SCORE,
+                text="" if where is None else getattr(findings, "response", "")[where.start:where.end],
+                suggestion=(f"The answer's groundedness score {score:.3f} is below review_below={self.review_below:g}"
+                            + ("" if where is None else "; its weakest sentence starts here") + "."),
+                start=None if where is None else where.start, end=None if where is None else where.end,
+                nearest_value=None,
+            ))
+            warnings.sort(key=lambda w: (w.start if w.start is not None else -1, w.end or 0))
+        return make_result(warnings, claims, self.review_on, score=score, force_review=force_review)
 
 
 #: Options the built-in checkers read, with a check of each value.
@@ -318,10 +357,11 @@ def _overlaps_sorted(spans: list[tuple[int, int]], start: int, end: int) -> bool
 
 
 def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[dict[str, Any]],
-                review_on: frozenset[str]) -> VerifyResult:
-    """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts)."""
+                review_on: frozenset[str], *, score: float = 1.0, force_review: bool = False) -> VerifyResult:
+    """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts);
+    ``force_review``: the score fell below the configured threshold."""
     counts = {"high": 0, "medium": 0, "low": 0}
-    review = False
+    review = force_review
     for w in warnings:
         counts[w.severity] += 1
         if w.severity in review_on or w.type == INPUT_ERROR:
@@ -331,6 +371,7 @@ def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[
         "warnings": [w._asdict() if isinstance(w, WarningFields) else w for w in warnings],
         "summary": counts,
         "claims": claims,
+        "score": float(score),
     }
     try:
         # the built-in checkers give every field its exact type, which strict mode only checks
@@ -347,7 +388,7 @@ _BY_SPAN = attrgetter("start", "end")  # (a key in C: one Python call less per f
 def input_error_result(message: str) -> VerifyResult:
     """The result for input that cannot be verified: review, with one input_error warning."""
     warning = Warning(severity="high", type=INPUT_ERROR, text="", suggestion=message)
-    return VerifyResult(action="review", warnings=[warning], summary=Summary(high=1), claims=[])
+    return VerifyResult(action="review", warnings=[warning], summary=Summary(high=1), claims=[], score=0.0)
 
 
 _default: Optional[Verifier] = None

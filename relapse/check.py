@@ -35,6 +35,7 @@ CODES: dict[str, str] = {
     "bad_citation": "BAD_CITATION",
     "input_error": "INPUT_ERROR",
     "checker_error": "CHECKER_ERROR",
+    "low_score": "LOW_SCORE",
 }
 
 _NON_CODE = re.compile(r"[^A-Za-z0-9]+")
