@@ -6,11 +6,14 @@ groundedness scorers do. It is built from what the checkers found and from the a
 (:mod:`raguard.align`), in three bands, each sentence scored on its own and the answer scoring as
 its weakest sentence (one wrong sentence makes a wrong answer, however long the rest):
 
-- ``0.8 .. 1.0``: no warning in the sentence; ``0.8 + 0.2 * support``, where support is the share
-  of the sentence's content words the aligned document sentences hold (a paraphrase loses a little);
-- ``0.5 .. 0.8``: a medium warning in it (shown, not gating by default): ``0.5 + 0.3 * support``;
+- ``0.8 .. 1.0``: no warning in the sentence; ``0.8 + 0.2 * grade``;
+- ``0.5 .. 0.8``: a medium warning in it (shown, not gating by default): ``0.5 + 0.3 * grade``;
 - ``0.0 .. 0.4``: a high warning in it (a value, polarity or role conflict, an unsupported
-  statement): ``0.4 * support``.
+  statement): ``0.4 * grade``.
+
+The grade (:attr:`raguard.align.SentenceAlignment.grade`) is ``(0.5 + 0.5 * support) / (1 + n)``:
+support is the weighted share of the sentence's content words the aligned document sentences hold
+(a paraphrase loses a little), n the capitalized words inside it that no document holds.
 
 An answer with no sentence to check scores 1.0; input that cannot be verified scores 0.0. Low
 warnings do not lower the score. Scores are rounded to three decimals (they survive JSON).
@@ -36,13 +39,13 @@ _RANK = {None: 0, "low": 1, "medium": 2, "high": 3}
 
 def claim_support(finding: "Finding", alignments: Sequence["SentenceAlignment"]) -> float:
     """A claim's support: 0.0 when its checker found it unsupported; for a sentence-level
-    statement the alignment support of its sentence; 1.0 for a value, name or relation found."""
+    statement the alignment grade of its sentence; 1.0 for a value, name or relation found."""
     if not finding.supported:
         return 0.0
     if finding.kind == "statement":
         for a in alignments:
             if a.start <= finding.start < a.end:
-                return round(a.support, 3)
+                return round(a.grade, 3)
     return 1.0
 
 
@@ -57,7 +60,7 @@ def sentence_scores(alignments: Sequence["SentenceAlignment"], warnings: Sequenc
                 if _RANK.get(w.severity, 0) > _RANK[worst]:
                     worst = w.severity
         floor, width = BANDS[worst]
-        out.append(round(floor + width * a.support, 3))
+        out.append(round(floor + width * a.grade, 3))
     return out
 
 

@@ -101,6 +101,10 @@ def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
          "Registration closes after the opening ceremony of the Kiran festival.", "after / before"),
         ("The new Pardo engine burns less fuel per kilometre than the old one.",
          "The new Pardo engine burns more fuel per kilometre than the old one.", "more / less"),
+        ("The Ferro kit suits small gardens with clay soil.",
+         "The Ferro kit suits large gardens with clay soil.", "large / small"),
+        ("Samples were taken within the fenced area of the Colby reserve.",
+         "Samples were taken outside the fenced area of the Colby reserve.", "outside / within"),
     ],
 )
 def test_an_opposite_word_said_of_the_same_thing_is_contradicted(doc: str, answer: str, pair: str) -> None:

@@ -42,6 +42,16 @@ def test_support_falls_with_words_no_document_sentence_holds_and_rare_words_weig
     assert 0.0 < invented.support < 0.6 and {"wed", "dress"} <= invented.missing
 
 
+def test_a_capitalized_word_no_document_holds_lowers_the_grade() -> None:
+    ctx = _ctx("q", DOCS, "Petra Lindqvist trained in Malmo. Petra Lindqvist trained in Oslo.")
+    known, invented = ctx.alignment
+    assert known.novel_names == 0 and known.grade == 1.0
+    assert invented.novel_names == 1 and invented.grade < 0.5
+    # the first word of a sentence and the query's own names are not counted
+    [first] = _ctx("Was it Bergen?", DOCS, "Bergen is not mentioned, Bergen aside.").alignment
+    assert first.novel_names == 0
+
+
 def test_a_summary_sentence_that_fuses_two_document_sentences_is_aligned_to_both() -> None:
     [fused] = _ctx("q", DOCS, "The Soria bakery, opened in 1998, sells almond cakes.").alignment
     assert len(fused.spans) == 2 and fused.support == 1.0
@@ -115,9 +125,10 @@ class _W:
 def test_the_bands_by_worst_warning_in_the_sentence() -> None:
     sentences = [SentenceAlignment(0, 10, frozenset({"a"}), 0, ((0, 5),), 0.5, frozenset()),
                  SentenceAlignment(11, 20, frozenset({"b"}), 0, ((0, 5),), 1.0, frozenset())]
-    assert answer_score(sentences, []) == (0.9, 0)
+    assert sentences[0].grade == 0.75 and sentences[1].grade == 1.0
+    assert answer_score(sentences, []) == (0.95, 0)
     assert answer_score(sentences, [_W("medium", 12, 14)]) == (0.8, 1)
     assert answer_score(sentences, [_W("high", 12, 14), _W("low", 0, 3)]) == (0.4, 1)
-    assert answer_score(sentences, [_W("high", None, None)]) == (0.2, 0)  # a checker error: every sentence
+    assert answer_score(sentences, [_W("high", None, None)]) == (0.3, 0)  # a checker error: every sentence
     assert answer_score([], [_W("high", None, None)]) == (0.0, -1)
     assert answer_score([], []) == (1.0, -1)

@@ -107,13 +107,18 @@ early earlier | late later
 import | export
 acquit acquitted | convict convicted
 guilty | innocent
-present | absent
 alive | dead
 majority | minority
-hire hired | fire fired
+small smaller smallest | large larger big bigger
+easy easier | difficult harder
+cheap cheaper | expensive
+love loved | hate hated
+inside within | outside
+pre | post
 """
 
-_FUNCTION_WORDS = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least"})
+_FUNCTION_WORDS = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
+                             "within", "inside", "outside", "pre", "post"})
 
 
 def opposite_key(word: str) -> str:
