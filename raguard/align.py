@@ -87,13 +87,12 @@ def _novel_names(ctx: "CheckContext", tokens: range) -> int:
     query holds (folded)."""
     toks = ctx.token_list
     response = ctx.response
-    query = ctx.query_tokens.vocab
     count = 0
     for i in tokens[1:]:
         tok = toks[i]
-        if len(tok.norm) < 2 or not response[tok.start].isupper() or tok.norm.isdigit():
+        if not response[tok.start].isupper() or len(tok.norm) < 2 or tok.norm.isdigit():
             continue
-        if tok.norm in query:
+        if tok.norm in ctx.query_tokens.vocab:
             continue
         maps = ctx.documents.maps
         held = (tok.norm in maps.word_docs) if maps is not None else any(

@@ -25,6 +25,7 @@ query itself is negative (the negation then comes from the question).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import Iterator, Optional
 
 from raguard.align import SentenceAlignment
@@ -59,6 +60,7 @@ _DOCUMENT_NEGATION_RE = re.compile(
 _CONTRAST_RE = re.compile(r"\W*(?:not|never)\b", re.IGNORECASE)
 
 _NEGATIVE_PREFIXES = ("un", "non", "dis", "in", "im", "ir", "il")
+_WORD_RE = re.compile(r"[^\W_]+")
 
 MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
@@ -283,18 +285,34 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     document must not say the answer's word too.
     """
     doc_sentence, index, span = _sentence_text(ctx, alignment)
+    # most sentences hold no word whose opposite (or prefixed twin) the document sentence holds:
+    # told from the words alone, before any clause is read
+    toks = ctx.token_list
+    words = [toks[i].norm for i in ctx.token_range(alignment.start, alignment.end)]
+    doc_words = set(_WORD_RE.findall(doc_sentence.lower()))
+    wanted = frozenset().union(*map(opposites_of, words))
+    if not ((wanted and any(opposite_key(w) in wanted for w in doc_words))
+            or any(_prefixed_twin(w, doc_words) for w in words)):
+        return None
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
-    answer_tokens = tokenize(sentence)
-    doc_tokens = tokenize(doc_sentence)
-    doc_keys = {opposite_key(t.norm) for t in doc_tokens}
-    answer_keys = {opposite_key(t.norm) for t in answer_tokens}
+    answer_tokens = _tokens_in(toks, ctx.token_range(alignment.start, alignment.end), alignment.start,
+                               sentence, ctx.response)
+    doc_tokens = _tokens_in(index.tokens.tokens, _token_range(index, span), span[0], doc_sentence, index.text)
+    doc_words = {t.norm for t in doc_tokens}
+    doc_keys = {opposite_key(w) for w in doc_words}
+    answer_keys: Optional[set[str]] = None
     for a_tok in answer_tokens:
-        a_key = opposite_key(a_tok.norm)
+        word = a_tok.norm
+        opposite = opposites_of(word)
+        # (most words have no opposite and no prefixed twin: two set lookups tell)
+        if not (opposite & doc_keys or _prefixed_twin(word, doc_words)):
+            continue
+        a_key = opposite_key(word)
         if a_key in doc_keys:
             continue
-        opposite = opposites_of(a_tok.norm)
-        d_tok = next((t for t in doc_tokens if (opposite and opposite_key(t.norm) in opposite)
-                      or prefix_opposite(a_tok.norm, t.norm)), None)
+        d_tok = next((t for t in doc_tokens if opposite_key(t.norm) in opposite or prefix_opposite(word, t.norm)), None)
+        if answer_keys is None:
+            answer_keys = {opposite_key(t.norm) for t in answer_tokens}
         if d_tok is None or opposite_key(d_tok.norm) in answer_keys:
             continue
         a_begin, a_end = clause_span(sentence, a_tok.start)
@@ -327,6 +345,31 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
                         f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"'),
         )
     return None
+
+
+def _tokens_in(tokens: list[Token], numbers: range, offset: int, text: str, whole: str) -> list[Token]:
+    """The tokens of ``text`` (``whole[offset:...]``, maybe with quotations blanked), taken from
+    the whole text's tokens when nothing was blanked (they are the same; tokenizing again is
+    the cost of a long answer), with offsets into ``text``."""
+    if text != whole[offset:offset + len(text)]:
+        return tokenize(text)
+    return [Token(tokens[i].norm, tokens[i].start - offset, tokens[i].end - offset) for i in numbers]
+
+
+def _token_range(index: DocumentIndex, span: tuple[int, int]) -> range:
+    """Numbers of the document's tokens inside a sentence span (tokens are in order and disjoint)."""
+    tokens = index.tokens.tokens
+    lo = bisect_left(tokens, span[0], key=lambda t: t.start)
+    hi = bisect_right(tokens, span[1], key=lambda t: t.end)
+    return range(lo, max(lo, hi))
+
+
+def _prefixed_twin(word: str, words: set[str]) -> bool:
+    """True when ``words`` hold ``word`` with a negating prefix added or taken off."""
+    if len(word) < 4:
+        return False
+    return ("un" + word in words or "non" + word in words or (word[:2] == "un" and word[2:] in words)
+            or (word[:3] == "non" and word[3:] in words))
 
 
 def _same_neighbour(a_words: list[tuple[int, str]], a_at: int, d_words: list[tuple[int, str]], d_at: int,

@@ -15,7 +15,7 @@ A"), are left out, and the checker still compares the order of the words around 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from raguard.normalize.stems import content_stem, stem
 from raguard.normalize.text import Token, tokenize
@@ -142,9 +142,18 @@ def _build_opposites() -> dict[str, frozenset[str]]:
 OPPOSITES: dict[str, frozenset[str]] = _build_opposites()
 
 
-def opposites_of(word: str) -> frozenset[str]:
-    """Keys of the words opposite to a folded word (empty for most words)."""
-    return OPPOSITES.get(opposite_key(word), frozenset())
+class _Opposites(dict[str, frozenset[str]]):
+    """Memo of :func:`opposites_of` by folded word (one dict lookup in C on a hit)."""
+
+    def __missing__(self, word: str) -> frozenset[str]:
+        if len(self) >= 8192:
+            self.clear()
+        value = self[word] = OPPOSITES.get(opposite_key(word), frozenset())
+        return value
+
+
+#: Keys of the words opposite to a folded word (empty for most words).
+opposites_of: Callable[[str], frozenset[str]] = _Opposites().__getitem__
 
 
 # Prefixes that negate the word they are put before ("crewed" / "uncrewed"); only these two: "in-",
