@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Optional, Sequence
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.checkers.base import CheckContext
@@ -133,35 +134,48 @@ def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
 
 def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str]
               ) -> Optional[tuple[float, tuple[tuple[int, int], ...], frozenset[str]]]:
-    """(support, aligned sentence spans, missing stems) in one document; None when it shares no stem."""
+    """(support, aligned sentence spans, missing stems) in one document; None when it shares no stem.
+
+    The best sentence holds the most weight; a second joins when it adds a word of real weight
+    (not one shared word of the document's subject), counted over the words the first misses."""
     spans, by_stem = index.sentence_index
     weights = _weights(index, stems)
     total = sum(weights.values())
     claimed = sum(w for s, w in weights.items() if s not in free)
-    held: dict[int, set[str]] = {}
-    for s in stems:
-        for i in by_stem.get(s, ()):
-            held.setdefault(i, set()).add(s)
-    if not held or total <= 0:
+    gains = _gains(by_stem, weights, stems)
+    if not gains or total <= 0:
         return None
-    chosen: list[int] = []
-    covered: set[str] = set()
-    for _ in range(MAX_SENTENCES):
-        gain, pick = 0.0, -1
-        for i, words in held.items():
-            if i in chosen:
-                continue
-            g = sum(weights[w] for w in words if w not in covered)
-            if g > gain + 1e-12 or (pick >= 0 and abs(g - gain) <= 1e-12 and i < pick):
-                gain, pick = g, i
-        # a second sentence joins only when it adds a word of real weight (not one shared word
-        # of the document's subject)
-        if pick < 0 or (chosen and gain < 0.15 * total):
-            break
-        chosen.append(pick)
-        covered |= held[pick]
+    first = min(gains, key=lambda i: (-gains[i], i))
+    chosen = [first]
+    missing = {s for s in stems if not _holds(by_stem.get(s), first)}
+    if MAX_SENTENCES > 1 and missing:
+        more = _gains(by_stem, weights, missing)
+        if more:
+            second = min(more, key=lambda i: (-more[i], i))
+            if more[second] >= 0.15 * total:
+                chosen.append(second)
+                missing = {s for s in missing if not _holds(by_stem.get(s), second)}
+    covered = stems - missing
     support = sum(weights[w] for w in covered if w not in free) / claimed if claimed > 0 else 1.0
-    return round(support, 4), tuple(spans[i] for i in chosen), frozenset(stems - covered)
+    return round(support, 4), tuple(spans[i] for i in chosen), frozenset(missing)
+
+
+def _gains(by_stem: dict[str, list[int]], weights: dict[str, float], stems: Iterable[str]) -> dict[int, float]:
+    """Sentence number -> weight of ``stems`` it holds (sentences holding none left out)."""
+    gains: dict[int, float] = {}
+    for s in stems:
+        w = weights[s]
+        for i in by_stem.get(s, ()):
+            gains[i] = gains.get(i, 0.0) + w
+    return gains
+
+
+def _holds(sentences: Optional[list[int]], i: int) -> bool:
+    """Is sentence ``i`` in an ascending list of sentence numbers?"""
+    if not sentences:
+        return False
+    k = bisect_left(sentences, i)
+    return k < len(sentences) and sentences[k] == i
 
 
 def sentence_of(alignments: Sequence[SentenceAlignment], pos: int) -> Optional[SentenceAlignment]:
