@@ -21,6 +21,7 @@ warnings do not lower the score. Scores are rounded to three decimals (they surv
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,31 +36,47 @@ BANDS: dict[Optional[str], tuple[float, float]] = {
     "high": (0.0, 0.4),
 }
 _RANK = {None: 0, "low": 1, "medium": 2, "high": 3}
+_BY_RANK = {rank: severity for severity, rank in _RANK.items()}
 
 
-def claim_support(finding: "Finding", alignments: Sequence["SentenceAlignment"]) -> float:
+def claim_support(finding: "Finding", alignments: Sequence["SentenceAlignment"],
+                  starts: Optional[Sequence[int]] = None) -> float:
     """A claim's support: 0.0 when its checker found it unsupported; for a sentence-level
-    statement the alignment grade of its sentence; 1.0 for a value, name or relation found."""
+    statement the alignment grade of its sentence; 1.0 for a value, name or relation found.
+    ``starts``: the alignments' starts, for a bisection (given once for all claims)."""
     if not finding.supported:
         return 0.0
-    if finding.kind == "statement":
-        for a in alignments:
-            if a.start <= finding.start < a.end:
-                return round(a.grade, 3)
+    if finding.kind == "statement" and alignments:
+        k = bisect_right(starts if starts is not None else [a.start for a in alignments], finding.start) - 1
+        if k >= 0 and finding.start < alignments[k].end:
+            return round(alignments[k].grade, 3)
     return 1.0
 
 
 def sentence_scores(alignments: Sequence["SentenceAlignment"], warnings: Sequence[Any]) -> list[float]:
     """The score of each aligned sentence given the (deduplicated) warnings, which need
-    ``severity``, ``start`` and ``end``; a warning without a span counts in every sentence."""
+    ``severity``, ``start`` and ``end``; a warning without a span counts in every sentence.
+    Each warning finds its sentences by bisection (sentences are in order and disjoint), so a
+    long answer with many warnings costs O((s + w) log s), not s * w."""
+    ranks = [0] * len(alignments)
+    starts = [a.start for a in alignments]
+    everywhere = 0
+    for w in warnings:
+        rank = _RANK.get(w.severity, 0)
+        if not rank:
+            continue
+        if w.start is None:
+            everywhere = max(everywhere, rank)
+            continue
+        end = max(w.end or 0, w.start + 1)
+        k = max(0, bisect_right(starts, w.start) - 1)
+        while k < len(alignments) and alignments[k].start < end:
+            if alignments[k].end > w.start and rank > ranks[k]:
+                ranks[k] = rank
+            k += 1
     out = []
-    for a in alignments:
-        worst: Optional[str] = None
-        for w in warnings:
-            if w.start is None or (w.start < a.end and max(w.end or 0, w.start + 1) > a.start):
-                if _RANK.get(w.severity, 0) > _RANK[worst]:
-                    worst = w.severity
-        floor, width = BANDS[worst]
+    for a, rank in zip(alignments, ranks):
+        floor, width = BANDS[_BY_RANK[max(rank, everywhere)]]
         out.append(round(floor + width * a.grade, 3))
     return out
 

@@ -237,6 +237,7 @@ class Verifier:
         claims: list[dict[str, Any]] = []
         candidates: list[WarningFields] = []
         alignment: Sequence[SentenceAlignment] = getattr(findings, "alignment", ())
+        starts = [a.start for a in alignment]
         for f in sorted(findings, key=_BY_SPAN):
             if f.warning_type != CHECKER_ERROR:
                 evidence = None
@@ -247,7 +248,7 @@ class Verifier:
                 claims.append({
                     "kind": f.kind, "text": f.text, "start": f.start, "end": f.end, "value": f.value,
                     "supported": f.supported, "evidence": evidence, "source": f.source, "checker": f.checker,
-                    "support": claim_support(f, alignment),
+                    "support": claim_support(f, alignment, starts),
                 })
             if not f.supported:
                 is_error = f.warning_type == CHECKER_ERROR

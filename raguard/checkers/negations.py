@@ -82,10 +82,10 @@ class NegationsChecker:
         for alignment in ctx.alignment:
             if alignment.start in flagged or alignment.doc_index < 0:
                 continue
-            finding = _affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment)
-            if finding is not None:
-                finding.checker = self.name
-                yield finding
+            found = _affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment)
+            if found is not None:
+                found.checker = self.name
+                yield found
 
     def _denials(self, ctx: CheckContext) -> Iterator[Finding]:
         """The answer denies what the document states (the module docstring's first case)."""
