@@ -15,7 +15,7 @@ import threading
 from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
 
 from pydantic import ValidationError
 
@@ -26,7 +26,11 @@ from raguard.errors import ConfigError
 from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
 from raguard.models import SEVERITIES, WARNING_TYPES, Summary, VerifyResult, Warning
 from raguard.nlp import LoadedModel, ModelNotFoundError, check_model_name, load_model
-from raguard.warning_types import CHECKER_ERROR, INPUT_ERROR, PRIORITY_ORDER, UNSUPPORTED_QUOTE, default_severity
+from raguard.score import answer_score, claim_support
+from raguard.warning_types import CHECKER_ERROR, INPUT_ERROR, LOW_SCORE, PRIORITY_ORDER, UNSUPPORTED_QUOTE, default_severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.align import SentenceAlignment
 
 log = logging.getLogger("raguard")
 
@@ -55,6 +59,7 @@ class Settings:
     spacy_model: Optional[str] = None
     trust_query: bool = True
     cache_size: int = 512
+    review_below: Optional[float] = None
 
 
 class Engine:
@@ -107,6 +112,11 @@ class Engine:
         if not isinstance(settings.trust_query, bool):
             raise ConfigError(f"option 'trust_query' must be a bool, got {settings.trust_query!r}")
         self.trust_query = settings.trust_query
+        review_below = settings.review_below
+        if review_below is not None and (isinstance(review_below, bool) or not isinstance(review_below, (int, float))
+                                         or not 0.0 <= review_below <= 1.0):
+            raise ConfigError(f"review_below must be None or a number from 0 to 1, got {review_below!r}")
+        self.review_below: Optional[float] = None if review_below is None else float(review_below)
         self.checker_options = per_checker
         self.documents_cache = DocumentCache(settings.cache_size)
         self._model: Optional[LoadedModel] = None
@@ -171,17 +181,18 @@ class Engine:
                     documents = DocumentSet(cleaned.documents, cache)
                     found.append(self.findings(cleaned, doc, documents))
             for (i, cleaned), findings in zip(jobs, found):
-                results[i] = self.build_result(findings, cleaned.documents)
+                results[i] = self.build_result(findings, cleaned.documents, cleaned.response)
         return results  # type: ignore[return-value]
 
-    def findings(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> list[Finding]:
+    def findings(self, cleaned: CleanInput, doc: Any, documents: DocumentSet) -> "FindingList":
         """Every checker's findings on one item, in run order: independent checkers get the
-        context, reviewers also the earlier findings of the kinds they declared."""
+        context, reviewers also the earlier findings of the kinds they declared. The sentences'
+        alignment rides along, for the score."""
         ctx = CheckContext(
             query=cleaned.query, response=cleaned.response, doc=doc, documents=documents,
             trust_query=self.trust_query, query_index=self.documents_cache.query(cleaned.query),
         )
-        findings: list[Finding] = []
+        findings = FindingList()
         for step in self.steps:
             checker = step.checker
             try:
@@ -197,14 +208,21 @@ class Engine:
                                "the answer could not be fully verified.",
                     checker=checker.name,
                 ))
+        try:
+            findings.alignment = ctx.alignment  # (the polarity checks have usually computed it)
+        except Exception:  # the score then rests on the warnings alone
+            log.exception("alignment failed")
         return findings
 
-    def build_result(self, findings: list[Finding], documents: Sequence[str] = ()) -> VerifyResult:
-        """Turn checker findings into claims, deduplicated warnings, a summary and the action."""
+    def build_result(self, findings: list[Finding], documents: Sequence[str] = (), response: str = "") -> VerifyResult:
+        """Turn checker findings into claims, deduplicated warnings, a summary, the score and the
+        action (``response``: the answer, to quote the weakest sentence in a ``low_score`` warning)."""
         # claims as plain dicts, validated with the result in one pydantic call: the same models,
         # about twice as fast as one Claim(...) and Evidence(...) call each
         claims: list[dict[str, Any]] = []
         candidates: list[WarningFields] = []
+        alignment: Sequence[SentenceAlignment] = getattr(findings, "alignment", ())
+        starts = [a.start for a in alignment]
         for f in sorted(findings, key=_BY_SPAN):
             if f.warning_type != CHECKER_ERROR:
                 evidence = None
@@ -215,6 +233,7 @@ class Engine:
                 claims.append({
                     "kind": f.kind, "text": f.text, "start": f.start, "end": f.end, "value": f.value,
                     "supported": f.supported, "evidence": evidence, "source": f.source, "checker": f.checker,
+                    "support": claim_support(f, alignment, starts),
                 })
             if not f.supported:
                 is_error = f.warning_type == CHECKER_ERROR
@@ -228,7 +247,21 @@ class Engine:
                     nearest_value=f.nearest_value,
                 ))
         warnings = dedupe(candidates)
-        return make_result(warnings, claims, self.review_on)
+        score, weakest = answer_score(alignment, warnings)
+        force_review = False
+        if self.review_below is not None and score < self.review_below:
+            force_review = True
+            where = alignment[weakest] if weakest >= 0 else None
+            warnings.append(WarningFields(
+                severity="medium", type=LOW_SCORE,
+                text="" if where is None else response[where.start:where.end],
+                suggestion=(f"The answer's groundedness score {score:.3f} is below review_below={self.review_below:g}"
+                            + ("" if where is None else "; its weakest sentence starts here") + "."),
+                start=None if where is None else where.start, end=None if where is None else where.end,
+                nearest_value=None,
+            ))
+            warnings.sort(key=lambda w: (w.start if w.start is not None else -1, w.end or 0))
+        return make_result(warnings, claims, self.review_on, score=score, force_review=force_review)
 
 
 def _checker_options(checker_options: Optional[Mapping[str, Mapping[str, Any]]],
@@ -253,6 +286,13 @@ def _checker_options(checker_options: Optional[Mapping[str, Mapping[str, Any]]],
             raise ConfigError(f"the options of checker {name!r} must be a dict, got {type(opts).__name__}")
         result[name] = dict(opts)
     return result
+
+
+class FindingList(list[Finding]):
+    """The findings of one call, with the alignment of the response's sentences (read by the
+    score when the result is built, after the checkers and the model's memory zone are done)."""
+
+    alignment: "Sequence[SentenceAlignment]" = ()
 
 
 class WarningFields(NamedTuple):
@@ -312,10 +352,11 @@ def _overlaps_sorted(spans: list[tuple[int, int]], start: int, end: int) -> bool
 
 
 def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[dict[str, Any]],
-                review_on: frozenset[str]) -> VerifyResult:
-    """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts)."""
+                review_on: frozenset[str], *, score: float = 1.0, force_review: bool = False) -> VerifyResult:
+    """The result of the deduplicated warnings and the claims (``Claim`` fields, as dicts);
+    ``force_review``: the score fell below the configured threshold."""
     counts = {"high": 0, "medium": 0, "low": 0}
-    review = False
+    review = force_review
     for w in warnings:
         counts[w.severity] += 1
         if w.severity in review_on or w.type == INPUT_ERROR:
@@ -325,6 +366,7 @@ def make_result(warnings: Sequence[Union[Warning, WarningFields]], claims: list[
         "warnings": [w._asdict() if isinstance(w, WarningFields) else w for w in warnings],
         "summary": counts,
         "claims": claims,
+        "score": float(score),
     }
     try:
         # the built-in checkers give every field its exact type, which strict mode only checks
@@ -341,4 +383,4 @@ _BY_SPAN = attrgetter("start", "end")  # (a key in C: one Python call less per f
 def input_error_result(message: str) -> VerifyResult:
     """The result for input that cannot be verified: review, with one input_error warning."""
     warning = Warning(severity="high", type=INPUT_ERROR, text="", suggestion=message)
-    return VerifyResult(action="review", warnings=[warning], summary=Summary(high=1), claims=[])
+    return VerifyResult(action="review", warnings=[warning], summary=Summary(high=1), claims=[], score=0.0)

@@ -19,6 +19,7 @@ from raguard.warning_types import (  # noqa: E402
     CHECKER_ERROR,
     CONTRADICTED_CLAIM,
     INPUT_ERROR,
+    LOW_SCORE,
     MISATTRIBUTED_CLAIM,
     MISSING_ENTITY,
     REGISTRY,
@@ -59,6 +60,10 @@ class Claim(BaseModel):
     evidence: Optional[Evidence] = None
     source: Optional[Literal["document", "query"]] = None
     checker: str = ""
+    support: Optional[float] = Field(
+        default=None, ge=0.0, le=1.0,
+        description="How well the documents support the claim, 0 to 1 (see raguard.score).",
+    )
 
 
 class Warning(BaseModel):  # noqa: A001 - the public name the API promises
@@ -99,6 +104,10 @@ class VerifyResult(BaseModel):
     warnings: list[Warning] = Field(default_factory=list)
     summary: Summary = Field(default_factory=Summary)
     claims: list[Claim] = Field(default_factory=list)
+    score: float = Field(
+        default=1.0, ge=0.0, le=1.0,
+        description="Groundedness of the whole answer, 0 to 1 (1: every claim grounded; see raguard.score).",
+    )
 
     @property
     def ok(self) -> bool:

@@ -50,7 +50,10 @@ class Verifier:
     warning type; ``review_on``: severities that make the action "review"; ``max_chars``: size
     limit for the response and for the documents together; ``spacy_model``: pipeline name (see
     :mod:`raguard.nlp`); ``trust_query``: a claim that restates the query is not flagged;
-    ``metrics``: a :class:`raguard.Metrics` that every ``verify`` call updates.
+    ``metrics``: a :class:`raguard.Metrics` that every ``verify`` call updates; ``review_below``: a
+    score (0 to 1) under which the action is "review" whatever the warnings, with a ``low_score``
+    warning on the weakest sentence (default None: the score is reported only; see
+    :mod:`raguard.score`).
 
     ``options`` (deprecated): one flat dict, each option going to every listed checker that has
     one of that name (``{"min_support": 0.3}`` sets the statements and citations checkers'),
@@ -71,10 +74,11 @@ class Verifier:
         cache_size: int = 512,
         options: Optional[Mapping[str, Any]] = None,
         metrics: "Optional[Metrics]" = None,
+        review_below: Optional[float] = None,
     ) -> None:
         try:
             self._build(checkers, profile, checker_options, severities, review_on, max_chars, spacy_model,
-                        trust_query, cache_size, options)
+                        trust_query, cache_size, options, review_below)
         except (TypeError, AttributeError) as exc:  # a value of the wrong kind the checks did not name
             raise ConfigError(f"invalid Verifier configuration: {exc.__class__.__name__}: {exc}") from None
         if metrics is not None and not callable(getattr(metrics, "observe_verify", None)):
@@ -84,7 +88,7 @@ class Verifier:
     def _build(self, checkers: Optional[Sequence[CheckerSpec]], profile: Optional[str],
                checker_options: Optional[Mapping[str, Mapping[str, Any]]], severities: Optional[Mapping[str, str]],
                review_on: Iterable[str], max_chars: int, spacy_model: Optional[str], trust_query: bool,
-               cache_size: int, options: Optional[Mapping[str, Any]]) -> None:
+               cache_size: int, options: Optional[Mapping[str, Any]], review_below: Optional[float]) -> None:
         _check_arguments(checkers, checker_options, severities, review_on, trust_query, cache_size, options)
         if profile is not None:
             if checkers is not None:
@@ -100,7 +104,7 @@ class Verifier:
             checkers=tuple(specs), checker_options=checker_options if checker_options is not None else {},
             severities=dict(severities or {}),
             review_on=tuple(review_on), max_chars=max_chars, spacy_model=spacy_model, trust_query=trust_query,
-            cache_size=cache_size,
+            cache_size=cache_size, review_below=review_below,
         )
         self.engine = Engine(self.settings)
 
@@ -129,6 +133,10 @@ class Verifier:
     @property
     def trust_query(self) -> bool:
         return self.engine.trust_query
+
+    @property
+    def review_below(self) -> Optional[float]:
+        return self.engine.review_below
 
     @property
     def checker_options(self) -> dict[str, dict[str, Any]]:

@@ -24,6 +24,7 @@ CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (neg
 MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions, creators)
 UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
 BAD_CITATION = "bad_citation"  # the optional citations checker
+LOW_SCORE = "low_score"  # the score fell below Verifier(review_below=...)
 INPUT_ERROR = "input_error"
 CHECKER_ERROR = "checker_error"
 
@@ -76,6 +77,8 @@ REGISTRY: tuple[WarningType, ...] = (
                 "the question is answered only with its own names, or a number or date question with none"),
     WarningType(BAD_CITATION, "high", None, ("citations",),
                 "a citation marker names a chunk that does not exist or does not support the sentence"),
+    WarningType(LOW_SCORE, "medium", None, (),
+                "the answer's groundedness score fell below Verifier(review_below=...): on its weakest sentence"),
     WarningType(INPUT_ERROR, "high", None, (),
                 "the input cannot be verified (empty, wrong type, too large); the suggestion says what to fix"),
     WarningType(CHECKER_ERROR, "high", None, (),

@@ -26,6 +26,8 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("raguard.documents", 2),
     ("raguard.metrics", 2),
     ("raguard.checkers", 3),
+    ("raguard.align", 3),  # the context's sentence alignment (read by checkers and the score)
+    ("raguard.score", 3),
     ("raguard.engine", 4),
     ("raguard.batch", 5),
     ("raguard.verifier", 6),

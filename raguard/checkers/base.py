@@ -15,6 +15,8 @@ from raguard.query import QueryIndex
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
 
+    from raguard.align import SentenceAlignment
+
 
 @dataclass
 class Finding:
@@ -172,6 +174,14 @@ class CheckContext:
         from raguard.normalize.stems import content_stem
 
         return list(map(content_stem, [t.norm for t in self.token_list]))
+
+    @lazy
+    def alignment(self) -> "list[SentenceAlignment]":
+        """Each response sentence aligned once to its best supporting document sentences, with
+        a support score (see :mod:`raguard.align`): read by the polarity checks and the score."""
+        from raguard.align import align
+
+        return align(self)
 
     @lazy
     def response_denies(self) -> bool:

@@ -1,4 +1,14 @@
-"""Negations checker: an answer that denies what a document states plainly.
+"""Negations checker: an answer whose polarity is the opposite of the document sentence it restates.
+
+Three ways round, each against the document sentence the answer sentence is aligned to:
+
+- the answer denies what the document states (below);
+- the document denies what the answer affirms ("The drug is not recommended during pregnancy" /
+  "The drug is recommended during pregnancy"): see :func:`_affirms_denied`;
+- the answer swaps a word for its opposite ("Sales rose" / "Sales fell", "crewed" / "uncrewed"):
+  see :func:`_swaps_opposite`.
+
+The first:
 
 "Warren Bryant was not a CEO." against "Warren Bryant was the CEO of Longs Drugs": every word is
 in the document, so no other checker objects, yet the answer says the opposite. For each answer
@@ -15,14 +25,20 @@ query itself is negative (the negation then comes from the question).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import Iterator, Optional
 
+from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_refusal
+from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
-from raguard.normalize.stems import content_stems, is_content_word, stem
-from raguard.normalize.text import clause_around, tokenize
+from raguard.normalize.polarity import (
+    denial_spans, denied_head, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+)
+from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
+from raguard.normalize.text import Token, clause_around, clause_span, tokenize
 
 
 # Anything in a document sentence that may carry the same denial in other words.
@@ -44,6 +60,7 @@ _DOCUMENT_NEGATION_RE = re.compile(
 _CONTRAST_RE = re.compile(r"\W*(?:not|never)\b", re.IGNORECASE)
 
 _NEGATIVE_PREFIXES = ("un", "non", "dis", "in", "im", "ir", "il")
+_WORD_RE = re.compile(r"[^\W_]+")
 
 MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
@@ -56,9 +73,24 @@ class NegationsChecker:
     provides = ("negation",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
-        if len(ctx.documents) == 0 or not ctx.response_denies:
+        if len(ctx.documents) == 0:
             return
-        if _DOCUMENT_NEGATION_RE.search(ctx.query):
+        flagged: set[int] = set()
+        for finding in self._denials(ctx):
+            if not finding.supported:
+                flagged.add(finding.start)
+            yield finding
+        for alignment in ctx.alignment:
+            if alignment.start in flagged or alignment.doc_index < 0:
+                continue
+            found = _affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment)
+            if found is not None:
+                found.checker = self.name
+                yield found
+
+    def _denials(self, ctx: CheckContext) -> Iterator[Finding]:
+        """The answer denies what the document states (the module docstring's first case)."""
+        if not ctx.response_denies or _DOCUMENT_NEGATION_RE.search(ctx.query):
             return
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
@@ -82,7 +114,8 @@ class NegationsChecker:
             if shared < max(MIN_SHARED, MIN_SHARED_SHARE * len(stems)):
                 continue
             doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-            supported = _negates(doc_sentence, words)
+            # "Prices did not rise" against "Prices fell": the opposite word denies it too
+            supported = _negates(doc_sentence, words) or _has_opposite(doc_sentence, words)
             finding = Finding(
                 kind="negation",
                 warning_type=self.warning_type,
@@ -132,3 +165,226 @@ def _negates(doc_sentence: str, answer_words: list[str]) -> bool:
             if word.startswith(prefix) and word[len(prefix):] in answer:
                 return True
     return False
+
+
+def _has_opposite(doc_sentence: str, answer_words: list[str]) -> bool:
+    """True when the document sentence holds the opposite of one of the answer's words."""
+    wanted: set[str] = set()
+    for w in answer_words:
+        wanted |= opposites_of(w)
+    if not wanted:
+        return False
+    return any(opposite_key(t.norm) in wanted for t in tokenize(doc_sentence))
+
+
+#: The answer clause's content words the document's denying clause must hold: most of them,
+#: and at least two (the denied word and what it is said of).
+MIN_COVERED = 2
+MIN_COVERED_SHARE = 0.6
+
+
+def _sentence_text(ctx: CheckContext, alignment: SentenceAlignment) -> tuple[str, DocumentIndex, tuple[int, int]]:
+    index = ctx.documents.indexes[alignment.doc_index]
+    span = alignment.best_span
+    assert span is not None
+    return index.text[span[0]:span[1]], index, span
+
+
+def _answer_clause(ctx: CheckContext, alignment: SentenceAlignment, key: str,
+                   key_of=stem) -> Optional[tuple[str, list[Token], int]]:
+    """(answer clause text, its tokens, position of the word) for the first word of the answer
+    sentence whose ``key_of`` is ``key``, quotations blanked; None when it is not there."""
+    sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
+    for tok in tokenize(sentence):
+        if (content_stem(tok.norm) is not None or key_of is not stem) and key_of(tok.norm) == key:
+            begin, end = clause_span(sentence, tok.start)
+            clause = sentence[begin:end]
+            return clause, tokenize(clause), tok.start - begin
+    return None
+
+
+def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
+    """The aligned document sentence denies what the answer sentence affirms.
+
+    The denial's clause must hold the denied word (the first content word after "not", "no",
+    "never"...) and most of the answer clause's other words, the answer clause must affirm plainly
+    (no denial, hedge or condition of its own), and no other document sentence may state the same
+    thing without the denial.
+    """
+    doc_sentence, index, span = _sentence_text(ctx, alignment)
+    cues = denial_spans(doc_sentence)
+    if not cues or doc_sentence.rstrip().endswith("?"):
+        return None
+    response_sentence = ctx.response[alignment.start:alignment.end]
+    if is_refusal(response_sentence):
+        return None
+    for cue_start, cue_end in cues:
+        c_begin, c_end = clause_span(doc_sentence, cue_start)
+        head = denied_head(doc_sentence, cue_end, c_end)
+        if head is None:
+            continue
+        h = stem(head.norm)
+        if h not in alignment.stems:
+            continue
+        found = _answer_clause(ctx, alignment, h)
+        if found is None:
+            continue
+        clause, clause_tokens, _ = found
+        if hedges_or_denies(clause):
+            continue
+        clause_stems = {s for t in clause_tokens if (s := content_stem(t.norm)) is not None}
+        covered = clause_stems & content_stems(doc_sentence[:c_end])
+        later = (clause_stems & content_stems(doc_sentence[c_end:])) - covered
+        if len(covered) < max(MIN_COVERED, MIN_COVERED_SHARE * len(clause_stems)) or later:
+            continue
+        # the denied word stated plainly elsewhere in this sentence, or in another sentence that
+        # holds as much of the answer: the document affirms it after all
+        if h in content_stems(doc_sentence[:cue_start]) or h in content_stems(doc_sentence[c_end:]):
+            continue
+        if _said_elsewhere(ctx, h, clause_stems, len(covered), (alignment.doc_index, span)):
+            continue
+        return Finding(
+            kind="negation", warning_type=CONTRADICTED_CLAIM, start=alignment.start, end=alignment.end,
+            text=response_sentence, supported=False, value=f"affirmed: {head.norm}",
+            suggestion=(f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but document '
+                        f'{alignment.doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"'),
+        )
+    return None
+
+
+def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_least: int,
+                    skip: tuple[int, tuple[int, int]], key_of=stem) -> bool:
+    """True when a document sentence other than ``skip`` holds a word whose ``key_of`` is
+    ``key`` without a denial, and at least ``at_least`` of ``clause_stems``."""
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        counts: dict[int, int] = {}
+        for s in clause_stems:
+            for i in by_stem.get(s, ()):
+                counts[i] = counts.get(i, 0) + 1
+        for i, n in counts.items():
+            if n < at_least or (doc_index, spans[i]) == skip:
+                continue
+            text = index.text[spans[i][0]:spans[i][1]]
+            if any(key_of(t.norm) == key for t in tokenize(text)) and not denial_spans(text):
+                return True
+    return False
+
+
+def _content_positions(tokens: list[Token]) -> list[tuple[int, str]]:
+    """(token number, stem) of each content word of a token list."""
+    return [(i, s) for i, t in enumerate(tokens) if (s := content_stem(t.norm)) is not None]
+
+
+def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
+    """The answer sentence says a word whose opposite its aligned document sentence says of the
+    same thing ("rose" / "fell", "crewed" / "uncrewed").
+
+    The two clauses must share two or more other content words, hold most of the answer clause's,
+    keep each shared word on the same side of the pair (a converse restatement swaps them: "A beat
+    B" / "B lost to A") with a neighbour of the pair the same in both, and neither may deny; the
+    document must not say the answer's word too.
+    """
+    doc_sentence, index, span = _sentence_text(ctx, alignment)
+    # most sentences hold no word whose opposite (or prefixed twin) the document sentence holds:
+    # told from the words alone, before any clause is read
+    toks = ctx.token_list
+    words = [toks[i].norm for i in ctx.token_range(alignment.start, alignment.end)]
+    doc_words = set(_WORD_RE.findall(doc_sentence.lower()))
+    wanted = frozenset().union(*map(opposites_of, words))
+    if not ((wanted and any(opposite_key(w) in wanted for w in doc_words))
+            or any(_prefixed_twin(w, doc_words) for w in words)):
+        return None
+    sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
+    answer_tokens = _tokens_in(toks, ctx.token_range(alignment.start, alignment.end), alignment.start,
+                               sentence, ctx.response)
+    doc_tokens = _tokens_in(index.tokens.tokens, _token_range(index, span), span[0], doc_sentence, index.text)
+    doc_words = {t.norm for t in doc_tokens}
+    doc_keys = {opposite_key(w) for w in doc_words}
+    answer_keys: Optional[set[str]] = None
+    for a_tok in answer_tokens:
+        word = a_tok.norm
+        opposite = opposites_of(word)
+        # (most words have no opposite and no prefixed twin: two set lookups tell)
+        if not (opposite & doc_keys or _prefixed_twin(word, doc_words)):
+            continue
+        a_key = opposite_key(word)
+        if a_key in doc_keys:
+            continue
+        d_tok = next((t for t in doc_tokens if opposite_key(t.norm) in opposite or prefix_opposite(word, t.norm)), None)
+        if answer_keys is None:
+            answer_keys = {opposite_key(t.norm) for t in answer_tokens}
+        if d_tok is None or opposite_key(d_tok.norm) in answer_keys:
+            continue
+        a_begin, a_end = clause_span(sentence, a_tok.start)
+        d_begin, d_end = clause_span(doc_sentence, d_tok.start)
+        a_clause, d_clause = sentence[a_begin:a_end], doc_sentence[d_begin:d_end]
+        if hedges_or_denies(a_clause) or denial_spans(d_clause):
+            continue
+        a_words = _content_positions(tokenize(a_clause))
+        d_words = _content_positions(tokenize(d_clause))
+        a_at = next((i for i, t in enumerate(tokenize(a_clause)) if t.start == a_tok.start - a_begin), None)
+        d_at = next((i for i, t in enumerate(tokenize(d_clause)) if t.start == d_tok.start - d_begin), None)
+        if a_at is None or d_at is None:
+            continue
+        a_side = {s: i < a_at for i, s in a_words if i != a_at}
+        d_side = {s: i < d_at for i, s in d_words if i != d_at}
+        shared = set(a_side) & set(d_side)
+        if len(shared) < MIN_COVERED or len(shared) < MIN_COVERED_SHARE * len(a_side):
+            continue
+        if any(a_side[s] != d_side[s] for s in shared):
+            continue
+        if not _same_neighbour(a_words, a_at, d_words, d_at, a_tok.norm):
+            continue
+        if _said_elsewhere(ctx, a_key, set(shared), len(shared), (alignment.doc_index, span), opposite_key):
+            continue
+        response_sentence = ctx.response[alignment.start:alignment.end]
+        return Finding(
+            kind="negation", warning_type=CONTRADICTED_CLAIM, start=alignment.start, end=alignment.end,
+            text=response_sentence, supported=False, value=f"opposite: {a_tok.norm} / {d_tok.norm}",
+            suggestion=(f'The answer says "{a_tok.norm}" where document {alignment.doc_index} says '
+                        f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"'),
+        )
+    return None
+
+
+def _tokens_in(tokens: list[Token], numbers: range, offset: int, text: str, whole: str) -> list[Token]:
+    """The tokens of ``text`` (``whole[offset:...]``, maybe with quotations blanked), taken from
+    the whole text's tokens when nothing was blanked (they are the same; tokenizing again is
+    the cost of a long answer), with offsets into ``text``."""
+    if text != whole[offset:offset + len(text)]:
+        return tokenize(text)
+    return [Token(tokens[i].norm, tokens[i].start - offset, tokens[i].end - offset) for i in numbers]
+
+
+def _token_range(index: DocumentIndex, span: tuple[int, int]) -> range:
+    """Numbers of the document's tokens inside a sentence span (tokens are in order and disjoint)."""
+    tokens = index.tokens.tokens
+    lo = bisect_left(tokens, span[0], key=lambda t: t.start)
+    hi = bisect_right(tokens, span[1], key=lambda t: t.end)
+    return range(lo, max(lo, hi))
+
+
+def _prefixed_twin(word: str, words: set[str]) -> bool:
+    """True when ``words`` hold ``word`` with a negating prefix added or taken off."""
+    if len(word) < 4:
+        return False
+    return ("un" + word in words or "non" + word in words or (word[:2] == "un" and word[2:] in words)
+            or (word[:3] == "non" and word[3:] in words))
+
+
+def _same_neighbour(a_words: list[tuple[int, str]], a_at: int, d_words: list[tuple[int, str]], d_at: int,
+                    word: str) -> bool:
+    """True when the content word right after the pair (or, for a content word, right before it)
+    is the same in both clauses: the pair is said of the same thing."""
+    def neighbours(words: list[tuple[int, str]], at: int) -> tuple[Optional[str], Optional[str]]:
+        before = [s for i, s in words if i < at]
+        after = [s for i, s in words if i > at]
+        return (before[-1] if before else None), (after[0] if after else None)
+
+    a_before, a_after = neighbours(a_words, a_at)
+    d_before, d_after = neighbours(d_words, d_at)
+    if a_after is not None and a_after == d_after:
+        return True
+    # a function word ("before", "more") is read with what follows it alone
+    return content_stem(word) is not None and a_before is not None and a_before == d_before

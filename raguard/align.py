@@ -1,0 +1,206 @@
+"""The alignment pass: each answer sentence matched once to its best supporting document sentences.
+
+A long answer restates the documents sentence by sentence. Every check that compares an answer
+sentence with "what the documents say about it" (polarity, antonyms, the graded score) needs the
+same thing: the document sentence that answer sentence restates, and how much of the answer
+sentence it covers. This module computes it once per answer (``CheckContext.alignment``, lazily)
+so the checkers agree on which sentence is meant.
+
+Support is the share of the answer sentence's content words (Snowball stems, see
+:mod:`raguard.normalize.stems`) that the aligned document sentences hold, each word weighted by its
+rarity in that document (an inverse sentence frequency: a word found in every sentence, such as the
+subject of the article, tells less about which sentence is meant than a rare one). A summary
+sentence often fuses two document sentences, so the best sentence is joined by the one that adds
+most of what is missing, when it adds anything. Words of the (trusted) query help find the
+sentence but do not count in the support: a restated question is not a claim.
+
+The ``grade`` of a sentence, read by the score, also counts the capitalized words inside it that no
+document holds (not its first word): a name no source gives is the clearest sign of an invented
+specific, while a faithful paraphrase changes common words and keeps the names. Measured, the
+support alone ranks faithful paraphrased summaries below one-word edits (a paraphrase holds fewer
+of the document's words); the names correct part of that.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Iterable, Optional, Protocol, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.documents import DocumentIndex, DocumentSet
+    from raguard.normalize.text import Token, TokenText
+
+
+class AlignContext(Protocol):
+    """What the alignment reads of a :class:`~raguard.checkers.base.CheckContext` (a protocol, so
+    that this module needs no import of the checkers, whose context computes the alignment)."""
+
+    response: str
+    documents: "DocumentSet"
+
+    @property
+    def token_list(self) -> "list[Token]": ...
+    @property
+    def token_stems(self) -> list[Optional[str]]: ...
+    @property
+    def sentences(self) -> list[tuple[int, int]]: ...
+    @property
+    def query_stems(self) -> frozenset[str]: ...
+    @property
+    def query_tokens(self) -> "TokenText": ...
+    def token_range(self, start: int, end: int) -> range: ...
+
+#: Sentences joined to the best one when they add coverage (a summary fuses two, rarely more).
+MAX_SENTENCES = 2
+
+
+@dataclass(frozen=True)
+class SentenceAlignment:
+    """One answer sentence and the document sentences that best support it.
+
+    ``start``/``end`` index the response; ``stems`` are the sentence's content stems; ``doc_index``
+    is -1 when no document shares a word (then ``spans`` is empty); ``spans`` are the aligned
+    document sentences, best first; ``support`` in [0, 1] is the weighted share of the stems that
+    are not the query's that they hold (1.0 when there are none); ``missing`` the stems none of
+    them holds.
+    """
+
+    start: int
+    end: int
+    stems: frozenset[str]
+    doc_index: int
+    spans: tuple[tuple[int, int], ...]
+    support: float
+    missing: frozenset[str]
+    #: capitalized words of the sentence (not its first) that no document holds
+    novel_names: int = 0
+
+    @property
+    def grade(self) -> float:
+        """The support, lowered by names no document holds: ``(0.5 + 0.5 * support) / (1 +
+        novel_names)``, in [0, 1] (1.0: every word held, no unknown name)."""
+        return round((0.5 + 0.5 * self.support) / (1 + self.novel_names), 4)
+
+    @property
+    def best_span(self) -> Optional[tuple[int, int]]:
+        """The document sentence that shares the most with the answer sentence."""
+        return self.spans[0] if self.spans else None
+
+
+def align(ctx: AlignContext) -> list[SentenceAlignment]:
+    """The alignment of every sentence of the response (see the module docstring)."""
+    stems_of = ctx.token_stems
+    free = ctx.query_stems
+    out: list[SentenceAlignment] = []
+    for start, end in ctx.sentences:
+        tokens = ctx.token_range(start, end)
+        stems = frozenset(s for i in tokens if (s := stems_of[i]) is not None)
+        found = align_stems(ctx, start, end, stems, free)
+        names = _novel_names(ctx, tokens)
+        out.append(found if not names else replace(found, novel_names=names))
+    return out
+
+
+def _novel_names(ctx: AlignContext, tokens: range) -> int:
+    """Capitalized words of a sentence, its first word aside, that neither a document nor the
+    query holds (folded)."""
+    toks = ctx.token_list
+    response = ctx.response
+    count = 0
+    for i in tokens[1:]:
+        tok = toks[i]
+        if not response[tok.start].isupper() or len(tok.norm) < 2 or tok.norm.isdigit():
+            continue
+        if tok.norm in ctx.query_tokens.vocab:
+            continue
+        maps = ctx.documents.maps
+        held = (tok.norm in maps.word_docs) if maps is not None else any(
+            tok.norm in index.tokens.vocab for _, index in ctx.documents)
+        count += not held
+    return count
+
+
+def align_stems(ctx: AlignContext, start: int, end: int, stems: frozenset[str],
+                free: frozenset[str] = frozenset()) -> SentenceAlignment:
+    """The alignment of one set of answer stems (a sentence or a clause) to the documents;
+    ``free`` stems (the query's) help find the sentences but do not count in the support."""
+    if not stems or len(ctx.documents) == 0:
+        return SentenceAlignment(start, end, stems, -1, (), 1.0 if not (stems - free) else 0.0, stems)
+    maps = ctx.documents.maps
+    candidates = None if maps is None else maps.docs_with_stems(stems, 1)
+    best: Optional[tuple[float, int, tuple[tuple[int, int], ...], frozenset[str]]] = None
+    for doc_index, index in ctx.documents.among(candidates):
+        found = _align_in(index, stems, free)
+        if found is None:
+            continue
+        support, spans, missing = found
+        if best is None or support > best[0]:
+            best = (support, doc_index, spans, missing)
+    if best is None:
+        return SentenceAlignment(start, end, stems, -1, (), 1.0 if not (stems - free) else 0.0, stems)
+    support, doc_index, spans, missing = best
+    return SentenceAlignment(start, end, stems, doc_index, spans, support, missing)
+
+
+def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
+    """Inverse sentence frequency of each stem in the document; a stem it lacks weighs most."""
+    spans, by_stem = index.sentence_index
+    n = len(spans)
+    top = math.log(1.0 + (n + 1) / 0.5)
+    return {s: (math.log(1.0 + (n + 1) / (len(by_stem[s]) + 0.5)) if s in by_stem else top) for s in stems}
+
+
+def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str]
+              ) -> Optional[tuple[float, tuple[tuple[int, int], ...], frozenset[str]]]:
+    """(support, aligned sentence spans, missing stems) in one document; None when it shares no stem.
+
+    The best sentence holds the most weight; a second joins when it adds a word of real weight
+    (not one shared word of the document's subject), counted over the words the first misses."""
+    spans, by_stem = index.sentence_index
+    weights = _weights(index, stems)
+    total = sum(weights.values())
+    claimed = sum(w for s, w in weights.items() if s not in free)
+    gains = _gains(by_stem, weights, stems)
+    if not gains or total <= 0:
+        return None
+    first = min(gains, key=lambda i: (-gains[i], i))
+    chosen = [first]
+    missing = {s for s in stems if not _holds(by_stem.get(s), first)}
+    if MAX_SENTENCES > 1 and missing:
+        more = _gains(by_stem, weights, missing)
+        if more:
+            second = min(more, key=lambda i: (-more[i], i))
+            if more[second] >= 0.15 * total:
+                chosen.append(second)
+                missing = {s for s in missing if not _holds(by_stem.get(s), second)}
+    covered = stems - missing
+    support = sum(weights[w] for w in covered if w not in free) / claimed if claimed > 0 else 1.0
+    return round(support, 4), tuple(spans[i] for i in chosen), frozenset(missing)
+
+
+def _gains(by_stem: dict[str, list[int]], weights: dict[str, float], stems: Iterable[str]) -> dict[int, float]:
+    """Sentence number -> weight of ``stems`` it holds (sentences holding none left out)."""
+    gains: dict[int, float] = {}
+    for s in stems:
+        w = weights[s]
+        for i in by_stem.get(s, ()):
+            gains[i] = gains.get(i, 0.0) + w
+    return gains
+
+
+def _holds(sentences: Optional[list[int]], i: int) -> bool:
+    """Is sentence ``i`` in an ascending list of sentence numbers?"""
+    if not sentences:
+        return False
+    k = bisect_left(sentences, i)
+    return k < len(sentences) and sentences[k] == i
+
+
+def sentence_of(alignments: Sequence[SentenceAlignment], pos: int) -> Optional[SentenceAlignment]:
+    """The alignment of the answer sentence holding response position ``pos``."""
+    for a in alignments:
+        if a.start <= pos < a.end:
+            return a
+    return None

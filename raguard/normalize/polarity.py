@@ -1,0 +1,171 @@
+"""Polarity of a clause: where a clear denial is, what it denies, and words of opposite direction.
+
+Pure functions over text, read by the negations checker to compare an answer sentence with the
+document sentence it is aligned to (:mod:`raguard.align`): a document that denies what the answer
+affirms ("is not recommended" / "is recommended"), and an answer that swaps a word for its opposite
+("rose" / "fell").
+
+The antonym table is small and curated rather than compiled from a thesaurus: a pair belongs in it
+only when the two words, said of the same thing in the same place, cannot both be true (a
+direction, an outcome, a decision, a state). Converses, which a faithful restatement swaps
+together with their arguments ("A bought it from B" / "B sold it to A", "A beat B" / "B lost to
+A"), are left out, and the checker still compares the order of the words around the pair.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from raguard.normalize.stems import content_stem, stem
+from raguard.normalize.text import Token, tokenize
+
+# A clear denial: the words whose scope is the rest of their clause.
+_DENIAL_RE = re.compile(
+    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot)\b|n[’']t\b",
+    re.IGNORECASE,
+)
+
+# A denial that affirms, or that denies an amount rather than the claim ("not only X but Y", "no
+# less than", "nothing but"), and a denial inside a condition or an alternative ("whether or not",
+# "if not", "unless"): the clause then does not deny what follows.
+_NOT_A_DENIAL_AFTER_RE = re.compile(
+    r"\W*(?:only|just|merely|simply|solely|least|necessarily|always|all|every|exactly|quite|entirely|"
+    r"fully|completely|until|till|far|long|less|more|fewer|later|earlier|sooner|doubt|matter|question|"
+    r"wonder|surprise|surprisingly|coincidence|one|other|but|else|to[ \t]+mention|yet)\b|\W*[.]?[ \t]*\d",
+    re.IGNORECASE,
+)
+_NOT_A_DENIAL_BEFORE_RE = re.compile(
+    r"\b(?:whether|if|or|unless|why|how|what|perhaps|maybe|almost|nearly)\W*$", re.IGNORECASE,
+)
+# The same words in the answer's clause: it hedges or denies in its own way; left alone.
+_WEAK_DENIAL_RE = re.compile(
+    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without|lack\w*|fail\w*|refus\w*|"
+    r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer)\b|n[’']t\b",
+    re.IGNORECASE,
+)
+
+
+def denial_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each clear denial cue of ``text`` that denies what follows it (not "not
+    only", "no less than", "whether or not", "if not")."""
+    out = []
+    for m in _DENIAL_RE.finditer(text):
+        if _NOT_A_DENIAL_AFTER_RE.match(text, m.end()):
+            continue
+        if _NOT_A_DENIAL_BEFORE_RE.search(text, max(0, m.start() - 20), m.start()):
+            continue
+        if m.group(0).lower() == "no" and text[m.end():m.end() + 1] == ".":
+            continue  # "No. 5"
+        if m.group(0)[0].isupper() and text[:m.start()].strip() and text[:m.start()].rstrip()[-1] not in ".!?:;\"“(":
+            continue  # capitalized inside a sentence: part of a name ("Never Shout Never")
+        out.append((m.start(), m.end()))
+    return out
+
+
+def hedges_or_denies(text: str) -> bool:
+    """True when ``text`` has any denial, weak or clear, or a condition (the answer's clause is
+    then not a plain affirmation)."""
+    return _WEAK_DENIAL_RE.search(text) is not None
+
+
+def denied_head(text: str, cue_end: int, clause_end: int) -> Optional[Token]:
+    """The first content word after a denial cue, within its clause: what is denied ("not
+    *recommended* during pregnancy", "no *survivors* were found")."""
+    for tok in tokenize(text[cue_end:clause_end]):
+        if content_stem(tok.norm) is not None:
+            return Token(tok.norm, cue_end + tok.start, cue_end + tok.end)
+    return None
+
+
+# Opposites: each line is one pair of sides; a word of one side contradicts any word of the other
+# when both are said of the same thing. Words match by stem (so "rose" = "rise", "lowered" =
+# "reduce" through the stemmer's irregular forms and synonym groups) or, for function words, as
+# they are ("before"/"after").
+_OPPOSITE_SIDES = """
+rise increase grow climb soar surge jump higher expand | fall reduce decline drop plunge shrink slump sink lower shrank
+approve accept pass | reject refuse veto
+accept | decline
+open opened reopen | close closed shut
+win won victory | lose lost defeat
+succeed success successful | fail failure failed unsuccessful
+allow permit legal | ban prohibit forbid illegal
+support supported | oppose opposed
+gain profit | loss
+arrive arrived | depart departed
+before | after
+above | below
+more | less fewer
+most | least
+maximum | minimum
+largest | smallest
+highest | lowest
+strong stronger | weak weaker
+positive | negative
+true | false
+early earlier | late later
+import | export
+acquit acquitted | convict convicted
+guilty | innocent
+alive | dead
+majority | minority
+small smaller smallest | large larger big bigger
+easy easier | difficult harder
+cheap cheaper | expensive
+love loved | hate hated
+inside within | outside
+pre | post
+"""
+
+_FUNCTION_WORDS = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
+                             "within", "inside", "outside", "pre", "post"})
+
+
+def opposite_key(word: str) -> str:
+    """How a folded word is looked up in the opposites table: its stem, or itself when it is a
+    function word the stemmer skips."""
+    return word if word in _FUNCTION_WORDS else stem(word)
+
+
+def _build_opposites() -> dict[str, frozenset[str]]:
+    table: dict[str, set[str]] = {}
+    for line in _OPPOSITE_SIDES.strip().splitlines():
+        left, right = (frozenset(opposite_key(w) for w in side.split()) for side in line.split("|"))
+        for key in left:
+            table.setdefault(key, set()).update(right)
+        for key in right:
+            table.setdefault(key, set()).update(left)
+    return {k: frozenset(v - {k}) for k, v in table.items()}
+
+
+#: key -> keys of its opposites (see :func:`opposite_key`).
+OPPOSITES: dict[str, frozenset[str]] = _build_opposites()
+
+
+class _Opposites(dict[str, frozenset[str]]):
+    """Memo of :func:`opposites_of` by folded word (one dict lookup in C on a hit)."""
+
+    def __missing__(self, word: str) -> frozenset[str]:
+        if len(self) >= 8192:
+            self.clear()
+        value = self[word] = OPPOSITES.get(opposite_key(word), frozenset())
+        return value
+
+
+#: Keys of the words opposite to a folded word (empty for most words).
+opposites_of: Callable[[str], frozenset[str]] = _Opposites().__getitem__
+
+
+# Prefixes that negate the word they are put before ("crewed" / "uncrewed"); only these two: "in-",
+# "dis-", "im-" begin many words that are no negation ("inform", "discover", "impress").
+_NEGATING_PREFIXES = ("un", "non")
+
+
+def prefix_opposite(word: str, other: str) -> bool:
+    """True when one folded word is the other with a negating prefix ("uncrewed" / "crewed"),
+    the shorter a content word of four letters or more."""
+    if len(word) > len(other):
+        word, other = other, word
+    if len(word) < 4 or content_stem(word) is None:
+        return False
+    return any(other == prefix + word for prefix in _NEGATING_PREFIXES)

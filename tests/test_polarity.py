@@ -1,0 +1,142 @@
+"""Polarity both ways and opposite words: the answer affirms what its aligned document sentence
+denies, or swaps a word for its opposite. Examples written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import verify
+from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.polarity import denial_spans, opposites_of, prefix_opposite
+
+
+def contradictions(docs: list[str], answer: str, query: str = "What does the leaflet say?"):
+    return [w for w in verify(query, docs, answer).warnings if w.type == CONTRADICTED_CLAIM]
+
+
+# -- the document denies, the answer affirms ---------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        ("The Brightvax vaccine is not advised for infants under six months.",
+         "The Brightvax vaccine is advised for infants under six months."),
+        ("Water damage from burst pipes is not covered by the Homeguard plan.",
+         "The Homeguard plan covers water damage from burst pipes."),
+        ("Refunds were never offered to customers who bought the Lumo kettle.",
+         "Refunds were offered to customers who bought the Lumo kettle."),
+        ("The Orla bridge won't reopen to heavy lorries this winter.",
+         "The Orla bridge will reopen to heavy lorries this winter."),
+        # the denied word may itself carry a prefix: "unusual" is what "not unusual" denies
+        ("Frost in late May is not unusual in the Harlow valley.",
+         "Frost in late May is unusual in the Harlow valley."),
+    ],
+)
+def test_an_affirmation_of_what_the_document_denies_is_contradicted(doc: str, answer: str) -> None:
+    [warning] = contradictions([doc], answer)
+    assert warning.severity == "high" and (warning.start, warning.end) == (0, len(answer))
+    assert "affirms" in warning.suggestion and doc[:30] in warning.suggestion
+
+
+def test_the_affirmation_is_caught_inside_a_longer_answer_and_names_its_sentence() -> None:
+    docs = ["Dr Imre Valk chairs the panel. The panel did not approve the Kessel trial in March."]
+    answer = "Dr Imre Valk chairs the panel. The panel approved the Kessel trial in March."
+    [warning] = contradictions(docs, answer)
+    assert answer[warning.start:warning.end] == "The panel approved the Kessel trial in March."
+    assert "The panel did not approve the Kessel trial" in warning.suggestion
+
+
+@pytest.mark.parametrize(
+    ("docs", "answer"),
+    [
+        # "not only" affirms
+        (["Not only did the Wexford choir win the regional cup, it also took the national title."],
+         "The Wexford choir won the regional cup."),
+        # the denial is of something else in the same sentence, the affirmation in another clause
+        (["Marta Ilse was not elected in 2019, but won the Dunmore seat in 2023."],
+         "Marta Ilse won the Dunmore seat in 2023."),
+        # another sentence states it without the denial
+        (["The tablet is recommended for adults. It is not recommended for children under twelve."],
+         "The tablet is recommended for adults."),
+        # double negation: "not unusual" is what "common" says
+        (["Frost in late May is not unusual in the Harlow valley."],
+         "Frost in late May is common in the Harlow valley."),
+        # a hedge or a denial of the answer's own
+        (["The Corvin museum is not open on Mondays."], "The Corvin museum may be closed on Mondays."),
+        # a name that holds "Never"
+        (["The album features Never Say Later and Bright Harbour."], "The album features Bright Harbour."),
+        # a question in the document denies nothing
+        (["Why was the Pell ferry not running on Sunday?"], "The Pell ferry was running on Sunday."),
+    ],
+)
+def test_what_does_not_deny_the_answer_is_left_alone(docs: list[str], answer: str) -> None:
+    assert contradictions(docs, answer) == []
+
+
+def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
+    assert denial_spans("It is not only cheap but fast.") == []
+    assert denial_spans("Ask whether or not the shop is open.") == []
+    assert denial_spans("There were no fewer than 40 guests.") == []
+    assert denial_spans("The shop is not open.") == [(12, 15)]
+
+
+# -- opposite words ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("doc", "answer", "pair"),
+    [
+        ("Ticket sales at the Arden theatre fell sharply in the spring season.",
+         "Ticket sales at the Arden theatre rose sharply in the spring season.", "rose / fell"),
+        ("The Kelso council rejected the harbour expansion plan on Tuesday.",
+         "The Kelso council approved the harbour expansion plan on Tuesday.", "approved / rejected"),
+        ("The Tamsin library opened its east wing to students in June.",
+         "The Tamsin library closed its east wing to students in June.", "closed / opened"),
+        ("The Brennock Rovers lost the county final after extra time.",
+         "The Brennock Rovers won the county final after extra time.", "won / lost"),
+        ("Supplier Oakfield declined the revised delivery contract.",
+         "Supplier Oakfield accepted the revised delivery contract.", "accepted / declined"),
+        ("The Vell drone is designed for uncrewed survey flights over farmland.",
+         "The Vell drone is designed for crewed survey flights over farmland.", "crewed / uncrewed"),
+        ("Registration closes before the opening ceremony of the Kiran festival.",
+         "Registration closes after the opening ceremony of the Kiran festival.", "after / before"),
+        ("The new Pardo engine burns less fuel per kilometre than the old one.",
+         "The new Pardo engine burns more fuel per kilometre than the old one.", "more / less"),
+        ("The Ferro kit suits small gardens with clay soil.",
+         "The Ferro kit suits large gardens with clay soil.", "large / small"),
+        ("Samples were taken within the fenced area of the Colby reserve.",
+         "Samples were taken outside the fenced area of the Colby reserve.", "outside / within"),
+    ],
+)
+def test_an_opposite_word_said_of_the_same_thing_is_contradicted(doc: str, answer: str, pair: str) -> None:
+    [warning] = contradictions([doc], answer)
+    said, doc_word = pair.split(" / ")
+    assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion
+
+
+@pytest.mark.parametrize(
+    ("docs", "answer"),
+    [
+        # a converse restatement swaps the arguments with the word
+        (["Halden United beat the Corrie Wanderers 3-1 on Saturday."],
+         "The Corrie Wanderers lost to Halden United on Saturday."),
+        (["After the budget meeting, the mayor left for Ostend."],
+         "Before leaving for Ostend, the mayor attended the budget meeting."),
+        # the denial undoes the swap: "did not rise" is what "fell" says
+        (["Rents in the Dorne district fell last year."], "Rents in the Dorne district did not rise last year."),
+        # the document says both; the answer picks the one it states
+        (["Orders rose in May and fell in June at the Pellam plant."], "Orders rose in May at the Pellam plant."),
+        # another sentence states the answer's word
+        (["Exports fell in January. Exports rose in February after the new trade deal with Ruvia."],
+         "Exports rose after the trade deal with Ruvia."),
+    ],
+)
+def test_restatements_with_opposite_words_are_left_alone(docs: list[str], answer: str) -> None:
+    assert contradictions(docs, answer) == []
+
+
+def test_the_opposites_table_reads_inflections_and_synonym_groups() -> None:
+    assert "fall" in opposites_of("rose") and "rise" in opposites_of("fell")
+    assert opposites_of("lowered") & opposites_of("decreased") == opposites_of("lowered")  # same group
+    assert opposites_of("table") == frozenset()
+    assert prefix_opposite("crewed", "uncrewed") and prefix_opposite("nonprofit", "profit")
+    assert not prefix_opposite("der", "under") and not prefix_opposite("form", "inform")
