@@ -29,10 +29,12 @@ _DENIAL_RE = re.compile(
 # A denial that affirms, or that denies an amount rather than the claim ("not only X but Y", "no
 # less than", "nothing but"), and a denial inside a condition or an alternative ("whether or not",
 # "if not", "unless"): the clause then does not deny what follows.
+# (the gap is bounded: read with .match right after the negation, and a run of punctuation there
+# must not be scanned back and forth: "not, only" is the widest real gap)
 _NOT_A_DENIAL_AFTER_RE = re.compile(
-    r"\W*(?:only|just|merely|simply|solely|least|necessarily|always|all|every|exactly|quite|entirely|"
+    r"\W{0,8}(?:only|just|merely|simply|solely|least|necessarily|always|all|every|exactly|quite|entirely|"
     r"fully|completely|until|till|far|long|less|more|fewer|later|earlier|sooner|doubt|matter|question|"
-    r"wonder|surprise|surprisingly|coincidence|one|other|but|else|to[ \t]+mention|yet)\b|\W*[.]?[ \t]*\d",
+    r"wonder|surprise|surprisingly|coincidence|one|other|but|else|to[ \t]+mention|yet)\b|\W{0,8}[.]?[ \t]{0,8}\d",
     re.IGNORECASE,
 )
 _NOT_A_DENIAL_BEFORE_RE = re.compile(
