@@ -130,18 +130,41 @@ def align_stems(ctx: AlignContext, start: int, end: int, stems: frozenset[str],
         return SentenceAlignment(start, end, stems, -1, (), 1.0 if not (stems - free) else 0.0, stems)
     maps = ctx.documents.maps
     candidates = None if maps is None else maps.docs_with_stems(stems, 1)
+    # Documents in order of the most support they could give (all the stems they hold anywhere,
+    # in one sentence), so that the rest can be skipped once one gives more: a sentence of 100
+    # documents is aligned in a few of them. The result is the same as trying them all in order
+    # (the first document with the highest support).
+    docs = list(ctx.documents.among(candidates))
+    ranked = [(0.0, i, index) for i, index in docs] if len(docs) < 2 else sorted(
+        ((-_bound(index, stems, free), i, index) for i, index in docs), key=lambda r: (r[0], r[1]))
     best: Optional[tuple[float, int, tuple[tuple[int, int], ...], frozenset[str]]] = None
-    for doc_index, index in ctx.documents.among(candidates):
+    for neg_bound, doc_index, index in ranked:
+        if best is not None:
+            most = round(-neg_bound + 1e-9, 4)  # supports are rounded to 4 places
+            if most < best[0]:
+                break  # ranked by bound: no later document can give more
+            if most == best[0] and doc_index > best[1]:
+                continue  # it can only tie, and a tie goes to the earlier document
         found = _align_in(index, stems, free)
         if found is None:
             continue
         support, spans, missing = found
-        if best is None or support > best[0]:
+        if best is None or support > best[0] or (support == best[0] and doc_index < best[1]):
             best = (support, doc_index, spans, missing)
     if best is None:
         return SentenceAlignment(start, end, stems, -1, (), 1.0 if not (stems - free) else 0.0, stems)
     support, doc_index, spans, missing = best
     return SentenceAlignment(start, end, stems, doc_index, spans, support, missing)
+
+
+def _bound(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str]) -> float:
+    """The most support a document can give ``stems``: the share of the claimed (not the query's)
+    stems it holds anywhere. A stem it lacks weighs the most (see :func:`_weights`), so the
+    weighted support of any of its sentences is at most that share."""
+    claimed = stems - free
+    if not claimed:
+        return 1.0
+    return len(claimed & index.sentence_index[1].keys()) / len(claimed)
 
 
 def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
