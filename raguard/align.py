@@ -145,7 +145,12 @@ def align_stems(ctx: AlignContext, start: int, end: int, stems: frozenset[str],
                 break  # ranked by bound: no later document can give more
             if most == best[0] and doc_index > best[1]:
                 continue  # it can only tie, and a tie goes to the earlier document
-        found = _align_in(index, stems, free)
+        weights = _weights(index, stems)
+        if best is not None:  # the same with the document's own weights: tighter, still a bound
+            most = round(_weighted_bound(index, weights, free) + 1e-9, 4)
+            if most < best[0] or (most == best[0] and doc_index > best[1]):
+                continue
+        found = _align_in(index, stems, free, weights)
         if found is None:
             continue
         support, spans, missing = found
@@ -167,6 +172,18 @@ def _bound(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str]) 
     return len(claimed & index.sentence_index[1].keys()) / len(claimed)
 
 
+def _weighted_bound(index: "DocumentIndex", weights: dict[str, float], free: frozenset[str]) -> float:
+    """The most support a document can give with its weights: every stem it holds covered."""
+    by_stem = index.sentence_index[1]
+    claimed = held = 0.0
+    for s, w in weights.items():
+        if s not in free:
+            claimed += w
+            if s in by_stem:
+                held += w
+    return held / claimed if claimed > 0 else 1.0
+
+
 def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
     """Inverse sentence frequency of each stem in the document; a stem it lacks weighs most."""
     spans, by_stem = index.sentence_index
@@ -175,14 +192,16 @@ def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
     return {s: (math.log(1.0 + (n + 1) / (len(by_stem[s]) + 0.5)) if s in by_stem else top) for s in stems}
 
 
-def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str]
+def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str],
+              weights: Optional[dict[str, float]] = None,
               ) -> Optional[tuple[float, tuple[tuple[int, int], ...], frozenset[str]]]:
     """(support, aligned sentence spans, missing stems) in one document; None when it shares no stem.
 
     The best sentence holds the most weight; a second joins when it adds a word of real weight
     (not one shared word of the document's subject), counted over the words the first misses."""
     spans, by_stem = index.sentence_index
-    weights = _weights(index, stems)
+    if weights is None:
+        weights = _weights(index, stems)
     total = sum(weights.values())
     claimed = sum(w for s, w in weights.items() if s not in free)
     gains = _gains(by_stem, weights, stems)
