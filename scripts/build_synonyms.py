@@ -1,4 +1,5 @@
-"""Compile WordNet's synonym sets into data/synonyms.txt, the table raguard ships in its wheel.
+"""Compile WordNet's synonym sets and antonym pairs into data/synonyms.txt and data/antonyms.txt,
+the tables raguard ships in its wheel.
 
 Run once, after ``apt-get install wordnet-base`` (WordNet 3.0 from Debian):
 
@@ -7,7 +8,11 @@ Run once, after ``apt-get install wordnet-base`` (WordNet 3.0 from Debian):
 For every one-word lemma, the one-word lemmas of its first ``SENSES`` senses (WordNet lists a
 word's senses most frequent first, so a rare sense cannot make "bank" a synonym of "depository"),
 and the forms derived from it in those senses ("jealousy" / "jealous"), are written as stems, the way raguard matches words: one line per stem, ``stem syn syn ...``.
-The table is keyed by raguard's own :func:`~raguard.normalize.stems.stem`, so rebuild it when
+Antonyms are WordNet's direct (lexical) antonym pointers only ("increase" / "decrease", "accept"
+/ "reject"): a pair the lexicographers linked word to word, not every word of the two synsets nor
+the "similar to" satellites, so "quick" is not made the opposite of "difficult". One line per stem,
+``stem opposite ...``, both ways.
+The tables are keyed by raguard's own :func:`~raguard.normalize.stems.stem`, so rebuild it when
 the stemmer changes (tests/test_long_answers.py checks a sample). WordNet's licence is
 shipped beside it (data/WORDNET_LICENSE).
 """
@@ -21,15 +26,19 @@ from raguard.normalize.stems import is_content_word, stem
 
 SENSES = {"noun": 2, "verb": 2, "adj": 2, "adv": 1}
 OUT = Path(__file__).resolve().parents[1] / "data" / "synonyms.txt"
+ANTONYMS_OUT = OUT.with_name("antonyms.txt")
 
 
 _POS_FILE = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 
 
-def _read(root: Path, pos: str) -> dict[str, tuple[list[str], list[tuple[int, str, str, int]]]]:
-    """synset offset -> (its lemmas, lower case; its derivation pointers: (source word number,
-    target offset, target part of speech, target word number))."""
-    out: dict[str, tuple[list[str], list[tuple[int, str, str, int]]]] = {}
+_Pointer = tuple[int, str, str, int]
+
+
+def _read(root: Path, pos: str) -> dict[str, tuple[list[str], list[_Pointer], list[_Pointer]]]:
+    """synset offset -> (its lemmas, lower case; its derivation pointers and its antonym
+    pointers: (source word number, target offset, target part of speech, target word number))."""
+    out: dict[str, tuple[list[str], list[_Pointer], list[_Pointer]]] = {}
     for line in (root / f"data.{pos}").read_text(encoding="latin-1").splitlines():
         if line.startswith(" "):
             continue  # the licence header
@@ -37,13 +46,15 @@ def _read(root: Path, pos: str) -> dict[str, tuple[list[str], list[tuple[int, st
         count = int(fields[3], 16)
         words = [fields[4 + 2 * k].lower().split("(")[0] for k in range(count)]
         k = 4 + 2 * count
-        pointers = []
+        pointers, antonyms = [], []
         for _ in range(int(fields[k])):
             symbol, offset, tpos, st = fields[k + 1:k + 5]
             if symbol == "+":  # derivationally related form: "jealousy" / "jealous"
                 pointers.append((int(st[:2], 16), offset, _POS_FILE[tpos], int(st[2:], 16)))
+            elif symbol == "!":  # direct antonym, word to word: "increase" / "decrease"
+                antonyms.append((int(st[:2], 16), offset, _POS_FILE[tpos], int(st[2:], 16)))
             k += 4
-        out[fields[0]] = (words, pointers)
+        out[fields[0]] = (words, pointers, antonyms)
     return out
 
 
@@ -63,7 +74,7 @@ def main(root: Path) -> None:
             offsets = fields[6 + ptr_count:]
             key = stem(lemma)
             for offset in offsets[:senses]:
-                words, pointers = synsets.get(offset, ([], []))
+                words, pointers, _ = synsets.get(offset, ([], [], []))
                 related = list(words)
                 if lemma in words:  # the forms derived from this very word of the synset
                     number = words.index(lemma) + 1
@@ -78,6 +89,27 @@ def main(root: Path) -> None:
     OUT.write_text("# WordNet 3.0 synonyms as raguard stems: see scripts/build_synonyms.py and data/WORDNET_LICENSE\n"
                    + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(lines)} stems written to {OUT}")
+    _write_antonyms(data)
+
+
+def _write_antonyms(data: dict[str, dict[str, tuple[list[str], list[_Pointer], list[_Pointer]]]]) -> None:
+    table: dict[str, set[str]] = {}
+    for synsets in data.values():
+        for words, _, antonyms in synsets.values():
+            for source, target, tpos, tword in antonyms:
+                if target not in data[tpos]:
+                    continue
+                a, b = words[source - 1], data[tpos][target][0][tword - 1]
+                if not (a.isalpha() and b.isalpha() and is_content_word(a) and is_content_word(b)):
+                    continue
+                sa, sb = stem(a), stem(b)
+                if sa != sb:
+                    table.setdefault(sa, set()).add(sb)
+                    table.setdefault(sb, set()).add(sa)
+    lines = [" ".join([key, *sorted(opp)]) for key, opp in sorted(table.items())]
+    ANTONYMS_OUT.write_text("# WordNet 3.0 direct antonyms as raguard stems: see scripts/build_synonyms.py and "
+                            "data/WORDNET_LICENSE\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(lines)} stems written to {ANTONYMS_OUT}")
 
 
 if __name__ == "__main__":

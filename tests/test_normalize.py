@@ -346,3 +346,19 @@ def test_content_stem_memo_is_bounded_and_gives_the_uncached_stem(monkeypatch: p
         expected = stems.stem(word) if stems.is_content_word(word) else None
         assert stems.content_stem(word) == expected
         assert len(memo) <= 5
+
+
+def test_a_hard_wrapped_line_does_not_end_a_sentence() -> None:
+    from raguard.normalize.text import sentence_spans
+
+    def sentences(text: str) -> list[str]:
+        return [text[a:b] for a, b in sentence_spans(text)]
+
+    assert sentences("The pump delivers\n a steady flow at night. It stops at dawn.") == [
+        "The pump delivers\n a steady flow at night.", "It stops at dawn."]
+    assert sentences("The flow is steady,\nthen it drops.") == ["The flow is steady,\nthen it drops."]
+    # a capital, a blank line, a full stop or a speaker label after the newline still ends it
+    assert sentences("Pump report\nThe flow is steady.") == ["Pump report", "The flow is steady."]
+    assert sentences("the flow is steady\n\nthen it drops") == ["the flow is steady", "then it drops"]
+    assert sentences("the flow is steady.\nthen it drops") == ["the flow is steady.", "then it drops"]
+    assert sentences("nora: see you at noon\nliam: ok") == ["nora: see you at noon", "liam: ok"]

@@ -140,3 +140,62 @@ def test_the_opposites_table_reads_inflections_and_synonym_groups() -> None:
     assert opposites_of("table") == frozenset()
     assert prefix_opposite("crewed", "uncrewed") and prefix_opposite("nonprofit", "profit")
     assert not prefix_opposite("der", "under") and not prefix_opposite("form", "inform")
+
+
+# -- WordNet's antonyms, shared hedges, fused sentences -------------------------------------------
+
+@pytest.mark.parametrize(
+    ("doc", "answer", "pair"),
+    [
+        # pairs only WordNet's direct antonyms give (not in the curated table)
+        ("The Mirel works hired twelve welders for the night shift.",
+         "The Mirel works fired twelve welders for the night shift.", "fired / hired"),
+        ("The Ostra ferry sails upstream to the old mill every morning.",
+         "The Ostra ferry sails downstream to the old mill every morning.", "downstream / upstream"),
+        ("The Dunmore survey used an explicit consent form for every volunteer.",
+         "The Dunmore survey used an implicit consent form for every volunteer.", "implicit / explicit"),
+        ("Harbin pumps deliver a correct pressure reading within two seconds.",
+         "Harbin pumps deliver an incorrect pressure reading within two seconds.", "incorrect / correct"),
+        # the same denial on both sides leaves the swap a swap
+        ("The Tervo model learns object names without explicit labels on the images.",
+         "The Tervo model learns object names without implicit labels on the images.", "implicit / explicit"),
+    ],
+)
+def test_wordnet_antonyms_and_shared_denials_are_swaps(doc: str, answer: str, pair: str) -> None:
+    [warning] = contradictions([doc], answer)
+    said, doc_word = pair.split(" / ")
+    assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion
+
+
+def test_a_sentence_fusing_two_document_sentences_is_read_against_each() -> None:
+    doc = ("The Quarry Lane method trains a scheduler for delivery fleets. It assigns suitable routes "
+           "to drivers with a learned cost model. Trials ran in three cities.")
+    answer = ("The Quarry Lane method trains a scheduler for delivery fleets that assigns unsuitable "
+              "routes to drivers with a learned cost model.")
+    [warning] = contradictions([doc], answer)
+    assert 'says "unsuitable" where document 0 says "suitable"' in warning.suggestion
+    faithful = answer.replace("unsuitable", "suitable")
+    assert contradictions([doc], faithful) == []
+
+
+@pytest.mark.parametrize(
+    ("docs", "answer"),
+    [
+        # one denial, not on both sides: "not explicit" says "implicit"
+        (["The Kell study relied on implicit feedback from its users."],
+         "The Kell study did not rely on explicit feedback from its users."),
+        # WordNet's converses are told apart by the words around them
+        (["Morrow Farms sold the north field to the Ashby cooperative in 2019."],
+         "The Ashby cooperative bought the north field from Morrow Farms in 2019."),
+        # the opposite word is said of another thing in another sentence
+        (["The Vane lift ascends to the roof garden. The service stair descends to the car park."],
+         "The Vane lift ascends to the roof garden."),
+    ],
+)
+def test_wordnet_antonyms_leave_restatements_alone(docs: list[str], answer: str) -> None:
+    assert contradictions(docs, answer) == []
+
+
+def test_the_opposites_table_holds_wordnet_antonyms() -> None:
+    assert "fire" in opposites_of("hired") and "hire" in opposites_of("fires")
+    assert "correct" in opposites_of("incorrect")

@@ -5,8 +5,10 @@ Three ways round, each against the document sentence the answer sentence is alig
 - the answer denies what the document states (below);
 - the document denies what the answer affirms ("The drug is not recommended during pregnancy" /
   "The drug is recommended during pregnancy"): see :func:`_affirms_denied`;
-- the answer swaps a word for its opposite ("Sales rose" / "Sales fell", "crewed" / "uncrewed"):
-  see :func:`_swaps_opposite`.
+- the answer swaps a word for its opposite ("Sales rose" / "Sales fell", "crewed" / "uncrewed",
+  WordNet's antonyms such as "include" / "exclude": :mod:`raguard.normalize.polarity`), against
+  the aligned sentence or, for a sentence that fuses several, any document sentence with the
+  opposite word: see :func:`_swaps_opposite`.
 
 The first:
 
@@ -35,7 +37,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    denial_spans, denied_head, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+    denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
 from raguard.normalize.text import Token, clause_around, clause_span, tokenize
@@ -277,15 +279,59 @@ def _content_positions(tokens: list[Token]) -> list[tuple[int, str]]:
 
 
 def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
-    """The answer sentence says a word whose opposite its aligned document sentence says of the
-    same thing ("rose" / "fell", "crewed" / "uncrewed").
+    """The answer sentence says a word whose opposite a document sentence says of the same thing
+    ("rose" / "fell", "crewed" / "uncrewed"): the aligned sentence first, then, since an answer
+    sentence often fuses several of the document's, any other document sentence holding the
+    opposite of one of its words (the clause test of :func:`_swap_against` decides alike)."""
+    found = _swap_against(ctx, alignment, alignment.doc_index, alignment.best_span)
+    if found is not None:
+        return found
+    toks = ctx.token_list
+    wanted: set[str] = set()
+    for i in ctx.token_range(alignment.start, alignment.end):
+        wanted |= opposites_of(toks[i].norm)
+    if not wanted:
+        return None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        numbers = sorted({i for key in wanted for i in by_stem.get(key, ())})
+        for i in numbers:
+            if (doc_index, spans[i]) == (alignment.doc_index, alignment.best_span):
+                continue
+            found = _swap_against(ctx, alignment, doc_index, spans[i])
+            if found is not None:
+                return found
+    return None
 
-    The two clauses must share two or more other content words, hold most of the answer clause's,
-    keep each shared word on the same side of the pair (a converse restatement swaps them: "A beat
-    B" / "B lost to A") with a neighbour of the pair the same in both, and neither may deny; the
-    document must not say the answer's word too.
+
+#: How many content words on each side of the pair the answer clause is read with: a long
+#: clause of a summary ("a complex, slow and inefficient method that lowers ...") holds more than
+#: the one document sentence it restates there, the words next to the pair are what it is said of.
+_WINDOW = 5
+
+
+def _around(words: list[tuple[int, str]], at: int, k: int) -> list[tuple[int, str]]:
+    """The content words of a clause within ``k`` content words of position ``at`` (not it)."""
+    before = [w for w in words if w[0] < at][-k:]
+    after = [w for w in words if w[0] > at][:k]
+    return before + after
+
+
+def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int,
+                  span: Optional[tuple[int, int]]) -> Optional[Finding]:
+    """The answer sentence says a word whose opposite the document sentence at ``span`` says of
+    the same thing.
+
+    The two clauses must share two or more other content words, hold most of the answer clause's
+    within ``_WINDOW`` words of the pair, keep each shared word on the same side of the pair (a
+    converse restatement swaps them: "A beat B" / "B lost to A") with a neighbour of the pair the
+    same in both, and deny or hedge alike ("without explicit" / "without implicit" is a swap, "not
+    explicit" / "implicit" is not); the document must not say the answer's word too.
     """
-    doc_sentence, index, span = _sentence_text(ctx, alignment)
+    if span is None:
+        return None
+    index = ctx.documents.indexes[doc_index]
+    doc_sentence = index.text[span[0]:span[1]]
     # most sentences hold no word whose opposite (or prefixed twin) the document sentence holds:
     # told from the words alone, before any clause is read
     toks = ctx.token_list
@@ -319,7 +365,9 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
         a_begin, a_end = clause_span(sentence, a_tok.start)
         d_begin, d_end = clause_span(doc_sentence, d_tok.start)
         a_clause, d_clause = sentence[a_begin:a_end], doc_sentence[d_begin:d_end]
-        if hedges_or_denies(a_clause) or denial_spans(d_clause):
+        # a clause that denies or hedges where the other does not may say the same in other
+        # words ("not explicit" / "implicit"); the same cues in both leave the swap a swap
+        if hedge_cues(a_clause) != hedge_cues(d_clause):
             continue
         a_words = _content_positions(tokenize(a_clause))
         d_words = _content_positions(tokenize(d_clause))
@@ -327,7 +375,7 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
         d_at = next((i for i, t in enumerate(tokenize(d_clause)) if t.start == d_tok.start - d_begin), None)
         if a_at is None or d_at is None:
             continue
-        a_side = {s: i < a_at for i, s in a_words if i != a_at}
+        a_side = {s: i < a_at for i, s in _around(a_words, a_at, _WINDOW)}
         d_side = {s: i < d_at for i, s in d_words if i != d_at}
         shared = set(a_side) & set(d_side)
         if len(shared) < MIN_COVERED or len(shared) < MIN_COVERED_SHARE * len(a_side):
@@ -336,13 +384,13 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
             continue
         if not _same_neighbour(a_words, a_at, d_words, d_at, a_tok.norm):
             continue
-        if _said_elsewhere(ctx, a_key, set(shared), len(shared), (alignment.doc_index, span), opposite_key):
+        if _said_elsewhere(ctx, a_key, set(shared), len(shared), (doc_index, span), opposite_key):
             continue
         response_sentence = ctx.response[alignment.start:alignment.end]
         return Finding(
             kind="negation", warning_type=CONTRADICTED_CLAIM, start=alignment.start, end=alignment.end,
             text=response_sentence, supported=False, value=f"opposite: {a_tok.norm} / {d_tok.norm}",
-            suggestion=(f'The answer says "{a_tok.norm}" where document {alignment.doc_index} says '
+            suggestion=(f'The answer says "{a_tok.norm}" where document {doc_index} says '
                         f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"'),
         )
     return None

@@ -5,18 +5,24 @@ document sentence it is aligned to (:mod:`raguard.align`): a document that denie
 affirms ("is not recommended" / "is recommended"), and an answer that swaps a word for its opposite
 ("rose" / "fell").
 
-The antonym table is small and curated rather than compiled from a thesaurus: a pair belongs in it
-only when the two words, said of the same thing in the same place, cannot both be true (a
-direction, an outcome, a decision, a state). Converses, which a faithful restatement swaps
-together with their arguments ("A bought it from B" / "B sold it to A", "A beat B" / "B lost to
-A"), are left out, and the checker still compares the order of the words around the pair.
+Opposites come from two tables. WordNet's direct antonyms (data/antonyms.txt, compiled by
+scripts/build_synonyms.py): pairs the lexicographers linked word to word ("increase" / "decrease",
+"accept" / "reject", "include" / "exclude"), not whole synsets nor "similar" words, so a loose
+sense does not make two words opposites. And a small curated table of the direction, outcome and
+degree words WordNet does not pair word to word ("soar" / "plunge", "gain" / "loss"), each side a
+group the stemmer already treats as one. A pair belongs in either only when the two words, said of
+the same thing in the same place, cannot both be true. Converses, which a faithful restatement
+swaps together with their arguments ("A bought it from B" / "B sold it to A", "A beat B" / "B lost
+to A"), are told apart by the checker, which compares the order of the words around the pair.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Optional
 
+from raguard.normalize.data_files import data_file
 from raguard.normalize.stems import content_stem, stem
 from raguard.normalize.text import Token, tokenize
 
@@ -69,6 +75,13 @@ def hedges_or_denies(text: str) -> bool:
     """True when ``text`` has any denial, weak or clear, or a condition (the answer's clause is
     then not a plain affirmation)."""
     return _WEAK_DENIAL_RE.search(text) is not None
+
+
+def hedge_cues(text: str) -> frozenset[str]:
+    """The denial and condition words of ``text``, folded ("without", "not", "if"): two clauses
+    with the same ones deny or hedge alike, so a word swapped for its opposite between them is
+    still a swap ("without explicit supervision" / "without implicit supervision")."""
+    return frozenset(m.group(0).lower().replace("’", "'") for m in _WEAK_DENIAL_RE.finditer(text))
 
 
 def denied_head(text: str, cue_end: int, clause_end: int) -> Optional[Token]:
@@ -140,8 +153,21 @@ def _build_opposites() -> dict[str, frozenset[str]]:
     return {k: frozenset(v - {k}) for k, v in table.items()}
 
 
-#: key -> keys of its opposites (see :func:`opposite_key`).
+#: key -> keys of its opposites in the curated table (see :func:`opposite_key`).
 OPPOSITES: dict[str, frozenset[str]] = _build_opposites()
+
+
+@lru_cache(maxsize=1)
+def opposite_table() -> dict[str, frozenset[str]]:
+    """key -> keys of its opposites, from both tables (see the module docstring); WordNet's is
+    read on first use (about 4k lines, a few milliseconds)."""
+    table: dict[str, set[str]] = {k: set(v) for k, v in OPPOSITES.items()}
+    with open(data_file("antonyms.txt"), encoding="utf-8") as lines:
+        for line in lines:
+            if not line.startswith("#"):
+                key, *opposites = line.split()
+                table.setdefault(key, set()).update(opposites)
+    return {k: frozenset(v - {k}) for k, v in table.items()}
 
 
 class _Opposites(dict[str, frozenset[str]]):
@@ -150,7 +176,7 @@ class _Opposites(dict[str, frozenset[str]]):
     def __missing__(self, word: str) -> frozenset[str]:
         if len(self) >= 8192:
             self.clear()
-        value = self[word] = OPPOSITES.get(opposite_key(word), frozenset())
+        value = self[word] = opposite_table().get(opposite_key(word), frozenset())
         return value
 
 

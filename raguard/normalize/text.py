@@ -249,6 +249,19 @@ def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
     return word.lower() in _ABBREVIATIONS or len(word) == 1 or "." in word
 
 
+# a line that begins with a label ("alex: see you", "q: why"): a turn of a lower-cased log
+_LINE_LABEL_RE = re.compile(r"[ \t]{0,8}[^\W\d_][^\W\d_ ]{0,24}(?: [^\W\d_]{1,24})?:")
+
+
+def _wrapped_line(text: str, newline: int) -> bool:
+    """True when the single newline at ``newline`` wraps a line inside a sentence: a word or a
+    comma before it and a lower-case word after it ("produces\\n a correct output")."""
+    before = text[newline - 1] if newline else ""
+    rest = text[newline + 1:newline + 9].lstrip(" \t")
+    return ((before.isalnum() or before == ",") and rest[:1].islower()
+            and _LINE_LABEL_RE.match(text, newline + 1) is None)
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence, whitespace trimmed."""
     spans: list[tuple[int, int]] = []
@@ -257,6 +270,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         plain_end = m.group("glued") is not None or (m.group("close") is not None and not m.group("close"))
         if plain_end and _ends_with_abbreviation(text, m.start()):
             continue  # "Sept. 30", "Dr. Smith", "U.S. Army", "St.Louis": not a sentence end
+        if m.end() - m.start() == 1 and text[m.start()] == "\n" and _wrapped_line(text, m.start()):
+            continue  # a hard-wrapped line: the sentence goes on
         spans.append((pos, m.end("close") if m.group("close") is not None else m.start()))
         pos = m.end()
     spans.append((pos, len(text)))
