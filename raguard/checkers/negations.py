@@ -288,14 +288,25 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
         return found
     toks = ctx.token_list
     wanted: set[str] = set()
+    stems: set[str] = set()
     for i in ctx.token_range(alignment.start, alignment.end):
         wanted |= opposites_of(toks[i].norm)
+        if (s := ctx.token_stems[i]) is not None:
+            stems.add(s)
     if not wanted:
         return None
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
-        numbers = sorted({i for key in wanted for i in by_stem.get(key, ())})
-        for i in numbers:
+        holding = {i for key in wanted for i in by_stem.get(key, ())}
+        if not holding:
+            continue
+        # the clause test needs two shared words beside the pair: count them from the index
+        shared: dict[int, int] = {}
+        for s in stems:
+            for i in by_stem.get(s, ()):
+                if i in holding:
+                    shared[i] = shared.get(i, 0) + 1
+        for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
             if (doc_index, spans[i]) == (alignment.doc_index, alignment.best_span):
                 continue
             found = _swap_against(ctx, alignment, doc_index, spans[i])
@@ -338,7 +349,7 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     words = [toks[i].norm for i in ctx.token_range(alignment.start, alignment.end)]
     doc_words = set(_WORD_RE.findall(doc_sentence.lower()))
     wanted = frozenset().union(*map(opposites_of, words))
-    if not ((wanted and any(opposite_key(w) in wanted for w in doc_words))
+    if not ((wanted and not wanted.isdisjoint(map(opposite_key, doc_words)))
             or any(_prefixed_twin(w, doc_words) for w in words)):
         return None
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
