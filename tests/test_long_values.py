@@ -6,7 +6,8 @@ its year given apart. Each faithful example has a changed twin that must still b
 from __future__ import annotations
 
 from raguard import verify
-from raguard.models import MISSING_ENTITY
+from raguard.models import MISSING_ENTITY, UNSUPPORTED_DATE
+from raguard.normalize.dates import DateValue, extract_dates, supported_apart
 from raguard.normalize.entities import ampersand_variant
 from raguard.normalize.text import phrase_tokens
 
@@ -61,3 +62,29 @@ def test_a_country_as_a_place_still_needs_the_place() -> None:
     # "Norwegian charities" says who they are, not where the valley is
     doc = ["Several Norwegian charities sent blankets and stoves to the flooded valley in March."]
     assert MISSING_ENTITY in types(doc, "Charities sent blankets and stoves to a flooded valley in Norway.")
+
+
+# -- a month and its year given apart -----------------------------------------------------------
+
+AUDIT = ["The audit of the harbour trust began on 12 May last year, after a tip from a clerk. "
+         "By November 2021 the auditors had traced the missing funds to two shell firms."]
+
+
+def test_a_month_and_its_year_given_apart_support_the_two_together() -> None:
+    assert UNSUPPORTED_DATE not in types(AUDIT, "The audit began in May 2021 after a tip from a clerk.")
+    assert UNSUPPORTED_DATE not in types(AUDIT, "The audit began on 12 May 2021 after a tip from a clerk.")
+
+
+def test_a_changed_month_day_or_year_is_still_caught() -> None:
+    assert UNSUPPORTED_DATE in types(AUDIT, "The audit began in May 2020 after a tip from a clerk.")
+    assert UNSUPPORTED_DATE in types(AUDIT, "The audit began in June 2021 after a tip from a clerk.")
+    assert UNSUPPORTED_DATE in types(AUDIT, "The audit began on 14 May 2021 after a tip from a clerk.")
+
+
+def test_a_month_the_document_dates_with_another_year_is_not_reassigned() -> None:
+    text = "The audit began on 12 May 2020. By November 2021 it was over. In a later May, staff left."
+    dates = extract_dates(text)
+    assert supported_apart(dates, DateValue(year=2021, month=5)) is None
+    yearless = extract_dates("It began on 12 May. It ended in 2021.")
+    assert supported_apart(yearless, DateValue(year=2021, month=5)) is not None
+    assert supported_apart(yearless, DateValue(year=2021, month=5, weekday=2)) is None
