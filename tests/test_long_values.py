@@ -6,7 +6,7 @@ its year given apart. Each faithful example has a changed twin that must still b
 from __future__ import annotations
 
 from raguard import verify
-from raguard.models import MISSING_ENTITY, UNSUPPORTED_DATE
+from raguard.models import MISSING_ENTITY, UNSUPPORTED_DATE, UNSUPPORTED_QUOTE
 from raguard.normalize.dates import DateValue, extract_dates, supported_apart
 from raguard.normalize.entities import ampersand_variant
 from raguard.normalize.text import phrase_tokens
@@ -88,3 +88,40 @@ def test_a_month_the_document_dates_with_another_year_is_not_reassigned() -> Non
     yearless = extract_dates("It began on 12 May. It ended in 2021.")
     assert supported_apart(yearless, DateValue(year=2021, month=5)) is not None
     assert supported_apart(yearless, DateValue(year=2021, month=5, weekday=2)) is None
+
+
+# -- contractions in quotations -----------------------------------------------------------------
+
+def test_contractions_fold_to_one_spelling() -> None:
+    from raguard.normalize.contractions import uncontracted_words
+
+    def fold(text: str) -> list[str]:
+        return uncontracted_words(phrase_tokens(text))
+
+    assert fold("we weren't told") == fold("we were not told") == ["we", "were", "not", "told"]
+    assert fold("They can't") == fold("they cannot") == fold("they can not")
+    assert fold("it isn't over") == fold("it's not over") == fold("it is not over")
+    assert fold("Let's wait") == fold("let us wait")
+    assert fold("shops won't open") == ["shops", "will", "not", "open"]
+    # a possessive is not an auxiliary, "us" is short only after "let"
+    assert fold("the harbour's lights") == ["the", "harbour", "s", "lights"]
+    assert fold("they told us twice") == ["they", "told", "us", "twice"]
+
+
+PIER = ['The harbour master said: "We didn\'t expect the tide to reach the old pier, and we\'re '
+        'not going to leave the boats there." Repairs cannot start before spring, he added.']
+
+
+def test_a_quotation_restated_with_or_without_contractions_is_the_quotation() -> None:
+    for answer in ['The harbour master said they "did not expect the tide to reach the old pier".',
+                   'He said "we are not going to leave the boats there."',
+                   'He said that "repairs can\'t start before spring."']:
+        assert UNSUPPORTED_QUOTE not in types(PIER, answer), answer
+
+
+def test_a_quotation_with_its_negation_dropped_or_added_is_still_caught() -> None:
+    for answer in ['The harbour master said they "did expect the tide to reach the old pier".',
+                   'He said "we are going to leave the boats there."',
+                   'He said that "repairs can start before spring."',
+                   'He said "we weren\'t going to leave the boats there."']:
+        assert UNSUPPORTED_QUOTE in types(PIER, answer), answer
