@@ -6,7 +6,7 @@ its year given apart. Each faithful example has a changed twin that must still b
 from __future__ import annotations
 
 from raguard import verify
-from raguard.models import MISSING_ENTITY, UNSUPPORTED_DATE, UNSUPPORTED_QUOTE
+from raguard.models import MISATTRIBUTED_CLAIM, MISSING_ENTITY, UNSUPPORTED_DATE, UNSUPPORTED_QUOTE
 from raguard.normalize.dates import DateValue, extract_dates, supported_apart
 from raguard.normalize.entities import ampersand_variant
 from raguard.normalize.text import phrase_tokens
@@ -125,3 +125,29 @@ def test_a_quotation_with_its_negation_dropped_or_added_is_still_caught() -> Non
                    'He said that "repairs can start before spring."',
                    'He said "we weren\'t going to leave the boats there."']:
         assert UNSUPPORTED_QUOTE in types(PIER, answer), answer
+
+
+# -- a place the document puts in a country -----------------------------------------------------
+
+PUPILS = ["Dozens of pupils were treated in hospital in Chile's southern city of Osorno last month. "
+          "Since then, hundreds of pupils in Osorno, mostly boys, have complained of headaches after "
+          "lunch. Officials in Peru said they were watching closely."]
+
+
+def test_a_claim_about_a_city_restated_of_its_country_is_not_misattributed() -> None:
+    answer = "Hundreds of pupils in Chile have complained of headaches after lunch."
+    assert MISATTRIBUTED_CLAIM not in types(PUPILS, answer)
+    # a country the document does not put the city in is still someone else
+    answer = "Hundreds of pupils in Peru have complained of headaches after lunch."
+    assert MISATTRIBUTED_CLAIM in types(PUPILS, answer)
+
+
+def test_placed_in_reads_the_usual_ways_of_putting_a_place_in_a_country() -> None:
+    from raguard.checkers.attributions import _placed_in
+
+    text = ("Cases rose in Chile's southern city of Osorno. Temuco, Chile reported two. "
+            "Arica is a port in northern Chile. Pupils in Lima were tested.")
+    assert _placed_in(text, "Osorno", "Chile") and _placed_in(text, "Temuco", "Chile")
+    assert _placed_in(text, "Arica", "Chile")
+    assert not _placed_in(text, "Lima", "Chile") and not _placed_in(text, "Osorno", "Peru")
+    assert not _placed_in(text, "Osorno", "Temuco")  # only a country holds places here
