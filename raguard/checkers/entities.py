@@ -225,7 +225,9 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
 
 # the word after a country named as a modifier ("UK officials"), and the words that make the
 # country a place before it ("in the UK, officials ..."; a hyphen, "UK-based", places too)
-_NEXT_WORD_RE = re.compile(r"[ \t]+([a-z]+)\b")
+# (?<![ \t]): a run of spaces is tried from its start only (from inside it each try rescanned
+# the rest of the run: quadratic in its length)
+_NEXT_WORD_RE = re.compile(r"(?<![ \t])[ \t]+([a-z]+)\b")
 _PLACE_BEFORE_RE = re.compile(r"\b(?:in|at|to|from|into|across|throughout|within|inside|outside|near|"
                               r"around|through|toward|towards)[ \t]+(?:the[ \t]+)?$",
                               re.IGNORECASE)
