@@ -39,6 +39,14 @@ class DocumentIndex:
         return TokenText.of(self.text)
 
     @cached_property
+    def uncontracted(self) -> TokenText:
+        """The tokens with contractions in one spelling ("didn't" as "did not"), for quotations
+        restated with or without them; built only when one is not found as written."""
+        from raguard.normalize.contractions import uncontracted
+
+        return TokenText(self.text, uncontracted(self.tokens.tokens))
+
+    @cached_property
     def _unbroken(self) -> tuple[str, Optional[list[int]]]:
         """The text with words a line-end hyphen broke joined ("Feb-\nruary"), for the value
         patterns, and where each of its characters is in the text (None: nothing joined)."""

@@ -12,7 +12,9 @@ flagged.
 The name is flagged only when that sentence names a different specific agent, one the answer's
 clause does not name, and none of its words can refer to the answer's name: a description ("the
 actor", "the company") or a surname names no one else; a pronoun refers to the nearest name
-before it in the sentence, or, with none there, may refer to the answer's. In a conversation
+before it in the sentence, or, with none there, may refer to the answer's. A place the document
+puts in the answer's country ("Chile's southern city of Osorno", "Temuco, Chile", "Arica is a
+port in northern Chile") is that country, not someone else. In a conversation
 document (:mod:`raguard.normalize.turns`) "I" is the turn's speaker, "you" and "we" may be any
 other speaker, and "he"/"she"/"they" someone who is not speaking: "Maria will bring Tom" restates
 "Maria: I'll bring him", and "Tom" is not misattributed.
@@ -34,7 +36,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
-from raguard.normalize.entities import demonym_countries
+from raguard.normalize.entities import country_demonyms, demonym_countries
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_spans
 from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, SECOND_PERSON, THIRD_PERSON, speaker_at
@@ -235,6 +237,20 @@ class _SentenceIndex:
         return count
 
 
+def _placed_in(text: str, word: str, name: str) -> bool:
+    """Does ``text`` place ``word`` in the country ``name`` ("Iran's holy city of Qom", "Qom,
+    Iran", "Qom in northern Iran")? Then the sentence that says it of Qom says it of a place in
+    Iran, not of another agent. Only for a country (a name with a demonym): a city or a person
+    named beside another is not inside it."""
+    if not country_demonyms(name):
+        return False
+    n, w = re.escape(name), re.escape(word)
+    pattern = (rf"\b{n}['’]s(?:[ \t]+[\w-]+){{0,4}}?[ \t]+(?:of[ \t]+)?{w}\b"
+               rf"|\b{w},[ \t]+{n}\b"
+               rf"|\b{w}[ \t]+(?:is[ \t]+)?(?:a[ \t]+[\w-]+[ \t]+)?in[ \t]+(?:the[ \t]+)?(?:[a-z-]+[ \t]+)?{n}\b")
+    return re.search(pattern, text) is not None
+
+
 def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,
                          clause_stems: set[str]) -> bool:
     """Does the document sentence [start, end) name someone the answer's clause does not (and
@@ -261,7 +277,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
                 and folded in document.raw_words:
             continue  # a sentence's first word that the document also writes in lower case
         first_name = min(first_name, m.start())  # (the first one met)
-        others = others or word_stem not in clause_stems
+        if not others and word_stem not in clause_stems and not _placed_in(text, m.group(), name):
+            others = True
     if not others:
         return False  # "the actor", a surname, a pronoun: nothing names anyone else
     # a word that may stand for ``name``: resolved, so no one else is named for sure

@@ -9,7 +9,9 @@ A less specific claim is supported by a more specific document date ("September 
 "September 30, 2024"; "the 1990s" by "1994"; "Monday" by a date that fell on a Monday), never the
 reverse. A document year told relative to another in its sentence counts too ("in 2024, up 0.8%
 from the previous year" states 2023). An unsupported date's warning names the nearest document
-date, of the same kind when there is one. Weekdays are skipped with the option
+date, of the same kind when there is one. A month and its year given apart support the two
+together ("on 12 May last year" and, elsewhere, 2021 support "May 2021"), unless the document
+also gives that month with another year. Weekdays are skipped with the option
 ``check_weekdays=False``.
 """
 
@@ -22,7 +24,7 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DATE
-from raguard.normalize.dates import DateMention, closeness, supports
+from raguard.normalize.dates import DateMention, closeness, supported_apart, supports
 
 
 class DatesConfig(CheckerConfig):
@@ -82,6 +84,12 @@ class DatesChecker:
                         finding.evidence = (doc_index, number.start, number.end)
                         finding.source = "document"
                         return finding
+            apart = supported_apart(index.dates, claim)
+            if apart is not None:  # "12 May" here and 2021 there for "May 2021"
+                finding.supported = True
+                finding.evidence = (doc_index, apart.start, apart.end)
+                finding.source = "document"
+                return finding
             if mention.form in ("month_alone", "weekday"):
                 # lower-cased chunks ("in june") hide a bare month from the extractor
                 span = index.tokens.find_span([mention.text.lower()])

@@ -1,18 +1,23 @@
 """Entities checker: every name the answer uses (spaCy NER on the response) must be in one document.
 
 Matching ignores case, diacritics, a possessive 's, a leading "the", hyphen/space variants and
-dotted abbreviations. A person may be named by surname or given name, or in full when the
-document names them in parts. Acronyms match their expansion and back; demonyms their country.
+dotted abbreviations, and "&" for "and" ("Food & Drug" is "Food and Drug"). A person may be named
+by surname or given name, or in full when the document names them in parts. Acronyms match their
+expansion and back; demonyms their country. A country named before a noun ("UK officials") says
+what its demonym says and is supported by it ("British officials"); a country as a place ("in the
+UK") needs the country, or a demonym that locates ("in Latvian waters").
 
 Names checked: spaCy's PERSON, ORG, GPE, LOC, FAC, NORP, PRODUCT, EVENT, WORK_OF_ART, LAW and
 LANGUAGE entities, names that contain a number ("Apollo 11", checked whole), and runs of
 capitalized words NER missed (option ``proper_noun_runs``). A degree after a place is two claims
-("a Cambridge PhD"). An entity without any capital letter is ignored as noise.
+("a Cambridge PhD"), and so is a run that NER reads as names side by side, one of them a place or a
+nationality ("the Oslo Chilean consulate": Oslo, and Chilean). An entity without any capital letter is ignored as noise.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Iterator, Optional
 
 from pydantic import Field
@@ -25,6 +30,7 @@ from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
     acronym_letters,
+    ampersand_variant,
     country_demonyms,
     demonym_countries,
     expansion_pattern,
@@ -75,6 +81,7 @@ class EntitiesChecker:
         value_spans = [(n.start, n.end) for n in ctx.numbers if n.unit]
         values = SpanIndex(value_spans)
         response = ctx.response
+        checked: list[tuple[int, int, str]] = []  # the NER names checked
         for start, end, label in ctx.entity_spans:
             if label not in self.labels:
                 continue
@@ -88,6 +95,7 @@ class EntitiesChecker:
             if seen.overlaps(start, end):
                 continue
             seen.add(start, end)
+            checked.append((start, end, label))
             yield self._check_one(ctx, start, end, label)
         if self.config.proper_noun_runs:
             # capitalized runs NER missed or cut short ("Jimmy Cricket's Big Laugh Show")
@@ -96,6 +104,8 @@ class EntitiesChecker:
                 if seen.holds(start, end):  # (a span held is held whole)
                     continue
                 if dates_and_values.overlaps(start, end):
+                    continue
+                if _stacked_names(response, start, end, checked):
                     continue
                 yield self._check_one(ctx, start, end, "PROPER")
 
@@ -134,6 +144,29 @@ class EntitiesChecker:
         return finding
 
 
+# places and nationalities: the names that stack before a noun as modifiers
+_MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
+
+
+def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int, str]]) -> bool:
+    """Is the capitalized run ``text[start:end]`` two or more names NER read apart, side by side,
+    one of them a place or a nationality ("the Oslo Chilean consulate": Oslo, and Chilean)? Each
+    was checked on its own; the run names nothing more. A run NER cut short (a word of it in no
+    entity) is still checked whole, and so is a run of names of other kinds (two people's names
+    side by side may be one person's). ``checked``: the NER names checked, in order (disjoint)."""
+    k = bisect_left(checked, (start, -1, ""))
+    pos, pieces, modifier = start, 0, False
+    while k < len(checked) and checked[k][0] < end:
+        s, e, label = checked[k]
+        if e > end or text[pos:s].strip(" \t"):
+            return False  # past the run, or a word no entity holds
+        pieces += 1
+        modifier = modifier or label in _MODIFIER_LABELS
+        pos = e
+        k += 1
+    return pieces >= 2 and modifier and not text[pos:end].strip(" \t")
+
+
 def _name_words(words: list[str]) -> list[str]:
     """Folded name words without a leading article or a trailing possessive 's."""
     if len(words) > 1 and words[0] in LEADING_ARTICLES:
@@ -154,10 +187,15 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
     # are found only where the first is not (most names are found as written)
     head = _sentence_initial_head(ctx.response, start, text, label)
     head_words = None
+    # "Food & Drug" and "Food and Drug" are one name (tokens drop the "&")
+    joined = ampersand_variant(text)
+    joined_words = None if joined is None else phrase_tokens(joined, drop_article=True, drop_possessive=True)
     candidates: Optional[set[int]] = None
     maps = ctx.documents.maps
     if maps is not None:
         variants = [(text, words)]
+        if joined is not None and joined_words:
+            variants.append((joined, joined_words))
         if head is not None:
             head_words = phrase_tokens(head, drop_article=True, drop_possessive=True)
             variants.append((head, head_words))
@@ -169,17 +207,42 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             union |= found
         else:
             candidates = union
+    modifier = label in ("GPE", "LOC", "PROPER") and _country_as_modifier(ctx.response, start, start + len(text))
     for doc_index, index in ctx.documents.among(candidates):
-        span = find_entity(index, text, words, label)
+        span = find_entity(index, text, words, label, modifier=modifier)
+        if span is None and joined is not None and joined_words:
+            span = find_entity(index, joined, joined_words, label)
         if span is None and head is not None:
             if head_words is None:
                 head_words = phrase_tokens(head, drop_article=True, drop_possessive=True)
-            span = find_entity(index, head, head_words, label)
+            span = find_entity(index, head, head_words, label, modifier=modifier)
         if span is not None:
             return (doc_index, span[0], span[1])
     if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
         return "query"
     return None
+
+
+# the word after a country named as a modifier ("UK officials"), and the words that make the
+# country a place before it ("in the UK, officials ..."; a hyphen, "UK-based", places too)
+# (?<![ \t]): a run of spaces is tried from its start only (from inside it each try rescanned
+# the rest of the run: quadratic in its length)
+_NEXT_WORD_RE = re.compile(r"(?<![ \t])[ \t]+([a-z]+)\b")
+_PLACE_BEFORE_RE = re.compile(r"\b(?:in|at|to|from|into|across|throughout|within|inside|outside|near|"
+                              r"around|through|toward|towards)[ \t]+(?:the[ \t]+)?$",
+                              re.IGNORECASE)
+
+
+def _country_as_modifier(text: str, start: int, end: int) -> bool:
+    """Does the place name ``text[start:end]`` stand before a noun as a modifier ("U.K. activists",
+    "US troops")? There it says what a demonym says ("British activists"), not where anything
+    happened; after a preposition ("in the UK"), it is a place."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    m = _NEXT_WORD_RE.match(text, end)
+    if m is None or m.group(1) in STOP_WORDS:
+        return False
+    return _PLACE_BEFORE_RE.search(text, max(0, start - 16), start) is None
 
 
 _OF_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?:of|in|at|for|from)[ \t]+(?:the[ \t]+)?(?=[A-Z])")
@@ -283,8 +346,10 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
     return docs
 
 
-def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -> Optional[tuple[int, int]]:
-    """Character span in the document that supports the entity, or None."""
+def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
+                modifier: bool = False) -> Optional[tuple[int, int]]:
+    """Character span in the document that supports the entity, or None. ``modifier``: a country
+    named before a noun ("UK officials"), which its demonym supports ("British officials")."""
     tokens = index.tokens
     span = tokens.find_span(words)
     if span is not None:
@@ -339,6 +404,11 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str) -
             span = tokens.find_span(country.split())
             if span is not None:
                 return span
+        if modifier:  # "UK officials" are "British officials"
+            for demonym in country_demonyms(" ".join(words)):
+                span = tokens.find_span(demonym.split())
+                if span is not None:
+                    return span
         if label in ("GPE", "LOC"):
             return located_demonym(index.text, " ".join(words))  # "Latvia" in "Latvian waters"
     return None

@@ -1,7 +1,8 @@
 """Quotes checker: text the answer puts in double quotes must appear in one document.
 
 Straight, curly and doubled (``...'') quotes are recognized; case, whitespace and punctuation
-do not matter. An ellipsis splits a quote into fragments that must appear in order in one
+do not matter, nor do contractions ("didn't" and "did not" are the same words; see
+:mod:`raguard.normalize.contractions`). An ellipsis splits a quote into fragments that must appear in order in one
 document. One-word "quotes" are names or scare quotes, not quotations, and are skipped.
 """
 
@@ -13,6 +14,7 @@ from typing import Iterator, Optional
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.documents import DocumentIndex
 from raguard.models import UNSUPPORTED_QUOTE
+from raguard.normalize.contractions import CUES as CONTRACTION_CUES, kept_as_written, uncontracted_words
 from raguard.normalize.text import phrase_tokens
 
 # Bounded, non-nested repetitions: each opening quote scans at most 2,000 characters. Each
@@ -71,9 +73,12 @@ def fragments(inner: str) -> list[list[str]]:
     return [p for p in parts if p]
 
 
-def find_fragments(index: DocumentIndex, parts: list[list[str]]) -> Optional[tuple[int, int]]:
-    """Span from the first to the last fragment if all appear in order, else None."""
-    tokens = index.tokens
+def find_fragments(index: DocumentIndex, parts: list[list[str]], *,
+                   uncontract: bool = False) -> Optional[tuple[int, int]]:
+    """Span from the first to the last fragment if all appear in order, else None.
+    ``uncontract``: the fragments are in :func:`uncontracted_words` form, matched against the
+    document in the same form."""
+    tokens = index.uncontracted if uncontract else index.tokens
     begin = 0
     first: Optional[int] = None
     last: Optional[int] = None
@@ -113,16 +118,30 @@ class QuotesChecker:
             )
             maps = ctx.documents.maps
             candidates = None if maps is None else maps.docs_with_words([w for p in parts for w in p])
-            for doc_index, index in ctx.documents.among(candidates):
-                span = find_fragments(index, parts)
-                if span is not None:
-                    finding.supported = True
-                    finding.evidence = (doc_index, span[0], span[1])
-                    finding.source = "document"
-                    break
+            found = _find(ctx, parts, candidates)
+            if found is None and any(w in CONTRACTION_CUES for p in parts for w in p):
+                # "did not" for the document's "didn't", "we're" for "we are": the same words
+                kept = [w for p in parts for w in p if kept_as_written(w)]
+                among = None if maps is None or not kept else maps.docs_with_words(kept)
+                found = _find(ctx, [uncontracted_words(p) for p in parts], among, uncontract=True)
+            if found is not None:
+                doc_index, span = found
+                finding.supported = True
+                finding.evidence = (doc_index, span[0], span[1])
+                finding.source = "document"
             else:
                 finding.suggestion = (
                     f"Quoted text {quote_for_message(ctx.response[start:end])} does not appear in any "
                     "retrieved document; quote the source exactly or drop the quotation marks."
                 )
             yield finding
+
+
+def _find(ctx: CheckContext, parts: list[list[str]], candidates: Optional[set[int]], *,
+          uncontract: bool = False) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, span) of the first document that holds the fragments, or None."""
+    for doc_index, index in ctx.documents.among(candidates):
+        span = find_fragments(index, parts, uncontract=uncontract)
+        if span is not None:
+            return doc_index, span
+    return None

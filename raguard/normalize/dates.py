@@ -12,7 +12,7 @@ import calendar
 import datetime as _dt
 import re
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, NamedTuple, Optional
+from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from raguard.normalize.measures import MEASURES, unit_after
 from raguard.normalize.text import sentence_spans
@@ -530,6 +530,31 @@ def supports(doc: DateValue, claim: DateValue) -> bool:
         decade = d.year // 10 * 10
         return decade == claim.decade if claim.decade >= 100 else decade % 100 == claim.decade
     return True
+
+
+def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optional[DateMention]:
+    """The document date that, with a year the document states elsewhere, supports ``claim``, or
+    None. A text often gives a month (or a day and month) without its year, the year standing in
+    another sentence or told relatively ("on 12 May last year", "the report, published in 2021,
+    ..."): a claimed "May 2021" restates it. Only a claim with a year and a month is read so, and
+    only when the document gives that year and never gives the month with another year (then
+    which year is meant is not clear)."""
+    if claim.year is None or claim.month is None or claim.weekday is not None:
+        return None
+    yearless: Optional[DateMention] = None
+    year_stated = False
+    for mention in doc_dates:
+        value = mention.value
+        if value.year == claim.year:
+            year_stated = True
+        if value.month != claim.month or (claim.day is not None and value.day != claim.day):
+            continue
+        if value.year is None:
+            if yearless is None:
+                yearless = mention
+        elif value.year != claim.year:
+            return None  # the month with another year
+    return yearless if year_stated else None
 
 
 def closeness(doc: DateValue, claim: DateValue) -> float:

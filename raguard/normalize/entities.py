@@ -239,6 +239,19 @@ def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
     return None
 
 
+_AND_RE = re.compile(r"(?<=[ \t])and(?=[ \t])", re.IGNORECASE)
+
+
+def ampersand_variant(name: str) -> Optional[str]:
+    """The name with "&" and "and" swapped ("Food & Drug" <-> "Food and Drug"), or None when it
+    holds neither: word tokens drop the "&", so the two spellings of one name differ by a word."""
+    if "&" in name:
+        return name.replace("&", " and ")
+    if _AND_RE.search(name) is not None:
+        return _AND_RE.sub("&", name)
+    return None
+
+
 def demonym_countries(word: str) -> tuple[str, ...]:
     """Country names a demonym points to: "French" -> ("france",)."""
     return DEMONYMS.get(word.lower().strip(), ())

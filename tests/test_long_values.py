@@ -1,0 +1,153 @@
+"""Names and dates in faithful long answers that restate the documents in other words: "&" for
+"and", names NER reads apart side by side, a country before a noun for its demonym, a month and
+its year given apart. Each faithful example has a changed twin that must still be caught.
+"""
+
+from __future__ import annotations
+
+from raguard import verify
+from raguard.models import MISATTRIBUTED_CLAIM, MISSING_ENTITY, UNSUPPORTED_DATE, UNSUPPORTED_QUOTE
+from raguard.normalize.dates import DateValue, extract_dates, supported_apart
+from raguard.normalize.entities import ampersand_variant
+from raguard.normalize.text import phrase_tokens
+
+
+def types(docs: list[str], answer: str) -> list[str]:
+    return [w.type for w in verify("Summarize the document.", docs, answer).warnings]
+
+
+# -- "&" and "and" ------------------------------------------------------------------------------
+
+def test_ampersand_variant_swaps_the_two_spellings() -> None:
+    assert phrase_tokens(ampersand_variant("Hale & Dorran Surveyors") or "") == ["hale", "and", "dorran", "surveyors"]
+    assert ampersand_variant("Hale and Dorran Surveyors") == "Hale & Dorran Surveyors"
+    assert ampersand_variant("Dorran Surveyors") is None
+    assert ampersand_variant("Andover Mills") is None  # "and" only as a word
+
+
+def test_a_name_with_ampersand_matches_the_name_with_and_both_ways() -> None:
+    spelled = ["The Bureau of Ports and Harbour Safety fined the ferry operator last week."]
+    symbol = ["The Bureau of Ports & Harbour Safety fined the ferry operator last week."]
+    assert MISSING_ENTITY not in types(spelled, "The Bureau of Ports & Harbour Safety fined the ferry operator.")
+    assert MISSING_ENTITY not in types(symbol, "The Bureau of Ports and Harbour Safety fined the ferry operator.")
+    # another name is still another name
+    assert MISSING_ENTITY in types(spelled, "The Bureau of Ports & River Safety fined the ferry operator.")
+
+
+# -- names side by side -------------------------------------------------------------------------
+
+def test_a_place_and_a_nationality_side_by_side_are_two_names() -> None:
+    doc = ["Students in Madrid rallied on Sunday outside the Japanese embassy, carrying paper cranes."]
+    assert MISSING_ENTITY not in types(doc, "Students rallied outside the Madrid Japanese embassy on Sunday.")
+    # each of the two is still checked
+    assert MISSING_ENTITY in types(doc, "Students rallied outside the Vienna Japanese embassy on Sunday.")
+    assert MISSING_ENTITY in types(doc, "Students rallied outside the Madrid Egyptian embassy on Sunday.")
+
+
+def test_two_peoples_names_side_by_side_are_not_split() -> None:
+    doc = ["Greta Lindqvist chaired the meeting and Tomas Berg took the minutes."]
+    assert MISSING_ENTITY in types(doc, "The meeting was chaired by Greta Berg.")
+
+
+# -- a country before a noun --------------------------------------------------------------------
+
+def test_a_country_before_a_noun_is_supported_by_its_demonym() -> None:
+    doc = ["Several Norwegian charities sent blankets and stoves to the flooded valley in March."]
+    assert MISSING_ENTITY not in types(doc, "Several Norway charities sent blankets and stoves to the flooded valley.")
+    # another country is not
+    assert MISSING_ENTITY in types(doc, "Several Sweden charities sent blankets and stoves to the flooded valley.")
+
+
+def test_a_country_as_a_place_still_needs_the_place() -> None:
+    # "Norwegian charities" says who they are, not where the valley is
+    doc = ["Several Norwegian charities sent blankets and stoves to the flooded valley in March."]
+    assert MISSING_ENTITY in types(doc, "Charities sent blankets and stoves to a flooded valley in Norway.")
+
+
+# -- a month and its year given apart -----------------------------------------------------------
+
+AUDIT = ["The audit of the harbour trust began on 12 May last year, after a tip from a clerk. "
+         "By November 2021 the auditors had traced the missing funds to two shell firms."]
+
+
+def test_a_month_and_its_year_given_apart_support_the_two_together() -> None:
+    assert UNSUPPORTED_DATE not in types(AUDIT, "The audit began in May 2021 after a tip from a clerk.")
+    assert UNSUPPORTED_DATE not in types(AUDIT, "The audit began on 12 May 2021 after a tip from a clerk.")
+
+
+def test_a_changed_month_day_or_year_is_still_caught() -> None:
+    assert UNSUPPORTED_DATE in types(AUDIT, "The audit began in May 2020 after a tip from a clerk.")
+    assert UNSUPPORTED_DATE in types(AUDIT, "The audit began in June 2021 after a tip from a clerk.")
+    assert UNSUPPORTED_DATE in types(AUDIT, "The audit began on 14 May 2021 after a tip from a clerk.")
+
+
+def test_a_month_the_document_dates_with_another_year_is_not_reassigned() -> None:
+    text = "The audit began on 12 May 2020. By November 2021 it was over. In a later May, staff left."
+    dates = extract_dates(text)
+    assert supported_apart(dates, DateValue(year=2021, month=5)) is None
+    yearless = extract_dates("It began on 12 May. It ended in 2021.")
+    assert supported_apart(yearless, DateValue(year=2021, month=5)) is not None
+    assert supported_apart(yearless, DateValue(year=2021, month=5, weekday=2)) is None
+
+
+# -- contractions in quotations -----------------------------------------------------------------
+
+def test_contractions_fold_to_one_spelling() -> None:
+    from raguard.normalize.contractions import uncontracted_words
+
+    def fold(text: str) -> list[str]:
+        return uncontracted_words(phrase_tokens(text))
+
+    assert fold("we weren't told") == fold("we were not told") == ["we", "were", "not", "told"]
+    assert fold("They can't") == fold("they cannot") == fold("they can not")
+    assert fold("it isn't over") == fold("it's not over") == fold("it is not over")
+    assert fold("Let's wait") == fold("let us wait")
+    assert fold("shops won't open") == ["shops", "will", "not", "open"]
+    # a possessive is not an auxiliary, "us" is short only after "let"
+    assert fold("the harbour's lights") == ["the", "harbour", "s", "lights"]
+    assert fold("they told us twice") == ["they", "told", "us", "twice"]
+
+
+PIER = ['The harbour master said: "We didn\'t expect the tide to reach the old pier, and we\'re '
+        'not going to leave the boats there." Repairs cannot start before spring, he added.']
+
+
+def test_a_quotation_restated_with_or_without_contractions_is_the_quotation() -> None:
+    for answer in ['The harbour master said they "did not expect the tide to reach the old pier".',
+                   'He said "we are not going to leave the boats there."',
+                   'He said that "repairs can\'t start before spring."']:
+        assert UNSUPPORTED_QUOTE not in types(PIER, answer), answer
+
+
+def test_a_quotation_with_its_negation_dropped_or_added_is_still_caught() -> None:
+    for answer in ['The harbour master said they "did expect the tide to reach the old pier".',
+                   'He said "we are going to leave the boats there."',
+                   'He said that "repairs can start before spring."',
+                   'He said "we weren\'t going to leave the boats there."']:
+        assert UNSUPPORTED_QUOTE in types(PIER, answer), answer
+
+
+# -- a place the document puts in a country -----------------------------------------------------
+
+PUPILS = ["Dozens of pupils were treated in hospital in Chile's southern city of Osorno last month. "
+          "Since then, hundreds of pupils in Osorno, mostly boys, have complained of headaches after "
+          "lunch. Officials in Peru said they were watching closely."]
+
+
+def test_a_claim_about_a_city_restated_of_its_country_is_not_misattributed() -> None:
+    answer = "Hundreds of pupils in Chile have complained of headaches after lunch."
+    assert MISATTRIBUTED_CLAIM not in types(PUPILS, answer)
+    # a country the document does not put the city in is still someone else
+    answer = "Hundreds of pupils in Peru have complained of headaches after lunch."
+    assert MISATTRIBUTED_CLAIM in types(PUPILS, answer)
+
+
+def test_placed_in_reads_the_usual_ways_of_putting_a_place_in_a_country() -> None:
+    from raguard.checkers.attributions import _placed_in
+
+    text = ("Cases rose in Chile's southern city of Osorno. Temuco, Chile reported two. "
+            "Arica is a port in northern Chile. Pupils in Lima were tested.")
+    assert _placed_in(text, "Osorno", "Chile") and _placed_in(text, "Temuco", "Chile")
+    assert _placed_in(text, "Arica", "Chile")
+    assert not _placed_in(text, "Lima", "Chile") and not _placed_in(text, "Osorno", "Peru")
+    assert not _placed_in(text, "Osorno", "Temuco")  # only a country holds places here
