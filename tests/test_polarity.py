@@ -199,3 +199,29 @@ def test_wordnet_antonyms_leave_restatements_alone(docs: list[str], answer: str)
 def test_the_opposites_table_holds_wordnet_antonyms() -> None:
     assert "fire" in opposites_of("hired") and "hire" in opposites_of("fires")
     assert "correct" in opposites_of("incorrect")
+
+
+@pytest.mark.parametrize(
+    ("docs", "answer"),
+    [
+        # a hyphenated compound is a name for a kind of thing, not a denial
+        (["Tamber is a podcast app. Its creation tools let you record and edit episodes on your phone."],
+         "Tamber is a no-fee podcast app whose creation tools let you record and edit episodes on your phone."),
+        (["The Harlan shelter is a charity run by volunteers."],
+         "The Harlan shelter is a not-for-profit charity run by volunteers."),
+        # "not ... until" says when something began, not that it never did
+        (["The Corra bridge opened to traffic in 1994 after nine years of work."],
+         "The Corra bridge was not opened to traffic until 1994, after nine years of work."),
+    ],
+)
+def test_compounds_and_time_scoped_denials_are_not_denials(docs: list[str], answer: str) -> None:
+    assert contradictions(docs, answer) == []
+
+
+def test_a_document_denial_scoped_in_time_is_not_read_as_a_denial() -> None:
+    assert denial_spans("The Corra bridge was not opened until 1994.") == []
+    assert denial_spans("A no-fee account for students.") == []
+    assert denial_spans("The Corra bridge was not opened in 1994.") != []
+    # the denial is still caught when the answer affirms what the document plainly denies
+    assert contradictions(["The Corra bridge was not opened to traffic in 1994."],
+                          "The Corra bridge was opened to traffic in 1994.") != []

@@ -37,7 +37,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+    denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite, scoped_in_time,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
 from raguard.normalize.text import Token, clause_around, clause_span, tokenize
@@ -103,8 +103,8 @@ class NegationsChecker:
                 continue
             # only the clause that denies: "X is a plant, but Y is not" denies in the second
             clause = clause_around(claim, cue.start())
-            if _CONTRAST_RE.match(clause):
-                continue
+            if _CONTRAST_RE.match(clause) or scoped_in_time(claim, cue.start()):
+                continue  # "X, not Y"; "not considered a risk until 1997" says when it became one
             words = [t.norm for t in tokenize(clause)]
             stems = {stem(w) for w in words if is_content_word(w)}
             if len(stems) < MIN_SHARED:

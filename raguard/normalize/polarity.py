@@ -24,7 +24,7 @@ from typing import Callable, Optional
 
 from raguard.normalize.data_files import data_file
 from raguard.normalize.stems import content_stem, stem
-from raguard.normalize.text import Token, tokenize
+from raguard.normalize.text import Token, clause_span, tokenize
 
 # A clear denial: the words whose scope is the rest of their clause.
 _DENIAL_RE = re.compile(
@@ -65,10 +65,25 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
             continue
         if m.group(0).lower() == "no" and text[m.end():m.end() + 1] == ".":
             continue  # "No. 5"
+        if text[m.end():m.end() + 1] in _HYPHENS:
+            continue  # a compound: "a no-fee plan", "a not-for-profit group"
+        if scoped_in_time(text, m.start()):
+            continue  # "not approved until 2019" says when it was approved
         if m.group(0)[0].isupper() and text[:m.start()].strip() and text[:m.start()].rstrip()[-1] not in ".!?:;\"“(":
             continue  # capitalized inside a sentence: part of a name ("Never Shout Never")
         out.append((m.start(), m.end()))
     return out
+
+
+_HYPHENS = frozenset("-‐")
+_UNTIL_RE = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
+
+
+def scoped_in_time(text: str, pos: int) -> bool:
+    """True when the clause around ``pos`` holds "until" or "till": a denial there says when
+    something began ("was not approved until 2019"), not that it never was."""
+    begin, end = clause_span(text, pos)
+    return _UNTIL_RE.search(text, begin, end) is not None
 
 
 def hedges_or_denies(text: str) -> bool:
