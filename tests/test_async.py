@@ -9,15 +9,16 @@ What it asserts about time (the issue's bound, 50 ms), two ways:
 - the event-loop thread's own CPU time between two ticks (a verify or a model load done on the
   loop takes far more: the load alone is ~0.5 s of CPU);
 - the wall-clock gap between ticks minus the time the process's threads waited for a CPU (Linux
-  schedstat): what is left is the loop waiting for the GIL. While the model loads in a worker
-  thread, no step of the load may hold the GIL that long: spaCy fills the string table and the
-  tokenizer's exceptions in long C loops, and the load's transient objects set off a full garbage
-  collection (which walks the whole heap, 20-50 ms here); raguard.nlp does the first two from
-  Python in slices and pauses automatic collection during the load (see ``raguard.nlp._load``).
+  schedstat): what is left is the loop waiting for the GIL, which no step of the model load in the
+  worker thread may hold that long (raguard fills spaCy's string table in slices for that reason).
 
-The script collects garbage once after its imports, before the loop starts, as a server does
-after start-up: otherwise a full collection that the imports of spaCy and pydantic have made due
-lands at a random moment of the run (in any thread, the loop's included), whatever raguard does.
+The script collects garbage once after its imports, before the loop starts, as an app that needs
+short pauses does: a full collection walks the whole heap (~90,000 objects once spaCy and pydantic
+are imported: 20-50 ms of CPU here, holding the GIL), and the imports make one due that the load's
+allocations then set off, in whichever thread allocates, the loop's included. Without it the max
+lag was 5-43 ms and the loop's CPU up to 64 ms in one tick, with spaCy's code innocent of both;
+those collections, landing inside the tokenizer's construction, had been taken for spaCy holding
+the GIL 30-70 ms. See docs/integrations.md.
 """
 
 from __future__ import annotations
