@@ -15,10 +15,12 @@ What it asserts about time (the issue's bound, 50 ms), two ways:
 The script collects garbage once after its imports, before the loop starts, as an app that needs
 short pauses does: a full collection walks the whole heap (~90,000 objects once spaCy and pydantic
 are imported: 20-50 ms of CPU here, holding the GIL), and the imports make one due that the load's
-allocations then set off, in whichever thread allocates, the loop's included. Without it the max
-lag was 5-43 ms and the loop's CPU up to 64 ms in one tick, with spaCy's code innocent of both;
-those collections, landing inside the tokenizer's construction, had been taken for spaCy holding
-the GIL 30-70 ms. See docs/integrations.md.
+allocations then set off, in whichever thread allocates, the loop's included. Without it (9 runs,
+load average 3-7 on 2 cores) the max lag was 2-52 ms, the loop's CPU up to 54 ms in one tick and
+the max wall gap 96-152 ms, and 2 runs failed the 50 ms bounds; with it, none of 10 (max gap 19-52
+ms, max lag at most 5 ms). Those collections, landing inside spaCy's tokenizer construction, had been
+taken for spaCy's C code holding the GIL 30-70 ms. See benchmarks/gil_holds.py and
+docs/integrations.md.
 """
 
 from __future__ import annotations
