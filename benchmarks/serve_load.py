@@ -9,7 +9,11 @@ duplicated or misrouted response is counted as an error. Then:
 - throughput at concurrency 8, 2 workers vs 1 worker;
 - p50 at concurrency 1 vs in-process ``verify()`` on the same inputs: once as separate runs, and
   once paired (one in-process call, then one HTTP request, alternately), which the machine's
-  changing load disturbs less;
+  changing load disturbs less. The paired run is done with two clients, each on one kept-alive
+  connection: ``http.client`` from the standard library (a lean client, as a service in another
+  language would use; the target is read on it) and ``httpx.Client`` (which costs about 0.4-1 ms
+  per request by itself); the Server-Timing header splits each into the handler around the
+  verification and the round trip outside it;
 - SIGTERM during load (a fresh 2-worker service, concurrency 8, one connection per request):
   every request sent before the signal must get its full, right answer; those sent after it
   are answered, refused, or reset (queued by the kernel when the service closed its socket).
@@ -22,6 +26,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
+import importlib.util
 import json
 import os
 import platform
@@ -129,10 +135,10 @@ async def load(base: str, items: list[dict[str, Any]], expected: list[str], conc
                 errors.append(f"{rid}: {exc.__class__.__name__}")
                 continue
             latencies.append(time.perf_counter() - t0)
-            timing = dict(part.strip().split(";dur=") for part in r.headers.get("server-timing", "").split(",") if ";dur=" in part)
+            timing = _server_timing(r.headers)
             if timing:
-                server_verify.append(float(timing["verify"]) / 1000)
-                server_app.append(float(timing["app"]) / 1000)
+                server_verify.append(timing["verify"])
+                server_app.append(timing["app"])
             echo = r.headers.get("x-request-id")
             seen[echo] = seen.get(echo, 0) + 1
             if r.status_code != 200:
@@ -220,26 +226,90 @@ def in_process_p50(items: list[dict[str, Any]], rounds: int) -> float:
     return statistics.median(times)
 
 
-def paired_c1(base: str, items: list[dict[str, Any]], rounds: int) -> dict[str, Any]:
+class LeanClient:
+    """One kept-alive connection through the standard library's ``http.client``: what a client
+    in another language does per request, without an async client library's own cost (httpx
+    takes about 0.4-1 ms per request by itself here). Used for the paired measurement."""
+
+    def __init__(self, base: str) -> None:
+        host, port = base.removeprefix("http://").split(":")
+        self.conn = http.client.HTTPConnection(host, int(port), timeout=60)
+
+    def post(self, path: str, item: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
+        self.conn.request("POST", path, body=json.dumps(item).encode(), headers={"content-type": "application/json"})
+        r = self.conn.getresponse()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class HttpxClient:
+    """The same through ``httpx.Client`` (kept-alive too)."""
+
+    def __init__(self, base: str) -> None:
+        self.client = httpx.Client(base_url=base, timeout=60)
+
+    def post(self, path: str, item: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
+        r = self.client.post(path, json=item)
+        return r.status_code, dict(r.headers), r.content
+
+    def close(self) -> None:
+        self.client.close()
+
+
+CLIENTS = {"http.client": LeanClient, "httpx": HttpxClient}
+
+
+def paired_c1(base: str, items: list[dict[str, Any]], expected: list[str], rounds: int,
+              client_name: str) -> dict[str, Any]:
     """In-process verify() and one HTTP request on the same input, alternately (same moment, same
-    machine load): p50 of each and p50 of the per-pair difference."""
+    machine load): p50 of each and p50 of the per-pair difference; and, from the response's
+    Server-Timing, where the difference goes: the handler around the verification, and the rest
+    (client library, the loopback round trip, uvicorn's HTTP parsing, routing)."""
     verifier = raguard.Verifier()
     for item in items[:20]:
         verifier.verify(**item)
-    local, remote, diff = [], [], []
-    with httpx.Client(base_url=base, timeout=60) as client:
+    client = CLIENTS[client_name](base)
+    local, remote, diff, handler, transport, slower = [], [], [], [], [], []
+    errors = 0
+    try:
+        for item in items[:10]:
+            client.post("/v1/verify", item)
         for r in range(rounds):
-            item = items[r % len(items)]
+            k = r % len(items)
             t0 = time.perf_counter()
-            verifier.verify(**item)
+            verifier.verify(**items[k])
             t1 = time.perf_counter()
-            client.post("/v1/verify", json=item).raise_for_status()
+            status, headers, body = client.post("/v1/verify", items[k])
             t2 = time.perf_counter()
+            if status != 200 or body.decode() != expected[k]:
+                errors += 1
+                continue
             local.append(t1 - t0)
             remote.append(t2 - t1)
             diff.append((t2 - t1) - (t1 - t0))
-    return {"rounds": rounds, "in_process_p50_ms": _ms(statistics.median(local)),
-            "http_p50_ms": _ms(statistics.median(remote)), "difference_p50_ms": _ms(statistics.median(diff))}
+            timing = _server_timing(headers)
+            if timing:
+                handler.append(timing["app"] - timing["verify"])
+                slower.append(timing["verify"] - (t1 - t0))
+                transport.append((t2 - t1) - timing["app"])
+    finally:
+        client.close()
+    return {"client": client_name, "rounds": rounds, "errors": errors,
+            "in_process_p50_ms": _ms(statistics.median(local)), "http_p50_ms": _ms(statistics.median(remote)),
+            "difference_p50_ms": _ms(statistics.median(diff)),
+            # the difference, split: the same verification in the server than here (another process,
+            # other caches, its own wait for a core), the handler around it, the rest of the round trip
+            "server_verify_minus_in_process_p50_ms": _ms(_quantile(slower, 0.5)),
+            "handler_minus_verify_p50_ms": _ms(_quantile(handler, 0.5)),
+            "round_trip_minus_handler_p50_ms": _ms(_quantile(transport, 0.5))}
+
+
+def _server_timing(headers: Any) -> dict[str, float]:
+    """The Server-Timing durations, in seconds."""
+    parts = (part.strip().split(";dur=") for part in headers.get("server-timing", "").split(",") if ";dur=" in part)
+    return {name: float(ms) / 1000 for name, ms in parts}
 
 
 def _quantile(xs: list[float], q: float) -> Optional[float]:
@@ -257,6 +327,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a quarter of the requests")
     parser.add_argument("--time-cap", type=float, default=60.0, help="seconds per load level at most")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"where to write the results (default {OUT.relative_to(ROOT)})")
     args = parser.parse_args()
     scale = 4 if args.quick else 1
     items = make_items(96)
@@ -267,6 +338,11 @@ def main() -> None:
     report: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "load_avg_start": [round(x, 2) for x in os.getloadavg()]},
+        # what uvicorn runs on (it takes each when installed, else asyncio and h11)
+        "server_stack": {"event_loop": "uvloop" if importlib.util.find_spec("uvloop") else "asyncio",
+                         "http_parser": "httptools" if importlib.util.find_spec("httptools") else "h11"},
+        "clients": "levels: httpx.AsyncClient; paired c1: http.client (one kept-alive connection, the "
+                   "standard library) and httpx.Client, each paired with an in-process verify()",
         "inputs": f"{len(items)} generated answers of 2 sentences against 1 document (half with a wrong date and number)",
     }
     report["in_process_p50_ms"] = _ms(in_process_p50(items, counts[1]))
@@ -282,9 +358,14 @@ def main() -> None:
             print(f"2 workers, concurrency {c:2d}: p50 {level['p50_ms']} ms, p99 {level['p99_ms']} ms, "
                   f"{level['throughput_rps']} req/s, errors {level['errors']}, lost {level['lost']}, "
                   f"duplicated {level['duplicated']} ({level['responses']}/{level['requests']})")
-        paired = paired_c1(base, items, counts[1])
-        print(f"paired, concurrency 1: in-process p50 {paired['in_process_p50_ms']} ms, HTTP p50 "
-              f"{paired['http_p50_ms']} ms, difference p50 {paired['difference_p50_ms']} ms (target <= 1.5)")
+        paired = {}
+        for name in CLIENTS:
+            paired[name] = pr = paired_c1(base, items, expected, 2 * counts[1], name)
+            print(f"paired, concurrency 1, {name:11s}: in-process p50 {pr['in_process_p50_ms']} ms, HTTP p50 "
+                  f"{pr['http_p50_ms']} ms, difference p50 {pr['difference_p50_ms']} ms (target <= 1.5): verify "
+                  f"slower in the server {pr['server_verify_minus_in_process_p50_ms']} ms, handler "
+                  f"around the verify {pr['handler_minus_verify_p50_ms']} ms, round trip outside the handler "
+                  f"{pr['round_trip_minus_handler_p50_ms']} ms, errors {pr['errors']}")
     finally:
         stop(proc)
     report["two_workers"] = levels
@@ -312,11 +393,12 @@ def main() -> None:
     print(f"SIGTERM during load: sent before it {drain['sent_before_sigterm']}, "
           f"after it {drain['sent_after_sigterm']}, exit {drain['exit_code']}")
     report["machine"]["load_avg_end"] = [round(x, 2) for x in os.getloadavg()]
-    report["zero_errors"] = all(level["errors"] == 0 and level["lost"] == 0 and level["duplicated"] == 0
-                                for level in [*levels, one])
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    report["zero_errors"] = (all(level["errors"] == 0 and level["lost"] == 0 and level["duplicated"] == 0
+                                 for level in [*levels, one])
+                             and all(pr["errors"] == 0 for pr in paired.values()))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

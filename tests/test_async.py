@@ -4,13 +4,23 @@ The heartbeat test runs in a fresh interpreter so that the first call really loa
 model (it is cached per process): a heartbeat task ticks every 5 ms on the loop while 50
 concurrent ``averify`` calls run on a new Verifier.
 
-What it asserts about time: the event-loop thread's own CPU time between two ticks stays under
-50 ms (a verify or a model load done on the loop takes far more: the load alone is ~1 s of CPU).
-That is the guarantee and what this test is for. The wall-clock gap between ticks, minus the time
-the process's threads waited for a CPU (Linux schedstat), is printed and bounded loosely (250 ms):
-while the model loads in a worker thread, spaCy's own C code holds the GIL for 30-70 ms at a time
-(building the tokenizer, reading weights), which no thread can interrupt; raguard fills the
-string table in slices for that reason (it was one ~100 ms hold). A load on the loop shows as ~1 s.
+What it asserts about time (the issue's bound, 50 ms), two ways:
+
+- the event-loop thread's own CPU time between two ticks (a verify or a model load done on the
+  loop takes far more: the load alone is ~0.5 s of CPU);
+- the wall-clock gap between ticks minus the time the process's threads waited for a CPU (Linux
+  schedstat): what is left is the loop waiting for the GIL, which no step of the model load in the
+  worker thread may hold that long (raguard fills spaCy's string table in slices for that reason).
+
+The script collects garbage once after its imports, before the loop starts, as an app that needs
+short pauses does: a full collection walks the whole heap (~90,000 objects once spaCy and pydantic
+are imported: 20-50 ms of CPU here, holding the GIL), and the imports make one due that the load's
+allocations then set off, in whichever thread allocates, the loop's included. Without it (9 runs,
+load average 3-7 on 2 cores) the max lag was 2-52 ms, the loop's CPU up to 54 ms in one tick and
+the max wall gap 96-152 ms, and 2 runs failed the 50 ms bounds; with it, none of 10 (max gap 19-52
+ms, max lag at most 5 ms). Those collections, landing inside spaCy's tokenizer construction, had been
+taken for spaCy's C code holding the GIL 30-70 ms. See benchmarks/gil_holds.py and
+docs/integrations.md.
 """
 
 from __future__ import annotations
@@ -35,9 +45,10 @@ BAD = "The Lindqvist audit closes on May 2, 2025."
 
 HEARTBEAT = textwrap.dedent(
     """
-    import asyncio, json, os, sys, threading, time
+    import asyncio, gc, json, os, sys, threading, time
     import raguard, raguard.nlp
     from raguard import Verifier  # imported before the loop runs, as an app's imports are (raguard's names load lazily)
+    gc.collect()  # the imports' garbage, collected before the loop runs (see the module docstring)
 
     def runnable_waits() -> int:
         # ns the process's threads spent ready to run but without a CPU (Linux schedstat)
@@ -56,13 +67,17 @@ HEARTBEAT = textwrap.dedent(
         done = asyncio.Event()
 
         async def heartbeat():
-            last, waits, cpu = time.perf_counter(), runnable_waits(), time.thread_time()
+            # (wall and CPU clocks read together, the slower /proc read before and after them)
+            waits = runnable_waits()
+            last, cpu = time.perf_counter(), time.thread_time()
             while not done.is_set():
                 await asyncio.sleep(0.005)
-                now, w, c = time.perf_counter(), runnable_waits(), time.thread_time()
+                now, c = time.perf_counter(), time.thread_time()
+                w = runnable_waits()
                 gap = now - last - 0.005
                 ticks.append((gap, gap - (w - waits) / 1e9, c - cpu))
-                last, waits, cpu = time.perf_counter(), runnable_waits(), time.thread_time()
+                waits = runnable_waits()
+                last, cpu = time.perf_counter(), time.thread_time()
 
         beat = asyncio.create_task(heartbeat())
         await asyncio.sleep(0.05)
@@ -97,7 +112,7 @@ def test_heartbeat_never_waits_50ms_during_50_concurrent_averify_calls_first_inc
     assert info["actions"] == ["review", "proceed"] * 25  # ...and every call answered correctly
     assert info["ticks"] >= 10  # the heartbeat ran throughout (the load takes ~1 s)
     assert info["max_loop_cpu"] < 0.050, info  # no verify and no model load ran on the loop
-    assert info["max_lag"] < 0.250, info  # GIL holds inside spaCy's loading, not the loop (see the docstring)
+    assert info["max_lag"] < 0.050, info  # and no thread held the GIL that long (see the docstring)
 
 
 def test_averify_returns_what_verify_returns_and_runs_off_the_loop_thread():

@@ -191,3 +191,36 @@ def test_the_multi_worker_listening_socket_gives_connections_tcp_nodelay():
 
     asyncio.run(main())
     assert seen and seen[0] != 0
+
+
+def test_a_client_that_leaves_mid_body_is_not_logged_as_a_server_error(caplog):
+    """The ASGI app driven directly: the body's first part, then the disconnect uvicorn sends when
+    the connection closes (or a chunk is malformed). The handler answers 400 like any incomplete
+    body, and nothing is logged as a failure (it used to log ClientDisconnect's traceback)."""
+    import asyncio
+
+    app = create_app(Verifier(), ServeSettings())
+    messages = [{"type": "http.request", "body": b'{"query": "When', "more_body": True}, {"type": "http.disconnect"}]
+    sent: list[dict] = []
+
+    async def receive():
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+             "scheme": "http", "path": "/v1/verify", "raw_path": b"/v1/verify", "query_string": b"",
+             "root_path": "", "headers": [(b"host", b"test"), (b"content-type", b"application/json")],
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000), "state": {}}
+
+    async def main():
+        async with app.router.lifespan_context(app):
+            await app(scope, receive, send)
+
+    with caplog.at_level("ERROR"):
+        asyncio.run(main())
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    assert start["status"] == 400 and json.loads(body)["error"] == "incomplete_body"
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text

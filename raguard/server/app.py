@@ -25,6 +25,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from raguard import __version__
 from raguard.metrics import Metrics
@@ -210,11 +211,17 @@ async def _read_json(request: Request, limit: int) -> Any:
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise _too_large(limit)
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise _too_large(limit)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _too_large(limit)
+            chunks.append(chunk)
+    except ClientDisconnect:
+        # the connection closed before the body ended (uvicorn also ends it on a malformed chunk):
+        # nobody is left to read an answer, but it is the client's doing, not an error to log
+        raise ApiError(400, "incomplete_body", "the connection closed before the whole body arrived: "
+                       "send the request again with a complete body") from None
     data = b"".join(chunks)
     if not data.strip():
         raise ApiError(400, "empty_body", "the request body is empty: send a JSON object (see /docs)")
