@@ -111,6 +111,12 @@ class DocumentIndex:
                     by_stem.setdefault(s, []).append(i)
         return spans, by_stem
 
+    @lazy
+    def sentence_stems(self) -> frozenset[str]:
+        """The stems of :attr:`sentence_index` as a set (an intersection with a set is about
+        twice as fast as with the dict's keys: the alignment takes one per document and sentence)."""
+        return frozenset(self.sentence_index[1])
+
     def best_sentence(self, stems: list[str]) -> Optional[tuple[int, int]]:
         """Span of the sentence that contains the most of ``stems`` (first on ties)."""
         spans, by_stem = self.sentence_index

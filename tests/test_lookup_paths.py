@@ -6,7 +6,7 @@
   scan of the whole text finds.
 - Patterns that open with a lookahead for their first character must match what they matched
   without it.
-- Text tokenized in one regex pass (ASCII, nothing to merge) must give the tokens of the full loop.
+- Text tokenized in one regex pass (nothing to merge) must give the tokens of the full loop.
 """
 
 from __future__ import annotations
@@ -252,7 +252,7 @@ def test_number_words_grouped_by_first_letter_match_as_before() -> None:
 
 
 def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
-    """ASCII text with no merge cue is tokenized by one regex pass; it must equal the full loop."""
+    """Text with no merge cue is tokenized by one regex pass; it must equal the full loop."""
     from raguard.normalize import text as folding
 
     rng = random.Random(5)
@@ -260,11 +260,15 @@ def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
                                                       "ﬁ", "Tomás", "are", "e.g.", "x- \n y"]
     texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 16))) for _ in range(30000)]
     texts += [case for _, case in CASES] + [doc for doc, _ in CASES] + FILLER
-    fast = 0
+    # other text: letters that fold to another ("ñ" to "n", "İ", "ß"), a combining accent, Cyrillic
+    atoms += ["ñ", "Ñ", "İ", "ß", "e\u0301", "Москва", "–", "Ñ't", "ñ’t", "é.", "É. ", "ﬁ.", "x–\n"]
+    texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 16))) for _ in range(30000)]
+    fast = other = 0
     for t in texts:
         assert folding.tokenize(t) == folding._tokenize_merging(t), t
         fast += t.isascii() and not folding._may_merge(t)
-    assert fast > 1000  # the fast path was taken
+        other += not t.isascii() and not folding._may_merge_any(t)
+    assert fast > 1000 and other > 1000  # both fast paths were taken
     for t in texts[:2000]:  # the joined form and word starts of TokenText
         tt = folding.TokenText.of(t)
         assert tt.joined == " " + "".join(tok.norm + " " for tok in tt.tokens)
@@ -703,4 +707,5 @@ def test_document_and_query_stems_give_what_the_plain_loops_gave() -> None:
                         ids.append(i)
         assert index.sentence_index == (spans, by_stem), text
         assert list(index.sentence_index[1]) == list(by_stem), text
+        assert index.sentence_stems == by_stem.keys(), text
         assert QueryIndex(text).stems == frozenset(content_stems(text)), text

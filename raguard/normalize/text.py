@@ -47,10 +47,16 @@ class Token(NamedTuple):
 
 def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
-    if text.isascii() and not _may_merge(text):
-        # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
-        # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
-        return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+    if text.isascii():
+        if not _may_merge(text):
+            # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
+            # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
+            return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+    elif not _may_merge_any(text):
+        # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
+        # every token is one regex match, each word folded alone, as the loop does
+        return [_new_tuple(Token, (w.lower() if (w := m.group()).isascii() else fold_word(w), m.start(), m.end()))
+                for m in _WORD_RE.finditer(text)]
     return _tokenize_merging(text)
 
 
@@ -102,6 +108,20 @@ def _may_merge(text: str) -> bool:
     return (("." in text and _ABBREV_CUE_RE.search(text) is not None)
             or ("\n" in text and _HYPHEN_BREAK_CUE_RE.search(text) is not None)
             or (("'t" in text or "’t" in text) and _CONTRACTION_CUE_RE.search(text) is not None))
+
+
+# A single letter standing alone, a dot (and a space) and a word character: where an abbreviation
+# merge can start, in any text (_ABBREV_CUE_RE is exact for ASCII only: it reads the letters as
+# written, the loop as folded, and a letter may fold to another: "ñ" to "n")
+_ANY_ABBREV_CUE_RE = re.compile(r"\.(?<=(?<![^\W_])[^\W\d_]\.) ?[^\W_]")
+
+
+def _may_merge_any(text: str) -> bool:
+    """:func:`_may_merge` for any text, not only ASCII: a superset of where the loop merges (a
+    contraction by any "'t", since a word other than "n" may fold to "n")."""
+    return (("." in text and _ANY_ABBREV_CUE_RE.search(text) is not None)
+            or ("\n" in text and _HYPHEN_BREAK_CUE_RE.search(text) is not None)
+            or "'t" in text or "’t" in text)
 
 
 def _tokenize_merging(text: str) -> list[Token]:
