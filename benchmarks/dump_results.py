@@ -78,12 +78,32 @@ def load_summedits(data: Optional[Path], limit: Optional[int]) -> Optional[list[
     return items
 
 
-def datasets(data: Optional[Path], summedits_limit: Optional[int]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+def load_perf_sets() -> dict[str, list[dict[str, Any]]]:
+    """perf.py's generated workloads, for changes to document indexing: its 384 long items, and
+    each of 40 long answers against sets of 2 to 100 one-thousand-character documents (the
+    supporting one among them; 8 or more take the set-index path)."""
+    import perf
+
+    long = [{"id": f"long:{n}", "query": q, "docs": d, "answer": a}
+            for n, (q, d, a) in enumerate(perf.long_items(384))]
+    fillers = [d[0][:1000].rsplit(" ", 1)[0] for _, d, _ in perf.long_items(100, seed=perf.SEED + 8)]
+    doc_sets = []
+    for n, (q, (support,), a) in enumerate(perf.long_items(40, seed=perf.SEED + 7)):
+        size = (2, 5, 8, 20, 100)[n % 5]
+        docs = fillers[:size - 1]
+        docs.insert(n % size, support[:1000].rsplit(" ", 1)[0])
+        doc_sets.append({"id": f"docs{size}:{n}", "query": q, "docs": docs, "answer": a})
+    return {"perf_long": long, "perf_doc_sets": doc_sets}
+
+
+def datasets(data: Optional[Path], summedits_limit: Optional[int],
+             perf_sets: bool = False) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     loaded = {
         "paraphrase_suite": load_suite(),
         "halueval_qa": load_halueval(data),
         "summaries": load_summaries(),
         "summedits": load_summedits(data, summedits_limit),
+        **(load_perf_sets() if perf_sets else {}),
     }
     for name, items in loaded.items():
         if items is None:
@@ -103,12 +123,16 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="first N items of each SummEdits domain (default: all)")
     parser.add_argument("--data", type=Path, default=None,
                         help="the shared data folder (default: shared/data beside the repository)")
+    parser.add_argument("--perf-sets", action="store_true",
+                        help="also perf.py's long items and sets of 2-100 documents (see load_perf_sets)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="verifiers without a document cache: every call indexes its documents")
     args = parser.parse_args(argv)
-    sets = list(datasets(args.data or shared_data(), args.summedits_limit))
+    sets = list(datasets(args.data or shared_data(), args.summedits_limit, args.perf_sets))
     counts: dict[str, int] = {}
     with args.out.open("w", encoding="utf-8") as out:
         for profile in args.profile or list(PROFILES):
-            verifier = Verifier(**PROFILES[profile])
+            verifier = Verifier(**PROFILES[profile], **({"cache_size": 0} if args.no_cache else {}))
             for name, items in sets:
                 if args.n_process:
                     triples = [(i["query"], i["docs"], i["answer"]) for i in items]

@@ -8,7 +8,7 @@ Five measurements (issue 5), printed as tables and written to benchmarks/results
 
 1. latency p50/p95/p99 of verify() beside the floor (the same spaCy model with only the NER pipe,
    run on the response alone), per workload: the seed example, HaluEval QA answers
-   (../shared/data/halueval_qa/ relative to the repository; skipped when missing) and generated
+   (shared/data/halueval_qa/ beside the repository or a parent folder; skipped when missing) and generated
    long answers (~90 words over ~300-word sources, seeded). Floor and verify alternate item by
    item, so machine load hits both alike; the ratio is ``verify p50 / floor p50``.
 2. throughput: a loop of verify(), verify_many(n_process=1) and verify_many(n_process=2).
@@ -36,7 +36,10 @@ from typing import Any, Callable, Iterator, Optional
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-HALUEVAL = ROOT.parent / "shared" / "data" / "halueval_qa" / "qa_one_turn.jsonl"
+# shared/data beside the repository, or beside a parent folder (a git worktree sits deeper)
+HALUEVAL = next((p / "shared" / "data" / "halueval_qa" / "qa_one_turn.jsonl" for p in ROOT.parents
+                 if (p / "shared" / "data" / "halueval_qa").is_dir()),
+                ROOT.parent / "shared" / "data" / "halueval_qa" / "qa_one_turn.jsonl")
 RESULTS = ROOT / "benchmarks" / "results" / "perf.json"
 SEED = 20240930
 

@@ -169,7 +169,7 @@ def _bound(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str]) 
     claimed = stems - free
     if not claimed:
         return 1.0
-    return len(claimed & index.sentence_index[1].keys()) / len(claimed)
+    return len(claimed & index.sentence_stems) / len(claimed)
 
 
 def _weighted_bound(index: "DocumentIndex", weights: dict[str, float], free: frozenset[str]) -> float:

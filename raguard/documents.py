@@ -13,9 +13,9 @@ import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain
 from collections import Counter, OrderedDict
-from functools import cached_property
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, TypeVar
 
+from raguard.lazy import lazy
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.creators import CreatorMention, creator_mentions
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
@@ -34,11 +34,11 @@ class DocumentIndex:
     def __init__(self, text: str) -> None:
         self.text = text
 
-    @cached_property
+    @lazy
     def tokens(self) -> TokenText:
         return TokenText.of(self.text)
 
-    @cached_property
+    @lazy
     def uncontracted(self) -> TokenText:
         """The tokens with contractions in one spelling ("didn't" as "did not"), for quotations
         restated with or without them; built only when one is not found as written."""
@@ -46,13 +46,13 @@ class DocumentIndex:
 
         return TokenText(self.text, uncontracted(self.tokens.tokens))
 
-    @cached_property
+    @lazy
     def _unbroken(self) -> tuple[str, Optional[list[int]]]:
         """The text with words a line-end hyphen broke joined ("Feb-\nruary"), for the value
         patterns, and where each of its characters is in the text (None: nothing joined)."""
         return join_broken_words(self.text)
 
-    @cached_property
+    @lazy
     def numbers(self) -> list[NumberMention]:
         """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
         values written in two units ("1 minute 8 seconds") once more, whole."""
@@ -65,20 +65,20 @@ class DocumentIndex:
         found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
         return found if positions is None else [_moved(n, positions) for n in found]
 
-    @cached_property
+    @lazy
     def dates(self) -> list[DateMention]:
         """Dates, and the years stated relative to them ("in 2024, up from the previous year")."""
         positions = self._unbroken[1]
         found = self._dates_unbroken
         return found if positions is None else [_moved(d, positions) for d in found]
 
-    @cached_property
+    @lazy
     def _dates_unbroken(self) -> list[DateMention]:
         text = self._unbroken[0]
         found = extract_dates(text)
         return found + relative_years(text, found)
 
-    @cached_property
+    @lazy
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:
         """Counted nouns ("eight gold albums") by the stems of what is counted."""
         out: dict[tuple[str, ...], list[CountedNoun]] = {}
@@ -86,7 +86,7 @@ class DocumentIndex:
             out.setdefault(counted.key, []).append(counted)
         return out
 
-    @cached_property
+    @lazy
     def creators(self) -> dict[str, list[CreatorMention]]:
         """Who made what ("directed by Peter Chelsom"), by relation."""
         out: dict[str, list[CreatorMention]] = {}
@@ -94,27 +94,36 @@ class DocumentIndex:
             out.setdefault(mention.relation, []).append(mention)
         return out
 
-    @cached_property
+    @lazy
     def stems(self) -> frozenset[str]:
         """Stems of the document's content words, for sentence-level support."""
-        from raguard.normalize.stems import is_content_word, stem
+        from raguard.normalize.stems import content_stem
 
-        return frozenset(stem(w) for w in self.tokens.vocab if is_content_word(w))
+        # (content_stem is stem() of a content word, None for any other, memoized in a dict)
+        found = set(map(content_stem, self.tokens.vocab))
+        found.discard(None)
+        return frozenset(found)  # type: ignore[arg-type]
 
-    @cached_property
+    @lazy
     def sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
         """(sentence spans, content-word stem -> numbers of the sentences holding it, ascending)."""
         from raguard.normalize.stems import content_stem
 
         spans = sentence_spans(self.text)
         by_stem: dict[str, list[int]] = {}
-        for i, words in enumerate(span_words(self.text, spans, self.tokens.tokens)):
-            for s in map(content_stem, words):
+        tokens = self.tokens
+        for i, words in enumerate(span_words(self.text, spans, tokens.tokens, tokens.norms)):
+            # each stem once per sentence, in the order of its first word (dict.fromkeys: in C)
+            for s in dict.fromkeys(map(content_stem, words)):
                 if s is not None:
-                    ids = by_stem.setdefault(s, [])
-                    if not ids or ids[-1] != i:
-                        ids.append(i)
+                    by_stem.setdefault(s, []).append(i)
         return spans, by_stem
+
+    @lazy
+    def sentence_stems(self) -> frozenset[str]:
+        """The stems of :attr:`sentence_index` as a set (an intersection with a set is about
+        twice as fast as with the dict's keys: the alignment takes one per document and sentence)."""
+        return frozenset(self.sentence_index[1])
 
     def best_sentence(self, stems: list[str]) -> Optional[tuple[int, int]]:
         """Span of the sentence that contains the most of ``stems`` (first on ties)."""
@@ -128,17 +137,17 @@ class DocumentIndex:
         best = min(counts, key=lambda i: (-counts[i], i))
         return spans[best]
 
-    @cached_property
+    @lazy
     def conversation(self) -> Optional[Conversation]:
         """The speaker turns when the document is a chat or a transcript (else None)."""
         return parse_turns(self.text)
 
-    @cached_property
+    @lazy
     def lowercased(self) -> bool:
         """True for a document with letters but no capitals (capitals cannot mark names)."""
         return any(c.isalpha() for c in self.text) and not any(c.isupper() for c in self.text)
 
-    @cached_property
+    @lazy
     def raw_words(self) -> frozenset[str]:
         """Case-kept words, for acronym lookups ("WHO" must not match "who")."""
         return frozenset(_RAW_WORD_RE.findall(self.text))
@@ -291,12 +300,12 @@ class SetIndex:
                 out.setdefault(key, []).append(i)
         return out
 
-    @cached_property
+    @lazy
     def word_docs(self) -> dict[str, list[int]]:
         """Folded word -> indexes of the documents that contain it, ascending."""
         return self._docs_by(lambda index: index.tokens.vocab)
 
-    @cached_property
+    @lazy
     def stem_docs(self) -> dict[str, list[int]]:
         """Content-word stem -> indexes of the documents that contain it, ascending."""
         return self._docs_by(lambda index: index.stems)
@@ -307,22 +316,22 @@ class SetIndex:
         counts = Counter(chain.from_iterable(stem_docs.get(s, ()) for s in stems))
         return sorted(i for i, n in counts.items() if n >= at_least)
 
-    @cached_property
+    @lazy
     def date_year_docs(self) -> dict[Optional[int], list[int]]:
         """Year of a document date (None for dates without one) -> documents, ascending."""
         return self._docs_by(lambda index: {d.value.year for d in index.dates})
 
-    @cached_property
+    @lazy
     def number_value_docs(self) -> dict[float, list[int]]:
         """Exact value of a document number -> documents, ascending."""
         return self._docs_by(lambda index: {n.value for n in index.numbers})
 
-    @cached_property
+    @lazy
     def _magnitudes(self) -> tuple[list[float], list[int]]:
         pairs = sorted({(abs(n.value), i) for i, index in enumerate(self.indexes) for n in index.numbers})
         return [m for m, _ in pairs], [i for _, i in pairs]
 
-    @cached_property
+    @lazy
     def number_ladder(self) -> NumberLadder:
         """Every document value, sorted: the nearest value to an unsupported claim without a scan."""
         return NumberLadder([n for index in self.indexes for n in index.numbers])

@@ -107,10 +107,13 @@ def clean_inputs(query: Any, retrieved_docs: Any, llm_response: Any, max_chars: 
         for i, item in enumerate(items):
             if i >= max_chars:
                 return InputProblem(f"retrieved_docs has more than {max_chars:,} items: pass fewer documents.")
-            try:  # every shape raguard and relapse accept: see raguard.shapes
-                text = read_document(item, f"retrieved_docs[{i}]").text
-            except ShapeError as exc:
-                return InputProblem(f"{exc}.")
+            if type(item) is str:  # (what read_document gives a str, without its call and label: 100 documents a call)
+                text = item
+            else:
+                try:  # every shape raguard and relapse accept: see raguard.shapes
+                    text = read_document(item, f"retrieved_docs[{i}]").text
+                except ShapeError as exc:
+                    return InputProblem(f"{exc}.")
             total += len(text)
             if total > max_chars:
                 return InputProblem(

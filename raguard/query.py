@@ -7,9 +7,9 @@ through :meth:`QueryIndex.derive`), so each is computed once per query text, not
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, Callable, TypeVar
 
+from raguard.lazy import lazy
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
 from raguard.normalize.text import Token, TokenText, tokenize
@@ -27,31 +27,33 @@ class QueryIndex:
         self.text = text
         self._derived: dict[Callable[[str], Any], Any] = {}
 
-    @cached_property
+    @lazy
     def tokens(self) -> list[Token]:
         return tokenize(self.text)
 
-    @cached_property
+    @lazy
     def token_text(self) -> TokenText:
         """The tokens joined for phrase search."""
         return TokenText(self.text, self.tokens)
 
-    @cached_property
+    @lazy
     def stems(self) -> frozenset[str]:
         """Stems of the query's content words."""
-        from raguard.normalize.stems import content_stems
+        from raguard.normalize.stems import content_stem
 
-        return frozenset(content_stems(self.text))  # (tokenizes again: once per query text)
+        found = set(map(content_stem, [t.norm for t in self.tokens]))  # (content_stems, on the tokens read once)
+        found.discard(None)
+        return frozenset(found)  # type: ignore[arg-type]
 
-    @cached_property
+    @lazy
     def dates(self) -> list[DateMention]:
         return extract_dates(self.text)
 
-    @cached_property
+    @lazy
     def numbers(self) -> list[NumberMention]:
         return extract_numbers(self.text)
 
-    @cached_property
+    @lazy
     def folded(self) -> str:
         return self.text.casefold()
 

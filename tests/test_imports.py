@@ -19,6 +19,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("raguard.models", 0),
     ("raguard.warning_types", 0),
     ("raguard.shapes", 0),
+    ("raguard.lazy", 0),  # a lazily computed attribute (the context, the document indexes)
     ("raguard.normalize", 1),
     ("raguard.nlp", 2),
     ("raguard.query", 2),

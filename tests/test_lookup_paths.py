@@ -6,7 +6,7 @@
   scan of the whole text finds.
 - Patterns that open with a lookahead for their first character must match what they matched
   without it.
-- Text tokenized in one regex pass (ASCII, nothing to merge) must give the tokens of the full loop.
+- Text tokenized in one regex pass (nothing to merge) must give the tokens of the full loop.
 """
 
 from __future__ import annotations
@@ -252,7 +252,7 @@ def test_number_words_grouped_by_first_letter_match_as_before() -> None:
 
 
 def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
-    """ASCII text with no merge cue is tokenized by one regex pass; it must equal the full loop."""
+    """Text with no merge cue is tokenized by one regex pass; it must equal the full loop."""
     from raguard.normalize import text as folding
 
     rng = random.Random(5)
@@ -260,11 +260,15 @@ def test_tokenize_fast_path_gives_the_merging_tokens() -> None:
                                                       "ﬁ", "Tomás", "are", "e.g.", "x- \n y"]
     texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 16))) for _ in range(30000)]
     texts += [case for _, case in CASES] + [doc for doc, _ in CASES] + FILLER
-    fast = 0
+    # other text: letters that fold to another ("ñ" to "n", "İ", "ß"), a combining accent, Cyrillic
+    atoms += ["ñ", "Ñ", "İ", "ß", "e\u0301", "Москва", "–", "Ñ't", "ñ’t", "é.", "É. ", "ﬁ.", "x–\n"]
+    texts += ["".join(rng.choice(atoms) for _ in range(rng.randint(0, 16))) for _ in range(30000)]
+    fast = other = 0
     for t in texts:
         assert folding.tokenize(t) == folding._tokenize_merging(t), t
         fast += t.isascii() and not folding._may_merge(t)
-    assert fast > 1000  # the fast path was taken
+        other += not t.isascii() and not folding._may_merge_any(t)
+    assert fast > 1000 and other > 1000  # both fast paths were taken
     for t in texts[:2000]:  # the joined form and word starts of TokenText
         tt = folding.TokenText.of(t)
         assert tt.joined == " " + "".join(tok.norm + " " for tok in tt.tokens)
@@ -643,3 +647,65 @@ def test_numbers_skip_hedge_and_decline_tests_only_where_neither_can_end() -> No
                 assert _hedge_before(text, start) is None, (text, start)
                 assert _decline_before(text, start) is False, (text, start)
     assert skipped > 1_000
+
+
+def _compact_by_table(tt, compact):
+    """find_compact as it was: a table of every run of one to three tokens, fewest tokens first."""
+    table: dict[str, int] = {}
+    toks = tt.tokens
+    for n in (1, 2, 3):
+        for i in range(len(toks) - n + 1):
+            table.setdefault("".join(t.norm for t in toks[i:i + n]), i * 4 + n)
+    code = table.get(compact)
+    if code is None:
+        return None
+    i, n = divmod(code, 4)
+    return tt.char_span(i, i + n)
+
+
+def test_find_compact_gives_what_the_table_of_token_runs_gave() -> None:
+    """find_compact searches only the splits of the name into the text's words: the same span as
+    the table of every one-, two- and three-token run (fewest tokens, then the first)."""
+    from raguard.normalize.text import TokenText
+
+    rng = random.Random(15)
+    found = 0
+    for atoms in (["e", "mail", "email", "ab", "a", "b", "ba", "abc", "c", "x", "Co", "op", "coop"],
+                  ["a", "b", "ab", "ba", "aba", "bab"]):  # (many splits of one name, several places)
+        for _ in range(400):
+            tt = TokenText.of(" ".join(rng.choice(atoms) for _ in range(rng.randint(0, 12))))
+            for _ in range(10):
+                compact = "".join(rng.choice(atoms).lower() for _ in range(rng.randint(1, 4)))
+                expected = _compact_by_table(tt, compact)
+                found += expected is not None
+                assert tt.find_compact(compact) == expected, (tt.text, compact)
+    assert found > 1000
+
+
+def test_document_and_query_stems_give_what_the_plain_loops_gave() -> None:
+    """The stems of a document and of a query, and a document's sentence index, are built from
+    the tokens read once (dict lookups in C): the same values, the same order of the stems."""
+    from raguard.documents import DocumentIndex
+    from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
+    from raguard.normalize.text import sentence_spans, span_words, tokenize
+    from raguard.query import QueryIndex
+
+    rng = random.Random(16)
+    atoms = [doc for doc, _ in CASES] + FILLER + ["The U.S. Army's colour guard didn't march.", "Mr. Tanaka left.",
+                                                  "Sales are n't up", "inter-\nnational", "Ñandú – Élysée.", "\n\n"]
+    texts = [" ".join(rng.choice(atoms) for _ in range(rng.randint(0, 6))) for _ in range(300)]
+    for text in texts:
+        index = DocumentIndex(text)
+        assert index.stems == frozenset(stem(w) for w in index.tokens.vocab if is_content_word(w)), text
+        spans = sentence_spans(text)
+        by_stem: dict[str, list[int]] = {}
+        for i, words in enumerate(span_words(text, spans, tokenize(text))):
+            for s in map(content_stem, words):
+                if s is not None:
+                    ids = by_stem.setdefault(s, [])
+                    if not ids or ids[-1] != i:
+                        ids.append(i)
+        assert index.sentence_index == (spans, by_stem), text
+        assert list(index.sentence_index[1]) == list(by_stem), text
+        assert index.sentence_stems == by_stem.keys(), text
+        assert QueryIndex(text).stems == frozenset(content_stems(text)), text

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Optional, Protocol, Sequence, TypeVar, Union, overload, runtime_checkable
+from typing import TYPE_CHECKING, Iterable, Optional, Protocol, Sequence, Union, runtime_checkable
 
 from raguard.documents import DocumentSet
+from raguard.lazy import lazy
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
 from raguard.normalize.text import Token, TokenText, sentence_spans, tokenize
@@ -34,35 +35,6 @@ class Finding:
     evidence: Optional[tuple[int, int, int]] = None  # (doc_index, start, end)
     source: Optional[str] = None  # "document" or "query"
     checker: str = ""
-
-
-_T = TypeVar("_T")
-
-
-class lazy(Generic[_T]):
-    """``functools.cached_property`` without its lock: before Python 3.12 every first read of a
-    property took one lock shared by all instances (about ten per verify); a context belongs to
-    one call in one thread."""
-
-    def __init__(self, func: Callable[[Any], _T]) -> None:
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, instance: None, owner: Optional[type] = None) -> "lazy[_T]": ...
-    @overload
-    def __get__(self, instance: object, owner: Optional[type] = None) -> _T: ...
-
-    def __get__(self, instance: Any, owner: Optional[type] = None) -> Any:
-        if instance is None:
-            return self
-        # (a non-data descriptor: once stored, the instance's value is found before this)
-        value = instance.__dict__[self.name] = self.func(instance)
-        return value
 
 
 @dataclass

@@ -47,10 +47,16 @@ class Token(NamedTuple):
 
 def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
-    if text.isascii() and not _may_merge(text):
-        # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
-        # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
-        return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+    if text.isascii():
+        if not _may_merge(text):
+            # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
+            # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
+            return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+    elif not _may_merge_any(text):
+        # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
+        # every token is one regex match, each word folded alone, as the loop does
+        return [_new_tuple(Token, (w.lower() if (w := m.group()).isascii() else fold_word(w), m.start(), m.end()))
+                for m in _WORD_RE.finditer(text)]
     return _tokenize_merging(text)
 
 
@@ -102,6 +108,20 @@ def _may_merge(text: str) -> bool:
     return (("." in text and _ABBREV_CUE_RE.search(text) is not None)
             or ("\n" in text and _HYPHEN_BREAK_CUE_RE.search(text) is not None)
             or (("'t" in text or "’t" in text) and _CONTRACTION_CUE_RE.search(text) is not None))
+
+
+# A single letter standing alone, a dot (and a space) and a word character: where an abbreviation
+# merge can start, in any text (_ABBREV_CUE_RE is exact for ASCII only: it reads the letters as
+# written, the loop as folded, and a letter may fold to another: "ñ" to "n")
+_ANY_ABBREV_CUE_RE = re.compile(r"\.(?<=(?<![^\W_])[^\W\d_]\.) ?[^\W_]")
+
+
+def _may_merge_any(text: str) -> bool:
+    """:func:`_may_merge` for any text, not only ASCII: a superset of where the loop merges (a
+    contraction by any "'t", since a word other than "n" may fold to "n")."""
+    return (("." in text and _ANY_ABBREV_CUE_RE.search(text) is not None)
+            or ("\n" in text and _HYPHEN_BREAK_CUE_RE.search(text) is not None)
+            or "'t" in text or "’t" in text)
 
 
 def _tokenize_merging(text: str) -> list[Token]:
@@ -160,12 +180,14 @@ class TokenText:
     text: str
     tokens: list[Token]
     joined: str = field(init=False)
+    #: the tokens' folded words, in order
+    norms: list[str] = field(init=False, repr=False)
     _starts: list[int] = field(init=False, repr=False)
     _vocab: Optional[frozenset[str]] = field(init=False, default=None, repr=False)
-    _compact: Optional[dict[str, int]] = field(init=False, default=None, repr=False)
+    _word_lengths: Optional[frozenset[int]] = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
-        norms = [tok.norm for tok in self.tokens]
+        norms = self.norms = [tok.norm for tok in self.tokens]
         self.joined = " " + " ".join(norms) + " " if norms else " "
         # each word starts one space after the end of the one before it
         self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
@@ -177,7 +199,7 @@ class TokenText:
     @property
     def vocab(self) -> frozenset[str]:
         if self._vocab is None:
-            self._vocab = frozenset(t.norm for t in self.tokens)
+            self._vocab = frozenset(self.norms)
         return self._vocab
 
     def find(self, words: list[str], begin: int = 0) -> Optional[tuple[int, int]]:
@@ -201,20 +223,35 @@ class TokenText:
         return None if hit is None else self.char_span(*hit)
 
     def find_compact(self, compact: str) -> Optional[tuple[int, int]]:
-        """Find one to three adjacent tokens whose concatenation is ``compact`` ("e mail" = "email")."""
-        if self._compact is None:
-            table: dict[str, int] = {}
-            toks = self.tokens
-            for n in (1, 2, 3):
-                for i in range(len(toks) - n + 1):
-                    key = "".join(t.norm for t in toks[i:i + n])
-                    table.setdefault(key, i * 4 + n)
-            self._compact = table
-        code = self._compact.get(compact)
-        if code is None:
-            return None
-        i, n = divmod(code, 4)
-        return self.char_span(i, i + n)
+        """Find one to three adjacent tokens whose concatenation is ``compact`` ("e mail" = "email"):
+        the fewest tokens, then the first occurrence.
+
+        Only the splits of ``compact`` into words the text has are searched (a handful), not a
+        table of every token pair and triple of the text: building that table cost about 0.5 ms
+        per 300-word document, for a lookup made only when a name is not found as written.
+        """
+        vocab = self.vocab
+        if compact in vocab:
+            return self.find_span([compact])
+        size, lengths = len(compact), self._lengths
+        # split points whose pieces have the length of some word of the text first (a few ints,
+        # so a long name or a long token cannot make this quadratic), then the pieces themselves
+        heads = [k for k in lengths if k < size and compact[:k] in vocab]
+        pairs = [[compact[:k], compact[k:]] for k in heads if size - k in lengths and compact[k:] in vocab]
+        triples = [[compact[:k], compact[k:k + n], compact[k + n:]] for k in heads for n in lengths
+                   if size - k - n in lengths and compact[k:k + n] in vocab and compact[k + n:] in vocab]
+        for splits in (pairs, triples):
+            hits = [hit for words in splits if (hit := self.find(words)) is not None]
+            if hits:
+                return self.char_span(*min(hits))
+        return None
+
+    @property
+    def _lengths(self) -> frozenset[int]:
+        """The lengths of the text's distinct words."""
+        if self._word_lengths is None:
+            self._word_lengths = frozenset(map(len, self.vocab))
+        return self._word_lengths
 
 
 # a sentence ends at . ! or ? (not an ellipsis) before a capital, digit or quote, or at a newline;
@@ -286,9 +323,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[list[str]]:
+def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token],
+               norms: Optional[list[str]] = None) -> list[list[str]]:
     """The folded words of each span of ``text`` (sorted, disjoint), as ``tokenize(text[start:end])``
-    gives them.
+    gives them (``norms``: the tokens' folded words, when the caller has them: sliced, not rebuilt).
 
     ``tokens`` is ``tokenize(text)``: a span's tokens are reused, which spares tokenizing a
     document twice (whole, then sentence by sentence), unless one crosses the span's ends or the
@@ -308,7 +346,7 @@ def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> 
         crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
         after = text[max(0, end - 1):end + 2]
         if not crossed and not ("'t" in after or "’t" in after):
-            out.append([tokens[i].norm for i in range(first, k)])
+            out.append(norms[first:k] if norms is not None else [tokens[i].norm for i in range(first, k)])
             continue
         k = first
         out.append([t.norm for t in tokenize(text[start:end])])
