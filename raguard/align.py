@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Iterable, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Container, Optional, Protocol, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.documents import DocumentIndex, DocumentSet
@@ -189,7 +189,10 @@ def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
     spans, by_stem = index.sentence_index
     n = len(spans)
     top = math.log(1.0 + (n + 1) / 0.5)
-    return {s: (math.log(1.0 + (n + 1) / (len(by_stem[s]) + 0.5)) if s in by_stem else top) for s in stems}
+    # (in sorted order: every sum below runs over this dict, so a float total does not depend on
+    # a set's order, which string hashing changes from one process to the next)
+    return {s: (math.log(1.0 + (n + 1) / (len(by_stem[s]) + 0.5)) if s in by_stem else top)
+            for s in sorted(stems)}
 
 
 def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str],
@@ -204,7 +207,7 @@ def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str
         weights = _weights(index, stems)
     total = sum(weights.values())
     claimed = sum(w for s, w in weights.items() if s not in free)
-    gains = _gains(by_stem, weights, stems)
+    gains = _gains(by_stem, weights)
     if not gains or total <= 0:
         return None
     first = min(gains, key=lambda i: (-gains[i], i))
@@ -217,16 +220,19 @@ def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str
             if more[second] >= 0.15 * total:
                 chosen.append(second)
                 missing = {s for s in missing if not _holds(by_stem.get(s), second)}
-    covered = stems - missing
-    support = sum(weights[w] for w in covered if w not in free) / claimed if claimed > 0 else 1.0
+    support = (sum(w for s, w in weights.items() if s not in missing and s not in free) / claimed
+               if claimed > 0 else 1.0)
     return round(support, 4), tuple(spans[i] for i in chosen), frozenset(missing)
 
 
-def _gains(by_stem: dict[str, list[int]], weights: dict[str, float], stems: Iterable[str]) -> dict[int, float]:
-    """Sentence number -> weight of ``stems`` it holds (sentences holding none left out)."""
+def _gains(by_stem: dict[str, list[int]], weights: dict[str, float],
+           among: Optional[Container[str]] = None) -> dict[int, float]:
+    """Sentence number -> weight of the stems (those ``among``, or all) it holds (sentences
+    holding none left out); summed in the weights' order."""
     gains: dict[int, float] = {}
-    for s in stems:
-        w = weights[s]
+    for s, w in weights.items():
+        if among is not None and s not in among:
+            continue
         for i in by_stem.get(s, ()):
             gains[i] = gains.get(i, 0.0) + w
     return gains

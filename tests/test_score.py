@@ -132,3 +132,14 @@ def test_the_bands_by_worst_warning_in_the_sentence() -> None:
     assert answer_score(sentences, [_W("high", None, None)]) == (0.3, 0)  # a checker error: every sentence
     assert answer_score([], [_W("high", None, None)]) == (0.0, -1)
     assert answer_score([], []) == (1.0, -1)
+
+
+def test_alignment_weights_are_summed_in_an_order_that_does_not_depend_on_string_hashing() -> None:
+    # a float total summed in a set's order changes in the last bit from one process to the
+    # next (PYTHONHASHSEED), which moved a claim's support (0.867 / 0.839) between runs
+    from raguard.align import _weights
+    from raguard.documents import DocumentIndex
+
+    index = DocumentIndex("Tern boats sail at dawn. Tern boats rest at noon. Gulls fly at dusk.")
+    stems = frozenset({"tern", "boat", "sail", "dawn", "gull", "noon", "kayak"})
+    assert list(_weights(index, stems)) == sorted(stems)
