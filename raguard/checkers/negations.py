@@ -295,7 +295,9 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
             stems.add(s)
     if not wanted:
         return None
-    for doc_index, index in ctx.documents:
+    maps = ctx.documents.maps  # (many documents: only those holding an opposite are read)
+    candidates = None if maps is None else maps.docs_with_stems(wanted, 1)
+    for doc_index, index in ctx.documents.among(candidates):
         spans, by_stem = index.sentence_index
         holding = {i for key in wanted for i in by_stem.get(key, ())}
         if not holding:
