@@ -7,8 +7,8 @@ Three ways round, each against the document sentence the answer sentence is alig
   "The drug is recommended during pregnancy"): see :func:`_affirms_denied`;
 - the answer swaps a word for its opposite ("Sales rose" / "Sales fell", "crewed" / "uncrewed",
   WordNet's antonyms such as "include" / "exclude": :mod:`raguard.normalize.polarity`), against
-  the aligned sentence or, for a sentence that fuses several, any document sentence with the
-  opposite word: see :func:`_swaps_opposite`.
+  the aligned sentence or, for a sentence that fuses several, any sentence of the aligned
+  document with the opposite word: see :func:`_swaps_opposite`.
 
 The first:
 
@@ -281,8 +281,9 @@ def _content_positions(tokens: list[Token]) -> list[tuple[int, str]]:
 def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
     """The answer sentence says a word whose opposite a document sentence says of the same thing
     ("rose" / "fell", "crewed" / "uncrewed"): the aligned sentence first, then, since an answer
-    sentence often fuses several of the document's, any other document sentence holding the
-    opposite of one of its words (the clause test of :func:`_swap_against` decides alike)."""
+    sentence often fuses several of the document's, any other sentence of the aligned document
+    holding the opposite of one of its words (the clause test of :func:`_swap_against` decides
+    alike)."""
     found = _swap_against(ctx, alignment, alignment.doc_index, alignment.best_span)
     if found is not None:
         return found
@@ -295,25 +296,25 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
             stems.add(s)
     if not wanted:
         return None
-    maps = ctx.documents.maps  # (many documents: only those holding an opposite are read)
-    candidates = None if maps is None else maps.docs_with_stems(wanted, 1)
-    for doc_index, index in ctx.documents.among(candidates):
-        spans, by_stem = index.sentence_index
-        holding = {i for key in wanted for i in by_stem.get(key, ())}
-        if not holding:
+    # the sentences it fuses are the aligned document's (a summary restates one source; reading
+    # every document's sentences would cost a scan of all of them per answer sentence)
+    doc_index = alignment.doc_index
+    spans, by_stem = ctx.documents.indexes[doc_index].sentence_index
+    holding = {i for key in wanted for i in by_stem.get(key, ())}
+    if not holding:
+        return None
+    # the clause test needs two shared words beside the pair: count them from the index
+    shared: dict[int, int] = {}
+    for s in stems:
+        for i in by_stem.get(s, ()):
+            if i in holding:
+                shared[i] = shared.get(i, 0) + 1
+    for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
+        if spans[i] == alignment.best_span:
             continue
-        # the clause test needs two shared words beside the pair: count them from the index
-        shared: dict[int, int] = {}
-        for s in stems:
-            for i in by_stem.get(s, ()):
-                if i in holding:
-                    shared[i] = shared.get(i, 0) + 1
-        for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
-            if (doc_index, spans[i]) == (alignment.doc_index, alignment.best_span):
-                continue
-            found = _swap_against(ctx, alignment, doc_index, spans[i])
-            if found is not None:
-                return found
+        found = _swap_against(ctx, alignment, doc_index, spans[i])
+        if found is not None:
+            return found
     return None
 
 
