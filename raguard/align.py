@@ -23,10 +23,9 @@ of the document's words); the names correct part of that.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Container, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Container, Iterable, Optional, Protocol, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.documents import DocumentIndex, DocumentSet
@@ -138,6 +137,7 @@ def align_stems(ctx: AlignContext, start: int, end: int, stems: frozenset[str],
     ranked = [(0.0, i, index) for i, index in docs] if len(docs) < 2 else sorted(
         ((-_bound(index, stems, free), i, index) for i, index in docs), key=lambda r: (r[0], r[1]))
     best: Optional[tuple[float, int, tuple[tuple[int, int], ...], frozenset[str]]] = None
+    ordered = sorted(stems)
     for neg_bound, doc_index, index in ranked:
         if best is not None:
             most = round(-neg_bound + 1e-9, 4)  # supports are rounded to 4 places
@@ -145,7 +145,7 @@ def align_stems(ctx: AlignContext, start: int, end: int, stems: frozenset[str],
                 break  # ranked by bound: no later document can give more
             if most == best[0] and doc_index > best[1]:
                 continue  # it can only tie, and a tie goes to the earlier document
-        weights = _weights(index, stems)
+        weights = _weights(index, ordered)
         if best is not None:  # the same with the document's own weights: tighter, still a bound
             most = round(_weighted_bound(index, weights, free) + 1e-9, 4)
             if most < best[0] or (most == best[0] and doc_index > best[1]):
@@ -184,15 +184,13 @@ def _weighted_bound(index: "DocumentIndex", weights: dict[str, float], free: fro
     return held / claimed if claimed > 0 else 1.0
 
 
-def _weights(index: "DocumentIndex", stems: frozenset[str]) -> dict[str, float]:
-    """Inverse sentence frequency of each stem in the document; a stem it lacks weighs most."""
-    spans, by_stem = index.sentence_index
-    n = len(spans)
-    top = math.log(1.0 + (n + 1) / 0.5)
-    # (in sorted order: every sum below runs over this dict, so a float total does not depend on
-    # a set's order, which string hashing changes from one process to the next)
-    return {s: (math.log(1.0 + (n + 1) / (len(by_stem[s]) + 0.5)) if s in by_stem else top)
-            for s in sorted(stems)}
+def _weights(index: "DocumentIndex", stems: Iterable[str]) -> dict[str, float]:
+    """Inverse sentence frequency of each stem in the document; a stem it lacks weighs most
+    (:attr:`DocumentIndex.stem_weights`). ``stems`` come sorted: every sum below runs over this
+    dict, so a float total does not depend on a set's order, which string hashing changes from
+    one process to the next."""
+    memo = index.stem_weights
+    return {s: memo[s] for s in stems}
 
 
 def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str],
@@ -204,7 +202,7 @@ def _align_in(index: "DocumentIndex", stems: frozenset[str], free: frozenset[str
     (not one shared word of the document's subject), counted over the words the first misses."""
     spans, by_stem = index.sentence_index
     if weights is None:
-        weights = _weights(index, stems)
+        weights = _weights(index, sorted(stems))
     total = sum(weights.values())
     claimed = sum(w for s, w in weights.items() if s not in free)
     gains = _gains(by_stem, weights)

@@ -28,6 +28,21 @@ from raguard.query import QueryIndex
 _RAW_WORD_RE = re.compile(r"[^\W_]+")
 
 
+class _StemWeights(dict[str, float]):
+    """Memo of a document's stem weights: ``log(1 + (n + 1) / (k + 0.5))`` for a stem in k of
+    its n sentences, k = 0 for a stem it lacks (see :mod:`raguard.align`)."""
+
+    def __init__(self, sentence_index: tuple[list[tuple[int, int]], dict[str, list[int]]]) -> None:
+        super().__init__()
+        spans, self._by_stem = sentence_index
+        self._n = len(spans)
+
+    def __missing__(self, stem: str) -> float:
+        ids = self._by_stem.get(stem)
+        value = self[stem] = math.log(1.0 + (self._n + 1) / ((len(ids) if ids else 0) + 0.5))
+        return value
+
+
 class DocumentIndex:
     """One document's lookup structures. Built lazily, read-only afterwards."""
 
@@ -124,6 +139,13 @@ class DocumentIndex:
         """The stems of :attr:`sentence_index` as a set (an intersection with a set is about
         twice as fast as with the dict's keys: the alignment takes one per document and sentence)."""
         return frozenset(self.sentence_index[1])
+
+    @lazy
+    def stem_weights(self) -> dict[str, float]:
+        """Stem -> its inverse sentence frequency in this document (a stem it lacks weighs the
+        most), filled as stems are asked for: the alignment weighs the same stems against the
+        same cached document on every retry."""
+        return _StemWeights(self.sentence_index)
 
     def best_sentence(self, stems: list[str]) -> Optional[tuple[int, int]]:
         """Span of the sentence that contains the most of ``stems`` (first on ties)."""

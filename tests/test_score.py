@@ -136,10 +136,16 @@ def test_the_bands_by_worst_warning_in_the_sentence() -> None:
 
 def test_alignment_weights_are_summed_in_an_order_that_does_not_depend_on_string_hashing() -> None:
     # a float total summed in a set's order changes in the last bit from one process to the
-    # next (PYTHONHASHSEED), which moved a claim's support (0.867 / 0.839) between runs
+    # next (PYTHONHASHSEED), which moved a claim's support (0.867 / 0.839) between runs: the
+    # weights keep the (sorted) order they are asked in, and are the document's memo
+    import math
+
     from raguard.align import _weights
     from raguard.documents import DocumentIndex
 
     index = DocumentIndex("Tern boats sail at dawn. Tern boats rest at noon. Gulls fly at dusk.")
-    stems = frozenset({"tern", "boat", "sail", "dawn", "gull", "noon", "kayak"})
-    assert list(_weights(index, stems)) == sorted(stems)
+    stems = sorted({"tern", "boat", "sail", "dawn", "gull", "noon", "kayak"})
+    weights = _weights(index, stems)
+    assert list(weights) == stems
+    assert weights["tern"] == math.log(1 + 4 / 2.5) and weights["kayak"] == math.log(1 + 4 / 0.5)
+    assert index.stem_weights["tern"] == weights["tern"]  # filled once, read on every retry
