@@ -6,7 +6,7 @@ Three ways round, each against the document sentence the answer sentence is alig
 - the document denies what the answer affirms ("The drug is not recommended during pregnancy" /
   "The drug is recommended during pregnancy"): see :func:`_affirms_denied`;
 - the answer swaps a word for its opposite ("Sales rose" / "Sales fell", "crewed" / "uncrewed",
-  WordNet's antonyms such as "include" / "exclude": :mod:`raguard.normalize.polarity`), against
+  WordNet's antonyms such as "hired" / "fired": :mod:`raguard.normalize.polarity`), against
   the aligned sentence or, for a sentence that fuses several, any sentence of the aligned
   document with the opposite word: see :func:`_swaps_opposite`.
 
@@ -37,7 +37,8 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite, scoped_in_time,
+    denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+    scoped_in_time,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
 from raguard.normalize.text import Token, clause_around, clause_span, tokenize

@@ -7,7 +7,7 @@ affirms ("is not recommended" / "is recommended"), and an answer that swaps a wo
 
 Opposites come from two tables. WordNet's direct antonyms (data/antonyms.txt, compiled by
 scripts/build_synonyms.py): pairs the lexicographers linked word to word ("increase" / "decrease",
-"accept" / "reject", "include" / "exclude"), not whole synsets nor "similar" words, so a loose
+"hire" / "fire", "explicit" / "implicit"), not whole synsets nor "similar" words, so a loose
 sense does not make two words opposites. And a small curated table of the direction, outcome and
 degree words WordNet does not pair word to word ("soar" / "plunge", "gain" / "loss"), each side a
 group the stemmer already treats as one. A pair belongs in either only when the two words, said of
