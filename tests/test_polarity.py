@@ -225,3 +225,14 @@ def test_a_document_denial_scoped_in_time_is_not_read_as_a_denial() -> None:
     # the denial is still caught when the answer affirms what the document plainly denies
     assert contradictions(["The Corra bridge was not opened to traffic in 1994."],
                           "The Corra bridge was opened to traffic in 1994.") != []
+
+
+def test_the_antonym_table_is_keyed_by_this_stemmer() -> None:
+    # data/antonyms.txt is keyed by raguard's stems: rebuild it with scripts/build_synonyms.py when
+    # the stemmer changes, or its pairs silently stop matching
+    from raguard.normalize.polarity import opposite_key, opposite_table
+
+    table = opposite_table()
+    for said, opposite in (("hired", "fired"), ("explicit", "implicit"), ("upstream", "downstream"),
+                           ("voluntary", "involuntary"), ("ascends", "descends")):
+        assert opposite_key(opposite) in table[opposite_key(said)], (said, opposite)
