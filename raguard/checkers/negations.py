@@ -246,12 +246,9 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
             continue
         if _said_elsewhere(ctx, h, clause_stems, len(covered), (alignment.doc_index, span)):
             continue
-        return Finding(
-            kind="negation", warning_type=CONTRADICTED_CLAIM, start=alignment.start, end=alignment.end,
-            text=response_sentence, supported=False, value=f"affirmed: {head.norm}",
-            suggestion=(f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but document '
-                        f'{alignment.doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"'),
-        )
+        return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
+                              f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
+                              f'document {alignment.doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
     return None
 
 
@@ -285,18 +282,15 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     sentence often fuses several of the document's, any other sentence of the aligned document
     holding the opposite of one of its words (the clause test of :func:`_swap_against` decides
     alike)."""
-    found = _swap_against(ctx, alignment, alignment.doc_index, alignment.best_span)
-    if found is not None:
-        return found
     toks = ctx.token_list
-    wanted: set[str] = set()
-    stems: set[str] = set()
-    for i in ctx.token_range(alignment.start, alignment.end):
-        wanted |= opposites_of(toks[i].norm)
-        if (s := ctx.token_stems[i]) is not None:
-            stems.add(s)
-    if not wanted:
-        return None
+    numbers = ctx.token_range(alignment.start, alignment.end)
+    words = [toks[i].norm for i in numbers]
+    # the keys of the opposites of the sentence's words, read once for every candidate sentence
+    wanted = frozenset().union(*map(opposites_of, words))
+    found = _swap_against(ctx, alignment, alignment.doc_index, alignment.best_span, words, wanted)
+    if found is not None or not wanted:
+        return found
+    stems = {s for i in numbers if (s := ctx.token_stems[i]) is not None}
     # the sentences it fuses are the aligned document's (a summary restates one source; reading
     # every document's sentences would cost a scan of all of them per answer sentence)
     doc_index = alignment.doc_index
@@ -313,7 +307,7 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
         if spans[i] == alignment.best_span:
             continue
-        found = _swap_against(ctx, alignment, doc_index, spans[i])
+        found = _swap_against(ctx, alignment, doc_index, spans[i], words, wanted)
         if found is not None:
             return found
     return None
@@ -333,9 +327,10 @@ def _around(words: list[tuple[int, str]], at: int, k: int) -> list[tuple[int, st
 
 
 def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int,
-                  span: Optional[tuple[int, int]]) -> Optional[Finding]:
-    """The answer sentence says a word whose opposite the document sentence at ``span`` says of
-    the same thing.
+                  span: Optional[tuple[int, int]], words: list[str], wanted: frozenset[str]
+                  ) -> Optional[Finding]:
+    """The answer sentence (its folded ``words``, and ``wanted``: the keys of their opposites)
+    says a word whose opposite the document sentence at ``span`` says of the same thing.
 
     The two clauses must share two or more other content words, hold most of the answer clause's
     within ``_WINDOW`` words of the pair, keep each shared word on the same side of the pair (a
@@ -350,9 +345,7 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     # most sentences hold no word whose opposite (or prefixed twin) the document sentence holds:
     # told from the words alone, before any clause is read
     toks = ctx.token_list
-    words = [toks[i].norm for i in ctx.token_range(alignment.start, alignment.end)]
     doc_words = set(_WORD_RE.findall(doc_sentence.lower()))
-    wanted = frozenset().union(*map(opposites_of, words))
     if not ((wanted and not wanted.isdisjoint(map(opposite_key, doc_words)))
             or any(_prefixed_twin(w, doc_words) for w in words)):
         return None
@@ -401,14 +394,17 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
             continue
         if _said_elsewhere(ctx, a_key, set(shared), len(shared), (doc_index, span), opposite_key):
             continue
-        response_sentence = ctx.response[alignment.start:alignment.end]
-        return Finding(
-            kind="negation", warning_type=CONTRADICTED_CLAIM, start=alignment.start, end=alignment.end,
-            text=response_sentence, supported=False, value=f"opposite: {a_tok.norm} / {d_tok.norm}",
-            suggestion=(f'The answer says "{a_tok.norm}" where document {doc_index} says '
-                        f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"'),
-        )
+        return _contradiction(alignment, ctx.response[alignment.start:alignment.end],
+                              f"opposite: {a_tok.norm} / {d_tok.norm}",
+                              f'The answer says "{a_tok.norm}" where document {doc_index} says '
+                              f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"')
     return None
+
+
+def _contradiction(alignment: SentenceAlignment, sentence: str, value: str, suggestion: str) -> Finding:
+    """The finding of an answer sentence its document contradicts (both ways round)."""
+    return Finding(kind="negation", warning_type=CONTRADICTED_CLAIM, start=alignment.start, end=alignment.end,
+                   text=sentence, supported=False, value=value, suggestion=suggestion)
 
 
 def _tokens_in(tokens: list[Token], numbers: range, offset: int, text: str, whole: str) -> list[Token]:
