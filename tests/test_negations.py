@@ -100,3 +100,35 @@ def test_denies_can_skip_the_answer_particle():
     assert denies("No, the canal is longer.") and not denies("No, the canal is longer.", after_particle=True)
     assert denies("No, it was not built.", after_particle=True) and denies("It is not long.", after_particle=True)
     assert not denies("No. 3 is longer.") and not denies("A room with no windows.", after_particle=True)
+
+
+# A summary sentence fusing two of the document's: the clause holds more words than any one
+# document sentence, so the denial is read with the words next to it.
+FUSED_DOC = (
+    "Harbor City opened its third desalination plant in May, officials said. "
+    "The regional water board approved the tariff for the plant's first year of operation."
+)
+
+
+def test_a_denial_inside_a_sentence_that_fuses_several_is_read_near_its_words() -> None:
+    answer = ("Harbor City officials who opened the third desalination plant in May and praised its engineers "
+              "saw the regional water board not approve the tariff for the plant's first year.")
+    [warning] = contradictions("Summarize the document.", [FUSED_DOC], answer)
+    assert "The regional water board approved the tariff" in warning.suggestion
+    # the same sentence without the denial is no contradiction
+    assert contradictions("Summarize the document.", [FUSED_DOC], answer.replace("not approve", "approve")) == []
+
+
+@pytest.mark.parametrize(
+    "doc_sentence",
+    [
+        "The regional water board declined to approve the tariff for the plant's first year.",
+        "Will the regional water board approve the tariff for the plant's first year?",
+        "The regional water board did not approve the tariff for the plant's first year of operation.",
+    ],
+)
+def test_a_denial_near_its_words_is_supported_when_a_document_denies_or_doubts_it(doc_sentence: str) -> None:
+    doc = "Harbor City opened its third desalination plant in May, officials said. " + doc_sentence
+    answer = ("Harbor City officials who opened the third desalination plant in May and praised its engineers "
+              "saw the regional water board not approve the tariff for the plant's first year.")
+    assert contradictions("Summarize the document.", [doc], answer) == []

@@ -17,7 +17,9 @@ in the document, so no other checker objects, yet the answer says the opposite. 
 sentence with a clear negation (not, never, no, none, n't...), the document sentence sharing the
 most content words is found; when it shares at least half of them (and two or more) and has no
 negation of its own, not even a weak one (without, failed, former, unable, only, un-/non- forms
-of the answer's words...), the sentence is flagged as contradicted.
+of the answer's words...), the sentence is flagged as contradicted. A summary's sentence often
+fuses several of the document's, so when its whole clause finds no such sentence, the denied word
+is read with the words next to it (:func:`_states_denied`).
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, refusals ("the documents do not say"), and every sentence when the
@@ -115,10 +117,21 @@ class NegationsChecker:
                 continue
             doc_index, span, shared = best
             if shared < max(MIN_SHARED, MIN_SHARED_SHARE * len(stems)):
-                continue
+                stated = _states_denied(ctx, claim)
+                if stated is None:
+                    continue
+                doc_index, span = stated
             doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
             supported = _negates(doc_sentence, words) or _has_opposite(doc_sentence, words)
+            if supported:
+                # a long clause of a summary holds several facts: the words next to the denial
+                # may still be stated plainly in a sentence of their own
+                stated = _states_denied(ctx, claim)
+                if stated is not None:
+                    supported = False
+                    doc_index, span = stated
+                    doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
             finding = Finding(
                 kind="negation",
                 warning_type=self.warning_type,
@@ -138,6 +151,71 @@ class NegationsChecker:
                     f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
                 )
             yield finding
+
+
+def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document clause that states plainly what a denial of the
+    answer sentence ``claim`` denies, read within ``_WINDOW`` content words of the denied word
+    (a summary's sentence fuses several of the document's, so the whole clause is not what one
+    document sentence says); None when no document does.
+
+    The document clause must hold the denied word ("not *arrested*") and most of the words around
+    it in the answer, each on the same side of it ("the founder was not arrested on Thursday" /
+    "the founder was arrested on Thursday"), with no denial, hedge or condition of its own; and
+    no document sentence may deny it in as many words.
+    """
+    for cue in _ANSWER_NEGATION_RE.finditer(claim):
+        c_begin, c_end = clause_span(claim, cue.start())
+        if _CONTRAST_RE.match(claim, c_begin) or scoped_in_time(claim, cue.start()):
+            continue
+        head = denied_head(claim, cue.end(), c_end)
+        if head is None:
+            continue
+        h = stem(head.norm)
+        a_tokens = tokenize(claim[c_begin:c_end])
+        a_words = _content_positions(a_tokens)
+        a_at = next((i for i, t in enumerate(a_tokens) if t.start == head.start - c_begin), None)
+        if a_at is None:
+            continue
+        a_side = {s: i < a_at for i, s in _around(a_words, a_at, _WINDOW) if s != h}
+        if len(a_side) < MIN_COVERED:
+            continue
+        found = _plain_statement(ctx, h, a_side, [t.norm for t in a_tokens])
+        if found is not None:
+            return found
+    return None
+
+
+def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: list[str]
+                     ) -> Optional[tuple[int, tuple[int, int]]]:
+    """The document sentence whose clause around the stem ``h`` holds most of ``a_side`` (stem:
+    before ``h``?) on the same sides, plainly; None if none does or any sentence as close denies
+    it (in words, by a prefix or by the opposite of one of the answer clause's ``words``)."""
+    need = max(MIN_COVERED, MIN_COVERED_SHARE * len(a_side))
+    plain: Optional[tuple[int, tuple[int, int]]] = None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i in by_stem.get(h, ()):
+            text = index.text[spans[i][0]:spans[i][1]]
+            for tok in tokenize(text):
+                if content_stem(tok.norm) != h:
+                    continue
+                d_begin, d_end = clause_span(text, tok.start)
+                d_tokens = tokenize(text[d_begin:d_end])
+                d_at = next((k for k, t in enumerate(d_tokens) if t.start == tok.start - d_begin), None)
+                if d_at is None:
+                    continue
+                d_side = {s: k < d_at for k, s in _content_positions(d_tokens) if k != d_at}
+                shared = [s for s in a_side if s in d_side and d_side[s] == a_side[s]]
+                if len(shared) < need:
+                    continue
+                d_clause = text[d_begin:d_end]
+                if (_negates(d_clause, words) or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)
+                        or text.rstrip().endswith("?")):
+                    return None  # the document denies or doubts it in as many words
+                if plain is None:
+                    plain = (doc_index, spans[i])
+    return plain
 
 
 def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:
