@@ -178,6 +178,16 @@ def test_a_sentence_fusing_two_document_sentences_is_read_against_each() -> None
     assert contradictions([doc], faithful) == []
 
 
+def test_a_swap_is_read_with_the_words_next_to_it_not_the_sentences_other_facts() -> None:
+    doc = ("Agent: Welcome to Pellworth Mutual. Agent: We have flexible payment plans to help "
+           "with the monthly cost. Agent: There are also add-ons for roadside help.")
+    answer = ("A Pellworth Mutual agent walks a caller through the options, offering inflexible "
+              "payment plans and various add-ons for roadside help and rental cars.")
+    [warning] = contradictions([doc], answer)
+    assert 'says "inflexible" where document 0 says "flexible"' in warning.suggestion
+    assert contradictions([doc], answer.replace("inflexible", "flexible")) == []
+
+
 @pytest.mark.parametrize(
     ("docs", "answer"),
     [
