@@ -53,8 +53,9 @@ def test_ranges_give_both_ends():
     assert [n.value for n in extract_numbers("10–12 weeks, or between 10 and 12")] == [10, 12, 10, 12]
 
 
-def test_numbers_inside_names_and_times_are_not_values():
-    assert extract_numbers("COVID-19 at 10:30") == []
+def test_numbers_inside_names_are_not_values_and_a_time_is_one_value():
+    # "10:30" is a time of day (tests/test_times.py), not the numbers 10 and 30
+    assert [(n.text, n.value) for n in extract_numbers("COVID-19 at 10:30")] == [("10:30", 630.0)]
 
 
 def test_hedges_are_attached():

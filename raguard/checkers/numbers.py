@@ -1,5 +1,5 @@
 """Numbers checker: every value the answer states must equal (or, when hedged, round) a value
-in one document.
+in one document. A time of day ("7:55 PM", "19:55") is one value, in minutes after midnight.
 
 Skipped: numbers inside dates (the dates checker owns them), numbers inside names ("Apollo 11",
 checked by the entities checker), citation markers ("[1]"), and trivial counting words (``numbers.TRIVIAL_WORDS``:

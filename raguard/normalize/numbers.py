@@ -1,7 +1,8 @@
 """Number extraction and normalization: one value per mention, compared by value.
 
 ``1,234,567`` = ``1234567`` = ``1.234567 million``; ``$42.5 million`` = ``42.5M`` = ``USD 42.5 million``;
-``45.5%`` = ``45.5 percent``; ``twelve`` = ``12``; ``3rd`` = ``third``. Pure functions, no spaCy.
+``45.5%`` = ``45.5 percent``; ``twelve`` = ``12``; ``3rd`` = ``third``; ``7:55 PM`` = ``19:55``.
+Pure functions, no spaCy.
 """
 
 from __future__ import annotations
@@ -149,6 +150,8 @@ class NumberMention(NamedTuple):
         return self.spelled and self.text.lower().strip() in TRIVIAL_WORDS
 
     def display(self) -> str:
+        if self.measure in CLOCK_MEASURES:
+            return self.text
         return format_value(self.value, self.unit)
 
 
@@ -371,9 +374,55 @@ def extract_numbers(text: str) -> list[NumberMention]:
         found.extend(_digit_with_word_scale(text, found))
     if lowered is None or _holds_any(lowered, _FRACTION_WORDS):
         found.extend(_fractions(text))
+    if ":" in text:
+        found.extend(_clock_times(text))
     if len(found) > 1:
         found.sort(key=lambda n: (n.start, -n.end))
     return _with_measures(text, _drop_nested(found))
+
+
+#: The measures of a time of day: "clock" when the hour is certain (am/pm said, or a 24-hour
+#: reading: "19:55", "07:30"), "clock12" when it may be either half of the day ("7:55").
+CLOCK = "clock"
+CLOCK12 = "clock12"
+CLOCK_MEASURES = frozenset({CLOCK, CLOCK12})
+
+# "7:55 PM", "19:55", "7:55"; not "1:23:45" (a timestamp), "3:1" (a score), "10:30am-ish" is read.
+_CLOCK_RE = re.compile(
+    r"(?<![\w.:,])(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?![\d:]|[.,]\d)"
+    r"(?:[ \t]?(?P<ap>[AaPp]\.[Mm]\.|[AaPp]\.?[Mm]\b))?"
+)
+
+
+def _clock_times(text: str) -> Iterator[NumberMention]:
+    """Times of day ("7:55 PM", "19:55"), valued in minutes after midnight: a changed time is a
+    changed value, and the digits around a colon are not read as numbers otherwise."""
+    for m in _CLOCK_RE.finditer(text):
+        hour, minute, half = int(m.group("h")), int(m.group("mi")), m.group("ap")
+        if half:
+            if not 1 <= hour <= 12:
+                continue  # "19:55 pm" is no time
+            hour = hour % 12 + (12 if half[0] in "Pp" else 0)
+            measure = CLOCK
+        else:
+            measure = CLOCK if hour > 12 or hour == 0 or m.group("h").startswith("0") else CLOCK12
+        yield NumberMention(start=m.start(), end=_trim_end(text, m.start(), m.end()),
+                            text=text[m.start():_trim_end(text, m.start(), m.end())],
+                            value=float(hour * 60 + minute), measure=measure)
+
+
+def same_time(claim: NumberMention, doc: NumberMention) -> bool:
+    """Do two mentions, one of them a time of day, state the same time? A time said without
+    am/pm matches either half of the day; the answer's time on the hour matches a bare number in
+    the document ("7:00 PM" / "let's make it 7"), as a time of day is often said. (Not the other
+    way round: the answer's bare "7" is a number, checked as one.)"""
+    if claim.measure in CLOCK_MEASURES and doc.measure in CLOCK_MEASURES:
+        if CLOCK12 in (claim.measure, doc.measure):
+            return claim.value % 720 == doc.value % 720
+        return claim.value == doc.value
+    if claim.measure not in CLOCK_MEASURES or doc.unit or doc.measure or doc.ordinal or claim.value % 60:
+        return False
+    return 1 <= doc.value <= 12 and doc.value % 12 == (claim.value // 60) % 12
 
 
 def _holds_any(text: str, words: tuple[str, ...]) -> bool:
@@ -388,7 +437,7 @@ def _with_measures(text: str, mentions: list[NumberMention]) -> list[NumberMenti
     """Each mention with the unit of measure written right after it, if any."""
     out = []
     for n in mentions:
-        if n.unit is None and not n.ordinal:
+        if n.unit is None and not n.ordinal and n.measure is None:
             unit = unit_after(text, n.end)
             if unit is not None:
                 n = n._replace(measure=unit)
@@ -478,6 +527,8 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     for its rounding ("4.8 tonnes" for 4,750 kg; "10 days" is not "10 weeks"); "more than"/"over" allow a document value up to 25% above,
     "nearly"/"under" up to 25% below.
     """
+    if claim.measure in CLOCK_MEASURES or doc.measure in CLOCK_MEASURES:
+        return same_time(claim, doc)
     if claim.unit and doc.unit and claim.unit != doc.unit:
         return False
     # "5.68m" is a million or metres: beside a length in metres, it is read as metres
@@ -560,7 +611,8 @@ def nearest(claim: NumberMention, candidates: list[NumberMention]) -> Optional[N
 def comparable_units(claim: NumberMention, cand: NumberMention) -> bool:
     """May ``cand`` be named as the nearest value to ``claim``? Not with another unit, and an
     ordinal only for an ordinal, a count for a count ("third" is no hint for "4.8 tonnes")."""
-    return not (claim.unit and cand.unit and claim.unit != cand.unit) and cand.ordinal == claim.ordinal
+    return (not (claim.unit and cand.unit and claim.unit != cand.unit) and cand.ordinal == claim.ordinal
+            and (claim.measure in CLOCK_MEASURES) == (cand.measure in CLOCK_MEASURES))
 
 
 def value_gap(claim: NumberMention, cand: NumberMention) -> float:

@@ -1,0 +1,54 @@
+"""Times of day are values: "7:55 PM" is read, compared with "19:55", and a changed time is flagged."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import verify
+from raguard.normalize.numbers import CLOCK, CLOCK12, extract_numbers
+
+DOC = ("Dana: Is 2:41 PM ok for the ferry? . Omar: Works for me. . Dana: Booked it, we land in "
+       "Kestrel Bay at 5:20 PM. . Omar: And the bus back leaves at 08:05? . Dana: Let's make it 9.")
+
+
+def test_times_of_day_are_read_in_minutes_after_midnight() -> None:
+    found = [(n.text, n.value, n.measure) for n in extract_numbers(
+        "Doors at 7:55 PM. (or 19:55), breakfast 9:15 a.m., call at 7:05, back by 00:30.")]
+    assert found == [("7:55 PM", 1195.0, CLOCK), ("19:55", 1195.0, CLOCK), ("9:15 a.m.", 555.0, CLOCK),
+                     ("7:05", 425.0, CLOCK12), ("00:30", 30.0, CLOCK)]
+
+
+@pytest.mark.parametrize("text", ["the clip at 1:23:45 shows it", "they won 3:1", "a 1:10.5 lap"])
+def test_timestamps_scores_and_lap_times_are_not_times_of_day(text: str) -> None:
+    assert all(n.measure not in (CLOCK, CLOCK12) for n in extract_numbers(text))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "They land in Kestrel Bay at 5:20 PM.",
+        "They land in Kestrel Bay at 17:20.",
+        "The ferry leaves at 2:41.",            # without am/pm: either half of the day
+        "The bus back leaves at 8:05 a.m.",
+        "They agree to meet at 9:00 pm.",        # on the hour: the chat's bare "9"
+    ],
+)
+def test_a_time_the_document_gives_is_supported(answer: str) -> None:
+    result = verify("Summarize the chat.", [DOC], answer)
+    assert result.action == "proceed", result.warnings
+
+
+@pytest.mark.parametrize(
+    ("answer", "given"),
+    [
+        ("They land in Kestrel Bay at 6:20 PM.", "5:20 PM"),
+        ("The ferry leaves at 2:14 PM.", "2:41 PM"),
+        ("They land in Kestrel Bay at 5:20 AM.", None),  # the other half of the day
+        ("The bus back leaves at 20:05.", None),  # 08:05 is morning: a 24-hour time is certain
+    ],
+)
+def test_a_changed_time_is_an_unsupported_number(answer: str, given: str | None) -> None:
+    [warning] = [w for w in verify("Summarize the chat.", [DOC], answer).warnings if w.type == "unsupported_number"]
+    assert warning.severity == "high"
+    if given is not None:
+        assert f"The documents give {given}" in warning.suggestion
