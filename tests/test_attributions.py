@@ -76,3 +76,29 @@ def test_a_pronoun_speaker_in_the_document_sentence_may_mean_the_name() -> None:
     # a named speaker who is someone else is still a misattribution
     docs2 = [docs[0], "Van Aalst painted silence better than anyone of his generation, Pieter Brandt said."]
     assert [w.text for w in misattributed("What does the curator say?", docs2, answer)] == ["Marchetti"]
+
+
+# a lower-cased, tokenized chunk: its capitals cannot mark names
+LOWER = [
+    "`` harbour lights '' drew 2.1 million viewers on its first night , the network said on monday .",
+    "the series , from wrenfield studios , was renewed for a second season .",
+]
+
+
+def test_a_title_the_answer_quotes_is_named_by_it() -> None:
+    answer = 'Wrenfield Studios\' "Harbour Lights" drew 2.1 million viewers on its first night.'
+    assert misattributed("How did it open?", LOWER, answer) == []
+
+
+def test_in_a_lower_cased_document_a_name_is_a_word_in_the_names_place_or_one_the_answer_capitalizes() -> None:
+    docs = ["the autumn gala was chaired by odile varenne . the jury was led by tomas reyes ."]
+    # "odile varenne" stands where the answer puts its name
+    [warning] = misattributed("Who chaired the gala?", docs, "The autumn gala was chaired by Tomas Reyes.")
+    assert warning.text == "Tomas Reyes"
+    # the document sentence names only what the answer names: nothing to flag
+    assert misattributed("Who chaired the gala?", docs, "The autumn gala was chaired by Odile Varenne.") == []
+    # "harbour lights" is a name: the answer writes it as one in its next sentence
+    answer = ("Wrenfield Studios drew 2.1 million viewers on its first night, the network said. "
+              "Harbour Lights comes from Wrenfield Studios.")
+    [warning] = misattributed("How did it open?", LOWER, answer)
+    assert warning.text == "Wrenfield Studios" and "harbour lights" in warning.suggestion

@@ -21,7 +21,10 @@ other speaker, and "he"/"she"/"they" someone who is not speaking: "Maria will br
 
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
-sentences (the negations checker's).
+sentences (the negations checker's). A lower-cased document ("the film , from paragon pictures")
+names someone else only with a word the answer writes as a name elsewhere or one standing where
+the answer's name stands ("chaired by isabelle mergault"); a title the answer quotes is named by
+it.
 """
 
 from __future__ import annotations
@@ -90,6 +93,9 @@ class AttributionsChecker:
             # only the clause that holds a name is compared with the documents ("A did X, and B
             # did Y" is two claims), without quotations (the quotes checker's)
             claims = blank_quotations(sentence)
+            # what the answer names inside its quotations (a title: '"Starfall" earned ...') is
+            # named by it, though not matched
+            quoted = content_stems(sentence) - content_stems(claims) if claims != sentence else frozenset()
             clauses = clause_spans(claims)
             clause_starts = [c[0] for c in clauses]
             clause_stems: dict[int, set[str]] = {}
@@ -106,12 +112,12 @@ class AttributionsChecker:
                 rest = clause_stems[k] - name_stems
                 if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
                     continue  # too little to match, or a run-on no single sentence can state
-                finding = self._check_one(ctx, index, name, rest, name_stems)
+                finding = self._check_one(ctx, index, name, rest, name_stems, quoted)
                 if finding is not None:
                     yield finding
 
     def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
-                   rest: set[str], name_stems: set[str]) -> Optional[Finding]:
+                   rest: set[str], name_stems: set[str], quoted: frozenset[str]) -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
         best = index.best(rest, need)
         if best is None or best[1] < need:
@@ -131,7 +137,7 @@ class AttributionsChecker:
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
-                                    rest | name_stems):
+                                    rest | name_stems | quoted, _answer_names(ctx), _slot(ctx, name)):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
@@ -251,13 +257,54 @@ def _placed_in(text: str, word: str, name: str) -> bool:
     return re.search(pattern, text) is not None
 
 
+def _answer_names(ctx: CheckContext) -> frozenset[str]:
+    """The stems of the words the answer capitalizes inside its sentences (its names, folded)."""
+    response = ctx.response
+    out = set()
+    for m in _CAPITALISED_RE.finditer(response):
+        before = response[:m.start()].rstrip()
+        if before and not before.endswith((".", "!", "?", ":", '"', "“")):
+            if (word_stem := content_stem(m.group().casefold())) is not None:
+                out.add(word_stem)
+    return frozenset(out)
+
+
+def _slot(ctx: CheckContext, name: Finding) -> tuple[Optional[str], Optional[str]]:
+    """The stems of the content words right before and right after ``name`` in the answer
+    (None at an end): where the name stands ("chaired by *X*")."""
+    toks, stems = ctx.token_list, ctx.token_stems
+    inside = ctx.token_range(name.start, name.end)
+    before = next((stems[i] for i in range(inside.start - 1, -1, -1) if stems[i] is not None), None)
+    after = next((stems[i] for i in range(inside.stop, len(toks)) if stems[i] is not None), None)
+    return before, after
+
+
+def _stands_in_slot(sentence: str, slot: tuple[Optional[str], Optional[str]], clause_stems: set[str]) -> bool:
+    """Does a word the answer's clause lacks stand in the document sentence where the answer's
+    name stands (right after the content word before it, or right before the one after it)?"""
+    stems = [s for w in _WORD_RE.findall(sentence) if (s := content_stem(w.casefold())) is not None]
+    before, after = slot
+    for i, s in enumerate(stems):
+        if before is not None and s == before and i + 1 < len(stems) and stems[i + 1] not in clause_stems:
+            return True
+        if after is not None and s == after and i > 0 and stems[i - 1] not in clause_stems:
+            return True
+    return False
+
+
 def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,
-                         clause_stems: set[str]) -> bool:
+                         clause_stems: set[str], answer_names: frozenset[str] = frozenset(),
+                         slot: tuple[Optional[str], Optional[str]] = (None, None)) -> bool:
     """Does the document sentence [start, end) name someone the answer's clause does not (and
-    that no word of it can stand for ``name``)? See the module docstring."""
-    if document.lowercased:
-        return True  # without capitals no word can be told to be a name: assume one is
+    that no word of it can stand for ``name``)? See the module docstring. In a lower-cased
+    document, whose capitals cannot mark names, a name is a word the answer capitalizes
+    (``answer_names``) or a word standing where the answer's name stands (``slot``: "chaired by
+    isabelle mergault" / "chaired by François Cluzet")."""
     text = document.text
+    if document.lowercased:
+        sentence = text[start:end]
+        return (any(s not in clause_stems for s in content_stems(sentence) & answer_names)
+                or _stands_in_slot(sentence, slot, clause_stems))
     conversation = document.conversation
     turn = None if conversation is None else speaker_at(conversation, start)
     if turn is not None:
