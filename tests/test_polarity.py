@@ -77,6 +77,10 @@ def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
     assert denial_spans("It is not only cheap but fast.") == []
     assert denial_spans("Ask whether or not the shop is open.") == []
     assert denial_spans("There were no fewer than 40 guests.") == []
+    # "not including X" scopes a figure (it leaves X out), it does not deny X
+    assert denial_spans("The bridge cost $90 million, not including land.") == []
+    assert contradictions(["The bridge cost $90 million to build, not including land purchases."],
+                          "The bridge cost $90 million to build before land purchases.") == []
     assert denial_spans("The shop is not open.") == [(12, 15)]
 
 

@@ -40,7 +40,7 @@ _DENIAL_RE = re.compile(
 _NOT_A_DENIAL_AFTER_RE = re.compile(
     r"\W{0,8}(?:only|just|merely|simply|solely|least|necessarily|always|all|every|exactly|quite|entirely|"
     r"fully|completely|until|till|far|long|less|more|fewer|later|earlier|sooner|doubt|matter|question|"
-    r"wonder|surprise|surprisingly|coincidence|one|other|but|else|to[ \t]+mention|yet)\b|\W{0,8}[.]?[ \t]{0,8}\d",
+    r"wonder|surprise|surprisingly|coincidence|one|other|but|else|to[ \t]+mention|yet|including|counting)\b|\W{0,8}[.]?[ \t]{0,8}\d",
     re.IGNORECASE,
 )
 _NOT_A_DENIAL_BEFORE_RE = re.compile(
