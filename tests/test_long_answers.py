@@ -154,6 +154,9 @@ def test_place_names_and_their_adjectives_match_both_ways() -> None:
     # a demonym that only describes someone does not place anything in the country
     boxer = ["The Latvian boxer Ilmars Kalns won the title fight in Hamburg."]
     assert "missing_entity" in types("Where was the fight?", boxer, "Ilmars Kalns won the title fight in Latvia.")
+    # a venue locates too, in a lower-cased, tokenized chunk as well
+    venues = ["the comedy took $ 31 million in u.s. and canadian cinemas , its distributor said ."]
+    assert types("How did it open?", venues, "The comedy took $31 million in the U.S. and Canada.") == []
 
 
 def test_synonyms_from_wordnet_restate_a_word_in_a_longer_sentence() -> None:

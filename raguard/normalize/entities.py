@@ -264,9 +264,12 @@ def country_demonyms(name: str) -> tuple[str, ...]:
 
 # nouns of a place: after a demonym they locate ("Indonesian waters" are in Indonesia), where
 # "a Russian boxer" or "an American singer" says nothing of where anything happened
+# (and the venues a place holds: "U.S. and Canadian theaters" are theaters in Canada)
 _PLACE_NOUNS = (r"waters?|coast(?:line)?s?|shores?|territory|territories|soil|airspace|border|"
                 r"mainland|capital|cities|city|towns?|villages?|ports?|islands?|regions?|provinces?|"
-                r"countryside|mountains?|forests?|seas?|rivers?|side")
+                r"countryside|mountains?|forests?|seas?|rivers?|side|"
+                r"theat(?:er|re)s|cinemas|stores|shops|airports|hospitals|schools|universities|"
+                r"factories|plants|mines|farms|hotels|restaurants|streets|roads")
 
 
 def located_demonym(text: str, name: str) -> Optional[tuple[int, int]]:
