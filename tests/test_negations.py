@@ -132,3 +132,12 @@ def test_a_denial_near_its_words_is_supported_when_a_document_denies_or_doubts_i
     answer = ("Harbor City officials who opened the third desalination plant in May and praised its engineers "
               "saw the regional water board not approve the tariff for the plant's first year.")
     assert contradictions("Summarize the document.", [doc], answer) == []
+
+
+def test_a_question_in_the_document_states_nothing_to_deny() -> None:
+    chat = ("Lena: my laptop froze again . Priya: Did you update the driver before rebooting? . "
+            "Lena: no , I'll try that")
+    assert contradictions("Summarize the chat.", [chat], "Priya says Lena need not update the driver before rebooting.") == []
+    # a plain statement elsewhere still contradicts the denial
+    chat += " . Priya: I updated the driver before rebooting and it worked ."
+    assert contradictions("Summarize the chat.", [chat], "Priya did not update the driver before rebooting.")

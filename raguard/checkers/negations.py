@@ -69,6 +69,7 @@ _WORD_RE = re.compile(r"[^\W_]+")
 
 MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
+_QUESTION_END_RE = re.compile(r"\?\W*$")
 
 
 class NegationsChecker:
@@ -122,6 +123,13 @@ class NegationsChecker:
                     continue
                 doc_index, span = stated
             doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+            if _QUESTION_END_RE.search(doc_sentence):
+                # a question states nothing ("Did you restart it? ."): a plain statement may
+                stated = _states_denied(ctx, claim)
+                if stated is None:
+                    continue
+                doc_index, span = stated
+                doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
             supported = _negates(doc_sentence, words) or _has_opposite(doc_sentence, words)
             if supported:
@@ -162,7 +170,7 @@ def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[i
     The document clause must hold the denied word ("not *arrested*") and most of the words around
     it in the answer, each on the same side of it ("the founder was not arrested on Thursday" /
     "the founder was arrested on Thursday"), with no denial, hedge or condition of its own; and
-    no document sentence may deny it in as many words.
+    no document sentence may deny it in as many words. A question states nothing either way.
     """
     for cue in _ANSWER_NEGATION_RE.finditer(claim):
         c_begin, c_end = clause_span(claim, cue.start())
@@ -209,10 +217,11 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 shared = [s for s in a_side if s in d_side and d_side[s] == a_side[s]]
                 if len(shared) < need:
                     continue
+                if _QUESTION_END_RE.search(text):
+                    break  # a question neither states nor denies
                 d_clause = text[d_begin:d_end]
-                if (_negates(d_clause, words) or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)
-                        or text.rstrip().endswith("?")):
-                    return None  # the document denies or doubts it in as many words
+                if _negates(d_clause, words) or _has_opposite(d_clause, words) or hedges_or_denies(d_clause):
+                    return None  # the document denies or hedges it in as many words
                 if plain is None:
                     plain = (doc_index, spans[i])
     return plain
