@@ -138,6 +138,9 @@ def test_a_question_in_the_document_states_nothing_to_deny() -> None:
     chat = ("Lena: my laptop froze again . Priya: Did you update the driver before rebooting? . "
             "Lena: no , I'll try that")
     assert contradictions("Summarize the chat.", [chat], "Priya says Lena need not update the driver before rebooting.") == []
+    # nor a denial: "is it not open? ." asks
+    pool = "Tom: is the pool not open on sundays? . Ana: it opens at nine on sundays ."
+    assert contradictions("Summarize the chat.", [pool], "The pool is open on Sundays.") == []
     # a plain statement elsewhere still contradicts the denial
     chat += " . Priya: I updated the driver before rebooting and it worked ."
     assert contradictions("Summarize the chat.", [chat], "Priya did not update the driver before rebooting.")

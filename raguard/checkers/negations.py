@@ -303,7 +303,7 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     """
     doc_sentence, index, span = _sentence_text(ctx, alignment)
     cues = denial_spans(doc_sentence)
-    if not cues or doc_sentence.rstrip().endswith("?"):
+    if not cues or _QUESTION_END_RE.search(doc_sentence):
         return None
     response_sentence = ctx.response[alignment.start:alignment.end]
     if is_refusal(response_sentence):
