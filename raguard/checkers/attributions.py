@@ -95,7 +95,7 @@ class AttributionsChecker:
             claims = blank_quotations(sentence)
             # what the answer names inside its quotations (a title: '"Starfall" earned ...') is
             # named by it, though not matched
-            quoted = content_stems(sentence) - content_stems(claims) if claims != sentence else frozenset()
+            quoted = frozenset(content_stems(sentence) - content_stems(claims)) if claims != sentence else frozenset()
             clauses = clause_spans(claims)
             clause_starts = [c[0] for c in clauses]
             clause_stems: dict[int, set[str]] = {}
