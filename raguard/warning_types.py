@@ -20,6 +20,7 @@ UNSUPPORTED_NUMBER = "unsupported_number"
 UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
+UNSUPPORTED_DESCRIPTION = "unsupported_description"  # what the answer says of the text itself ("the chat is light-hearted")
 CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
 MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions, creators)
 UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
@@ -69,6 +70,9 @@ REGISTRY: tuple[WarningType, ...] = (
                 "a phrase such as \"the recent report\" that the documents give no referent"),
     WarningType(UNSUPPORTED_STATEMENT, "high", 8, ("statements", "sameness"),
                 "a sentence whose new content words find almost no support in any one document"),
+    WarningType(UNSUPPORTED_DESCRIPTION, "medium", 9, ("statements",),
+                "a sentence about the text itself (\"The conversation is light-hearted in tone\") whose words find "
+                "little support: shown, not gating, since a description of a text is seldom in its words"),
     WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness"),
                 "the documents say the opposite (a denial, a wrong order, the other option)"),
     WarningType(MISATTRIBUTED_CLAIM, "high", 6, ("attributions", "creators"),

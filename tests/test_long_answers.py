@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from raguard import verify
-from raguard.models import MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, VAGUE_REFERENCE
+from raguard import Verifier, verify
+from raguard.models import (
+    MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, VAGUE_REFERENCE,
+)
 from raguard.normalize.entities import country_demonyms
 from raguard.normalize.spelling import american
 from raguard.normalize.stems import stem
@@ -48,6 +50,26 @@ def test_the_claim_inside_a_framing_sentence_is_still_checked() -> None:
 def test_a_reporting_verb_does_not_carry_a_fabrication_through() -> None:
     answer = "The article explains that the island's lighthouse keeper breeds rare mountain goats."
     assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "The conversation is relaxed and full of jokes about seasickness.",
+    "The speakers are planning a weekend getaway to the coast.",
+    "Overall, the podcast episode has a cheerful, chatty tone.",
+])
+def test_a_sentence_describing_the_text_is_a_medium_description(answer: str) -> None:
+    result = verify("Summarize the text.", FERRY, answer)
+    assert [w.type for w in result.warnings] == [UNSUPPORTED_DESCRIPTION], result.warnings
+    assert result.warnings[0].severity == "medium" and result.action == "proceed"
+    # an application can make it gate again
+    gated = Verifier(severities={UNSUPPORTED_DESCRIPTION: "high"}).verify("Summarize the text.", FERRY, answer)
+    assert gated.action == "review"
+
+
+def test_a_description_that_reports_a_claim_is_still_a_statement() -> None:
+    answer = "The article reports that dolphins tow the ferry across the bay every morning."
+    assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
+    assert UNSUPPORTED_DESCRIPTION not in types("Summarize the text.", FERRY, answer)
 
 
 def test_a_phrase_naming_the_text_itself_is_not_a_vague_source() -> None:

@@ -20,6 +20,14 @@ Words about the text and the talk ("The article discusses ...", "Mike asks ...":
 and are no lack where it does not, and a sentence made only of them is skipped. In a sentence of
 ``_MIN_WORDS_FOR_SYNONYMS`` new words or more, a word whose WordNet synonym the document has
 (:mod:`raguard.normalize.synonyms`: "occupation" for "job") is supported.
+
+A sentence about the text itself ("The conversation is light-hearted in tone", "The speakers are
+playing a guessing game": its subject the text or its speakers, its verb saying what it is or
+holds, see
+:func:`raguard.normalize.framing.describes_text`) is raised as ``unsupported_description``, medium:
+a text seldom describes itself in words a summary's description could match, so lexical support
+cannot tell a faithful description from a wrong one; it is shown, not gating. Values, names and
+denials in it are still the other checkers'.
 """
 
 from __future__ import annotations
@@ -34,8 +42,8 @@ from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
-from raguard.models import UNSUPPORTED_STATEMENT
-from raguard.normalize.framing import Framing
+from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT
+from raguard.normalize.framing import Framing, describes_text
 from raguard.normalize.stems import stem
 from raguard.normalize.synonyms import has_synonym_in
 
@@ -179,6 +187,8 @@ class StatementsChecker:
                 finding.source = "document"
                 finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
+                if describes_text([toks[i].norm for i in ctx.token_range(start, end)]):
+                    finding.warning_type = UNSUPPORTED_DESCRIPTION  # "The chat is light-hearted"
                 missing = [ctx.response[a:b] for s, a, b in words
                            if s != _SUPPORTED and s not in doc_stems and not has_synonym_in(s, doc_stems)]
                 finding.suggestion = (

@@ -58,6 +58,41 @@ TEXT_NOUNS = frozenset(_TEXT_WORDS.split()) - {"summary", "summaries", "summariz
                                                 "participants", "interlocutor"}
 
 
+#: Nouns naming the text or its people as the subject of a description of it.
+_SUBJECT_NOUNS = frozenset("""
+article passage text document transcript conversation conversations dialogue dialog discussion
+chat paper episode podcast interview call show story speakers hosts participants narrator
+""".split())
+_SUBJECT_OPENERS = frozenset("the this that these both its overall then finally additionally also whole entire".split())
+# What a description of the text says of it: that it is, has or holds something ("The chat is
+# light-hearted", "The episode covers ..."), not what it reports ("The article says ...").
+_DESCRIBING_VERBS = frozenset("""
+is are was were has have had includes included contains contained covers covered features featured
+focuses focused centres centers centred centered revolves revolved involves involved consists
+touches touched seems seemed appears appeared feels felt remains remained becomes became
+""".split())
+
+
+def describes_text(words: Sequence[str]) -> bool:
+    """True when a sentence (its words, lower case) has the text or its speakers as its subject
+    and says what it is, has or holds: it describes the text ("The conversation is light-hearted
+    in tone", "The speakers are playing a guessing game", "The episode covers ..."), which a
+    document seldom says of itself, rather than restating a claim about the world ("The article
+    says the dam opened in 1936", "The paper proposes ...")."""
+    k = 0
+    while k < len(words) and k < 3 and words[k] in _SUBJECT_OPENERS:
+        k += 1
+    if k == 0 or k >= len(words) - 1:
+        return False  # "Speakers ..." alone, or nothing after the subject
+    # the subject may be a compound ("the podcast episode"): its last noun is the head
+    end = k
+    while end < len(words) and words[end] in _SUBJECT_NOUNS and end - k < 2:
+        end += 1
+    if end == k or end >= len(words):
+        return False
+    return words[end] in _DESCRIBING_VERBS
+
+
 def _stems(words: str, stem: Callable[[str], str]) -> frozenset[str]:
     return frozenset(stem(w) for w in words.split())
 
