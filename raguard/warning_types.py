@@ -73,8 +73,8 @@ REGISTRY: tuple[WarningType, ...] = (
     WarningType(UNSUPPORTED_DESCRIPTION, "medium", 9, ("statements",),
                 "a sentence about the text itself (\"The conversation is light-hearted in tone\") whose words find "
                 "little support: shown, not gating, since a description of a text is seldom in its words"),
-    WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness"),
-                "the documents say the opposite (a denial, a wrong order, the other option)"),
+    WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness", "placement"),
+                "the documents say the opposite (a denial, a wrong order, the other option, another value in that place)"),
     WarningType(MISATTRIBUTED_CLAIM, "high", 6, ("attributions", "creators"),
                 "the documents say it of someone else"),
     WarningType(UNANSWERED_QUESTION, "high", 7, ("unanswered",),

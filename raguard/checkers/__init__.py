@@ -13,6 +13,7 @@ from raguard.checkers.dates import DatesChecker
 from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.negations import NegationsChecker
 from raguard.checkers.numbers import NumbersChecker
+from raguard.checkers.placement import PlacementChecker
 from raguard.checkers.qa import QA_CHECKERS, ChoicesChecker, ComparisonsChecker, SamenessChecker, UnansweredChecker
 from raguard.checkers.quotes import QuotesChecker
 from raguard.checkers.statements import StatementsChecker
@@ -47,6 +48,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
     "entities": EntitiesChecker,
     "negations": NegationsChecker,
     "numbers": NumbersChecker,
+    "placement": PlacementChecker,
     "quotes": QuotesChecker,
     "sameness": SamenessChecker,
     "statements": StatementsChecker,
@@ -57,7 +59,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
 #: Checkers a default :class:`~raguard.Verifier` runs, in order: the ``qa`` profile.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
-    "statements", "negations", "attributions", "creators", "unanswered",
+    "statements", "negations", "placement", "attributions", "creators", "unanswered",
 )
 
 #: Named checker lists, for ``Verifier(profile=...)``:

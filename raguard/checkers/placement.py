@@ -1,0 +1,186 @@
+"""Placement checker: a value the documents give, but not where the answer puts it.
+
+"The Harwick council approved the budget on Tuesday" against "The Harwick council approved the
+budget on Wednesday. ... On Tuesday, residents protested outside": the dates checker finds
+"Tuesday" in the document and is satisfied, yet the sentence the answer restates gives another
+day in the same place. A common slip of a model restating a document: a number, a date taken from
+a neighbouring sentence.
+
+For each number and date the other checkers found supported, in an answer sentence that the
+alignment pass (:mod:`raguard.align`) ties closely to a document sentence (``min_alignment``), the
+value is flagged (``contradicted_claim``) when that sentence does not give it but gives another
+value of the same kind in the same place: the content word right before the two values, or
+right after them, is the same ("approved the budget on *Tuesday*" / "approved the budget on
+*Wednesday*"), and the document sentence holds every name of the answer's (it is about the same
+thing). Left alone: a value the restated sentence gives anywhere, a value whose own
+document sentence has the same word next to it (the document says it there too), and a value
+the answer also gives the other one of (a comparison, a range: "from 12 to 15").
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Iterator, Optional, Sequence, Union
+
+from pydantic import Field
+
+from raguard.align import SentenceAlignment
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.settings import CheckerConfig
+from raguard.documents import DocumentIndex
+from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.dates import DateMention, supports
+from raguard.normalize.numbers import NumberMention, values_match
+from raguard.normalize.stems import content_stem, content_stems
+from raguard.normalize.text import tokenize
+
+#: The alignment support an answer sentence needs before its values are read against the
+#: sentence it restates: most of its words, so it says what that sentence says.
+DEFAULT_MIN_ALIGNMENT = 0.6
+
+_Mention = Union[NumberMention, DateMention]
+
+
+class PlacementConfig(CheckerConfig):
+    """Options of the placement checker (see the module docstring)."""
+
+    min_alignment: float = Field(default=DEFAULT_MIN_ALIGNMENT, ge=0, le=1, description="a number from 0 to 1")
+
+
+class PlacementChecker:
+    name = "placement"
+    warning_type = CONTRADICTED_CLAIM
+    default_severity = "high"
+    provides = ("placement",)
+    requires = ("date", "number")
+
+    Config = PlacementConfig
+
+    def __init__(self, config: Optional[PlacementConfig] = None) -> None:
+        self.config = config or PlacementConfig()
+
+    def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
+        values = [f for f in findings if f.kind in ("number", "date") and f.supported
+                  and f.source == "document" and f.evidence is not None]
+        if not values or len(ctx.documents) == 0:
+            return
+        alignment = ctx.alignment
+        starts = [a.start for a in alignment]
+        mentions: dict[tuple[int, int], _Mention] = {(m.start, m.end): m for m in _values(ctx)}
+        for finding in values:
+            k = bisect_right(starts, finding.start) - 1
+            if k < 0 or finding.start >= alignment[k].end:
+                continue
+            sentence = alignment[k]
+            mention = mentions.get((finding.start, finding.end))
+            if (mention is None or sentence.doc_index < 0 or sentence.best_span is None
+                    or sentence.support < self.config.min_alignment):
+                continue
+            found = self._misplaced(ctx, finding, mention, sentence)
+            if found is not None:
+                yield found
+
+    def _misplaced(self, ctx: CheckContext, finding: Finding, mention: _Mention,
+                   sentence: SentenceAlignment) -> Optional[Finding]:
+        index = ctx.documents.indexes[sentence.doc_index]
+        lo, hi = sentence.best_span  # type: ignore[misc]
+        # the sentence is about what the aligned one is about: it holds every name the answer's does
+        text = ctx.response[sentence.start:sentence.end]
+        for m in _values(ctx):  # a weekday or a month is a value, not a name
+            if sentence.start <= m.start and m.end <= sentence.end:
+                a, b = m.start - sentence.start, m.end - sentence.start
+                text = text[:a] + " " * (b - a) + text[b:]
+        names = _name_stems(text)
+        if not names <= content_stems(index.text[lo:hi]):
+            return None
+        doc_values: Sequence[_Mention] = index.numbers if isinstance(mention, NumberMention) else index.dates
+        # the sentence it restates gives the value somewhere: nothing misplaced (a second aligned
+        # sentence is not asked: one that adds just this value is how a misplaced one is joined)
+        if any(lo <= d.start < hi and _same(mention, d) for d in doc_values):
+            return None
+        before, after = _neighbours(ctx.response, finding.start, finding.end)
+        if before is None and after is None:
+            return None
+        # the value's own document sentence has the same word beside it: it is said there too
+        evidence = finding.evidence
+        assert evidence is not None
+        if _beside(ctx.documents.indexes[evidence[0]], evidence[1], evidence[2], before, after):
+            return None
+        answer_values = [m for m in _values(ctx) if type(m) is type(mention)]
+        for other in doc_values:
+            if not lo <= other.start < hi or _same(mention, other):
+                continue
+            if any(_same(m, other) for m in answer_values):
+                continue  # the answer gives that one too: a comparison, a range
+            d_before, d_after = _neighbours(index.text, other.start, other.end)
+            if (before is not None and before == d_before) or (after is not None and after == d_after):
+                doc_sentence = index.text[lo:hi]
+                return Finding(
+                    kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
+                    text=finding.text, supported=False, value=f"placed: {finding.text} / {other.text}",
+                    nearest_value=other.text, checker=self.name,
+                    suggestion=(f'The answer gives "{finding.text}" where document {sentence.doc_index} '
+                                f'gives "{other.text}": "{quote_for_message(doc_sentence, 100)}"'),
+                )
+        return None
+
+
+def _values(ctx: CheckContext) -> list[_Mention]:
+    """The answer's numbers and dates."""
+    out: list[_Mention] = list(ctx.numbers)
+    out.extend(ctx.dates)
+    return out
+
+
+def _same(claim: _Mention, doc: _Mention) -> bool:
+    """Does the document mention state the answer's value?"""
+    if isinstance(claim, NumberMention):
+        return isinstance(doc, NumberMention) and values_match(claim, doc)
+    return isinstance(doc, DateMention) and supports(doc.value, claim.value)
+
+
+_NAME_RE = re.compile(r"(?<=[\w,;)\]][ \t])[A-Z][\w'’-]*")
+
+
+def _name_stems(sentence: str) -> set[str]:
+    """The stems of the capitalized words of a sentence that do not open it (its names)."""
+    return {s for m in _NAME_RE.finditer(sentence) if (s := content_stem(m.group().casefold())) is not None}
+
+
+#: How far around a value its neighbouring content words are looked for, in characters.
+_REACH = 60
+
+
+def _neighbours(text: str, start: int, end: int) -> tuple[Optional[str], Optional[str]]:
+    """The stems of the content words right before ``start`` and right after ``end`` in
+    ``text``, within its sentence's punctuation (None where a stop or nothing comes first)."""
+    left = text[max(0, start - _REACH):start]
+    right = text[end:end + _REACH]
+    before = None
+    for tok in reversed(tokenize(_after_stop(left))):
+        if (s := content_stem(tok.norm)) is not None:
+            before = s
+            break
+    after = None
+    for tok in tokenize(_before_stop(right)):
+        if (s := content_stem(tok.norm)) is not None:
+            after = s
+            break
+    return before, after
+
+
+def _after_stop(text: str) -> str:
+    cut = max(text.rfind(c) for c in ".;:!?\n")
+    return text[cut + 1:] if cut >= 0 else text
+
+
+def _before_stop(text: str) -> str:
+    cuts = [i for i in (text.find(c) for c in ".;:!?\n") if i >= 0]
+    return text[:min(cuts)] if cuts else text
+
+
+def _beside(index: DocumentIndex, start: int, end: int, before: Optional[str], after: Optional[str]) -> bool:
+    """Does the document give its value at [start, end) with ``before`` or ``after`` beside it?"""
+    d_before, d_after = _neighbours(index.text, start, end)
+    return (before is not None and before == d_before) or (after is not None and after == d_after)

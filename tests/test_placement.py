@@ -1,0 +1,60 @@
+"""The placement checker: a value the documents give, but not where the answer puts it."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier, verify
+from raguard.checkers import DEFAULT_CHECKERS
+from raguard.models import CONTRADICTED_CLAIM
+
+DOC = ("The Harwick council approved the budget on Wednesday after a long debate. "
+       "On Tuesday, residents protested outside the town hall. "
+       "The Harwick budget totals 4.2 million pounds and funds 14 new classrooms. "
+       "In 2021 the plan was for 9.")
+
+
+def contradictions(answer: str, docs: list[str] = [DOC]):
+    return [w for w in verify("Summarize the article.", docs, answer).warnings if w.type == CONTRADICTED_CLAIM]
+
+
+@pytest.mark.parametrize(
+    ("answer", "said", "given"),
+    [
+        ("The Harwick council approved the budget on Tuesday after a long debate.", "Tuesday", "Wednesday"),
+        ("The Harwick budget totals 4.2 million pounds and funds 9 new classrooms.", "9", "14"),
+    ],
+)
+def test_a_value_from_another_sentence_in_the_place_of_this_ones_is_flagged(answer: str, said: str, given: str) -> None:
+    [warning] = contradictions(answer)
+    assert warning.text == said and warning.severity == "high"
+    assert f'The answer gives "{said}" where document 0 gives "{given}"' in warning.suggestion
+    assert answer.index(said) == warning.start
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The Harwick council approved the budget on Wednesday after a long debate.",
+        "On Tuesday, residents protested outside the town hall.",
+        # the answer gives both values: a comparison
+        "The Harwick budget funds 14 new classrooms, up from the 9 planned in 2021.",
+        # the value's own sentence has the same word beside it
+        "Residents protested on Tuesday outside the town hall.",
+    ],
+)
+def test_values_in_their_own_place_pass(answer: str) -> None:
+    assert contradictions(answer) == []
+
+
+def test_a_sentence_about_another_name_is_not_read_against_this_one() -> None:
+    # the answer names Dunmore, which the council's sentence does not: it is not that sentence
+    docs = ["The Harwick council approved the budget on Wednesday. Dunmore approved its budget on Tuesday."]
+    assert contradictions("The Dunmore council approved the budget on Tuesday.", docs) == []
+
+
+def test_the_checker_is_a_default_and_can_be_left_out() -> None:
+    assert "placement" in DEFAULT_CHECKERS
+    guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "placement"])
+    answer = "The Harwick council approved the budget on Tuesday after a long debate."
+    assert guard.verify("Summarize the article.", [DOC], answer).action == "proceed"
