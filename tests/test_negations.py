@@ -144,3 +144,15 @@ def test_a_question_in_the_document_states_nothing_to_deny() -> None:
     # a plain statement elsewhere still contradicts the denial
     chat += " . Priya: I updated the driver before rebooting and it worked ."
     assert contradictions("Summarize the chat.", [chat], "Priya did not update the driver before rebooting.")
+
+
+def test_an_un_word_next_to_the_denied_word_is_no_denial_unless_it_is_the_answers_word() -> None:
+    doc = ("The Osk method estimates the uncertainties of features in each layer of the network "
+           "with a sampling trick and merges them.")
+    answer = ("The Osk method, tested on four benchmarks, estimates the uncertainties of features "
+              "in no layer of the network and merges them.")
+    assert contradictions("Summarize the paper.", [doc], answer)
+    # "unstable" is the answer's "stable" with a prefix: the document says the denial itself
+    doc2 = "The Osk training loop was unstable in each layer of the network during warm-up."
+    answer2 = "The Osk training loop, run on four benchmarks, was not stable in each layer of the network."
+    assert contradictions("Summarize the paper.", [doc2], answer2) == []

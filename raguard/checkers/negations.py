@@ -59,6 +59,13 @@ _DOCUMENT_NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 
+# The same without its un-/non- branches ("uncertainties" denies nothing): for a clause read next
+# to the denied word, where a prefix counts only on the answer's own word (:func:`_prefixed`).
+_DOCUMENT_DENIAL_WORDS_RE = re.compile(
+    _DOCUMENT_NEGATION_RE.pattern.replace(r"|non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b", r")\b"),
+    re.IGNORECASE,
+)
+
 
 # ", not Y" / "but not Y": sets the answer against another option the question offered; the
 # documents rarely deny Y in words.
@@ -220,7 +227,8 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 if _QUESTION_END_RE.search(text):
                     break  # a question neither states nor denies
                 d_clause = text[d_begin:d_end]
-                if _negates(d_clause, words) or _has_opposite(d_clause, words) or hedges_or_denies(d_clause):
+                if (_DOCUMENT_DENIAL_WORDS_RE.search(d_clause) or _prefixed(d_clause, words)
+                        or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)):
                     return None  # the document denies or hedges it in as many words
                 if plain is None:
                     plain = (doc_index, spans[i])
@@ -248,6 +256,11 @@ def _negates(doc_sentence: str, answer_words: list[str]) -> bool:
     ("unsafe" against the answer's "not safe")."""
     if _DOCUMENT_NEGATION_RE.search(doc_sentence):
         return True
+    return _prefixed(doc_sentence, answer_words)
+
+
+def _prefixed(doc_sentence: str, answer_words: list[str]) -> bool:
+    """True when the document sentence holds one of the answer's words with a negative prefix."""
     answer = {w for w in answer_words if is_content_word(w)}
     for tok in tokenize(doc_sentence):
         word = tok.norm
