@@ -192,6 +192,14 @@ def test_a_swap_is_read_with_the_words_next_to_it_not_the_sentences_other_facts(
     assert contradictions([doc], answer.replace("inflexible", "flexible")) == []
 
 
+def test_a_swap_said_of_the_same_thing_is_caught_though_its_subject_is_restated() -> None:
+    doc = "Agent: At Pellworth Mutual we have flexible payment plans for every budget."
+    answer = "The Pellworth Mutual agent suggests inflexible payment plans for every budget."
+    [warning] = contradictions([doc], answer)
+    assert 'says "inflexible" where document 0 says "flexible"' in warning.suggestion
+    assert contradictions([doc], answer.replace("inflexible", "flexible")) == []
+
+
 @pytest.mark.parametrize(
     ("docs", "answer"),
     [

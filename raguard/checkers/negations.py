@@ -436,7 +436,7 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     says a word whose opposite the document sentence at ``span`` says of the same thing.
 
     The two clauses must share two or more other content words, hold most of the answer clause's
-    within ``_WINDOW`` words of the pair, keep each shared word on the same side of the pair (a
+    within ``_WINDOW`` words of the pair (or all of them on one side: :func:`_one_side_whole`), keep each shared word on the same side of the pair (a
     converse restatement swaps them: "A beat B" / "B lost to A") with a neighbour of the pair the
     same in both, and deny or hedge alike ("without explicit" / "without implicit" is a swap, "not
     explicit" / "implicit" is not); the document must not say the answer's word too.
@@ -489,7 +489,8 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         a_side = {s: i < a_at for i, s in _around(a_words, a_at, _WINDOW)}
         d_side = {s: i < d_at for i, s in d_words if i != d_at}
         shared = set(a_side) & set(d_side)
-        if len(shared) < MIN_COVERED or len(shared) < MIN_COVERED_SHARE * len(a_side):
+        if len(shared) < MIN_COVERED or (len(shared) < MIN_COVERED_SHARE * len(a_side)
+                                         and not _one_side_whole(a_side, shared)):
             continue
         if any(a_side[s] != d_side[s] for s in shared):
             continue
@@ -502,6 +503,17 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
                               f'The answer says "{a_tok.norm}" where document {doc_index} says '
                               f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"')
     return None
+
+
+def _one_side_whole(a_side: dict[str, bool], shared: set[str]) -> bool:
+    """True when every window word on one side of the pair (two or more) is shared: what the
+    pair is said of ("*inflexible* payment plans" / "*flexible* payment plans") is the same, though
+    the other side restates ("suggests" / "we offer")."""
+    for before in (True, False):
+        side = {s for s, b in a_side.items() if b is before}
+        if len(side) >= MIN_COVERED and side <= shared:
+            return True
+    return False
 
 
 def _contradiction(alignment: SentenceAlignment, sentence: str, value: str, suggestion: str) -> Finding:
