@@ -66,6 +66,15 @@ def test_a_sentence_describing_the_text_is_a_medium_description(answer: str) -> 
     assert gated.action == "review"
 
 
+def test_it_after_a_sentence_about_the_text_is_the_text() -> None:
+    answer = ("The article discusses the ferry to Isla Corva. "
+              "It also includes a long aside about lighthouse keepers and their gardens.")
+    assert types("Summarize the text.", FERRY, answer) == [UNSUPPORTED_DESCRIPTION]
+    # after a sentence about the world, "It" is that thing: a claim
+    answer = "The ferry leaves the old pier at nine. It also carries lighthouse keepers and their gardens."
+    assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
+
+
 def test_a_description_that_reports_a_claim_is_still_a_statement() -> None:
     answer = "The article reports that dolphins tow the ferry across the bay every morning."
     assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)

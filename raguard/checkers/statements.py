@@ -43,7 +43,7 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT
-from raguard.normalize.framing import Framing, describes_text
+from raguard.normalize.framing import Framing, about_text, describes_text
 from raguard.normalize.stems import stem
 from raguard.normalize.synonyms import has_synonym_in
 
@@ -123,8 +123,11 @@ class StatementsChecker:
         if any(s in _CONVERSATION_ONLY for s in stems) and any(
                 index.conversation is not None for _, index in ctx.documents):
             framing = _CONVERSATION_FRAMING
+        about_text_before = False  # was the sentence before about the text itself?
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
+            sentence_words = [toks[i].norm for i in ctx.token_range(start, end)]
+            previous_about_text, about_text_before = about_text_before, about_text(sentence_words)
             if is_refusal(sentence):
                 continue
             words: list[tuple[str, int, int]] = []
@@ -187,7 +190,7 @@ class StatementsChecker:
                 finding.source = "document"
                 finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
-                if describes_text([toks[i].norm for i in ctx.token_range(start, end)]):
+                if describes_text(sentence_words, after_text=previous_about_text):
                     finding.warning_type = UNSUPPORTED_DESCRIPTION  # "The chat is light-hearted"
                 missing = [ctx.response[a:b] for s, a, b in words
                            if s != _SUPPORTED and s not in doc_stems and not has_synonym_in(s, doc_stems)]

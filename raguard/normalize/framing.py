@@ -69,28 +69,46 @@ _SUBJECT_OPENERS = frozenset("the this that these both its overall then finally 
 _DESCRIBING_VERBS = frozenset("""
 is are was were has have had includes included contains contained covers covered features featured
 focuses focused centres centers centred centered revolves revolved involves involved consists
+comprises comprised incorporates incorporated encompasses encompassed
 touches touched seems seemed appears appeared feels felt remains remained becomes became
 """.split())
 
 
-def describes_text(words: Sequence[str]) -> bool:
-    """True when a sentence (its words, lower case) has the text or its speakers as its subject
-    and says what it is, has or holds: it describes the text ("The conversation is light-hearted
-    in tone", "The speakers are playing a guessing game", "The episode covers ..."), which a
-    document seldom says of itself, rather than restating a claim about the world ("The article
-    says the dam opened in 1936", "The paper proposes ...")."""
+def _text_subject_end(words: Sequence[str]) -> Optional[int]:
+    """Where the words after a subject naming the text or its speakers start ("The podcast
+    episode | covers ..."), or None when the sentence does not open with such a subject."""
     k = 0
     while k < len(words) and k < 3 and words[k] in _SUBJECT_OPENERS:
         k += 1
-    if k == 0 or k >= len(words) - 1:
-        return False  # "Speakers ..." alone, or nothing after the subject
+    if k == 0:
+        return None  # "Speakers ..." without a determiner: a name, or a fragment
     # the subject may be a compound ("the podcast episode"): its last noun is the head
     end = k
     while end < len(words) and words[end] in _SUBJECT_NOUNS and end - k < 2:
         end += 1
-    if end == k or end >= len(words):
+    return end if end > k else None
+
+
+def about_text(words: Sequence[str]) -> bool:
+    """True when a sentence (its words, lower case) has the text or its speakers as its subject."""
+    return _text_subject_end(words) is not None
+
+
+def describes_text(words: Sequence[str], *, after_text: bool = False) -> bool:
+    """True when a sentence (its words, lower case) has the text or its speakers as its subject
+    and says what it is, has or holds: it describes the text ("The conversation is light-hearted
+    in tone", "The speakers are playing a guessing game", "The episode covers ..."), which a
+    document seldom says of itself, rather than restating a claim about the world ("The article
+    says the dam opened in 1936", "The paper proposes ..."). ``after_text``: the sentence before
+    had the text as its subject, so an opening "It" is the text ("It also includes ...")."""
+    end = _text_subject_end(words)
+    if end is None and after_text and words and words[0] == "it":
+        end = 1
+    if end is None:
         return False
-    return words[end] in _DESCRIBING_VERBS
+    while end < len(words) and words[end] in _SUBJECT_OPENERS:
+        end += 1  # "It also includes"
+    return end < len(words) and words[end] in _DESCRIBING_VERBS
 
 
 def _stems(words: str, stem: Callable[[str], str]) -> frozenset[str]:
