@@ -16,6 +16,7 @@ from raguard.checkers.numbers import NumbersChecker
 from raguard.checkers.placement import PlacementChecker
 from raguard.checkers.qa import QA_CHECKERS, ChoicesChecker, ComparisonsChecker, SamenessChecker, UnansweredChecker
 from raguard.checkers.quotes import QuotesChecker
+from raguard.checkers.roles import RolesChecker
 from raguard.checkers.statements import StatementsChecker
 from raguard.checkers.vague import VagueChecker
 from raguard.checkers.settings import CheckerConfig, option_owners
@@ -50,6 +51,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
     "numbers": NumbersChecker,
     "placement": PlacementChecker,
     "quotes": QuotesChecker,
+    "roles": RolesChecker,
     "sameness": SamenessChecker,
     "statements": StatementsChecker,
     "unanswered": UnansweredChecker,
@@ -59,7 +61,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
 #: Checkers a default :class:`~raguard.Verifier` runs, in order: the ``qa`` profile.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
-    "statements", "negations", "placement", "attributions", "creators", "unanswered",
+    "statements", "negations", "placement", "attributions", "roles", "creators", "unanswered",
 )
 
 #: Named checker lists, for ``Verifier(profile=...)``:
