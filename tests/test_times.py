@@ -52,3 +52,12 @@ def test_a_changed_time_is_an_unsupported_number(answer: str, given: str | None)
     assert warning.severity == "high"
     if given is not None:
         assert f"The documents give {given}" in warning.suggestion
+
+
+def test_times_side_by_side_are_read_as_two_values_not_a_compound_measure() -> None:
+    # "1 minute 8 seconds" is one compound value; two times of day next to each other are not,
+    # and reading them as one raised inside the numbers checker
+    doc = "The Kestrel Bay office is open 9:00 17:30 on weekdays and the ferry leaves at 12:34 7:55 PM."
+    result = verify("When is it open?", [doc], "The office is open from 9:00 to 17:30 on weekdays.")
+    assert result.action == "proceed", result.warnings
+    assert [w.type for w in verify("When?", [doc], "The office opens at 8:30.").warnings] == ["unsupported_number"]

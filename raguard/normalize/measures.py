@@ -80,7 +80,8 @@ def unit_after(text: str, end: int) -> Optional[str]:
 
 
 def same_dimension(a: str, b: str) -> bool:
-    return MEASURES[a][0] == MEASURES[b][0]
+    """Do two units measure the same thing? (False for a measure not in the table: a time of day.)"""
+    return a in MEASURES and b in MEASURES and MEASURES[a][0] == MEASURES[b][0]
 
 
 def in_base_unit(value: float, unit: str) -> float:
