@@ -231,3 +231,21 @@ def test_reading_turns_is_linear_on_label_like_runs() -> None:
     # capitalised words after sentence ends that never reach a colon, and labels without words
     assert_linear(parse_turns, repeat("Ab Cd Ef. "))
     assert_linear(parse_turns, repeat("\nAb Cd (x y):"))
+
+
+# -- one wrong value inside a faithful paraphrase ------------------------------------------------
+
+LIBRARY = ["The Corlett Library in Brannock reopened on 4 March 2024 after a two-year renovation that "
+           "cost £8.6 million. Head librarian Ines Varga said visitor numbers had doubled to about "
+           "1,900 a day in the first month, and the new children's wing holds 12,000 books."]
+FAITHFUL = ("After two years of renovation costing £8.6 million, Brannock's Corlett Library opened its "
+            "doors again on 4 March 2024. According to head librarian Ines Varga, roughly 1,900 people "
+            "now visit each day, double the earlier figure, and the children's wing has 12,000 books.")
+
+
+def test_a_changed_number_or_name_inside_a_faithful_paraphrase_is_caught_alone() -> None:
+    assert types("Summarize the article.", LIBRARY, FAITHFUL) == []
+    number = FAITHFUL.replace("12,000 books", "21,000 books")
+    assert types("Summarize the article.", LIBRARY, number) == [UNSUPPORTED_NUMBER]
+    name = FAITHFUL.replace("Ines Varga", "Ines Halloran")
+    assert types("Summarize the article.", LIBRARY, name) == ["missing_entity"]
