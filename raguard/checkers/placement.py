@@ -85,32 +85,37 @@ class PlacementChecker:
                    sentence: SentenceAlignment) -> Optional[Finding]:
         index = ctx.documents.indexes[sentence.doc_index]
         lo, hi = sentence.best_span  # type: ignore[misc]
-        # the sentence is about what the aligned one is about: it holds every name the answer's does
-        text = ctx.response[sentence.start:sentence.end]
-        for m in _values(ctx):  # a weekday or a month is a value, not a name
-            if sentence.start <= m.start and m.end <= sentence.end:
-                a, b = m.start - sentence.start, m.end - sentence.start
-                text = text[:a] + " " * (b - a) + text[b:]
-        names = _name_stems(text)
-        if not names <= content_stems(index.text[lo:hi]):
-            return None
         doc_values: Sequence[_Mention] = index.numbers if isinstance(mention, NumberMention) else index.dates
-        # the sentence it restates gives the value somewhere: nothing misplaced (a second aligned
-        # sentence is not asked: one that adds just this value is how a misplaced one is joined)
-        if any(lo <= d.start < hi and _same(mention, d) for d in doc_values):
+        # the other values of the kind in the sentence it restates (cheap checks first: most
+        # sentences give the answer's value, or no other)
+        others = []
+        for d in doc_values:
+            if lo <= d.start < hi:
+                if _same(mention, d):
+                    return None  # given there: nothing misplaced (a second aligned sentence is
+                    # not asked: one that adds just this value is how a misplaced one is joined)
+                others.append(d)
+        if not others:
             return None
         before, after = _neighbours(ctx.response, finding.start, finding.end)
         if before is None and after is None:
+            return None
+        values = _values(ctx)
+        # the sentence is about what the aligned one is about: it holds every name the answer's does
+        text = ctx.response[sentence.start:sentence.end]
+        for m in values:  # a weekday or a month is a value, not a name
+            if sentence.start <= m.start and m.end <= sentence.end:
+                a, b = m.start - sentence.start, m.end - sentence.start
+                text = text[:a] + " " * (b - a) + text[b:]
+        if not _name_stems(text) <= content_stems(index.text[lo:hi]):
             return None
         # the value's own document sentence has the same word beside it: it is said there too
         evidence = finding.evidence
         assert evidence is not None
         if _beside(ctx.documents.indexes[evidence[0]], evidence[1], evidence[2], before, after):
             return None
-        answer_values = [m for m in _values(ctx) if type(m) is type(mention)]
-        for other in doc_values:
-            if not lo <= other.start < hi or _same(mention, other):
-                continue
+        answer_values = [m for m in values if type(m) is type(mention)]
+        for other in others:
             if any(_same(m, other) for m in answer_values):
                 continue  # the answer gives that one too: a comparison, a range
             d_before, d_after = _neighbours(index.text, other.start, other.end)

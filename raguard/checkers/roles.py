@@ -15,14 +15,16 @@ names joined by nothing but "and", "with", commas, and relations that hold both 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from typing import Iterator, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
+from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
-from raguard.normalize.stems import content_stem, content_stems
-from raguard.normalize.text import tokenize
+from raguard.normalize.stems import content_stem
+from raguard.normalize.text import Token, tokenize
 
 #: Relations that hold both ways: "A met B" says "B met A". Their stems, by raguard's stemmer.
 SYMMETRIC = frozenset(content_stem(w) or w for w in """
@@ -36,6 +38,7 @@ vs versus against alongside
 _MAX_BETWEEN = 80
 #: The most content words of one relation between two names ("interviewed", "was coached by").
 _MAX_RELATION = 3
+_QUOTES = frozenset('"“”«»„')
 
 
 class RolesChecker:
@@ -51,28 +54,46 @@ class RolesChecker:
         if len(names) < 2 or len(ctx.documents) == 0:
             return
         starts = [s for s, _ in ctx.sentences]
+        # each name's stems and its last word, from the answer's tokens (read once)
+        toks, token_stems = ctx.token_list, ctx.token_stems
+        stems_of = [[st for k in ctx.token_range(f.start, f.end) if (st := token_stems[k]) is not None]
+                    for f in names]
+        keys = [st[-1] if st else None for st in stems_of]
         flagged: set[int] = set()
         for i, first in enumerate(names):
-            for second in names[i + 1:]:
+            for j in range(i + 1, len(names)):
+                second = names[j]
                 if first.start in flagged:
                     break
                 if second.start - first.end > _MAX_BETWEEN:
                     break
                 if bisect_right(starts, first.start) != bisect_right(starts, second.start):
                     break  # another sentence
-                found = _swapped(ctx, first, second)
+                a, b = keys[i], keys[j]
+                if a is None or b is None or a == b:
+                    continue
+                found = _swapped(ctx, first, second, a, b, frozenset(stems_of[i]) | frozenset(stems_of[j]))
                 if found is not None:
                     flagged.add(first.start)
                     yield found
 
 
-def _key(name: str) -> Optional[str]:
-    """The stem a name is found by in a document: its last content word ("Ibe" for "Marcus Ibe")."""
-    stems = [s for t in tokenize(name) if (s := content_stem(t.norm)) is not None]
-    return stems[-1] if stems else None
+def _last_word(name: str) -> str:
+    """The name's last word, folded ("ibe" for "Marcus Ibe's")."""
+    words = [t.norm for t in tokenize(name)]
+    return words[-1] if words else ""
 
 
-def _relation(text: str, names: set[str]) -> tuple[list[str], bool]:
+def _find(text: str, word: str, key: str) -> Optional[Token]:
+    """The first word of ``text`` that is ``word`` (found as written: no tokenizing of the
+    sentence) or, failing that, whose stem is ``key``."""
+    m = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE) if word else None
+    if m is not None:
+        return Token(word, m.start(), m.end())
+    return next((t for t in tokenize(text) if content_stem(t.norm) == key), None)
+
+
+def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
     """The content stems between two names (the names' own and quoted titles left out), and
     whether a passive "by" is among the words."""
     words = [t.norm for t in tokenize(blank_quotations(text))]
@@ -80,43 +101,54 @@ def _relation(text: str, names: set[str]) -> tuple[list[str], bool]:
     return stems, "by" in words
 
 
-def _swapped(ctx: CheckContext, first: Finding, second: Finding) -> Optional[Finding]:
+def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
+             name_stems: frozenset[str]) -> Optional[Finding]:
+    """The finding for ``first`` when a document says the relation between it and ``second`` (found
+    by the stems ``a`` and ``b``; ``name_stems``: both names' stems) the other way round, and none
+    says it the answer's way."""
     between = ctx.response[first.end:second.start]
     if ";" in between:
         return None
-    a, b = _key(first.text), _key(second.text)
-    if a is None or b is None or a == b:
-        return None
-    name_stems = content_stems(first.text) | content_stems(second.text)
-    relation, passive = _relation(between, name_stems)
+    if _QUOTES.isdisjoint(between):  # (most: the answer's own tokens and stems serve)
+        numbers = ctx.token_range(first.end, second.start)
+        relation = [st for k in numbers if (st := ctx.token_stems[k]) is not None and st not in name_stems]
+        passive = any(ctx.token_list[k].norm == "by" for k in numbers)
+    else:
+        relation, passive = _relation(between, name_stems)
     if not relation or relation[0] in SYMMETRIC or len(relation) > _MAX_RELATION:
         return None  # "A and B", "A met B"; a long stretch between them is no one relation
-    verb = relation[0]
-    swap: Optional[tuple[int, str]] = None
+    # the documents' sentences that hold both names and the relation's first word, from the
+    # sentence indexes (only those are read word by word)
+    holding: list[tuple[int, DocumentIndex, int]] = []
     for doc_index, index in ctx.documents:
-        spans, by_stem = index.sentence_index
-        for k in sorted(set(by_stem.get(a, ())) & set(by_stem.get(b, ()))):
-            lo, hi = spans[k]
-            text = index.text[lo:hi]
-            toks = tokenize(text)
-            pos_a = next((t for t in toks if content_stem(t.norm) == a), None)
-            pos_b = next((t for t in toks if content_stem(t.norm) == b), None)
-            if pos_a is None or pos_b is None:
-                continue
-            head, tail = (pos_a, pos_b) if pos_a.start < pos_b.start else (pos_b, pos_a)
-            if tail.start - head.end > _MAX_BETWEEN:
-                continue
-            d_relation, d_passive = _relation(text[head.end:tail.start], name_stems)
-            # the same relation: its words and at most one more ("interviewed" / "interviewed
-            # at length"), not a stretch that merely holds the verb ("my name is Sarah and I am
-            # calling from")
-            if not set(relation) <= set(d_relation) or len(d_relation) > len(relation) + 1:
-                continue
-            same_order = (pos_a.start < pos_b.start) == (passive == d_passive)
-            if same_order:
-                return None  # a document says it the answer's way
-            if swap is None:
-                swap = (doc_index, text)
+        by_stem = index.sentence_index[1]
+        with_a, with_b, with_verb = by_stem.get(a), by_stem.get(b), by_stem.get(relation[0])
+        if with_a and with_b and with_verb:
+            holding.extend((doc_index, index, k) for k in sorted(set(with_a).intersection(with_b, with_verb)))
+    if not holding:
+        return None
+    swap: Optional[tuple[int, str]] = None
+    word_a, word_b = _last_word(first.text), _last_word(second.text)
+    for doc_index, index, k in holding:
+        lo, hi = index.sentence_index[0][k]
+        text = index.text[lo:hi]
+        pos_a, pos_b = _find(text, word_a, a), _find(text, word_b, b)
+        if pos_a is None or pos_b is None:
+            continue
+        head, tail = (pos_a, pos_b) if pos_a.start < pos_b.start else (pos_b, pos_a)
+        if tail.start - head.end > _MAX_BETWEEN:
+            continue
+        d_relation, d_passive = _relation(text[head.end:tail.start], name_stems)
+        # the same relation: its words and at most one more ("interviewed" / "interviewed at
+        # length"), not a stretch that merely holds the verb ("my name is Sarah and I am calling
+        # from")
+        if not set(relation) <= set(d_relation) or len(d_relation) > len(relation) + 1:
+            continue
+        same_order = (pos_a.start < pos_b.start) == (passive == d_passive)
+        if same_order:
+            return None  # a document says it the answer's way
+        if swap is None:
+            swap = (doc_index, text)
     if swap is None:
         return None
     doc_index, text = swap

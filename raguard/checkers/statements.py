@@ -66,6 +66,8 @@ _CONVERSATION_ONLY = _CONVERSATION_FRAMING.stems - _FRAMING.stems
 #: ("severe" lists "bad"), so one must not decide a short claim alone; in a longer sentence the
 #: exact words carry it and synonyms only close the gap a paraphrase leaves.
 _MIN_WORDS_FOR_SYNONYMS = 4
+#: How many opening words tell a sentence about the text ("Overall, the podcast episode is ...").
+_OPENING_WORDS = 8
 
 class StatementsConfig(CheckerConfig):
     """Options of the statements checker (see the module docstring)."""
@@ -126,8 +128,10 @@ class StatementsChecker:
         about_text_before = False  # was the sentence before about the text itself?
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
-            sentence_words = [toks[i].norm for i in ctx.token_range(start, end)]
-            previous_about_text, about_text_before = about_text_before, about_text(sentence_words)
+            # (a subject and its verb open the sentence: its first words are enough)
+            sentence_range = ctx.token_range(start, end)
+            opening = [toks[i].norm for i in sentence_range[:_OPENING_WORDS]]
+            previous_about_text, about_text_before = about_text_before, about_text(opening)
             if is_refusal(sentence):
                 continue
             words: list[tuple[str, int, int]] = []
@@ -190,7 +194,7 @@ class StatementsChecker:
                 finding.source = "document"
                 finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
-                if describes_text(sentence_words, after_text=previous_about_text):
+                if describes_text(opening, after_text=previous_about_text):
                     finding.warning_type = UNSUPPORTED_DESCRIPTION  # "The chat is light-hearted"
                 missing = [ctx.response[a:b] for s, a, b in words
                            if s != _SUPPORTED and s not in doc_stems and not has_synonym_in(s, doc_stems)]
