@@ -8,8 +8,11 @@ its weakest sentence (one wrong sentence makes a wrong answer, however long the 
 
 - ``0.8 .. 1.0``: no warning in the sentence; ``0.8 + 0.2 * grade``;
 - ``0.5 .. 0.8``: a medium warning in it (shown, not gating by default): ``0.5 + 0.3 * grade``;
-- ``0.0 .. 0.4``: a high warning in it (a value, polarity or role conflict, an unsupported
-  statement): ``0.4 * grade``.
+- ``0.2 .. 0.4``: a high warning in it that says only that the sentence lacks support (an
+  unsupported statement): ``0.2 + 0.2 * grade``;
+- ``0.0 .. 0.2``: a high warning in it that names what is wrong (a value, name or quotation no
+  document gives; a polarity, value or role the documents contradict): ``0.2 * grade``. A
+  conflict is surer than a lack of support, so it ranks lower.
 
 The grade (:attr:`raguard.align.SentenceAlignment.grade`) is ``(0.5 + 0.5 * support) / (1 + n)``:
 support is the weighted share of the sentence's content words the aligned document sentences hold
@@ -28,15 +31,27 @@ if TYPE_CHECKING:  # pragma: no cover
     from raguard.align import SentenceAlignment
     from raguard.checkers.base import Finding
 
-#: Where each band starts and how wide it is: (floor, width) by the worst severity in a sentence.
+#: Where each band starts and how wide it is: (floor, width) by the worst warning in a sentence
+#: (its severity; a high one split by what it says: ``"conflict"`` below ``"high"``).
 BANDS: dict[Optional[str], tuple[float, float]] = {
     None: (0.8, 0.2),
     "low": (0.8, 0.2),
     "medium": (0.5, 0.3),
-    "high": (0.0, 0.4),
+    "high": (0.2, 0.2),
+    "conflict": (0.0, 0.2),
 }
-_RANK = {None: 0, "low": 1, "medium": 2, "high": 3}
+_RANK = {None: 0, "low": 1, "medium": 2, "high": 3, "conflict": 4}
 _BY_RANK = {rank: severity for severity, rank in _RANK.items()}
+#: High warnings that say only that support is lacking; every other high one names what is wrong.
+LACK_OF_SUPPORT = frozenset({"unsupported_statement", "low_score"})
+
+
+def _rank(warning: Any) -> int:
+    """The band rank of a warning: its severity's, a high one that names what is wrong lower still."""
+    rank = _RANK.get(warning.severity, 0)
+    if rank == 3 and getattr(warning, "type", None) not in LACK_OF_SUPPORT:
+        return 4
+    return rank
 
 
 def claim_support(finding: "Finding", alignments: Sequence["SentenceAlignment"],
@@ -62,7 +77,7 @@ def sentence_scores(alignments: Sequence["SentenceAlignment"], warnings: Sequenc
     starts = [a.start for a in alignments]
     everywhere = 0
     for w in warnings:
-        rank = _RANK.get(w.severity, 0)
+        rank = _rank(w)
         if not rank:
             continue
         if w.start is None:
@@ -85,7 +100,7 @@ def answer_score(alignments: Sequence["SentenceAlignment"], warnings: Sequence[A
     """(score of the answer, index of its weakest sentence or -1): see the module docstring."""
     scores = sentence_scores(alignments, warnings)
     if not scores:
-        worst = max((_RANK.get(w.severity, 0) for w in warnings), default=0)
-        return (BANDS["high"][0] if worst == 3 else BANDS["medium"][0] if worst == 2 else 1.0), -1
+        worst = max((_rank(w) for w in warnings), default=0)
+        return (BANDS[_BY_RANK[worst]][0] if worst >= 2 else 1.0), -1
     weakest = min(range(len(scores)), key=lambda i: (scores[i], i))
     return scores[weakest], weakest

@@ -118,8 +118,8 @@ def test_input_that_cannot_be_verified_scores_zero() -> None:
 
 
 class _W:
-    def __init__(self, severity: str, start, end) -> None:
-        self.severity, self.start, self.end = severity, start, end
+    def __init__(self, severity: str, start, end, type: str = "unsupported_number") -> None:
+        self.severity, self.start, self.end, self.type = severity, start, end, type
 
 
 def test_the_bands_by_worst_warning_in_the_sentence() -> None:
@@ -128,9 +128,13 @@ def test_the_bands_by_worst_warning_in_the_sentence() -> None:
     assert sentences[0].grade == 0.75 and sentences[1].grade == 1.0
     assert answer_score(sentences, []) == (0.95, 0)
     assert answer_score(sentences, [_W("medium", 12, 14)]) == (0.8, 1)
-    assert answer_score(sentences, [_W("high", 12, 14), _W("low", 0, 3)]) == (0.4, 1)
-    assert answer_score(sentences, [_W("high", None, None)]) == (0.3, 0)  # a checker error: every sentence
+    # a high warning that names what is wrong ranks below one that says support is lacking
+    assert answer_score(sentences, [_W("high", 12, 14), _W("low", 0, 3)]) == (0.2, 1)
+    assert answer_score(sentences, [_W("high", 12, 14, "unsupported_statement")]) == (0.4, 1)
+    assert answer_score(sentences, [_W("high", 12, 14, "unsupported_statement"), _W("high", 0, 3)]) == (0.15, 0)
+    assert answer_score(sentences, [_W("high", None, None)]) == (0.15, 0)  # a checker error: every sentence
     assert answer_score([], [_W("high", None, None)]) == (0.0, -1)
+    assert answer_score([], [_W("high", None, None, "unsupported_statement")]) == (0.2, -1)
     assert answer_score([], []) == (1.0, -1)
 
 
