@@ -150,7 +150,7 @@ class NumberMention(NamedTuple):
         return self.spelled and self.text.lower().strip() in TRIVIAL_WORDS
 
     def display(self) -> str:
-        if self.measure in CLOCK_MEASURES:
+        if self.measure in CLOCK_MEASURES or self.measure == MAGNITUDE:
             return self.text
         return format_value(self.value, self.unit)
 
@@ -376,6 +376,8 @@ def extract_numbers(text: str) -> list[NumberMention]:
         found.extend(_fractions(text))
     if ":" in text:
         found.extend(_clock_times(text))
+    if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
+        found.extend(_magnitudes(text))
     if len(found) > 1:
         found.sort(key=lambda n: (n.start, -n.end))
     return _with_measures(text, _drop_nested(found))
@@ -409,6 +411,42 @@ def _clock_times(text: str) -> Iterator[NumberMention]:
         yield NumberMention(start=m.start(), end=_trim_end(text, m.start(), m.end()),
                             text=text[m.start():_trim_end(text, m.start(), m.end())],
                             value=float(hour * 60 + minute), measure=measure)
+
+
+#: A bare plural scale word states an order of magnitude ("millions of dollars"): [scale, 1000 x scale).
+MAGNITUDE = "magnitude"
+_MAGNITUDE_SCALES = {"hundreds": 1e2, "thousands": 1e3, "millions": 1e6, "billions": 1e9, "trillions": 1e12}
+_MAGNITUDE_CUES = tuple(_MAGNITUDE_SCALES)
+_MAGNITUDE_RE = re.compile(
+    r"(?<![\w.,-])(?:(?P<lead>tens|hundreds)[ \t]+of[ \t]+)?(?P<scale>hundreds|thousands|millions|billions|trillions)\b",
+    re.IGNORECASE,
+)
+
+
+def _magnitudes(text: str) -> Iterator[NumberMention]:
+    """Bare plural scale words ("millions of dollars", "tens of thousands"), each an order of
+    magnitude: the smallest value it covers, read with :func:`same_magnitude`."""
+    for m in _MAGNITUDE_RE.finditer(text):
+        value = _MAGNITUDE_SCALES[m.group("scale").casefold()]
+        lead = m.group("lead")
+        if lead:
+            value *= 10.0 if lead.casefold() == "tens" else 100.0
+        yield NumberMention(m.start(), m.end(), m.group(0), value, spelled=True, measure=MAGNITUDE)
+
+
+def same_magnitude(claim: NumberMention, doc: NumberMention) -> bool:
+    """Does the document support the answer's order of magnitude ("millions" for "$4.2 million")?
+    A value from the order up to a thousand times it, or the same words; a document's bare order
+    supports no exact value."""
+    if doc.measure == MAGNITUDE:
+        return claim.measure == MAGNITUDE and claim.value == doc.value
+    if claim.measure != MAGNITUDE or doc.measure or doc.unit == "%":
+        return False
+    # up to the next order a speaker would name: "hundreds" below a thousand, "tens of thousands"
+    # below a hundred thousand, "millions" below a billion
+    words = claim.text.casefold().split()
+    step = 10.0 if words[0] in ("tens", "hundreds") else 1000.0
+    return claim.value <= abs(doc.value) < claim.value * step
 
 
 def same_time(claim: NumberMention, doc: NumberMention) -> bool:
@@ -529,6 +567,8 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """
     if claim.measure in CLOCK_MEASURES or doc.measure in CLOCK_MEASURES:
         return same_time(claim, doc)
+    if claim.measure == MAGNITUDE or doc.measure == MAGNITUDE:
+        return same_magnitude(claim, doc)
     if claim.unit and doc.unit and claim.unit != doc.unit:
         return False
     # "5.68m" is a million or metres: beside a length in metres, it is read as metres
