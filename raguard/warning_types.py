@@ -20,7 +20,7 @@ UNSUPPORTED_NUMBER = "unsupported_number"
 UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
-UNSUPPORTED_DESCRIPTION = "unsupported_description"  # what the answer says of the text itself ("the chat is light-hearted")
+UNSUPPORTED_DESCRIPTION = "unsupported_description"  # what the answer says of a talk itself ("the chat is light-hearted")
 CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
 MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions, creators)
 UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
@@ -71,8 +71,8 @@ REGISTRY: tuple[WarningType, ...] = (
     WarningType(UNSUPPORTED_STATEMENT, "high", 8, ("statements", "sameness"),
                 "a sentence whose new content words find almost no support in any one document"),
     WarningType(UNSUPPORTED_DESCRIPTION, "medium", 9, ("statements",),
-                "a sentence about the text itself (\"The conversation is light-hearted in tone\") whose words find "
-                "little support: shown, not gating, since a description of a text is seldom in its words"),
+                "a sentence about a talk itself (\"The conversation is light-hearted in tone\") whose words find "
+                "little support: shown, not gating, since a description of a talk is seldom in its words"),
     WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness", "placement"),
                 "the documents say the opposite (a denial, a wrong order, the other option, another value in that place)"),
     WarningType(MISATTRIBUTED_CLAIM, "high", 6, ("attributions", "roles", "creators"),

@@ -67,11 +67,17 @@ def test_a_sentence_describing_the_text_is_a_medium_description(answer: str) -> 
 
 
 def test_it_after_a_sentence_about_the_text_is_the_text() -> None:
-    answer = ("The article discusses the ferry to Isla Corva. "
+    answer = ("The podcast discusses the ferry to Isla Corva. "
               "It also includes a long aside about lighthouse keepers and their gardens.")
     assert types("Summarize the text.", FERRY, answer) == [UNSUPPORTED_DESCRIPTION]
     # after a sentence about the world, "It" is that thing: a claim
     answer = "The ferry leaves the old pier at nine. It also carries lighthouse keepers and their gardens."
+    assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
+
+
+def test_what_a_written_document_contains_is_a_claim_not_a_description() -> None:
+    # of a written text, "contains" states its content: a fabricated clause must gate
+    answer = "The document contains a clause that lets passengers bring two dogs on board for free."
     assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
 
 

@@ -21,13 +21,14 @@ and are no lack where it does not, and a sentence made only of them is skipped. 
 ``_MIN_WORDS_FOR_SYNONYMS`` new words or more, a word whose WordNet synonym the document has
 (:mod:`raguard.normalize.synonyms`: "occupation" for "job") is supported.
 
-A sentence about the text itself ("The conversation is light-hearted in tone", "The speakers are
-playing a guessing game": its subject the text or its speakers, its verb saying what it is or
+A sentence about a talk itself ("The conversation is light-hearted in tone", "The speakers are
+playing a guessing game": its subject the talk or its speakers, its verb saying what it is or
 holds, see
 :func:`raguard.normalize.framing.describes_text`) is raised as ``unsupported_description``, medium:
-a text seldom describes itself in words a summary's description could match, so lexical support
+a talk seldom describes itself in words a summary's description could match, so lexical support
 cannot tell a faithful description from a wrong one; it is shown, not gating. Values, names and
-denials in it are still the other checkers'.
+denials in it are still the other checkers'. Of a written text ("The document contains a
+clause ...") such a sentence states its content and stays a statement.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ _CONVERSATION_ONLY = _CONVERSATION_FRAMING.stems - _FRAMING.stems
 #: ("severe" lists "bad"), so one must not decide a short claim alone; in a longer sentence the
 #: exact words carry it and synonyms only close the gap a paraphrase leaves.
 _MIN_WORDS_FOR_SYNONYMS = 4
-#: How many opening words tell a sentence about the text ("Overall, the podcast episode is ...").
+#: How many opening words tell a sentence about a talk ("Overall, the podcast episode is ...").
 _OPENING_WORDS = 8
 
 class StatementsConfig(CheckerConfig):
@@ -125,7 +126,7 @@ class StatementsChecker:
         if any(s in _CONVERSATION_ONLY for s in stems) and any(
                 index.conversation is not None for _, index in ctx.documents):
             framing = _CONVERSATION_FRAMING
-        about_text_before = False  # was the sentence before about the text itself?
+        about_text_before = False  # was the sentence before about the talk itself?
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             # (a subject and its verb open the sentence: its first words are enough)

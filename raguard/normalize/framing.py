@@ -58,10 +58,12 @@ TEXT_NOUNS = frozenset(_TEXT_WORDS.split()) - {"summary", "summaries", "summariz
                                                 "participants", "interlocutor"}
 
 
-#: Nouns naming the text or its people as the subject of a description of it.
+#: Nouns naming a talk or its people as the subject of a description of it. Only a talk's: of a
+#: written text, "The document contains a non-compete clause" states its content, a claim to check
+#: (a conversation recap's "The chat is light-hearted" describes the talk).
 _SUBJECT_NOUNS = frozenset("""
-article passage text document transcript conversation conversations dialogue dialog discussion
-chat paper episode podcast interview call show story speakers hosts participants narrator
+conversation conversations dialogue dialog discussion discussions chat exchange episode podcast
+interview call show speakers hosts participants
 """.split())
 _SUBJECT_OPENERS = frozenset("the this that these both its overall then finally additionally also whole entire".split())
 # What a description of the text says of it: that it is, has or holds something ("The chat is
