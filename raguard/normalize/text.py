@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from functools import partial
 from itertools import accumulate
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
@@ -49,18 +50,31 @@ def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
     if text.isascii():
         if not _may_merge(text):
-            # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
-            # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
-            return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+            # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
+            parts = _ASCII_WORD_SPLIT_RE.split(text.lower())
+            return _split_tokens(parts, parts[1::2])
     elif not _may_merge_any(text):
         # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
         # every token is one regex match, each word folded alone, as the loop does
-        return [_new_tuple(Token, (w.lower() if (w := m.group()).isascii() else fold_word(w), m.start(), m.end()))
-                for m in _WORD_RE.finditer(text)]
+        parts = _WORD_SPLIT_RE.split(text)
+        return _split_tokens(parts, [w.lower() if w.isascii() else fold_word(w) for w in parts[1::2]])
     return _tokenize_merging(text)
 
 
-_new_tuple = tuple.__new__
+# _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap. On lower-cased ASCII text
+# [^\W_] is [a-z0-9], which re tests faster than the Unicode category (-30% on a split).
+_WORD_SPLIT_RE = re.compile(r"([^\W_]+)")
+_ASCII_WORD_SPLIT_RE = re.compile(r"([a-z0-9]+)")
+# tuple.__new__(Token, (norm, start, end)) without the named tuple's Python-level __new__
+_make_token = partial(tuple.__new__, Token)
+
+
+def _split_tokens(parts: list[str], norms: list[str]) -> list[Token]:
+    """The tokens of a text split by :data:`_WORD_SPLIT_RE` into ``parts`` (its words' folded
+    forms: ``norms``). Offsets are the running sums of the parts' lengths, and no Python code
+    runs per token (a third of the time of one match object per word)."""
+    ends = list(accumulate(map(len, parts)))  # ends[2k]: where word k starts, ends[2k + 1]: where it ends
+    return list(map(_make_token, zip(norms, ends[0::2], ends[1::2])))
 
 
 # Where _tokenize_merging can merge two matches, a superset: a single letter, a dot (and a
