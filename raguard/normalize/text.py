@@ -13,7 +13,7 @@ from bisect import bisect_right
 from functools import partial
 from itertools import accumulate
 from dataclasses import dataclass, field
-from typing import NamedTuple, Optional
+from typing import Iterator, NamedTuple, Optional
 
 _WORD_RE = re.compile(r"[^\W_]+")
 # "inter-\nnational": a hyphen at a line end joins the two halves of one word.
@@ -313,11 +313,37 @@ def _wrapped_line(text: str, newline: int) -> bool:
             and _LINE_LABEL_RE.match(text, newline + 1) is None)
 
 
+# Where a _SENTENCE_END_RE match can start: right after ".", "!" or "?" (the alternatives that
+# read a stop look behind at it) or at a newline. re finds these with a fast scan for the
+# characters; the pattern itself opens with a lookahead, which re tries at every position.
+_SENTENCE_CUE_RE = re.compile(r"[.!?\n]")
+
+
+def _sentence_ends(text: str) -> Iterator[re.Match[str]]:
+    """What ``_SENTENCE_END_RE.finditer(text)`` yields, the pattern tried only where a match can
+    start (:data:`_SENTENCE_CUE_RE`): a match at ``p`` is tried by ``match(text, p)`` exactly as
+    the scan tries it (the lookbehinds see the text before ``p``), so the matches are the same
+    left-to-right, non-overlapping ones (the one empty match, a glued end, has none after it at
+    its position: a capital follows it)."""
+    last = previous = -1
+    for cue in _SENTENCE_CUE_RE.finditer(text):
+        p = cue.start()
+        if text[p] != "\n":
+            p += 1  # (after a stop; a newline right after it gives the same position once)
+        if p < last or p == previous:
+            continue
+        previous = p
+        m = _SENTENCE_END_RE.match(text, p)
+        if m is not None:
+            yield m
+            last = m.end()
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence, whitespace trimmed."""
     spans: list[tuple[int, int]] = []
     pos = 0
-    for m in _SENTENCE_END_RE.finditer(text):
+    for m in _sentence_ends(text):
         plain_end = m.group("glued") is not None or (m.group("close") is not None and not m.group("close"))
         if plain_end and _ends_with_abbreviation(text, m.start()):
             continue  # "Sept. 30", "Dr. Smith", "U.S. Army", "St.Louis": not a sentence end
