@@ -111,23 +111,33 @@ class DocumentIndex:
 
     @lazy
     def stems(self) -> frozenset[str]:
-        """Stems of the document's content words, for sentence-level support."""
+        """Stems of the document's content words, for sentence-level support: those of
+        :attr:`sentence_index` when its sentences hold exactly the document's words (nearly
+        always; the alignment reads every document's sentence index anyway)."""
         from raguard.normalize.stems import content_stem
 
+        if list(chain.from_iterable(self._sentence_words[1])) == self.tokens.norms:
+            return self.sentence_stems
         # (content_stem is stem() of a content word, None for any other, memoized in a dict)
         found = set(map(content_stem, self.tokens.vocab))
         found.discard(None)
         return frozenset(found)  # type: ignore[arg-type]
 
     @lazy
+    def _sentence_words(self) -> tuple[list[tuple[int, int]], list[list[str]]]:
+        """(sentence spans, the folded words of each)."""
+        spans = sentence_spans(self.text)
+        tokens = self.tokens
+        return spans, span_words(self.text, spans, tokens.tokens, tokens.norms)
+
+    @lazy
     def sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
         """(sentence spans, content-word stem -> numbers of the sentences holding it, ascending)."""
         from raguard.normalize.stems import content_stem
 
-        spans = sentence_spans(self.text)
+        spans, sentences = self._sentence_words
         by_stem: dict[str, list[int]] = {}
-        tokens = self.tokens
-        for i, words in enumerate(span_words(self.text, spans, tokens.tokens, tokens.norms)):
+        for i, words in enumerate(sentences):
             # each stem once per sentence, in the order of its first word (dict.fromkeys: in C)
             for s in dict.fromkeys(map(content_stem, words)):
                 if s is not None:
