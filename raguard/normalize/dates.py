@@ -467,7 +467,7 @@ def extract_dates(text: str) -> list[DateMention]:
         if kind is not None and kind not in anchors:
             anchors[kind] = _anchors(kind, text)
         found = anchors.get(kind) if kind is not None else None
-        if form == "month_alone":
+        if form == "month_alone" and anchored:
             matches = matches_at(pattern, text, _month_alone_starts(text))
         elif found is None:
             matches = pattern.finditer(text)
