@@ -434,7 +434,7 @@ def _month_alone_starts(text: str) -> list[int]:
     lookahead, so re tries it at every position (40 µs on a 300-word document); each match
     holds a capitalized month name after spaces and one of :data:`_MONTH_ALONE_WORDS`, so
     its start is found from the month's by substring searches and walking back."""
-    starts = set()
+    starts: set[int] = set()
     for month in _MONTH_NAMES:
         i = text.find(month)
         while i >= 0:
