@@ -21,7 +21,7 @@ from raguard.normalize.creators import CreatorMention, creator_mentions
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
-from raguard.normalize.text import TokenText, join_broken_words, sentence_spans, span_words
+from raguard.normalize.text import TokenText, join_broken_words, sentence_spans
 from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
 
@@ -127,8 +127,7 @@ class DocumentIndex:
     def _sentence_words(self) -> tuple[list[tuple[int, int]], list[list[str]]]:
         """(sentence spans, the folded words of each)."""
         spans = sentence_spans(self.text)
-        tokens = self.tokens
-        return spans, span_words(self.text, spans, tokens.tokens, tokens.norms)
+        return spans, self.tokens.span_words(spans)
 
     @lazy
     def sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:

@@ -12,8 +12,9 @@ import unicodedata
 from bisect import bisect_right
 from functools import partial
 from itertools import accumulate
-from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple, Optional
+
+from raguard.lazy import lazy
 
 _WORD_RE = re.compile(r"[^\W_]+")
 # "inter-\nnational": a hyphen at a line end joins the two halves of one word.
@@ -48,17 +49,32 @@ class Token(NamedTuple):
 
 def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
+    columns = _token_columns(text)
+    if columns is None:
+        return _tokenize_merging(text)
+    return list(map(_make_token, zip(*columns)))
+
+
+def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]]:
+    """:func:`tokenize`'s folded words, starts and ends as three lists, when no two word matches
+    of ``text`` merge into one token (else None). The words and the gaps between them come from
+    one split and the offsets are the running sums of their lengths: no match object and no
+    Python code per token (a third of the time of one match object per word)."""
     if text.isascii():
-        if not _may_merge(text):
-            # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
-            parts = _ASCII_WORD_SPLIT_RE.split(text.lower())
-            return _split_tokens(parts, parts[1::2])
-    elif not _may_merge_any(text):
+        if _may_merge(text):
+            return None
+        # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
+        parts = _ASCII_WORD_SPLIT_RE.split(text.lower())
+        norms = parts[1::2]
+    elif _may_merge_any(text):
+        return None
+    else:
         # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
         # every token is one regex match, each word folded alone, as the loop does
         parts = _WORD_SPLIT_RE.split(text)
-        return _split_tokens(parts, [w.lower() if w.isascii() else fold_word(w) for w in parts[1::2]])
-    return _tokenize_merging(text)
+        norms = [w.lower() if w.isascii() else fold_word(w) for w in parts[1::2]]
+    ends = list(accumulate(map(len, parts)))  # ends[2k]: where word k starts, ends[2k + 1]: where it ends
+    return norms, ends[:-1:2], ends[1::2]
 
 
 # _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap. On lower-cased ASCII text
@@ -67,14 +83,6 @@ _WORD_SPLIT_RE = re.compile(r"([^\W_]+)")
 _ASCII_WORD_SPLIT_RE = re.compile(r"([a-z0-9]+)")
 # tuple.__new__(Token, (norm, start, end)) without the named tuple's Python-level __new__
 _make_token = partial(tuple.__new__, Token)
-
-
-def _split_tokens(parts: list[str], norms: list[str]) -> list[Token]:
-    """The tokens of a text split by :data:`_WORD_SPLIT_RE` into ``parts`` (its words' folded
-    forms: ``norms``). Offsets are the running sums of the parts' lengths, and no Python code
-    runs per token (a third of the time of one match object per word)."""
-    ends = list(accumulate(map(len, parts)))  # ends[2k]: where word k starts, ends[2k + 1]: where it ends
-    return list(map(_make_token, zip(norms, ends[0::2], ends[1::2])))
 
 
 # Where _tokenize_merging can merge two matches, a superset: a single letter, a dot (and a
@@ -187,28 +195,53 @@ def phrase_tokens(text: str, *, drop_article: bool = False, drop_possessive: boo
     return toks
 
 
-@dataclass
 class TokenText:
     """A text's folded tokens joined as ``" a b c "`` for fast phrase search with str.find."""
 
-    text: str
-    tokens: list[Token]
-    joined: str = field(init=False)
-    #: the tokens' folded words, in order
-    norms: list[str] = field(init=False, repr=False)
-    _starts: list[int] = field(init=False, repr=False)
-    _vocab: Optional[frozenset[str]] = field(init=False, default=None, repr=False)
-    _word_lengths: Optional[frozenset[int]] = field(init=False, default=None, repr=False)
-
-    def __post_init__(self) -> None:
-        norms = self.norms = [tok.norm for tok in self.tokens]
-        self.joined = " " + " ".join(norms) + " " if norms else " "
-        # each word starts one space after the end of the one before it
-        self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text = text
+        self.tokens = tokens
+        self._index([tok.norm for tok in tokens])
 
     @classmethod
     def of(cls, text: str) -> "TokenText":
-        return cls(text, tokenize(text))
+        """The tokens of ``text``; where no words merge, the :class:`Token` objects are built only
+        if asked for (a document's phrase search needs the words and their offsets alone)."""
+        columns = _token_columns(text)
+        if columns is None:
+            return cls(text, _tokenize_merging(text))
+        found = cls.__new__(cls)
+        found.text = text
+        norms, found.token_starts, found.token_ends = columns
+        found._index(norms)
+        return found
+
+    def _index(self, norms: list[str]) -> None:
+        #: the tokens' folded words, in order
+        self.norms = norms
+        self.joined = " " + " ".join(norms) + " " if norms else " "
+        # each word starts one space after the end of the one before it
+        self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
+        self._vocab: Optional[frozenset[str]] = None
+        self._word_lengths: Optional[frozenset[int]] = None
+
+    @lazy
+    def tokens(self) -> list[Token]:
+        """The tokens (given to the constructor, or built from the columns on first use)."""
+        return list(map(_make_token, zip(self.norms, self.token_starts, self.token_ends)))
+
+    @lazy
+    def token_starts(self) -> list[int]:
+        """Where each token starts in the text."""
+        return [tok.start for tok in self.tokens]
+
+    @lazy
+    def token_ends(self) -> list[int]:
+        """Where each token ends in the text."""
+        return [tok.end for tok in self.tokens]
+
+    def __repr__(self) -> str:
+        return f"TokenText(text={self.text!r}, tokens={self.tokens!r}, joined={self.joined!r})"
 
     @property
     def vocab(self) -> frozenset[str]:
@@ -228,9 +261,13 @@ class TokenText:
         i = bisect_right(self._starts, pos + 1) - 1
         return i, i + len(words)
 
+    def span_words(self, spans: list[tuple[int, int]]) -> list[list[str]]:
+        """:func:`span_words` of the text's tokens."""
+        return _span_words(self.text, spans, self.token_starts, self.token_ends, self.norms)
+
     def char_span(self, i: int, j: int) -> tuple[int, int]:
         """Character span in the original text of tokens [i, j)."""
-        return self.tokens[i].start, self.tokens[j - 1].end
+        return self.token_starts[i], self.token_ends[j - 1]
 
     def find_span(self, words: list[str]) -> Optional[tuple[int, int]]:
         hit = self.find(words)
@@ -375,18 +412,26 @@ def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token],
     ("are n't"): so a token inside a span is the same token in the span alone, unless that look
     reaches past the span's end. Any other span is tokenized.
     """
+    if norms is None:
+        norms = [t.norm for t in tokens]
+    return _span_words(text, spans, [t.start for t in tokens], [t.end for t in tokens], norms)
+
+
+def _span_words(text: str, spans: list[tuple[int, int]], starts: list[int], ends: list[int],
+                norms: list[str]) -> list[list[str]]:
+    """:func:`span_words` on the tokens' starts, ends and folded words, as lists."""
     out: list[list[str]] = []
-    k, n = 0, len(tokens)
+    k, n = 0, len(norms)
     for start, end in spans:
-        while k < n and tokens[k].end <= start:
+        while k < n and ends[k] <= start:
             k += 1
         first = k
-        while k < n and tokens[k].end <= end:
+        while k < n and ends[k] <= end:
             k += 1
-        crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
+        crossed = (first < n and starts[first] < start) or (k < n and starts[k] < end)
         after = text[max(0, end - 1):end + 2]
         if not crossed and not ("'t" in after or "’t" in after):
-            out.append(norms[first:k] if norms is not None else [tokens[i].norm for i in range(first, k)])
+            out.append(norms[first:k])
             continue
         k = first
         out.append([t.norm for t in tokenize(text[start:end])])
