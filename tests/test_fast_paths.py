@@ -86,3 +86,19 @@ def test_document_stems_are_those_of_its_tokens() -> None:
     broken = DocumentIndex("The inter-\nnational team won the cup.")
     assert broken.stems == content_stems(broken.text)
     assert broken.stems != broken.sentence_stems
+
+
+def test_document_makers_are_read_one_relation_at_a_time() -> None:
+    from raguard.normalize.creators import creator_mentions
+
+    text = ("Harbour Lights was directed by Mira Sandoval and written by Tomas Reyes. Orbit Press "
+            "published it, and the studio was founded in 1987 by Elena Varga.")
+    grouped: dict[str, list] = {}
+    for mention in creator_mentions(text):
+        grouped.setdefault(mention.relation, []).append(mention)
+    assert list(grouped) == ["direct", "write", "publish", "found"]
+    makers = DocumentIndex(text).creators
+    assert [m.agent for m in makers.get("found", ())] == ["Elena Varga"]
+    assert list(makers._read) == ["found"]  # the other cues' words not read
+    assert makers.get("compose", ()) == ()
+    assert list(makers) == list(grouped) and dict(makers) == grouped
