@@ -36,6 +36,16 @@ def test_digit_anchors_are_the_digit_runs_that_start_a_word() -> None:
     atoms = ["1", "2024", "a", "_", "-", " ", ".", "٣", "²", "x1", "é", "Q3"]
     for t in _texts(atoms, 2):
         assert _spans(dates._ANCHOR_RES["digit"].finditer(t)) == _spans(scan.finditer(t)), t
+        if t.isascii():
+            assert _spans(dates._ASCII_DIGIT_ANCHOR_RE.finditer(t)) == _spans(scan.finditer(t)), t
+
+
+def test_name_number_cues_in_ascii_text_are_the_digit_pattern_s() -> None:
+    from raguard.normalize import names
+
+    atoms = ["1", "2024", "a", "A", "&", "_", "-", " ", ".", "iPhone 16", "COVID-19", "x1", "Q3"]
+    for t in _texts(atoms, 7):
+        assert _spans(names._ASCII_NAME_NUMBER_CUE_RE.finditer(t)) == _spans(names._NAME_NUMBER_CUE_RE.finditer(t)), t
 
 
 def test_month_anchors_by_substring_search_are_the_month_cue_matches() -> None:

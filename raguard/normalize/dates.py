@@ -350,6 +350,7 @@ _ANCHORED: dict[str, str] = {
 # (a digit run that starts a word: "(?=\d)\b\d+" tried at every position; opening with \d, re
 # finds the digits with a fast scan and the lookbehind checks the character before the first)
 _ANCHOR_RES: dict[str, re.Pattern[str]] = {"digit": re.compile(r"\d(?<!\w\d)\d*"), "month": _CUES["month"]}
+_ASCII_DIGIT_ANCHOR_RE = re.compile(r"[0-9](?<!\w\d)[0-9]*")  # (the same in ASCII text: a range is tested faster)
 #: Matching at anchors beats a scan of the whole text only when anchors are sparse.
 _MAX_ANCHOR_DENSITY = 1 / 32
 #: ... and only in a text this long: a shorter one is scanned whole.
@@ -377,7 +378,8 @@ def _anchors(kind: str, text: str) -> Optional[list[tuple[int, int, str]]]:
     if kind == "month" and text.isascii():
         found = _month_anchors(text)
     else:
-        found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1]) for m in _ANCHOR_RES[kind].finditer(text)]
+        pattern = _ASCII_DIGIT_ANCHOR_RE if kind == "digit" and text.isascii() else _ANCHOR_RES[kind]
+        found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)]
     return found if len(found) <= len(text) * _MAX_ANCHOR_DENSITY else None
 
 
