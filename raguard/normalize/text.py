@@ -49,17 +49,29 @@ class Token(NamedTuple):
 
 def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
-    columns = _token_columns(text)
-    if columns is None:
-        return _tokenize_merging(text)
-    return list(map(_make_token, zip(*columns)))
+    if text.isascii():
+        if not _may_merge(text):
+            # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
+            # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
+            return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+    elif not _may_merge_any(text):
+        # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
+        # every token is one regex match, each word folded alone, as the loop does
+        return [_new_tuple(Token, (w.lower() if (w := m.group()).isascii() else fold_word(w), m.start(), m.end()))
+                for m in _WORD_RE.finditer(text)]
+    return _tokenize_merging(text)
+
+
+_new_tuple = tuple.__new__
 
 
 def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]]:
     """:func:`tokenize`'s folded words, starts and ends as three lists, when no two word matches
-    of ``text`` merge into one token (else None). The words and the gaps between them come from
-    one split and the offsets are the running sums of their lengths: no match object and no
-    Python code per token (a third of the time of one match object per word)."""
+    of ``text`` merge into one token (else None), for :meth:`TokenText.of`. The words and the
+    gaps between them come from one split and the offsets are the running sums of their lengths:
+    no match object and no Python code per token. (Token objects zipped from these lists cost
+    more than :func:`tokenize`'s match objects right after a spaCy pass, in benchmarks/ab.py:
+    tokenize keeps them.)"""
     if text.isascii():
         if _may_merge(text):
             return None
