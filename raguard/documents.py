@@ -13,15 +13,16 @@ import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain
 from collections import Counter, OrderedDict
-from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, TypeVar
+from collections.abc import Mapping
+from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from raguard.lazy import lazy
 from raguard.normalize.counts import CountedNoun, counted_nouns
-from raguard.normalize.creators import CreatorMention, creator_mentions
+from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
-from raguard.normalize.text import TokenText, join_broken_words, sentence_spans, span_words
+from raguard.normalize.text import TokenText, join_broken_words, sentence_spans
 from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
 
@@ -102,32 +103,39 @@ class DocumentIndex:
         return out
 
     @lazy
-    def creators(self) -> dict[str, list[CreatorMention]]:
-        """Who made what ("directed by Peter Chelsom"), by relation."""
-        out: dict[str, list[CreatorMention]] = {}
-        for mention in creator_mentions(self.text):
-            out.setdefault(mention.relation, []).append(mention)
-        return out
+    def creators(self) -> Mapping[str, list[CreatorMention]]:
+        """Who made what ("directed by Peter Chelsom"), by relation, each relation read when
+        first asked for (see :class:`_Makers`)."""
+        return _Makers(self.text)
 
     @lazy
     def stems(self) -> frozenset[str]:
-        """Stems of the document's content words, for sentence-level support."""
+        """Stems of the document's content words, for sentence-level support: those of
+        :attr:`sentence_index` when its sentences hold exactly the document's words (nearly
+        always; the alignment reads every document's sentence index anyway)."""
         from raguard.normalize.stems import content_stem
 
+        if list(chain.from_iterable(self._sentence_words[1])) == self.tokens.norms:
+            return self.sentence_stems
         # (content_stem is stem() of a content word, None for any other, memoized in a dict)
         found = set(map(content_stem, self.tokens.vocab))
         found.discard(None)
         return frozenset(found)  # type: ignore[arg-type]
 
     @lazy
+    def _sentence_words(self) -> tuple[list[tuple[int, int]], list[list[str]]]:
+        """(sentence spans, the folded words of each)."""
+        spans = sentence_spans(self.text)
+        return spans, self.tokens.span_words(spans)
+
+    @lazy
     def sentence_index(self) -> tuple[list[tuple[int, int]], dict[str, list[int]]]:
         """(sentence spans, content-word stem -> numbers of the sentences holding it, ascending)."""
         from raguard.normalize.stems import content_stem
 
-        spans = sentence_spans(self.text)
+        spans, sentences = self._sentence_words
         by_stem: dict[str, list[int]] = {}
-        tokens = self.tokens
-        for i, words in enumerate(span_words(self.text, spans, tokens.tokens, tokens.norms)):
+        for i, words in enumerate(sentences):
             # each stem once per sentence, in the order of its first word (dict.fromkeys: in C)
             for s in dict.fromkeys(map(content_stem, words)):
                 if s is not None:
@@ -173,6 +181,39 @@ class DocumentIndex:
     def raw_words(self) -> frozenset[str]:
         """Case-kept words, for acronym lookups ("WHO" must not match "who")."""
         return frozenset(_RAW_WORD_RE.findall(self.text))
+
+
+class _Makers(Mapping[str, list[CreatorMention]]):
+    """A document's creator mentions by relation, as ``creator_mentions`` gives them grouped in
+    a dict (relations without a mention left out, in the order of their first mention), each
+    relation read when first asked for: a claim looks up its own ("founded by"), and the words
+    around the cues of the others (about 20 µs a cue) are read only if they are asked for too."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._cues = cue_spans(text)
+        self._read: dict[str, list[CreatorMention]] = {}
+
+    def __getitem__(self, relation: str) -> list[CreatorMention]:
+        found = self._read.get(relation)
+        if found is None:
+            found = self._read[relation] = creator_mentions(self._text, relation, self._cues)
+        if not found:
+            raise KeyError(relation)
+        return found
+
+    @lazy
+    def _relations(self) -> list[str]:
+        """The relations with a mention, in the order of their first mention."""
+        stated = dict.fromkeys(cue_relation(self._text[start:end].lower()) for start, end in self._cues)
+        held = [relation for relation in stated if relation is not None and relation in self]
+        return sorted(held, key=lambda relation: self[relation][0].cue)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._relations)
+
+    def __len__(self) -> int:
+        return len(self._relations)
 
 
 #: Characters of document text the cache keeps by default. A fully indexed document takes about

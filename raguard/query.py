@@ -12,7 +12,7 @@ from typing import Any, Callable, TypeVar
 from raguard.lazy import lazy
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
-from raguard.normalize.text import Token, TokenText, tokenize
+from raguard.normalize.text import Token, TokenText
 
 _R = TypeVar("_R")
 
@@ -27,21 +27,21 @@ class QueryIndex:
         self.text = text
         self._derived: dict[Callable[[str], Any], Any] = {}
 
-    @lazy
+    @property
     def tokens(self) -> list[Token]:
-        return tokenize(self.text)
+        return self.token_text.tokens
 
     @lazy
     def token_text(self) -> TokenText:
-        """The tokens joined for phrase search."""
-        return TokenText(self.text, self.tokens)
+        """The tokens joined for phrase search (their words read once for the stems too)."""
+        return TokenText.of(self.text)
 
     @lazy
     def stems(self) -> frozenset[str]:
         """Stems of the query's content words."""
         from raguard.normalize.stems import content_stem
 
-        found = set(map(content_stem, [t.norm for t in self.tokens]))  # (content_stems, on the tokens read once)
+        found = set(map(content_stem, self.token_text.norms))  # (content_stems, on the words read once)
         found.discard(None)
         return frozenset(found)  # type: ignore[arg-type]
 

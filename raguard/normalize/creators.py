@@ -113,11 +113,28 @@ def has_cue(text: str) -> bool:
     return bool(_cue_spans(text))
 
 
-def creator_mentions(text: str) -> list[CreatorMention]:
-    """Every (relation, agent) the text states, in order of the cue words."""
+def cue_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the verbs and nouns of making in ``text``, in order: where :func:`creator_mentions`
+    reads."""
+    return _cue_spans(text)
+
+
+def cue_relation(word: str) -> Optional[str]:
+    """The relation a lower-cased cue word states (a verb's, else its noun's), None for another
+    word: every mention read around it is of that relation."""
+    return _VERBS.get(word) or _NOUNS.get(word) or _NOUNS.get(word[:-1])
+
+
+def creator_mentions(text: str, relation: Optional[str] = None,
+                     cues: Optional[list[tuple[int, int]]] = None) -> list[CreatorMention]:
+    """Every (relation, agent) the text states, in order of the cue words; of one ``relation``
+    alone when given (the words around the other cues are not read). ``cues``: the text's
+    :func:`cue_spans`, when the caller has them."""
     out: list[CreatorMention] = []
-    for start, end in _cue_spans(text):
+    for start, end in _cue_spans(text) if cues is None else cues:
         word = text[start:end].lower()
+        if relation is not None and cue_relation(word) != relation:
+            continue
         after = _words(text, end, min(len(text), end + _AFTER_CHARS), limit=_WINDOW)
         before = _Before(text, start)
         if word in _VERBS:

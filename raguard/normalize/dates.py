@@ -318,11 +318,26 @@ def _cues(text: str) -> set[str]:
             cues.add(name)
     if cues:
         for name, literals in _LITERAL_CUES.items():
+            if name == "month_name" and "month" not in cues:
+                continue  # (only "in March" reads it, and that form needs the month cue too)
+            guard = _LITERAL_CUE_CHARS.get(name)
+            if guard is not None:
+                for char in guard:
+                    if char in text:
+                        break
+                else:
+                    continue
             for literal in literals:
                 if literal in text:
                     cues.add(name)
                     break
     return cues
+
+
+# Characters one of which each literal of a cue holds: a text without them holds none of the
+# literals (a search for a character is fast; one for each of eight two-letter literals, "Q1" to
+# "q4", cost 13 µs on a 300-word document).
+_LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": ("Q", "q")}
 
 
 # Forms whose match can only start at an anchor: a digit that starts a word (their patterns open
@@ -332,7 +347,10 @@ _ANCHORED: dict[str, str] = {
     "dm": "digit", "decade": "digit", "year": "digit",
     "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
 }
-_ANCHOR_RES: dict[str, re.Pattern[str]] = {"digit": re.compile(r"(?=\d)\b\d+"), "month": _CUES["month"]}
+# (a digit run that starts a word: "(?=\d)\b\d+" tried at every position; opening with \d, re
+# finds the digits with a fast scan and the lookbehind checks the character before the first)
+_ANCHOR_RES: dict[str, re.Pattern[str]] = {"digit": re.compile(r"\d(?<!\w\d)\d*"), "month": _CUES["month"]}
+_ASCII_DIGIT_ANCHOR_RE = re.compile(r"[0-9](?<!\w\d)[0-9]*")  # (the same in ASCII text: a range is tested faster)
 #: Matching at anchors beats a scan of the whole text only when anchors are sparse.
 _MAX_ANCHOR_DENSITY = 1 / 32
 #: ... and only in a text this long: a shorter one is scanned whole.
@@ -354,11 +372,35 @@ _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
 }
 
 
-def _anchors(anchor_re: re.Pattern[str], text: str) -> Optional[list[tuple[int, int, str]]]:
-    """(position, length, next character) of each match of ``anchor_re``, where an anchored form
-    may match, or None when a plain scan is cheaper."""
-    found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1]) for m in anchor_re.finditer(text)]
+def _anchors(kind: str, text: str) -> Optional[list[tuple[int, int, str]]]:
+    """(position, length, next character) of each match of ``_ANCHOR_RES[kind]``, where an
+    anchored form may match, or None when a plain scan is cheaper."""
+    if kind == "month" and text.isascii():
+        found = _month_anchors(text)
+    else:
+        pattern = _ASCII_DIGIT_ANCHOR_RE if kind == "digit" and text.isascii() else _ANCHOR_RES[kind]
+        found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)]
     return found if len(found) <= len(text) * _MAX_ANCHOR_DENSITY else None
+
+
+_MONTH_PREFIXES = _CUE_WORDS["month"]
+
+
+def _month_anchors(text: str) -> list[tuple[int, int, str]]:
+    """The month anchors of an ASCII text (``_ANCHOR_RES["month"]``'s matches: a month's first
+    three letters at a word start, any case), found by a substring search for each: the pattern
+    opens with a lookahead, so re tries it at every position (60 µs on a 300-word document).
+    Two cannot overlap: a word starts at most once in three letters."""
+    lowered = text.lower()  # (ASCII: the same offsets, and what IGNORECASE matches)
+    starts = []
+    for prefix in _MONTH_PREFIXES:
+        i = lowered.find(prefix)
+        while i >= 0:
+            if i == 0 or not (lowered[i - 1].isalnum() or lowered[i - 1] == "_"):  # \b before a letter
+                starts.append(i)
+            i = lowered.find(prefix, i + 3)
+    starts.sort()
+    return [(p, 3, text[p + 3:p + 4]) for p in starts]
 
 
 def _form_starts(form: str, anchors: list[tuple[int, int, str]]) -> list[int]:
@@ -397,6 +439,31 @@ def _plan(cues: frozenset[str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return plan
 
 
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                "October", "November", "December")
+# the words before a month the "month_alone" form reads (its pattern holds the same list)
+_MONTH_ALONE_WORDS = ("in", "during", "by", "until", "till", "since", "from", "through", "of", "early", "late",
+                      "mid", "mid-", "last", "next", "this", "and", "or", "to", "between")
+
+
+def _month_alone_starts(text: str) -> list[int]:
+    """Where a "month_alone" match can start, in order: its pattern ("in March") opens with a
+    lookahead, so re tries it at every position (40 µs on a 300-word document); each match
+    holds a capitalized month name after spaces and one of :data:`_MONTH_ALONE_WORDS`, so
+    its start is found from the month's by substring searches and walking back."""
+    starts: set[int] = set()
+    for month in _MONTH_NAMES:
+        i = text.find(month)
+        while i >= 0:
+            j = i
+            while j > 0 and text[j - 1] in " \t":
+                j -= 1
+            if j < i:
+                starts.update(j - len(word) for word in _MONTH_ALONE_WORDS if text.endswith(word, 0, j))
+            i = text.find(month, i + 1)
+    return sorted(starts)
+
+
 def _measured(text: str, end: int) -> bool:
     """Is the number ending at ``end`` followed by a unit of length or mass ("1200 mm")? A unit
     of time may follow a year ("in 1998 days were longer"): those are not read as one."""
@@ -415,9 +482,11 @@ def extract_dates(text: str) -> list[DateMention]:
     for form, pattern in _plan(frozenset(cues)):
         kind = anchored.get(form)
         if kind is not None and kind not in anchors:
-            anchors[kind] = _anchors(_ANCHOR_RES[kind], text)
+            anchors[kind] = _anchors(kind, text)
         found = anchors.get(kind) if kind is not None else None
-        if found is None:
+        if form == "month_alone" and anchored:
+            matches = matches_at(pattern, text, _month_alone_starts(text))
+        elif found is None:
             matches = pattern.finditer(text)
         else:
             matches = matches_at(pattern, text, _form_starts(form, found))
@@ -479,15 +548,44 @@ def _ends_sentence(text: str, start: int, end: int) -> bool:
     return len(sentence_spans(text[max(0, start - 1):end])) > 1
 
 
+def _relative_year_matches(text: str) -> Iterator[re.Match[str]]:
+    """``_RELATIVE_YEAR_RE.finditer(text)``; in ASCII text tried only where a match can start
+    (its pattern opens with a lookahead, so re tries it at every position: 40-70 µs on a
+    300-word document). Each match holds "year" after spaces and a word, itself perhaps after
+    spaces and "the": its start is one of those two words' starts, found by walking back from
+    each "year" (what IGNORECASE matches, in ASCII text, is what lower() finds)."""
+    if not text.isascii():
+        return _RELATIVE_YEAR_RE.finditer(text)
+    lowered = text.lower()
+    starts: set[int] = set()
+    i = lowered.find("year")
+    while i >= 0:
+        j = i
+        for _ in range(2):  # the word before "year", then the one before that
+            k = j
+            while k > 0 and lowered[k - 1] in " \t":
+                k -= 1
+            if k == j:
+                break
+            j = k
+            while j > 0 and lowered[j - 1].isalpha():
+                j -= 1
+            starts.add(j)
+        i = lowered.find("year", i + 4)
+    return matches_at(_RELATIVE_YEAR_RE, text, sorted(starts))
+
+
 def relative_years(text: str, mentions: list[DateMention]) -> list[DateMention]:
     """Years stated relative to another: "in 2024, up 0.8% from the previous year" gives 2023.
     The reference is the closest year mentioned (or told) before, within the sentence (no full
     stop between); ``mentions`` are the text's dates."""
     years = sorted((m.end, m.value.year) for m in mentions if m.value.year is not None)
+    if not years:
+        return []  # (no match has a year before it)
     k = 0
     last: Optional[tuple[int, int]] = None  # (end, year) of the closest year before a match
     out: list[DateMention] = []
-    for m in _RELATIVE_YEAR_RE.finditer(text):
+    for m in _relative_year_matches(text):
         while k < len(years) and years[k][0] <= m.start():
             if last is None or years[k][0] >= last[0]:
                 last = years[k]

@@ -102,6 +102,11 @@ _SPELLED_RE = re.compile(
     re.IGNORECASE,
 )
 
+# _SPELLED_RE without IGNORECASE, for lower-cased ASCII text: the same matches at the same
+# offsets (IGNORECASE folds only ASCII letters to ASCII letters there), a third faster, since
+# the pattern is tried at every position and each try folds the case
+_SPELLED_LOWER_RE = re.compile(_SPELLED_RE.pattern)
+
 # Spelled-out words that are trivial counting words, too common to check on their own.
 TRIVIAL_WORDS = frozenset({
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -342,7 +347,8 @@ def extract_numbers(text: str) -> list[NumberMention]:
                 decline=_decline_before(text, start) if worded else False,
             )
         )
-    for m in _SPELLED_RE.finditer(text):
+    lowered = text.lower() if text.isascii() else None
+    for m in _SPELLED_RE.finditer(text) if lowered is None else _SPELLED_LOWER_RE.finditer(lowered):
         phrase = m.group(0)
         core = phrase[: m.start("pct") - m.start()] if m.group("pct") else phrase
         parsed = parse_spelled(core)
@@ -369,7 +375,6 @@ def extract_numbers(text: str) -> list[NumberMention]:
         )
     # the rarer forms only where their word occurs (for ASCII text, which lower() folds exactly
     # as IGNORECASE matching does)
-    lowered = text.lower() if text.isascii() else None
     if lowered is None or "dozen" in lowered:
         found.extend(_digit_with_word_scale(text, found))
     if lowered is None or _holds_any(lowered, _FRACTION_WORDS):

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from functools import partial
 from itertools import accumulate
-from dataclasses import dataclass, field
-from typing import NamedTuple, Optional
+from typing import Iterator, NamedTuple, Optional
+
+from raguard.lazy import lazy
 
 _WORD_RE = re.compile(r"[^\W_]+")
 # "inter-\nnational": a hyphen at a line end joins the two halves of one word.
@@ -61,6 +63,38 @@ def tokenize(text: str) -> list[Token]:
 
 
 _new_tuple = tuple.__new__
+
+
+def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]]:
+    """:func:`tokenize`'s folded words, starts and ends as three lists, when no two word matches
+    of ``text`` merge into one token (else None), for :meth:`TokenText.of`. The words and the
+    gaps between them come from one split and the offsets are the running sums of their lengths:
+    no match object and no Python code per token. (Token objects zipped from these lists cost
+    more than :func:`tokenize`'s match objects right after a spaCy pass, in benchmarks/ab.py:
+    tokenize keeps them.)"""
+    if text.isascii():
+        if _may_merge(text):
+            return None
+        # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
+        parts = _ASCII_WORD_SPLIT_RE.split(text.lower())
+        norms = parts[1::2]
+    elif _may_merge_any(text):
+        return None
+    else:
+        # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
+        # every token is one regex match, each word folded alone, as the loop does
+        parts = _WORD_SPLIT_RE.split(text)
+        norms = [w.lower() if w.isascii() else fold_word(w) for w in parts[1::2]]
+    ends = list(accumulate(map(len, parts)))  # ends[2k]: where word k starts, ends[2k + 1]: where it ends
+    return norms, ends[:-1:2], ends[1::2]
+
+
+# _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap. On lower-cased ASCII text
+# [^\W_] is [a-z0-9], which re tests faster than the Unicode category (-30% on a split).
+_WORD_SPLIT_RE = re.compile(r"([^\W_]+)")
+_ASCII_WORD_SPLIT_RE = re.compile(r"([a-z0-9]+)")
+# tuple.__new__(Token, (norm, start, end)) without the named tuple's Python-level __new__
+_make_token = partial(tuple.__new__, Token)
 
 
 # Where _tokenize_merging can merge two matches, a superset: a single letter, a dot (and a
@@ -173,28 +207,53 @@ def phrase_tokens(text: str, *, drop_article: bool = False, drop_possessive: boo
     return toks
 
 
-@dataclass
 class TokenText:
     """A text's folded tokens joined as ``" a b c "`` for fast phrase search with str.find."""
 
-    text: str
-    tokens: list[Token]
-    joined: str = field(init=False)
-    #: the tokens' folded words, in order
-    norms: list[str] = field(init=False, repr=False)
-    _starts: list[int] = field(init=False, repr=False)
-    _vocab: Optional[frozenset[str]] = field(init=False, default=None, repr=False)
-    _word_lengths: Optional[frozenset[int]] = field(init=False, default=None, repr=False)
-
-    def __post_init__(self) -> None:
-        norms = self.norms = [tok.norm for tok in self.tokens]
-        self.joined = " " + " ".join(norms) + " " if norms else " "
-        # each word starts one space after the end of the one before it
-        self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text = text
+        self.tokens = tokens
+        self._index([tok.norm for tok in tokens])
 
     @classmethod
     def of(cls, text: str) -> "TokenText":
-        return cls(text, tokenize(text))
+        """The tokens of ``text``; where no words merge, the :class:`Token` objects are built only
+        if asked for (a document's phrase search needs the words and their offsets alone)."""
+        columns = _token_columns(text)
+        if columns is None:
+            return cls(text, _tokenize_merging(text))
+        found = cls.__new__(cls)
+        found.text = text
+        norms, found.token_starts, found.token_ends = columns
+        found._index(norms)
+        return found
+
+    def _index(self, norms: list[str]) -> None:
+        #: the tokens' folded words, in order
+        self.norms = norms
+        self.joined = " " + " ".join(norms) + " " if norms else " "
+        # each word starts one space after the end of the one before it
+        self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
+        self._vocab: Optional[frozenset[str]] = None
+        self._word_lengths: Optional[frozenset[int]] = None
+
+    @lazy
+    def tokens(self) -> list[Token]:
+        """The tokens (given to the constructor, or built from the columns on first use)."""
+        return list(map(_make_token, zip(self.norms, self.token_starts, self.token_ends)))
+
+    @lazy
+    def token_starts(self) -> list[int]:
+        """Where each token starts in the text."""
+        return [tok.start for tok in self.tokens]
+
+    @lazy
+    def token_ends(self) -> list[int]:
+        """Where each token ends in the text."""
+        return [tok.end for tok in self.tokens]
+
+    def __repr__(self) -> str:
+        return f"TokenText(text={self.text!r}, tokens={self.tokens!r}, joined={self.joined!r})"
 
     @property
     def vocab(self) -> frozenset[str]:
@@ -214,9 +273,13 @@ class TokenText:
         i = bisect_right(self._starts, pos + 1) - 1
         return i, i + len(words)
 
+    def span_words(self, spans: list[tuple[int, int]]) -> list[list[str]]:
+        """:func:`span_words` of the text's tokens."""
+        return _span_words(self.text, spans, self.token_starts, self.token_ends, self.norms)
+
     def char_span(self, i: int, j: int) -> tuple[int, int]:
         """Character span in the original text of tokens [i, j)."""
-        return self.tokens[i].start, self.tokens[j - 1].end
+        return self.token_starts[i], self.token_ends[j - 1]
 
     def find_span(self, words: list[str]) -> Optional[tuple[int, int]]:
         hit = self.find(words)
@@ -299,11 +362,37 @@ def _wrapped_line(text: str, newline: int) -> bool:
             and _LINE_LABEL_RE.match(text, newline + 1) is None)
 
 
+# Where a _SENTENCE_END_RE match can start: right after ".", "!" or "?" (the alternatives that
+# read a stop look behind at it) or at a newline. re finds these with a fast scan for the
+# characters; the pattern itself opens with a lookahead, which re tries at every position.
+_SENTENCE_CUE_RE = re.compile(r"[.!?\n]")
+
+
+def _sentence_ends(text: str) -> Iterator[re.Match[str]]:
+    """What ``_SENTENCE_END_RE.finditer(text)`` yields, the pattern tried only where a match can
+    start (:data:`_SENTENCE_CUE_RE`): a match at ``p`` is tried by ``match(text, p)`` exactly as
+    the scan tries it (the lookbehinds see the text before ``p``), so the matches are the same
+    left-to-right, non-overlapping ones (the one empty match, a glued end, has none after it at
+    its position: a capital follows it)."""
+    last = previous = -1
+    for cue in _SENTENCE_CUE_RE.finditer(text):
+        p = cue.start()
+        if text[p] != "\n":
+            p += 1  # (after a stop; a newline right after it gives the same position once)
+        if p < last or p == previous:
+            continue
+        previous = p
+        m = _SENTENCE_END_RE.match(text, p)
+        if m is not None:
+            yield m
+            last = m.end()
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence, whitespace trimmed."""
     spans: list[tuple[int, int]] = []
     pos = 0
-    for m in _SENTENCE_END_RE.finditer(text):
+    for m in _sentence_ends(text):
         plain_end = m.group("glued") is not None or (m.group("close") is not None and not m.group("close"))
         if plain_end and _ends_with_abbreviation(text, m.start()):
             continue  # "Sept. 30", "Dr. Smith", "U.S. Army", "St.Louis": not a sentence end
@@ -335,18 +424,26 @@ def span_words(text: str, spans: list[tuple[int, int]], tokens: list[Token],
     ("are n't"): so a token inside a span is the same token in the span alone, unless that look
     reaches past the span's end. Any other span is tokenized.
     """
+    if norms is None:
+        norms = [t.norm for t in tokens]
+    return _span_words(text, spans, [t.start for t in tokens], [t.end for t in tokens], norms)
+
+
+def _span_words(text: str, spans: list[tuple[int, int]], starts: list[int], ends: list[int],
+                norms: list[str]) -> list[list[str]]:
+    """:func:`span_words` on the tokens' starts, ends and folded words, as lists."""
     out: list[list[str]] = []
-    k, n = 0, len(tokens)
+    k, n = 0, len(norms)
     for start, end in spans:
-        while k < n and tokens[k].end <= start:
+        while k < n and ends[k] <= start:
             k += 1
         first = k
-        while k < n and tokens[k].end <= end:
+        while k < n and ends[k] <= end:
             k += 1
-        crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
+        crossed = (first < n and starts[first] < start) or (k < n and starts[k] < end)
         after = text[max(0, end - 1):end + 2]
         if not crossed and not ("'t" in after or "’t" in after):
-            out.append(norms[first:k] if norms is not None else [tokens[i].norm for i in range(first, k)])
+            out.append(norms[first:k])
             continue
         k = first
         out.append([t.norm for t in tokenize(text[start:end])])

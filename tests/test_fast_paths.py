@@ -1,0 +1,114 @@
+"""The faster ways of reading a document give what the plain ones give.
+
+Each scan that tried a pattern at every position, and now tries it only where a match can start
+(or on a lower-cased copy), is compared with the scan on random texts built from the words and
+characters that decide where matches start and end; the lazily built token objects and stems
+with what building them at once gives.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from raguard.documents import DocumentIndex
+from raguard.normalize import dates, numbers, text
+from raguard.normalize.stems import content_stems
+
+
+def _texts(atoms: list[str], seed: int, n: int = 4000, most: int = 12) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(atoms) for _ in range(rng.randint(0, most))) for _ in range(n)]
+
+
+def _spans(matches) -> list[tuple[int, int]]:
+    return [m.span() for m in matches]
+
+
+def test_sentence_ends_tried_after_stops_and_at_newlines_are_the_scan_s() -> None:
+    atoms = ["a", "Z", "0", " ", ".", "!", "?", "\n", '"', "'", "”", ")", "(", "\t", "“", "Dr.", "U.S.", "e.g."]
+    for t in _texts(atoms, 1, n=20000, most=20):
+        assert _spans(text._sentence_ends(t)) == _spans(text._SENTENCE_END_RE.finditer(t)), t
+
+
+def test_digit_anchors_are_the_digit_runs_that_start_a_word() -> None:
+    scan = re.compile(r"(?=\d)\b\d+")  # the pattern the anchors stand for
+    atoms = ["1", "2024", "a", "_", "-", " ", ".", "٣", "²", "x1", "é", "Q3"]
+    for t in _texts(atoms, 2):
+        assert _spans(dates._ANCHOR_RES["digit"].finditer(t)) == _spans(scan.finditer(t)), t
+        if t.isascii():
+            assert _spans(dates._ASCII_DIGIT_ANCHOR_RE.finditer(t)) == _spans(scan.finditer(t)), t
+
+
+def test_name_number_cues_in_ascii_text_are_the_digit_pattern_s() -> None:
+    from raguard.normalize import names
+
+    atoms = ["1", "2024", "a", "A", "&", "_", "-", " ", ".", "iPhone 16", "COVID-19", "x1", "Q3"]
+    for t in _texts(atoms, 7):
+        assert _spans(names._ASCII_NAME_NUMBER_CUE_RE.finditer(t)) == _spans(names._NAME_NUMBER_CUE_RE.finditer(t)), t
+
+
+def test_month_anchors_by_substring_search_are_the_month_cue_matches() -> None:
+    atoms = ["jan", "Feb", "MAR", "apr", "may", "Jun", "jul", "aug", "sep", "oct", "nov", "dec", "De", "c", "_", "1",
+             " ", "-", "x", "a", "\n", "Decade"]
+    for t in _texts(atoms, 3):
+        expected = [(m.start(), 3, t[m.end():m.end() + 1]) for m in dates._CUES["month"].finditer(t)]
+        assert dates._month_anchors(t) == expected, t
+
+
+def test_month_alone_tried_before_month_names_is_the_scan() -> None:
+    pattern = dict(dates._PATTERNS)["month_alone"]
+    atoms = ["in", "mid", "-", "mid-", " ", "\t", "March", "May", "Mayo", "x", "late", "until", "till", "un", "or",
+             "for", " 3", "\n", "é", "_", "June", "between"]
+    for t in _texts(atoms, 4, n=20000):
+        assert _spans(dates.matches_at(pattern, t, dates._month_alone_starts(t))) == _spans(pattern.finditer(t)), t
+
+
+def test_relative_years_found_from_each_year_are_the_scan_s() -> None:
+    atoms = ["the", "The", "a", "A", "previous", "Next", "following", "prior", " ", "\t", "  ", "year", "YEAR",
+             "years", "earlier", "later", "before", "after", "x", "é", "\n", "-", "_"]
+    for t in _texts(atoms, 5, n=20000, most=9):
+        assert _spans(dates._relative_year_matches(t)) == _spans(dates._RELATIVE_YEAR_RE.finditer(t)), t
+
+
+def test_spelled_numbers_read_lower_cased_are_the_ignorecase_matches() -> None:
+    atoms = ["a", "A", " ", "\t", "-", "and", "One", "TWENTY", "twenty", "first", "Hundred", "million", "percent",
+             "%", "per cent", "x", "3", "third", "_", "Seventy"]
+    for t in _texts(atoms, 6, most=10):
+        assert _spans(numbers._SPELLED_LOWER_RE.finditer(t.lower())) == _spans(numbers._SPELLED_RE.finditer(t)), t
+
+
+def test_token_text_builds_its_token_objects_only_when_asked() -> None:
+    tt = text.TokenText.of("The Delta works opened in Rotterdam in 1997.")
+    assert tt.find_span(["delta", "works"]) == (4, 15)
+    assert tt.span_words([(0, 15), (16, 44)]) == [["the", "delta", "works"], ["opened", "in", "rotterdam", "in", "1997"]]
+    assert "tokens" not in vars(tt)  # phrase search, spans and words read the lists
+    assert tt.tokens == text.tokenize(tt.text)
+    merged = text.TokenText.of("The U.S. team")  # merged words: built by the loop, tokens at once
+    assert "tokens" in vars(merged) and merged.norms == ["the", "us", "team"]
+
+
+def test_document_stems_are_those_of_its_tokens() -> None:
+    plain = DocumentIndex("Wind farms supply power. The turbines were built in 2011.")
+    assert plain.stems == content_stems(plain.text)
+    assert plain.stems is plain.sentence_stems  # its sentences hold its words: one set
+    # a word broken across a line end is one token, but its halves fall in two sentences
+    broken = DocumentIndex("The inter-\nnational team won the cup.")
+    assert broken.stems == content_stems(broken.text)
+    assert broken.stems != broken.sentence_stems
+
+
+def test_document_makers_are_read_one_relation_at_a_time() -> None:
+    from raguard.normalize.creators import creator_mentions
+
+    text = ("Harbour Lights was directed by Mira Sandoval and written by Tomas Reyes. Orbit Press "
+            "published it, and the studio was founded in 1987 by Elena Varga.")
+    grouped: dict[str, list] = {}
+    for mention in creator_mentions(text):
+        grouped.setdefault(mention.relation, []).append(mention)
+    assert list(grouped) == ["direct", "write", "publish", "found"]
+    makers = DocumentIndex(text).creators
+    assert [m.agent for m in makers.get("found", ())] == ["Elena Varga"]
+    assert list(makers._read) == ["found"]  # the other cues' words not read
+    assert makers.get("compose", ()) == ()
+    assert list(makers) == list(grouped) and dict(makers) == grouped
