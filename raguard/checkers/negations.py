@@ -131,7 +131,8 @@ class NegationsChecker:
                 doc_index, span = stated
             doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
             if _QUESTION_END_RE.search(doc_sentence):
-                # a question states nothing ("Did you restart it? ."): a plain statement may
+                # a question states nothing ("Did you restart it? ."): only a plain statement
+                # elsewhere can contradict the denial
                 stated = _states_denied(ctx, claim)
                 if stated is None:
                     continue
@@ -436,10 +437,11 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     says a word whose opposite the document sentence at ``span`` says of the same thing.
 
     The two clauses must share two or more other content words, hold most of the answer clause's
-    within ``_WINDOW`` words of the pair (or all of them on one side: :func:`_one_side_whole`), keep each shared word on the same side of the pair (a
-    converse restatement swaps them: "A beat B" / "B lost to A") with a neighbour of the pair the
-    same in both, and deny or hedge alike ("without explicit" / "without implicit" is a swap, "not
-    explicit" / "implicit" is not); the document must not say the answer's word too.
+    within ``_WINDOW`` words of the pair (or all of them on one side: :func:`_one_side_whole`),
+    keep each shared word on the same side of the pair (a converse restatement swaps them: "A beat
+    B" / "B lost to A") with a neighbour of the pair the same in both, and deny or hedge alike
+    ("without explicit" / "without implicit" is a swap, "not explicit" / "implicit" is not); the
+    document must not say the answer's word too.
     """
     if span is None:
         return None

@@ -24,7 +24,7 @@ and are no lack where it does not, and a sentence made only of them is skipped. 
 A sentence about a talk itself ("The conversation is light-hearted in tone", "The speakers are
 playing a guessing game": its subject the talk or its speakers, its verb saying what it is or
 holds, see
-:func:`raguard.normalize.framing.describes_text`) is raised as ``unsupported_description``, medium:
+:func:`raguard.normalize.framing.describes_talk`) is raised as ``unsupported_description``, medium:
 a talk seldom describes itself in words a summary's description could match, so lexical support
 cannot tell a faithful description from a wrong one; it is shown, not gating. Values, names and
 denials in it are still the other checkers'. Of a written text ("The document contains a
@@ -44,7 +44,7 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT
-from raguard.normalize.framing import Framing, about_text, describes_text
+from raguard.normalize.framing import Framing, about_talk, describes_talk
 from raguard.normalize.stems import stem
 from raguard.normalize.synonyms import has_synonym_in
 
@@ -126,13 +126,13 @@ class StatementsChecker:
         if any(s in _CONVERSATION_ONLY for s in stems) and any(
                 index.conversation is not None for _, index in ctx.documents):
             framing = _CONVERSATION_FRAMING
-        about_text_before = False  # was the sentence before about the talk itself?
+        about_talk_before = False  # was the sentence before about the talk itself?
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             # (a subject and its verb open the sentence: its first words are enough)
             sentence_range = ctx.token_range(start, end)
             opening = [toks[i].norm for i in sentence_range[:_OPENING_WORDS]]
-            previous_about_text, about_text_before = about_text_before, about_text(opening)
+            previous_about_talk, about_talk_before = about_talk_before, about_talk(opening)
             if is_refusal(sentence):
                 continue
             words: list[tuple[str, int, int]] = []
@@ -195,7 +195,7 @@ class StatementsChecker:
                 finding.source = "document"
                 finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
-                if describes_text(opening, after_text=previous_about_text):
+                if describes_talk(opening, after_talk=previous_about_talk):
                     finding.warning_type = UNSUPPORTED_DESCRIPTION  # "The chat is light-hearted"
                 missing = [ctx.response[a:b] for s, a, b in words
                            if s != _SUPPORTED and s not in doc_stems and not has_synonym_in(s, doc_stems)]

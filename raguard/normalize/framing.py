@@ -66,8 +66,8 @@ conversation conversations dialogue dialog discussion discussions chat exchange 
 interview call show speakers hosts participants
 """.split())
 _SUBJECT_OPENERS = frozenset("the this that these both its overall then finally additionally also whole entire".split())
-# What a description of the text says of it: that it is, has or holds something ("The chat is
-# light-hearted", "The episode covers ..."), not what it reports ("The article says ...").
+# What a description of a talk says of it: that it is, has or holds something ("The chat is
+# light-hearted", "The episode covers ..."), not what it reports ("The podcast says ...").
 _DESCRIBING_VERBS = frozenset("""
 is are was were has have had includes included contains contained covers covered features featured
 focuses focused centres centers centred centered revolves revolved involves involved consists
@@ -76,8 +76,8 @@ touches touched seems seemed appears appeared feels felt remains remained become
 """.split())
 
 
-def _text_subject_end(words: Sequence[str]) -> Optional[int]:
-    """Where the words after a subject naming the text or its speakers start ("The podcast
+def _talk_subject_end(words: Sequence[str]) -> Optional[int]:
+    """Where the words after a subject naming a talk or its speakers start ("The podcast
     episode | covers ..."), or None when the sentence does not open with such a subject."""
     k = 0
     while k < len(words) and k < 3 and words[k] in _SUBJECT_OPENERS:
@@ -91,20 +91,20 @@ def _text_subject_end(words: Sequence[str]) -> Optional[int]:
     return end if end > k else None
 
 
-def about_text(words: Sequence[str]) -> bool:
-    """True when a sentence (its words, lower case) has the text or its speakers as its subject."""
-    return _text_subject_end(words) is not None
+def about_talk(words: Sequence[str]) -> bool:
+    """True when a sentence (its words, lower case) has a talk or its speakers as its subject."""
+    return _talk_subject_end(words) is not None
 
 
-def describes_text(words: Sequence[str], *, after_text: bool = False) -> bool:
-    """True when a sentence (its words, lower case) has the text or its speakers as its subject
-    and says what it is, has or holds: it describes the text ("The conversation is light-hearted
-    in tone", "The speakers are playing a guessing game", "The episode covers ..."), which a
-    document seldom says of itself, rather than restating a claim about the world ("The article
-    says the dam opened in 1936", "The paper proposes ..."). ``after_text``: the sentence before
-    had the text as its subject, so an opening "It" is the text ("It also includes ...")."""
-    end = _text_subject_end(words)
-    if end is None and after_text and words and words[0] == "it":
+def describes_talk(words: Sequence[str], *, after_talk: bool = False) -> bool:
+    """True when a sentence (its words, lower case) has a talk (a conversation, a chat, a podcast,
+    a call) or its speakers as its subject and says what it is, has or holds: it describes the
+    talk ("The conversation is light-hearted in tone", "The speakers are playing a guessing game",
+    "The episode covers ..."), which a talk seldom says of itself, rather than restating a claim
+    about the world ("The podcast says the dam opened in 1936"). ``after_talk``: the sentence
+    before had a talk as its subject, so an opening "It" is that talk ("It also includes ...")."""
+    end = _talk_subject_end(words)
+    if end is None and after_talk and words and words[0] == "it":
         end = 1
     if end is None:
         return False
