@@ -81,6 +81,8 @@ class AttributionsChecker:
         if not names or len(ctx.documents) == 0:
             return
         index = _SentenceIndex(ctx)
+        # the answer's names, for lower-cased documents only (read once)
+        answer_names = (_answer_names(ctx) if any(d.lowercased for _, d in ctx.documents) else frozenset())
         names.sort(key=lambda f: f.start)
         starts = [f.start for f in names]
         for start, end in ctx.sentences:
@@ -112,12 +114,13 @@ class AttributionsChecker:
                 rest = clause_stems[k] - name_stems
                 if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
                     continue  # too little to match, or a run-on no single sentence can state
-                finding = self._check_one(ctx, index, name, rest, name_stems, quoted)
+                finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer_names)
                 if finding is not None:
                     yield finding
 
     def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
-                   rest: set[str], name_stems: set[str], quoted: frozenset[str]) -> Optional[Finding]:
+                   rest: set[str], name_stems: set[str], quoted: frozenset[str],
+                   answer_names: frozenset[str]) -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
         best = index.best(rest, need)
         if best is None or best[1] < need:
@@ -137,7 +140,7 @@ class AttributionsChecker:
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
-                                    rest | name_stems | quoted, _answer_names(ctx), _slot(ctx, name)):
+                                    rest | name_stems | quoted, answer_names, _slot(ctx, name)):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
@@ -262,11 +265,17 @@ def _answer_names(ctx: CheckContext) -> frozenset[str]:
     response = ctx.response
     out = set()
     for m in _CAPITALISED_RE.finditer(response):
-        before = response[:m.start()].rstrip()
-        if before and not before.endswith((".", "!", "?", ":", '"', "“")):
+        k = m.start() - 1
+        while k >= 0 and response[k].isspace():  # (walked back, not sliced: linear in the answer)
+            k -= 1
+        if k >= 0 and response[k] not in _SENTENCE_OPENERS:
             if (word_stem := content_stem(m.group().casefold())) is not None:
                 out.add(word_stem)
     return frozenset(out)
+
+
+# what may come right before a sentence's (capitalized anyway) first word
+_SENTENCE_OPENERS = frozenset('.!?:"“')
 
 
 def _slot(ctx: CheckContext, name: Finding) -> tuple[Optional[str], Optional[str]]:
