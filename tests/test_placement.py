@@ -58,3 +58,12 @@ def test_the_checker_is_a_default_and_can_be_left_out() -> None:
     guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "placement"])
     answer = "The Harwick council approved the budget on Tuesday after a long debate."
     assert guard.verify("Summarize the article.", [DOC], answer).action == "proceed"
+
+
+def test_a_long_answer_repeating_one_misplaced_value_is_flagged() -> None:
+    # the shape of input that was quadratic ("does the answer give it too?" asked of every value
+    # for every repeat; 8,000 repeats took 28 s by hand, ~2 s with the per-call caches): the
+    # result is what it was, the time is measured by hand, not here
+    answer = "The Harwick council approved the budget on " + ", ".join(["Tuesday"] * 3000) + "."
+    result = verify("Summarize the article.", [DOC], answer)
+    assert result.action == "review" and len(result.warnings) >= 1

@@ -67,7 +67,8 @@ class PlacementChecker:
             return
         alignment = ctx.alignment
         starts = [a.start for a in alignment]
-        mentions: dict[tuple[int, int], _Mention] = {(m.start, m.end): m for m in _values(ctx)}
+        call = _Call(_values(ctx))  # what one call reads once (not on self: checkers are shared)
+        mentions: dict[tuple[int, int], _Mention] = {(m.start, m.end): m for m in call.values}
         for finding in values:
             k = bisect_right(starts, finding.start) - 1
             if k < 0 or finding.start >= alignment[k].end:
@@ -77,12 +78,12 @@ class PlacementChecker:
             if (mention is None or sentence.doc_index < 0 or sentence.best_span is None
                     or sentence.support < self.config.min_alignment):
                 continue
-            found = self._misplaced(ctx, finding, mention, sentence)
+            found = self._misplaced(ctx, finding, mention, sentence, call)
             if found is not None:
                 yield found
 
     def _misplaced(self, ctx: CheckContext, finding: Finding, mention: _Mention,
-                   sentence: SentenceAlignment) -> Optional[Finding]:
+                   sentence: SentenceAlignment, call: "_Call") -> Optional[Finding]:
         index = ctx.documents.indexes[sentence.doc_index]
         lo, hi = sentence.best_span  # type: ignore[misc]
         doc_values: Sequence[_Mention] = index.numbers if isinstance(mention, NumberMention) else index.dates
@@ -100,23 +101,23 @@ class PlacementChecker:
         before, after = _neighbours(ctx.response, finding.start, finding.end)
         if before is None and after is None:
             return None
-        values = _values(ctx)
         # the sentence is about what the aligned one is about: it holds every name the answer's does
-        text = ctx.response[sentence.start:sentence.end]
-        for m in values:  # a weekday or a month is a value, not a name
-            if sentence.start <= m.start and m.end <= sentence.end:
-                a, b = m.start - sentence.start, m.end - sentence.start
-                text = text[:a] + " " * (b - a) + text[b:]
-        if not _name_stems(text) <= content_stems(index.text[lo:hi]):
+        names = call.names.get(sentence.start)
+        if names is None:
+            names = call.names[sentence.start] = _name_stems(_without_values(ctx.response, sentence, call.values))
+        if not names <= content_stems(index.text[lo:hi]):
             return None
         # the value's own document sentence has the same word beside it: it is said there too
         evidence = finding.evidence
         assert evidence is not None
         if _beside(ctx.documents.indexes[evidence[0]], evidence[1], evidence[2], before, after):
             return None
-        answer_values = [m for m in values if type(m) is type(mention)]
         for other in others:
-            if any(_same(m, other) for m in answer_values):
+            key = (sentence.doc_index, other.start, other.end)
+            given = call.given.get(key)
+            if given is None:
+                given = call.given[key] = any(_same(m, other) for m in call.values if type(m) is type(mention))
+            if given:
                 continue  # the answer gives that one too: a comparison, a range
             d_before, d_after = _neighbours(index.text, other.start, other.end)
             if (before is not None and before == d_before) or (after is not None and after == d_after):
@@ -129,6 +130,31 @@ class PlacementChecker:
                                 f'gives "{other.text}": "{quote_for_message(doc_sentence, 100)}"'),
                 )
         return None
+
+
+class _Call:
+    """What one review reads once: the answer's values, each answer sentence's names, and whether
+    the answer gives a document value too."""
+
+    def __init__(self, values: list[_Mention]) -> None:
+        self.values = values
+        self.names: dict[int, set[str]] = {}
+        self.given: dict[tuple[int, int, int], bool] = {}
+
+
+def _without_values(text: str, sentence: SentenceAlignment, values: list[_Mention]) -> str:
+    """The sentence's text with its values blanked (a weekday or a month is a value, not a name),
+    built in one pass."""
+    pieces, at = [], sentence.start
+    for m in sorted((m for m in values if sentence.start <= m.start and m.end <= sentence.end),
+                    key=lambda m: m.start):
+        if m.start < at:
+            continue
+        pieces.append(text[at:m.start])
+        pieces.append(" " * (m.end - m.start))
+        at = m.end
+    pieces.append(text[at:sentence.end])
+    return "".join(pieces)
 
 
 def _values(ctx: CheckContext) -> list[_Mention]:
