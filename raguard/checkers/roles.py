@@ -4,9 +4,9 @@
 are in the document and every word is too, so no other checker objects, yet the answer says the
 opposite of who did what to whom. For each pair of names the entities checker found in the
 documents, in one answer sentence with words between them (the relation: "interviewed"), a
-document sentence holding both names the other way round, with the relation's first word between
-them too (its words and at most one more), flags the first name (``misattributed_claim``). A passive on one side only ("was
-interviewed by") turns the order round and is read so.
+document sentence holding both names the other way round, with the relation's words between them
+too (and at most one more), flags the first name (``misattributed_claim``). A passive on one side
+only ("was interviewed by") turns the order round and is read so.
 
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
 names joined by nothing but "and", "with", commas, and relations that hold both ways ("met",
@@ -54,8 +54,8 @@ class RolesChecker:
         if len(names) < 2 or len(ctx.documents) == 0:
             return
         starts = [s for s, _ in ctx.sentences]
-        # each name's stems and its last word, from the answer's tokens (read once)
-        toks, token_stems = ctx.token_list, ctx.token_stems
+        # each name's stems, from the answer's tokens (read once)
+        token_stems = ctx.token_stems
         stems_of = [[st for k in ctx.token_range(f.start, f.end) if (st := token_stems[k]) is not None]
                     for f in names]
         keys = [st[-1] if st else None for st in stems_of]
