@@ -40,6 +40,7 @@ from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import country_demonyms, demonym_countries
+from raguard.normalize.names import inner_name_stems
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_spans
 from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, SECOND_PERSON, THIRD_PERSON, speaker_at
@@ -82,7 +83,8 @@ class AttributionsChecker:
             return
         index = _SentenceIndex(ctx)
         # the answer's names, for lower-cased documents only (read once)
-        answer_names = (_answer_names(ctx) if any(d.lowercased for _, d in ctx.documents) else frozenset())
+        answer_names = (frozenset(inner_name_stems(ctx.response)) if any(d.lowercased for _, d in ctx.documents)
+                        else frozenset())
         names.sort(key=lambda f: f.start)
         starts = [f.start for f in names]
         for start, end in ctx.sentences:
@@ -258,24 +260,6 @@ def _placed_in(text: str, word: str, name: str) -> bool:
                rf"|\b{w},[ \t]+{n}\b"
                rf"|\b{w}[ \t]+(?:is[ \t]+)?(?:a[ \t]+[\w-]+[ \t]+)?in[ \t]+(?:the[ \t]+)?(?:[a-z-]+[ \t]+)?{n}\b")
     return re.search(pattern, text) is not None
-
-
-def _answer_names(ctx: CheckContext) -> frozenset[str]:
-    """The stems of the words the answer capitalizes inside its sentences (its names, folded)."""
-    response = ctx.response
-    out = set()
-    for m in _CAPITALISED_RE.finditer(response):
-        k = m.start() - 1
-        while k >= 0 and response[k].isspace():  # (walked back, not sliced: linear in the answer)
-            k -= 1
-        if k >= 0 and response[k] not in _SENTENCE_OPENERS:
-            if (word_stem := content_stem(m.group().casefold())) is not None:
-                out.add(word_stem)
-    return frozenset(out)
-
-
-# what may come right before a sentence's (capitalized anyway) first word
-_SENTENCE_OPENERS = frozenset('.!?:"“')
 
 
 def _slot(ctx: CheckContext, name: Finding) -> tuple[Optional[str], Optional[str]]:

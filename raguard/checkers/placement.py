@@ -19,7 +19,6 @@ the answer also gives the other one of (a comparison, a range: "from 12 to 15").
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from typing import Iterator, Optional, Sequence, Union
 
@@ -31,6 +30,7 @@ from raguard.checkers.settings import CheckerConfig
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention, supports
+from raguard.normalize.names import inner_name_stems
 from raguard.normalize.numbers import NumberMention, values_match
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import tokenize
@@ -104,7 +104,7 @@ class PlacementChecker:
         # the sentence is about what the aligned one is about: it holds every name the answer's does
         names = call.names.get(sentence.start)
         if names is None:
-            names = call.names[sentence.start] = _name_stems(_without_values(ctx.response, sentence, call.values))
+            names = call.names[sentence.start] = inner_name_stems(_without_values(ctx.response, sentence, call.values))
         if not names <= content_stems(index.text[lo:hi]):
             return None
         # the value's own document sentence has the same word beside it: it is said there too
@@ -169,14 +169,6 @@ def _same(claim: _Mention, doc: _Mention) -> bool:
     if isinstance(claim, NumberMention):
         return isinstance(doc, NumberMention) and values_match(claim, doc)
     return isinstance(doc, DateMention) and supports(doc.value, claim.value)
-
-
-_NAME_RE = re.compile(r"(?<=[\w,;)\]][ \t])[A-Z][\w'’-]*")
-
-
-def _name_stems(sentence: str) -> set[str]:
-    """The stems of the capitalized words of a sentence that do not open it (its names)."""
-    return {s for m in _NAME_RE.finditer(sentence) if (s := content_stem(m.group().casefold())) is not None}
 
 
 #: How far around a value its neighbouring content words are looked for, in characters.

@@ -9,6 +9,7 @@ import re
 from typing import Iterator, Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS, matches_at
+from raguard.normalize.stems import content_stem
 
 # A run of letters and "&" before " 16" / "-19"; the name is picked out of the run by
 # _name_start. (As one pattern, \b[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*..., it backtracked
@@ -192,6 +193,19 @@ def _add_word(text: str, start: int, word: str, spans: list[tuple[int, int]]) ->
     if len(word) == 1 or is_unit_after_number(text, start, word):
         return
     spans.append((start, start + len(word)))
+
+
+_CAPITALIZED_WORD_RE = re.compile(r"[A-Z][\w'’-]*")
+
+
+def inner_name_stems(text: str) -> set[str]:
+    """The content stems of the capitalized words of ``text`` that do not open a sentence: its
+    names, folded (a sentence's first word is capitalized anyway)."""
+    out = set()
+    for m in _CAPITALIZED_WORD_RE.finditer(text):
+        if not at_sentence_start(text, m.start()) and (s := content_stem(m.group().casefold())) is not None:
+            out.add(s)
+    return out
 
 
 def at_sentence_start(text: str, pos: int) -> bool:
