@@ -124,26 +124,20 @@ class NegationsChecker:
             if best is None:
                 continue
             doc_index, span, shared = best
-            if shared < max(MIN_SHARED, MIN_SHARED_SHARE * len(stems)):
-                stated = _states_denied(ctx, claim)
-                if stated is None:
-                    continue
-                doc_index, span = stated
             doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-            if _QUESTION_END_RE.search(doc_sentence):
-                # a question states nothing ("Did you restart it? ."): only a plain statement
-                # elsewhere can contradict the denial
-                stated = _states_denied(ctx, claim)
-                if stated is None:
-                    continue
-                doc_index, span = stated
-                doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-            # "Prices did not rise" against "Prices fell": the opposite word denies it too
-            supported = _negates(doc_sentence, words) or _has_opposite(doc_sentence, words)
-            if supported:
+            # the sentence sharing most with the whole clause, unless it shares too little or is a
+            # question ("Did you restart it? ." states nothing)
+            whole = (shared >= max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+                     and not _QUESTION_END_RE.search(doc_sentence))
+            if whole:
+                # "Prices did not rise" against "Prices fell": the opposite word denies it too
+                supported = _negates(doc_sentence, words) or _has_opposite(doc_sentence, words)
+            if not whole or supported:
                 # a long clause of a summary holds several facts: the words next to the denial
                 # may still be stated plainly in a sentence of their own
                 stated = _states_denied(ctx, claim)
+                if stated is None and not whole:
+                    continue
                 if stated is not None:
                     supported = False
                     doc_index, span = stated
