@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Iterator, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -84,10 +85,16 @@ def _last_word(name: str) -> str:
     return words[-1] if words else ""
 
 
+@lru_cache(maxsize=1024)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """A name's word as a whole word, any case (compiled once per word)."""
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
+
+
 def _find(text: str, word: str, key: str) -> Optional[Token]:
     """The first word of ``text`` that is ``word`` (found as written: no tokenizing of the
     sentence) or, failing that, whose stem is ``key``."""
-    m = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE) if word else None
+    m = _word_pattern(word).search(text) if word else None
     if m is not None:
         return Token(word, m.start(), m.end())
     return next((t for t in tokenize(text) if content_stem(t.norm) == key), None)
