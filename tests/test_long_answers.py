@@ -115,6 +115,23 @@ def test_speaker_turns_are_parsed_from_chats_and_timestamped_transcripts() -> No
     assert CALL[call.turns[1].text_start:].startswith("Hi, I'd like")
 
 
+SUPPORT_CHAT = ("Agent (Farah): Hi, thanks for contacting Lumen Energy support. How can I help?\n"
+                "Customer (Osei Brandt): my heating keeps switching off every night\n"
+                "Agent (Farah): I will book an engineer visit for Thursday morning.\n"
+                "Customer (Osei Brandt): thanks, that works\n")
+
+
+def test_a_role_label_with_a_name_in_brackets_is_that_person_speaking() -> None:
+    chat = parse_turns(SUPPORT_CHAT)
+    assert chat is not None and chat.speakers == {"farah", "osei brandt"}
+    assert [t.speaker for t in chat.turns] == ["Farah", "Osei Brandt", "Farah", "Osei Brandt"]
+    # "my heating" is Osei's (the label "Customer" named no one): not said of someone else
+    answer = "Osei Brandt told Lumen Energy that the heating switches off every night."
+    assert MISATTRIBUTED_CLAIM not in types("What happened?", [SUPPORT_CHAT], answer)
+    # a role in brackets is no name: the label stays the speaker
+    assert parse_turns(SUPPORT_CHAT.replace("(Farah)", "(night shift)")).turns[0].speaker == "Agent"
+
+
 def test_prose_with_a_label_or_two_is_not_a_conversation() -> None:
     assert parse_turns("Note: the museum is closed on Mondays. Update: it reopens in May.") is None
     assert parse_turns("The museum opened in 1931. It has three floors.") is None

@@ -3,7 +3,8 @@
 A turn opens with a speaker label at the start of a line or right after a sentence end: "Maria:",
 "Sales Agent:", "Speaker 2:", "[00:01:02] Dr. Chen:", "(12:04) Ana:". Text is a conversation when
 it has labelled turns of two speakers or more and one of them speaks twice, so a lone "Note:" or
-"Update:" in prose is not read as a speaker.
+"Update:" in prose is not read as a speaker. A role with a name in brackets ("Agent (Priya):") is
+that person: the name is the speaker (a summary says "Priya", and "I" is hers).
 
 Who "I", "you" and "we" are follows from the turns: the speaker, the others, both. A summary says
 "Maria will bring Tom" for "Maria: I'll bring him"; the checkers resolve the persons with
@@ -22,7 +23,7 @@ _TURN_RE = re.compile(
     r"(?:^|(?<=\n)|(?<=[.!?…] )|(?<=[.!?…]  ))[ \t]*"
     r"(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?[\])]?[ \t]*[-–]?[ \t]*)?"
     r"(?P<speaker>[A-Z][\w'’.-]{0,30}(?:[ \t][A-Z0-9][\w'’.-]{0,30}){0,2})"
-    r"[ \t]*(?:\([^()\n]{1,30}\)[ \t]*)?:[ \t]+(?=\S)",
+    r"[ \t]*(?:\((?P<alias>[^()\n]{1,30})\)[ \t]*)?:[ \t]+(?=\S)",
     re.MULTILINE,
 )
 #: Labels that open prose lines, not turns ("Note: ...", "Update: ...").
@@ -67,9 +68,19 @@ def parse_turns(text: str) -> Optional[Conversation]:
     if len(set(names)) < 2 or len(set(names)) == len(names):
         return None
     turns = [Turn(m.start("speaker"), m.end(), found[k + 1].start() if k + 1 < len(found) else len(text),
-                  m.group("speaker"))
+                  _speaker(m))
              for k, m in enumerate(found)]
-    return Conversation(turns, [t.start for t in turns], frozenset(names))
+    return Conversation(turns, [t.start for t in turns], frozenset(t.speaker.casefold() for t in turns))
+
+
+#: A name in a label's brackets: one to three capitalised words ("Priya", "Dr. Tomas Berg").
+_NAME_RE = re.compile(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2}")
+
+
+def _speaker(label: re.Match[str]) -> str:
+    """Who speaks a turn: the name in the label's brackets ("Agent (Priya)"), else the label."""
+    alias = (label.group("alias") or "").strip()
+    return alias if _NAME_RE.fullmatch(alias) else label.group("speaker")
 
 
 def speaker_at(conversation: Conversation, pos: int) -> Optional[Turn]:
