@@ -115,6 +115,21 @@ def test_entities_flagged(docs, answer, text):
     assert ("missing_entity", text) in _types(_check(docs, answer))
 
 
+def test_names_ner_joins_over_a_verb_are_each_checked_on_their_own():
+    from raguard.checkers.entities import _merged_names
+
+    assert _merged_names("Osei called Lumen Energy") == ["Osei", "Lumen Energy"]
+    assert _merged_names("Osei has quickly phoned Lumen Energy") == ["Osei", "Lumen Energy"]
+    for name in ("Ludwig van Beethoven", "Bank of America", "Doctors without Borders", "Anna Berg"):
+        assert _merged_names(name) == [name]
+    chat = ["Agent (Farah): thanks for contacting Lumen Energy support.\n"
+            "Customer (Osei): my heating keeps switching off every night\n"]
+    answer = "Osei called Lumen Energy support because his heating keeps switching off every night."
+    assert _types(_check(chat, answer), ("high",)) == set()
+    flagged = _types(_check(chat, answer.replace("Lumen Energy", "Brightwater Power")), ("high",))
+    assert any(t == "missing_entity" and "Brightwater" in text for t, text in flagged), flagged
+
+
 # -- quotes --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "docs, answer",

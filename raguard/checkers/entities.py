@@ -39,6 +39,7 @@ from raguard.normalize.entities import (
     located_demonym,
     looks_like_acronym,
 )
+from raguard.normalize.stems import FILLER_WORDS
 from raguard.normalize.text import LEADING_ARTICLES, fold_word, phrase_tokens
 
 ENTITY_LABELS = frozenset(
@@ -123,6 +124,8 @@ class EntitiesChecker:
             checker=self.name,
         )
         parts = _parts(text)
+        if len(parts) <= 1 and label in _MERGED_LABELS:
+            parts = _merged_names(text)
         whole = len(parts) <= 1
         if whole:
             parts = [text]
@@ -286,6 +289,41 @@ def _parts(text: str) -> list[str]:
         return [text]
     pieces = _PARTS_RE.split(text)
     return [p.strip(" \t'’") for p in pieces if p.strip(" \t'’")]
+
+
+# labels whose names hold no lower-case content word: one inside ("Osei called Lumen Energy") is
+# NER joining two names over a verb (a title, a law or an event may hold any word)
+_MERGED_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP"})
+# lower-case words inside names that are not English stop words ("Ludwig van Beethoven")
+_NAME_PARTICLES = frozenset({"de", "del", "della", "der", "den", "di", "da", "dos", "das", "du", "van",
+                             "von", "ten", "ter", "la", "le", "les", "el", "al", "bin", "bint", "ibn",
+                             "y", "e", "und", "sur", "sous", "sans", "upon", "on", "am", "im", "zu"})
+# stop words may sit inside a name ("Bank of America"); a verb such as "called" may not
+_STOP_WORDS = FILLER_WORDS - {"called", "named", "known", "dubbed", "termed", "nicknamed", "branded",
+                              "labeled", "labelled", "said", "says", "according", "including"}
+_LOWER_WORD_RE = re.compile(r"(?<=[ \t])[a-z][a-z'’-]*(?=[ \t])")
+_EDGE_LOWER_RE = re.compile(r"^(?:[a-z][a-z'’-]*[ \t]+)+|(?:[ \t]+[a-z][a-z'’-]*)+$")
+
+
+def _merged_names(text: str) -> list[str]:
+    """The names a NER span joins over a lower-case content word ("Osei called Lumen Energy":
+    "Osei", "Lumen Energy"), each to be supported on its own; ``[text]`` when it joins none."""
+    if " " not in text and "\t" not in text:
+        return [text]
+    cuts = [m for m in _LOWER_WORD_RE.finditer(text)
+            if m.group() not in _NAME_PARTICLES and m.group() not in _STOP_WORDS]
+    if not cuts:
+        return [text]
+    pieces, at = [], 0
+    for m in cuts:
+        pieces.append(text[at:m.start()])
+        at = m.end()
+    pieces.append(text[at:])
+    # each piece without the lower-case words at its ends ("Osei has | called | Lumen")
+    names = [n for p in pieces if (n := _EDGE_LOWER_RE.sub("", p.strip(" \t")))]
+    if len(names) < 2 or not all(n[:1].isupper() for n in names):
+        return [text]
+    return names
 
 
 def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool:
