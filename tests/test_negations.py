@@ -156,3 +156,17 @@ def test_an_un_word_next_to_the_denied_word_is_no_denial_unless_it_is_the_answer
     doc2 = "The Osk training loop was unstable in each layer of the network during warm-up."
     answer2 = "The Osk training loop, run on four benchmarks, was not stable in each layer of the network."
     assert contradictions("Summarize the paper.", [doc2], answer2) == []
+
+
+def test_a_denial_another_sentence_shares_is_supported_though_a_plain_one_shares_more_words() -> None:
+    # the plain sentence shares the clause's words but not what is denied ("reading"); the turn
+    # that denies it shares as many: the answer restates that one
+    chat = ("Agent (Farah): Hi, thanks for contacting Lumen Energy support. How can I help?\n"
+            "Customer (Osei): my meter has shown no reading since Monday\n"
+            "Agent (Farah): I will book an engineer visit for Thursday morning.\n")
+    answer = "Osei contacted Lumen Energy support because his meter has shown no reading since Monday."
+    assert contradictions("What happened?", [chat], answer) == []
+    # a turn that denies another word ("no bill") does not deny this one
+    other = chat.replace("my meter has shown no reading since Monday",
+                         "my meter has shown a reading but no bill since Monday")
+    assert contradictions("What happened?", [other], answer)

@@ -132,6 +132,13 @@ class NegationsChecker:
             if whole:
                 # "Prices did not rise" against "Prices fell": the opposite word denies it too
                 supported = _negates(doc_sentence, words) or _has_opposite(doc_sentence, words)
+                if not supported:
+                    # the sentence sharing most may not hold what is denied, and another one
+                    # denies it too ("contacted the desk ..." / "my meter showed no reading")
+                    denied = _denied_elsewhere(ctx, clause, stems, words)
+                    if denied is not None:
+                        supported = True
+                        doc_index, span = denied
             if not whole or supported:
                 # a long clause of a summary holds several facts: the words next to the denial
                 # may still be stated plainly in a sentence of their own
@@ -228,6 +235,35 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 if plain is None:
                     plain = (doc_index, spans[i])
     return plain
+
+
+def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: list[str]
+                      ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document sentence that denies the word the answer's
+    denying ``clause`` denies (the first content word after the cue) and shares as many of the
+    clause's ``stems`` as a sentence must to be compared whole; None if none does."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    head = None if cue is None else denied_head(clause, cue.end(), len(clause))
+    if head is None:
+        return None
+    h = stem(head.norm)
+    need = max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i in by_stem.get(h, ()):
+            text = index.text[spans[i][0]:spans[i][1]]
+            if len(stems & content_stems(text)) >= need and _denies_head(text, h):
+                return doc_index, spans[i]
+    return None
+
+
+def _denies_head(text: str, h: str) -> bool:
+    """Does a denial of the document sentence ``text`` deny the word stemmed ``h``?"""
+    for cue_start, cue_end in denial_spans(text):
+        head = denied_head(text, cue_end, clause_span(text, cue_start)[1])
+        if head is not None and stem(head.norm) == h:
+            return True
+    return False
 
 
 def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:
