@@ -40,3 +40,15 @@ def test_a_wrong_order_is_flagged(answer: str) -> None:
 
 def test_a_documents_bare_order_supports_no_exact_value() -> None:
     assert verify("Summarize.", [DOC], "The Marlow trust has 3 billion in reserve.").action == "review"
+
+
+def test_a_fraction_of_a_scale_word_is_one_amount() -> None:
+    found = [(n.text, n.value) for n in extract_numbers(
+        "half a million riders, a quarter of a billion euros, two and a half thousand seats, 3 and a half million")]
+    assert found == [("half a million", 5e5), ("a quarter of a billion", 2.5e8),
+                     ("two and a half thousand", 2500.0), ("3 and a half million", 3.5e6)]
+    doc = "The Fenwick tramway carried 250,000 riders in its first year and cost 2.5 million pounds."
+    assert verify("Summarize.", [doc], "In its first year the tramway carried a quarter of a million riders "
+                  "and cost two and a half million pounds.").action == "proceed"
+    flagged = verify("Summarize.", [doc], "The tramway carried half a million riders in its first year.")
+    assert [w.text for w in flagged.warnings if w.type == "unsupported_number"] == ["half a million"]

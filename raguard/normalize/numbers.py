@@ -379,6 +379,8 @@ def extract_numbers(text: str) -> list[NumberMention]:
         found.extend(_digit_with_word_scale(text, found))
     if lowered is None or _holds_any(lowered, _FRACTION_WORDS):
         found.extend(_fractions(text))
+    if lowered is None or _holds_any(lowered, _SCALED_FRACTION_CUES):
+        found.extend(_scaled_fractions(text))
     if ":" in text:
         found.extend(_clock_times(text))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
@@ -506,6 +508,31 @@ def _fractions(text: str) -> Iterator[NumberMention]:
             continue
         yield NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%",
                             spelled=True, hedge=_hedge_before(text, m.start()) or "about")
+
+
+# "half a million", "a quarter of a billion", "two and a half thousand": a fraction of a scale
+# word is an amount, not a percentage and a "million" of its own
+_SCALED_FRACTION_RE = re.compile(
+    r"(?=[\dahotfsen])\b(?:(?P<whole>\d+|one|two|three|four|five|six|seven|eight|nine|ten)[ \t]+and[ \t]+)?"
+    r"(?P<frac>(?:a[ \t]+)?half|a[ \t]+quarter|one[ \t]+quarter|three[ \t]+quarters|a[ \t]+third|one[ \t]+third|"
+    r"two[ \t]+thirds)(?:[ \t]+of)?(?:[ \t]+(?:a|an|one))?[ \t]+(?P<scale>hundred|thousand|million|billion|trillion)\b",
+    re.IGNORECASE,
+)
+_SCALED_FRACTIONS = {"half": 1 / 2, "quarter": 1 / 4, "quarters": 3 / 4, "third": 1 / 3, "thirds": 2 / 3}
+_SCALED_FRACTION_CUES = ("half", "quarter", "third")
+
+
+def _scaled_fractions(text: str) -> Iterator[NumberMention]:
+    """"half a million" = 500,000, "a quarter of a million" = 250,000, "two and a half billion"."""
+    for m in _SCALED_FRACTION_RE.finditer(text):
+        whole = m.group("whole")
+        count = 0.0 if whole is None else float(whole) if whole[0].isdigit() else float(_UNITS[whole.casefold()])
+        fraction = _SCALED_FRACTIONS[m.group("frac").casefold().split()[-1]]
+        value = (count + fraction) * _WORD_SCALES[m.group("scale").casefold()]
+        # a third is a rounded amount ("a third of a million" for 330,000); a half or a quarter is not
+        hedge = "about" if fraction in (1 / 3, 2 / 3) else None
+        yield NumberMention(m.start(), m.end(), m.group(0), value, spelled=True,
+                            hedge=_hedge_before(text, m.start()) or hedge)
 
 
 _DIGIT_WORD_SCALE_RE = re.compile(
