@@ -130,6 +130,17 @@ def test_names_ner_joins_over_a_verb_are_each_checked_on_their_own():
     assert any(t == "missing_entity" and "Brightwater" in text for t, text in flagged), flagged
 
 
+@pytest.mark.parametrize("answer", [
+    "**Summary of Brenna Tools' results:**\n\n- Revenue was 40 million euros.\n- Shares of Brenna Tools rose.",
+    "## Summary of Brenna Tools' quarter\n\n* Revenue was 40 million euros.",
+    "> Summary of Brenna Tools' quarter: revenue was 40 million euros.",
+])
+def test_a_markdown_heading_or_list_item_starts_a_sentence(answer):
+    # "Summary of X" opening a heading is a common noun before a name, as at any sentence start
+    doc = "Brenna Tools reported quarterly revenue of 40 million euros, and its shares rose."
+    assert _types(_check([doc], answer), ("high",)) == set()
+
+
 # -- quotes --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "docs, answer",

@@ -209,9 +209,10 @@ def inner_name_stems(text: str) -> set[str]:
 
 
 def at_sentence_start(text: str, pos: int) -> bool:
-    """Is ``pos`` the first word of a sentence (quotes and brackets around the break allowed)?"""
+    """Is ``pos`` the first word of a sentence (quotes and brackets around the break allowed, and
+    the marks of a Markdown heading, list item or emphasis: "## ", "- ", "**")?"""
     i = pos
-    while i > 0 and text[i - 1] in " \t\"'“‘(":
+    while i > 0 and text[i - 1] in " \t\"'“‘(*_#>-•":
         i -= 1
     while i > 0 and text[i - 1] in "\"'”’)»":
         i -= 1
