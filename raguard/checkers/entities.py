@@ -302,7 +302,6 @@ _NAME_PARTICLES = frozenset({"de", "del", "della", "der", "den", "di", "da", "do
 _STOP_WORDS = FILLER_WORDS - {"called", "named", "known", "dubbed", "termed", "nicknamed", "branded",
                               "labeled", "labelled", "said", "says", "according", "including"}
 _LOWER_WORD_RE = re.compile(r"(?<=[ \t])[a-z][a-z'’-]*(?=[ \t])")
-_EDGE_LOWER_RE = re.compile(r"^(?:[a-z][a-z'’-]*[ \t]+)+|(?:[ \t]+[a-z][a-z'’-]*)+$")
 
 
 def _merged_names(text: str) -> list[str]:
@@ -320,10 +319,20 @@ def _merged_names(text: str) -> list[str]:
         at = m.end()
     pieces.append(text[at:])
     # each piece without the lower-case words at its ends ("Osei has | called | Lumen")
-    names = [n for p in pieces if (n := _EDGE_LOWER_RE.sub("", p.strip(" \t")))]
+    names = [n for p in pieces if (n := _trim_lower(p))]
     if len(names) < 2 or not all(n[:1].isupper() for n in names):
         return [text]
     return names
+
+
+def _trim_lower(piece: str) -> str:
+    """``piece`` without the lower-case words at its ends."""
+    words = piece.split()
+    while words and words[0][:1].islower():
+        words.pop(0)
+    while words and words[-1][:1].islower():
+        words.pop()
+    return " ".join(words)
 
 
 def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool:
