@@ -170,3 +170,13 @@ def test_a_denial_another_sentence_shares_is_supported_though_a_plain_one_shares
     other = chat.replace("my meter has shown no reading since Monday",
                          "my meter has shown a reading but no bill since Monday")
     assert contradictions("What happened?", [other], answer)
+
+
+@pytest.mark.parametrize("turn", ["Ilka: dont book the late train", "Ilka: we didnt book the late train",
+                                  "Ilka: I cant book the late train"])
+def test_a_chat_denial_written_without_its_apostrophe_is_a_denial(turn: str) -> None:
+    chat = f"Ravi: should I book the late train?\n{turn}\nRavi: ok\n"
+    denial = "Ilka says not to book the late train."
+    assert contradictions("What did they decide?", [chat], denial) == []
+    # and the answer that affirms it is contradicted
+    assert contradictions("What did they decide?", [chat], "Ilka books the late train.")

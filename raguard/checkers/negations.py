@@ -39,7 +39,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+    BARE_NOT, denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
     scoped_in_time,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
@@ -55,7 +55,7 @@ _DOCUMENT_NEGATION_RE = re.compile(
     r"miss\w*|avoid\w*|ban(?:s|ned)?|prohibit\w*|exclu\w*|stop\w*|ceas\w*|end(?:s|ed)?|quit\w*|"
     r"halt\w*|clos\w*|shut\w*|abandon\w*|cancel\w*|withdr[ae]w\w*|resign\w*|retir\w*|dismiss\w*|fired|left|"
     r"non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b"
-    r"|n[’']t\b",
+    r"|n[’']t\b|" + BARE_NOT,
     re.IGNORECASE,
 )
 

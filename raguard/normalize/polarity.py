@@ -26,9 +26,13 @@ from raguard.normalize.data_files import data_file
 from raguard.normalize.stems import content_stem, stem
 from raguard.normalize.text import Token, clause_span, tokenize
 
+#: A contraction of "not" written without its apostrophe, as chats and transcripts do ("dont",
+#: "didnt", "cant", "wont"): a denial in a document all the same.
+BARE_NOT = r"\b(?:do|does|did|is|are|was|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
+
 # A clear denial: the words whose scope is the rest of their clause.
 _DENIAL_RE = re.compile(
-    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot)\b|n[’']t\b",
+    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot)\b|n[’']t\b|" + BARE_NOT,
     re.IGNORECASE,
 )
 
@@ -49,7 +53,8 @@ _NOT_A_DENIAL_BEFORE_RE = re.compile(
 # The same words in the answer's clause: it hedges or denies in its own way; left alone.
 _WEAK_DENIAL_RE = re.compile(
     r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without|lack\w*|fail\w*|refus\w*|"
-    r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer)\b|n[’']t\b",
+    r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer)\b|n[’']t\b|"
+    + BARE_NOT,
     re.IGNORECASE,
 )
 
