@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from raguard import Verifier, verify
 from raguard.checkers import DEFAULT_CHECKERS
 from raguard.models import MISATTRIBUTED_CLAIM
@@ -102,3 +104,16 @@ def test_in_a_lower_cased_document_a_name_is_a_word_in_the_names_place_or_one_th
               "Harbour Lights comes from Wrenfield Studios.")
     [warning] = misattributed("How did it open?", LOWER, answer)
     assert warning.text == "Wrenfield Studios" and "harbour lights" in warning.suggestion
+
+
+@pytest.mark.parametrize("answer", ["A client called Harbor Bank to replace a lost debit card.",
+                                    "A client told Harbor Bank that she needs to replace her lost debit card."])
+def test_a_greeting_opening_a_turn_names_no_one(answer: str) -> None:
+    # "Hi, I need ...": "Hi" is capitalized because it comes first, not someone else's name
+    doc = ("[00:00:03] Clerk: Welcome to Harbor Bank, this is Ines.\n"
+           "[00:00:07] Client: Hi, I need to replace my lost debit card.\n"
+           "[00:00:12] Clerk: Of course, a new card will arrive within five days.\n")
+    assert misattributed("Summarize.", [doc], answer) == []
+    # a name opening the turn still names someone else
+    assert misattributed("Summarize.", [doc.replace("Hi, I need", "Rosa needs").replace("my lost", "her lost")],
+                         answer)

@@ -43,7 +43,7 @@ from raguard.normalize.entities import country_demonyms, demonym_countries
 from raguard.normalize.names import inner_name_stems
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_spans
-from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, SECOND_PERSON, THIRD_PERSON, speaker_at
+from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, OPENERS, SECOND_PERSON, THIRD_PERSON, speaker_at
 
 MIN_SHARED = 3
 MIN_SHARE = 0.7
@@ -314,8 +314,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if word_stem is None or demonym_countries(folded) or folded in FIRST_PERSON:
             continue
         if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
-                and folded in document.raw_words:
-            continue  # a sentence's first word that the document also writes in lower case
+                and (folded in document.raw_words or folded in OPENERS):
+            continue  # a sentence's first word that the document also writes in lower case, or "Hi"
         first_name = min(first_name, m.start())  # (the first one met)
         if not others and word_stem not in clause_stems and not _placed_in(text, m.group(), name):
             others = True

@@ -39,6 +39,15 @@ THIRD_PERSON = frozenset({"he", "him", "his", "himself", "she", "her", "hers", "
                           "they", "them", "their", "theirs", "themselves"})
 
 
+#: Words that open a turn or a sentence without naming anyone ("Hi, I want to ...", "Thanks, that
+#: works"): interjections and greetings, capitalized only because they come first.
+OPENERS = frozenset({"hi", "hello", "hey", "hiya", "thanks", "thank", "ok", "okay", "yes", "yeah", "yep",
+                     "no", "nope", "sure", "well", "oh", "ah", "wow", "great", "perfect", "sorry", "please",
+                     "bye", "goodbye", "morning", "afternoon", "evening", "congratulations", "congrats",
+                     "right", "alright", "cool", "fine", "hmm", "um", "uh", "absolutely", "exactly",
+                     "indeed", "welcome", "cheers", "lol", "haha"})
+
+
 class Turn(NamedTuple):
     """One labelled turn: the label's start, where its words start, its end, and who speaks."""
 
