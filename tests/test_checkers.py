@@ -29,6 +29,13 @@ def _check(docs, answer, query=""):
         (["deal closing date : 2013-10-03"], "The deal closed on 3 October 2013."),
         (["The plant opened in 1994 ."], "The plant opened in the 1990s."),
         (["Revenue for september 30 , 2024 was flat."], "Revenue was flat in September 2024."),
+        # a range joined by a word, not only a dash
+        (["The fair ran from 3rd to 6th of October 2024 ."], "The fair ran from October 3 to 6, 2024."),
+        (["The fair ran October 3 to 6 , 2024 ."], "The fair ran from 3 to 6 October 2024."),
+        (["The fair ran 3-6 October 2024 ."], "The fair ran between 3 and 6 October 2024."),
+        # a decade of a life written in digits or in words
+        (["The driver , a man in his 40s , was unhurt ."], "The driver, a man in his forties, was unhurt."),
+        (["The driver, a woman in her thirties, was unhurt."], "The driver, a woman in her 30s, was unhurt."),
     ],
 )
 def test_dates_supported(docs, answer):
@@ -41,6 +48,8 @@ def test_dates_supported(docs, answer):
         (["The merger closed on October 3 , 2013 ."], "The merger closed on October 13, 2013.", "October 13, 2013", "October 3 , 2013"),
         (["The plant opened in the 1990s."], "The plant opened in 1994.", "1994", "1990s"),
         (["The war ended in 1945 ."], "The war ended in 1946.", "1946", "1945"),
+        (["The driver , a man in his 40s , was unhurt ."], "The driver, a man in his thirties, was unhurt.",
+         "thirties", "40s"),
     ],
 )
 def test_dates_flagged_with_nearest_value(docs, answer, text, nearest):

@@ -39,6 +39,8 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _SEP = r"(?:[ \t]*,[ \t]*|[ \t]+)"
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<{name}>\d{{4}})"
+# between the two days of a range: a dash, or a word ("3rd to 6th of October", "October 3 to 6, 2024")
+_TO = r"(?:[ \t]*[-–—][ \t]*|[ \t]+(?:to|until|till|through|and)[ \t]+)"
 
 
 def _m(name: str) -> str:
@@ -58,8 +60,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("ymd_slash", re.compile(r"(?=\d)\b(?P<y>\d{4})/(?P<m>[01]?\d)/(?P<d>[0-3]?\d)\b")),
     ("numeric", re.compile(r"(?=\d)(?<![\d/.])\b(?P<a>[0-3]?\d)(?P<sep>[/.])(?P<b>[0-3]?\d)(?P=sep)"
                            r"(?P<y>\d{4}|\d{2})\b(?![/.]\d)")),
-    ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
-    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}[ \t]*[-–—][ \t]*{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}{_TO}{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("mdy", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     # a life span whose dash was lost in extraction: "26 September 188926 May 1976"
@@ -73,7 +75,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                                  r"[ \t]+(?:fiscal[ \t]+)?quarter(?:[ \t]+(?:of[ \t]+)?(?:FY[ \t]*)?"
                                  r"(?P<y>\d{4}))?\b", re.IGNORECASE)),
     ("decade", re.compile(r"(?=\d)(?<![\w'’])(?P<dec>\d{3}0)'?s\b")),
-    ("decade_short", re.compile(r"(?=['’])(?<!\w)['’](?P<dd>\d0)s\b")),
+    ("decade_short", re.compile(r"(?=['’1-9])(?<![\w'’.,$£€])(?:['’](?P<dd>\d0)|(?P<ddn>[1-9]0))s\b")),
     ("decade_words", re.compile(r"(?=[tfsen])\b(?:the[ \t]+)?(?P<dw>twenties|thirties|forties|fifties|sixties|"
                                 r"seventies|eighties|nineties)\b", re.IGNORECASE)),
     ("month_alone", re.compile(r"(?=[abdefilmnostu])\b(?:in|during|by|until|till|since|from|through|of|early|late|"
@@ -223,8 +225,8 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(quarter=_QUARTER_WORDS[g["qw"].casefold()], year=int(y) if y else None)
     if form == "decade":
         return DateValue(decade=int(g["dec"]))
-    if form == "decade_short":
-        return DateValue(decade=int(g["dd"]))
+    if form == "decade_short":  # "'50s", "50s": a decade of a century or of a life, as "the fifties"
+        return DateValue(decade=int(g["dd"] or g["ddn"]))
     if form == "decade_words":
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
@@ -286,14 +288,15 @@ _CUE_WORDS: dict[str, tuple[str, ...]] = {
 }
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
-    "dash": ("-", "–", "—"), "slash": ("/",), "zero_s": ("0s", "0's"),
+    "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " until ", " till ", " through "),
+    "slash": ("/",), "zero_s": ("0s", "0's"),
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
     "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                    "October", "November", "December"),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
     "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",),
-    "mdy_range": ("digit", "month", "dash"), "dmy_range": ("digit", "month", "dash"), "mdy": ("digit", "month"),
+    "mdy_range": ("digit", "month", "range"), "dmy_range": ("digit", "month", "range"), "mdy": ("digit", "month"),
     "dmy": ("digit", "month"), "dmy_glued": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
