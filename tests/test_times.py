@@ -61,3 +61,12 @@ def test_times_side_by_side_are_read_as_two_values_not_a_compound_measure() -> N
     result = verify("When is it open?", [doc], "The office is open from 9:00 to 17:30 on weekdays.")
     assert result.action == "proceed", result.warnings
     assert [w.type for w in verify("When?", [doc], "The office opens at 8:30.").warnings] == ["unsupported_number"]
+
+
+def test_a_time_with_a_dot_is_read_with_its_am_or_pm() -> None:
+    found = [(n.text, n.value, n.measure) for n in extract_numbers("at 6.15am, or 6.15 p.m., not 6.15 percent or £3.50 pm")]
+    assert found == [("6.15am", 375.0, CLOCK), ("6.15 p.m.", 1095.0, CLOCK), ("6.15 percent", 6.15, None),
+                     ("£3.50", 3.5, None)]
+    doc = "The lorry overturned at 6.15am on Saturday near Castleford."
+    assert verify("What happened?", [doc], "At 6:15 a.m. on Saturday a lorry overturned near Castleford.").action == "proceed"
+    assert verify("What happened?", [doc], "At 6:45 a.m. on Saturday a lorry overturned near Castleford.").action == "review"
