@@ -239,6 +239,17 @@ def test_refusal_is_not_a_claim():
     assert result.action == "proceed"
 
 
+@pytest.mark.parametrize("silence", ["It doesn't mention anything about spare batteries.",
+                                     "The leaflet does not say whether spare batteries are included.",
+                                     "There is no mention of spare batteries."])
+def test_saying_what_the_text_leaves_out_is_not_a_claim(silence):
+    doc = "The Lorne torch runs for 40 hours and is waterproof to 10 metres."
+    answer = f"The Lorne torch runs for 40 hours and is waterproof to 10 metres. {silence}"
+    assert _check([doc], answer).action == "proceed"
+    # a verb of having is a claim about the thing, not about the text
+    assert _check([doc], "The Lorne torch runs for 40 hours. It does not include spare batteries.").action == "review"
+
+
 # -- engine --------------------------------------------------------------------------------------
 def test_each_document_is_checked_on_its_own():
     # "John" and "Smith" are in different documents: no artifact from joining them

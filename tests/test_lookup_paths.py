@@ -508,7 +508,8 @@ _CUE_ATOMS = ["no", "No", "NO", "not", "Not", "n't", "n’t", "can", "cannot", "
               "information", "Information", "enough", "insufficient", "I", "i", "do", "does", "did", "the",
               "context", "documents", "provided", "contain", "know", "answer", "be", "determined", "mentioned",
               "in", "with", "never", "none", "5", "1", ".", ". ", "! ", "? ", ",", "\n", " ", " ", "\t", "'", "\"",
-              "Yes", "It", "x", "(", ")", "İ", "ı", "ſ", "K"]
+              "Yes", "It", "x", "(", ")", "İ", "ı", "ſ", "K", "there", "is", "mention", "it", "they", "say",
+              "article", "Mention"]
 
 
 def _cue_texts() -> list[str]:

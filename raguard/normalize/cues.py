@@ -11,7 +11,14 @@ _REFUSAL_RE = re.compile(
     r"(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:contain|include|mention|say|state|provide|specify|give)"
     r"|(?:not|insufficient|no)[ \t]+(?:enough[ \t]+)?information|i[ \t]+(?:do[ \t]*(?:not|n[o'’]t)|cannot|can[o'’]?t)[ \t]+(?:know|find|answer|tell)"
     r"|(?:cannot|can[o'’]?t|unable[ \t]+to)[ \t]+(?:be[ \t]+)?(?:answer|determine|find|determined|answered)"
-    r"|not[ \t]+(?:mentioned|stated|specified|provided|given)[ \t]+in[ \t]+the)",
+    r"|not[ \t]+(?:mentioned|stated|specified|provided|given)[ \t]+in[ \t]+the"
+    r"|there[ \t]+is[ \t]+no[ \t]+mention[ \t]+of"
+    # the text or its speakers (or "it", "they" for them) not saying something: a verb of saying
+    # only ("It does not include VAT" says something of a price)
+    r"|(?:it|they|the[ \t]+(?:article|report|document|transcript|conversation|chat|call|email|letter|"
+    r"leaflet|study|paper|speakers?|author|interview|podcast|episode|excerpt|page|post|thread|meeting|notes?))"
+    r"[ \t]+(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:mention|say|specify|state|discuss|address|explain|"
+    r"clarify|indicate|reveal|disclose|describe|detail|name))",
     re.IGNORECASE,
 )
 
@@ -22,7 +29,7 @@ def is_refusal(sentence: str) -> bool:
         # substring tests tell faster than the pattern (lower() folds ASCII as IGNORECASE does)
         folded = sentence.lower()
         if not ("not" in folded or "n't" in folded or "can" in folded or "unable" in folded
-                or "information" in folded):
+                or "information" in folded or "mention" in folded):
             return False
     return _REFUSAL_RE.search(sentence) is not None
 
