@@ -70,3 +70,21 @@ def test_a_time_with_a_dot_is_read_with_its_am_or_pm() -> None:
     doc = "The lorry overturned at 6.15am on Saturday near Castleford."
     assert verify("What happened?", [doc], "At 6:15 a.m. on Saturday a lorry overturned near Castleford.").action == "proceed"
     assert verify("What happened?", [doc], "At 6:45 a.m. on Saturday a lorry overturned near Castleford.").action == "review"
+
+
+def test_an_hour_with_am_or_pm_is_a_time_and_short_weekdays_before_hours_are_days() -> None:
+    found = [(n.text, n.value, n.measure) for n in extract_numbers("from 9 am to 5:30 pm, or 4pm, 3 Mbps")]
+    assert found == [("9 am", 540.0, CLOCK), ("5:30 pm", 1050.0, CLOCK), ("4pm", 960.0, CLOCK), ("3", 3.0, None)]
+    doc = "Bellmoor Pool opening hours: Mon–Fri 9:00–17:30, Sat 10:00–16:00. Closed Sundays."
+    answer = ("Bellmoor Pool is open Monday to Friday from 9 am to 5:30 pm and on Saturday from 10 am "
+              "to 4 pm. It is closed on Sundays.")
+    assert verify("When is it open?", [doc], answer).action == "proceed"
+    changed = verify("When is it open?", [doc], answer.replace("4 pm", "6 pm").replace("Saturday", "Thursday"))
+    assert {w.text for w in changed.warnings if w.severity == "high"} == {"6 pm", "Thursday"}
+
+
+@pytest.mark.parametrize("text", ["Sun, sand and sea", "We sat 4 hours", "Sun and moon"])
+def test_a_short_weekday_alone_is_a_word(text: str) -> None:
+    from raguard.normalize.dates import extract_dates
+
+    assert extract_dates(text) == []

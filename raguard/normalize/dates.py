@@ -84,6 +84,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
     ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})\b", re.IGNORECASE)),
+    # "Mon–Fri 9:00–17:30", "Sat 10:00": a capitalized abbreviation before a range, a time or a
+    # list (alone, "Sat" and "Sun" are words)
+    ("weekday_short", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b\.?"
+                                 r"(?=[ \t]*(?:[-–—/]|to[ \t]|\d|,[ \t]*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b))")),
 ]
 
 
@@ -231,7 +235,7 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
-    if form == "weekday":
+    if form in ("weekday", "weekday_short"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     return None
 
@@ -276,6 +280,7 @@ _CUES: dict[str, re.Pattern[str]] = {
     "digit": re.compile(r"\d"),
     "month": re.compile(r"(?=[jfmasond])\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
     "weekday": re.compile(r"(?=[mtwfs])\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b", re.IGNORECASE),
+    "weekday_short": re.compile(r"(?=[MTWFS])\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"),
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
 }
@@ -284,7 +289,8 @@ _CUES: dict[str, re.Pattern[str]] = {
 # which try every position.
 _CUE_WORDS: dict[str, tuple[str, ...]] = {
     "digit": tuple("0123456789"), "month": ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-    "weekday": ("day",), "quarter": ("quarter",), "decade": ("ties",),
+    "weekday": ("day",), "weekday_short": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
+    "quarter": ("quarter",), "decade": ("ties",),
 }
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
@@ -301,6 +307,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month", "month_name"), "year": ("digit",), "weekday": ("weekday",),
+    "weekday_short": ("weekday_short",),
 }
 
 

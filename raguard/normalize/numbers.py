@@ -383,8 +383,8 @@ def extract_numbers(text: str) -> list[NumberMention]:
         found.extend(_scaled_fractions(text))
     if ":" in text:
         found.extend(_clock_times(text))
-    if "." in text and (lowered is None or "m" in lowered):
-        found.extend(_clock_times(text, _DOT_CLOCK_RE))
+    if lowered is None or "m" in lowered:
+        found.extend(_clock_times(text, _AMPM_CLOCK_RE))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
         found.extend(_magnitudes(text))
     if len(found) > 1:
@@ -405,9 +405,10 @@ _CLOCK_RE = re.compile(
 )
 
 
-# "6.15am", "6.15 p.m.": the British dot, read as a time only with its am/pm (else a decimal)
-_DOT_CLOCK_RE = re.compile(
-    r"(?<![\w.:,£$€¥])(?P<h>1[0-2]|0?[1-9])\.(?P<mi>[0-5]\d)[ \t]?(?P<ap>[AaPp]\.[Mm]\.|[AaPp]\.?[Mm]\b)"
+# "6.15am", "6.15 p.m.", "9 am": an hour with its am/pm, minutes after the British dot (a dot
+# without am/pm is a decimal point, an hour without it a number)
+_AMPM_CLOCK_RE = re.compile(
+    r"(?<![\w.:,£$€¥])(?P<h>1[0-2]|0?[1-9])(?:\.(?P<mi>[0-5]\d))?[ \t]?(?P<ap>[AaPp]\.[Mm]\.|[AaPp]\.?[Mm]\b)"
 )
 
 
@@ -415,7 +416,7 @@ def _clock_times(text: str, pattern: re.Pattern[str] = _CLOCK_RE) -> Iterator[Nu
     """Times of day ("7:55 PM", "19:55"), valued in minutes after midnight: a changed time is a
     changed value, and the digits around a colon are not read as numbers otherwise."""
     for m in pattern.finditer(text):
-        hour, minute, half = int(m.group("h")), int(m.group("mi")), m.group("ap")
+        hour, minute, half = int(m.group("h")), int(m.group("mi") or 0), m.group("ap")
         if half:
             if not 1 <= hour <= 12:
                 continue  # "19:55 pm" is no time
