@@ -59,7 +59,7 @@ class Claim(BaseModel):
     value: Optional[str] = None
     supported: bool
     evidence: Optional[Evidence] = None
-    source: Optional[Literal["document", "query"]] = None
+    source: Optional[Literal["document", "query", "derived"]] = None
     checker: str = ""
     support: Optional[float] = Field(
         default=None, ge=0.0, le=1.0,

@@ -151,3 +151,31 @@ def test_placed_in_reads_the_usual_ways_of_putting_a_place_in_a_country() -> Non
     assert _placed_in(text, "Arica", "Chile")
     assert not _placed_in(text, "Lima", "Chile") and not _placed_in(text, "Osorno", "Peru")
     assert not _placed_in(text, "Osorno", "Temuco")  # only a country holds places here
+
+
+def test_a_percentage_that_is_the_change_between_two_stated_values_is_derived() -> None:
+    from raguard import verify
+
+    doc = "Sales at Morrow Bikes rose from 40,000 units in 2022 to 52,000 units in 2023."
+    answer = "Morrow Bikes' sales grew from 40,000 to 52,000 units between 2022 and 2023, a rise of 30%."
+    result = verify("How did sales change?", [doc], answer)
+    assert result.action == "proceed", result.warnings
+    [claim] = [c for c in result.claims if c.kind == "number" and c.text == "30%"]
+    assert claim.supported and claim.source == "derived" and claim.evidence is None
+    # another percentage is no change between them, and a hedge allows a twentieth, not more
+    assert verify("", [doc], answer.replace("30%", "35%")).action == "review"
+    assert verify("", [doc], answer.replace("a rise of 30%", "a rise of about 31%")).action == "proceed"
+    assert verify("", [doc], answer.replace("a rise of 30%", "a rise of about 40%")).action == "review"
+    # with one value in the sentence there is nothing to derive it from
+    assert verify("", [doc], "Morrow Bikes' sales reached 52,000 units in 2023, a rise of 30%.").action == "review"
+
+
+def test_a_percentage_that_is_the_share_of_two_stated_values_is_derived() -> None:
+    from raguard import verify
+
+    doc = "Inspectors found that 14 of the 22 depots had not completed fire-safety training."
+    assert verify("", [doc], "Inspectors found 14 of the 22 depots, or 64%, had not completed the training.").action == "proceed"
+    assert verify("", [doc], "Inspectors found 14 of the 22 depots, or 70%, had not completed the training.").action == "review"
+    # years are no amounts: "between 2020 and 2021" derives no percentage
+    assert verify("", ["Depots were inspected in 2020 and 2021."],
+                  "Depots were inspected between 2020 and 2021, 0.05% apart.").action == "review"

@@ -33,7 +33,7 @@ class Finding:
     suggestion: Optional[str] = None
     nearest_value: Optional[str] = None
     evidence: Optional[tuple[int, int, int]] = None  # (doc_index, start, end)
-    source: Optional[str] = None  # "document" or "query"
+    source: Optional[str] = None  # "document", "query", or "derived" (arithmetic on the answer's checked values)
     checker: str = ""
 
 

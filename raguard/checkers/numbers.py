@@ -106,6 +106,10 @@ class NumbersChecker:
             finding.supported = True
             finding.source = "query"
             return finding
+        if mention.unit == "%" and _change_between(ctx, mention):
+            finding.supported = True
+            finding.source = "derived"
+            return finding
         if maps is not None:
             near = maps.number_ladder.nearest(mention)
         else:
@@ -114,3 +118,38 @@ class NumbersChecker:
         hint = f" The documents give {near.text}." if near is not None else ""
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def _change_between(ctx: CheckContext, percent: NumberMention) -> bool:
+    """Is the answer's percentage the change between two other values its sentence gives ("from
+    $12 million to $15.6 million, an increase of roughly 30%"), or the share of one in the other
+    ("14 of the 22 branches, or 64%")? Those values are checked on their own; the percentage is
+    arithmetic on them, to the precision it is written with (a hedged one within a twentieth of
+    itself, and at least one point). Years are no amounts."""
+    sentence = next(((s, e) for s, e in ctx.sentences if s <= percent.start < e), None)
+    if sentence is None:
+        return False
+    dates = [(d.start, d.end) for d in ctx.dates if sentence[0] <= d.start < sentence[1]]
+    values = [n for n in ctx.numbers if sentence[0] <= n.start < sentence[1] and n is not percent
+              and n.unit != "%" and n.measure is None and n.value
+              and not any(s < n.end and n.start < e for s, e in dates)]  # (a year is no amount)
+    if len(values) < 2:
+        return False
+    slack = max(1.0, 0.05 * percent.value) if percent.hedge else max(percent.precision, _rounding(percent.text))
+    for a in values:
+        for b in values:
+            if a is b or a.unit != b.unit:
+                continue
+            change = abs(b.value - a.value) / abs(a.value) * 100  # "from 40,000 to 52,000: up 30%"
+            share = a.value / b.value * 100  # "14 of the 22 branches, or 64%"
+            if abs(change - percent.value) <= slack or (share < 100 and abs(share - percent.value) <= slack):
+                return True
+    return False
+
+
+def _rounding(text: str) -> float:
+    """Half the last written digit's place: "30%" stands for 29.5-30.5, "30.4%" for 30.35-30.45."""
+    digits = re.search(r"\d+(?:\.(\d+))?", text)
+    decimals = len(digits.group(1) or "") if digits else 0
+    return 0.5 * 10 ** -decimals
+

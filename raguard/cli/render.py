@@ -145,6 +145,8 @@ def supported_lines(result: VerifyResult, *, plain: bool) -> list[Text]:
             line.append(Text(repr(ev.text), style="" if plain else "dim"))
         elif claim.source == "query":
             line.append("  <- the query")
+        elif claim.source == "derived":
+            line.append("  <- the answer's own values")
         lines.append(line)
     return lines
 
