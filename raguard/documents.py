@@ -143,6 +143,22 @@ class DocumentIndex:
         return spans, by_stem
 
     @lazy
+    def denying_sentences(self) -> frozenset[int]:
+        """Numbers of the :attr:`sentence_index` sentences holding a denial cue ("not", "never",
+        "no"...; "not only" too: the checker reads each closely), found by one scan of the text:
+        the negations checker looks among them for one an answer affirms."""
+        from raguard.normalize.polarity import DENIAL_RE
+
+        spans = self.sentence_index[0]
+        starts = [a for a, _ in spans]
+        found = set()
+        for m in DENIAL_RE.finditer(self.text):
+            i = bisect_right(starts, m.start()) - 1
+            if i >= 0 and m.start() < spans[i][1]:
+                found.add(i)
+        return frozenset(found)
+
+    @lazy
     def sentence_stems(self) -> frozenset[str]:
         """The stems of :attr:`sentence_index` as a set (an intersection with a set is about
         twice as fast as with the dict's keys: the alignment takes one per document and sentence)."""

@@ -180,3 +180,33 @@ def test_a_chat_denial_written_without_its_apostrophe_is_a_denial(turn: str) -> 
     assert contradictions("What did they decide?", [chat], denial) == []
     # and the answer that affirms it is contradicted
     assert contradictions("What did they decide?", [chat], "Ilka books the late train.")
+
+
+def test_an_affirmation_fused_into_a_longer_sentence_is_read_against_the_denial_it_restates() -> None:
+    doc = ("In a trial of 860 adults, those given the oral spray had 24% fewer colds than the placebo group over "
+           "one winter. The effect was not statistically significant in participants over 70. No serious side "
+           "effects were reported.")
+    fused = ("Over one winter, adults given the oral spray had 24% fewer colds than those on placebo, although "
+             "the effect was statistically significant in participants over 70.")
+    [warning] = contradictions("What did the trial find?", [doc], fused)
+    assert "The effect was not statistically significant" in warning.suggestion
+    assert contradictions("What did the trial find?", [doc], fused.replace("was statistically", "was not statistically")) == []
+
+
+def test_a_denial_of_the_present_allows_the_past() -> None:
+    doc = "Pigeons were kept by hobbyists for centuries. People don't eat pigeons anymore in most of Europe."
+    assert contradictions("", [doc], "In Europe pigeons were once kept by hobbyists and eaten by people.") == []
+    assert contradictions("", [doc.replace(" anymore", "")], "In most of Europe people eat pigeons.")
+
+
+@pytest.mark.parametrize("doc, denial", [
+    ("Harlow Town have appointed former winger Ivo Marek as head coach.",
+     "Harlow Town's new head coach is not Ivo Marek, a former winger."),
+    ("The Fenn Valley line, closed in 1971, will reopen next year.",
+     "The Fenn Valley line, which closed in 1971, is not due to reopen next year."),
+    ("Free eye tests will be offered to all adults over 60 from May.",
+     "Free eye tests will not be offered to adults over 60 from May."),
+])
+def test_a_word_that_denies_only_in_some_uses_is_no_denial_when_the_answer_says_it_too(doc: str, denial: str) -> None:
+    # "former", "closed", "free" (and "reopen" against "closed") describe what both say
+    assert contradictions("", [doc], denial)

@@ -131,7 +131,8 @@ class NegationsChecker:
                      and not _QUESTION_END_RE.search(doc_sentence))
             if whole:
                 # "Prices did not rise" against "Prices fell": the opposite word denies it too
-                supported = _negates(doc_sentence, words) or _has_opposite(doc_sentence, words)
+                said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
+                supported = _negates(doc_sentence, words, said) or _has_opposite(doc_sentence, words, said)
                 if not supported:
                     # the sentence sharing most may not hold what is denied, and another one
                     # denies it too ("contacted the desk ..." / "my meter showed no reading")
@@ -282,12 +283,21 @@ def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tu
     return best
 
 
-def _negates(doc_sentence: str, answer_words: list[str]) -> bool:
+def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
     """True when the document sentence has a negation of its own, in words or in a prefix
-    ("unsafe" against the answer's "not safe")."""
-    if _DOCUMENT_NEGATION_RE.search(doc_sentence):
-        return True
+    ("unsafe" against the answer's "not safe"). A word that denies only in some uses ("former",
+    "closed", "free") is none where the answer sentence says it too (``said``, folded words):
+    there it describes what both say ("not Dario Kowal, a former midfielder")."""
+    for m in _DOCUMENT_NEGATION_RE.finditer(doc_sentence):
+        word = m.group(0).lower()
+        if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")) or word not in said:
+            return True
     return _prefixed(doc_sentence, answer_words)
+
+
+#: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
+_CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nobody", "nothing", "nowhere",
+                            "cannot", "without"})
 
 
 def _prefixed(doc_sentence: str, answer_words: list[str]) -> bool:
@@ -301,14 +311,16 @@ def _prefixed(doc_sentence: str, answer_words: list[str]) -> bool:
     return False
 
 
-def _has_opposite(doc_sentence: str, answer_words: list[str]) -> bool:
-    """True when the document sentence holds the opposite of one of the answer's words."""
+def _has_opposite(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
+    """True when the document sentence holds the opposite of one of the answer's words (and not
+    a word the answer sentence says too, ``said``: "which closed in 1966, is not due to reopen" /
+    "closed in 1966, will reopen")."""
     wanted: set[str] = set()
     for w in answer_words:
         wanted |= opposites_of(w)
     if not wanted:
         return False
-    return any(opposite_key(t.norm) in wanted for t in tokenize(doc_sentence))
+    return any(opposite_key(t.norm) in wanted and t.norm not in said for t in tokenize(doc_sentence))
 
 
 #: The answer clause's content words the document's denying clause must hold: most of them,
@@ -338,20 +350,51 @@ def _answer_clause(ctx: CheckContext, alignment: SentenceAlignment, key: str,
 
 
 def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
-    """The aligned document sentence denies what the answer sentence affirms.
+    """The aligned document sentence, or another sentence of its document that denies something
+    and shares words with the answer sentence (a summary's sentence fuses several: "had fewer
+    infections, although the effect was significant in those over 65"), denies what the answer
+    sentence affirms (see :func:`_affirms_denied_in`)."""
+    response_sentence = ctx.response[alignment.start:alignment.end]
+    if is_refusal(response_sentence):
+        return None
+    found = _affirms_denied_in(ctx, alignment, alignment.doc_index, alignment.best_span)
+    if found is not None:
+        return found
+    index = ctx.documents.indexes[alignment.doc_index]
+    denying = index.denying_sentences
+    if not denying:
+        return None
+    spans, by_stem = index.sentence_index
+    shared: dict[int, int] = {}
+    for s in alignment.stems:
+        for i in by_stem.get(s, ()):
+            if i in denying:
+                shared[i] = shared.get(i, 0) + 1
+    for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
+        if spans[i] != alignment.best_span:
+            found = _affirms_denied_in(ctx, alignment, alignment.doc_index, spans[i])
+            if found is not None:
+                return found
+    return None
+
+
+def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int,
+                       span: Optional[tuple[int, int]]) -> Optional[Finding]:
+    """The document sentence at ``span`` denies what the answer sentence affirms.
 
     The denial's clause must hold the denied word (the first content word after "not", "no",
     "never"...) and most of the answer clause's other words, the answer clause must affirm plainly
     (no denial, hedge or condition of its own), and no other document sentence may state the same
     thing without the denial.
     """
-    doc_sentence, index, span = _sentence_text(ctx, alignment)
+    if span is None:
+        return None
+    index = ctx.documents.indexes[doc_index]
+    doc_sentence = index.text[span[0]:span[1]]
     cues = denial_spans(doc_sentence)
     if not cues or _QUESTION_END_RE.search(doc_sentence):
         return None
     response_sentence = ctx.response[alignment.start:alignment.end]
-    if is_refusal(response_sentence):
-        return None
     for cue_start, cue_end in cues:
         c_begin, c_end = clause_span(doc_sentence, cue_start)
         head = denied_head(doc_sentence, cue_end, c_end)
@@ -360,6 +403,8 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
         h = stem(head.norm)
         if h not in alignment.stems:
             continue
+        if _NO_MORE_RE.search(doc_sentence, cue_end, c_end):
+            continue  # "we don't eat them anymore": it was so once, as the answer may say
         found = _answer_clause(ctx, alignment, h)
         if found is None:
             continue
@@ -375,12 +420,16 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
         # holds as much of the answer: the document affirms it after all
         if h in content_stems(doc_sentence[:cue_start]) or h in content_stems(doc_sentence[c_end:]):
             continue
-        if _said_elsewhere(ctx, h, clause_stems, len(covered), (alignment.doc_index, span)):
+        if _said_elsewhere(ctx, h, clause_stems, len(covered), (doc_index, span)):
             continue
         return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
                               f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
-                              f'document {alignment.doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+                              f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
     return None
+
+
+# a denial of the present that says the past was otherwise
+_NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
 
 
 def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_least: int,

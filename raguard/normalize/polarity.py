@@ -30,8 +30,8 @@ from raguard.normalize.text import Token, clause_span, tokenize
 #: "didnt", "cant", "wont"): a denial in a document all the same.
 BARE_NOT = r"\b(?:do|does|did|is|are|was|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
 
-# A clear denial: the words whose scope is the rest of their clause.
-_DENIAL_RE = re.compile(
+#: A clear denial: the words whose scope is the rest of their clause.
+DENIAL_RE = re.compile(
     r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot)\b|n[’']t\b|" + BARE_NOT,
     re.IGNORECASE,
 )
@@ -63,7 +63,7 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each clear denial cue of ``text`` that denies what follows it (not "not
     only", "no less than", "whether or not", "if not")."""
     out = []
-    for m in _DENIAL_RE.finditer(text):
+    for m in DENIAL_RE.finditer(text):
         if _NOT_A_DENIAL_AFTER_RE.match(text, m.end()):
             continue
         if _NOT_A_DENIAL_BEFORE_RE.search(text, max(0, m.start() - 20), m.start()):
