@@ -1,4 +1,4 @@
-"""Detection quality of raguard: paraphrase suite, HaluEval QA sample, faithful summaries, SummEdits.
+"""Detection quality of raguard: paraphrase suite, long-answer suite, HaluEval QA sample, faithful summaries, SummEdits.
 
     .venv/bin/python benchmarks/quality.py                     # or: make quality
     .venv/bin/python benchmarks/quality.py --only summedits    # one data set (repeatable)
@@ -6,7 +6,10 @@
 Prints a table per data set (precision, recall, false-positive rate, per warning type, time per
 item) and writes benchmarks/results/quality.json. An item counts as flagged when its action is
 "review"; for the paraphrase suite, whose vague-reference pairs are medium severity, any high or
-medium warning counts. The HaluEval sample and SummEdits are read from shared/data/ beside the
+medium warning counts. The long-answer suite (tests/data/long_answers_suite.jsonl) holds fluent
+multi-sentence answers over messy documents (tokenized, lower-cased, chats, transcripts) and
+one-fact edits of them; its recall is also given by kind of edit (number, date, name, a denial
+added or removed), as the paraphrase suite's is by rule. The HaluEval sample and SummEdits are read from shared/data/ beside the
 repository (or its worktree's parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is
 missing the benchmark says so and skips it.
 
@@ -36,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from raguard import Verifier, VerifyResult  # noqa: E402
 
 SUITE = ROOT / "tests" / "data" / "paraphrase_suite.jsonl"
+LONG_SUITE = ROOT / "tests" / "data" / "long_answers_suite.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
 
 
@@ -78,6 +82,15 @@ def load_suite() -> list[dict[str, Any]]:
         {"id": r["id"], "positive": r["label"] == "fabricated", "query": r["query"], "docs": r["docs"],
          "answer": r["answer"], "group": r["rule"]}
         for r in _read_jsonl(SUITE)
+    ]
+
+
+def load_long_suite() -> list[dict[str, Any]]:
+    """The long-answer suite: faithful answers over messy documents, and one-fact edits of them."""
+    return [
+        {"id": r["id"], "positive": r["label"] == "fabricated", "query": r["query"], "docs": r["docs"],
+         "answer": r["answer"], "group": r.get("edit", "faithful")}
+        for r in _read_jsonl(LONG_SUITE)
     ]
 
 
@@ -146,6 +159,8 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
     missed: list[dict[str, Any]] = []
     score_pos: list[float] = []
     score_neg: list[float] = []
+    group_pos: Counter[str] = Counter()
+    group_hit: Counter[str] = Counter()
     n_pos = sum(1 for i in items if i["positive"])
     for item in items:
         t0 = time.perf_counter()
@@ -160,6 +175,8 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
             tp += hit
             fn += not hit
             type_pos.update(types)
+            group_pos[item["group"]] += 1
+            group_hit[item["group"]] += hit
             if not hit:
                 missed.append({"id": item["id"], "answer": item["answer"][:200]})
         else:
@@ -192,6 +209,9 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
         "ms_per_item_mean": round(1000 * statistics.fmean(times), 3) if times else None,
         "ms_per_item_p50": round(1000 * statistics.median(times), 3) if times else None,
         "per_type": per_type,
+        # recall by kind of positive (an edit's kind, a rule), where there are several kinds
+        "recall_per_group": ({g: round(group_hit[g] / n, 3) for g, n in sorted(group_pos.items())}
+                             if 1 < len(group_pos) < 20 else None),
         "false_positives": false_positives[:25],
         "missed": missed[:25],
         "_scores": (score_pos, score_neg),
@@ -222,6 +242,8 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
           f"bacc {_fmt(report['balanced_accuracy'])}   AUROC(score) {_fmt(report['auroc_score'])}   "
           f"FP {report['fp']}   time/item mean {_fmt(report['ms_per_item_mean'])} ms, "
           f"p50 {_fmt(report['ms_per_item_p50'])} ms")
+    if report.get("recall_per_group"):
+        print("  recall by kind: " + ", ".join(f"{g} {_fmt(r)}" for g, r in report["recall_per_group"].items()))
     if report["per_type"]:
         print(f"  {'warning type':<24}{'on positives':>14}{'on negatives':>14}{'precision':>11}")
         for wtype, row in report["per_type"].items():
@@ -230,7 +252,7 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
 
 
 #: Data set names for ``--only``.
-DATASETS: tuple[str, ...] = ("paraphrase_suite", "halueval_qa", "faithful_summaries", "summedits")
+DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "halueval_qa", "faithful_summaries", "summedits")
 
 
 def print_summedits(profile: str, reports: dict[str, dict[str, Any]]) -> None:
@@ -259,6 +281,7 @@ def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str,
     wanted = set(only or DATASETS)
     loaders: list[tuple[str, Callable[[], Any], Callable[[VerifyResult], bool], str]] = [
         ("paraphrase_suite", load_suite, _high_or_medium, str(SUITE.relative_to(ROOT))),
+        ("long_answers_suite", load_long_suite, _review, str(LONG_SUITE.relative_to(ROOT))),
         ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
         ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
         ("summedits", load_summedits, _review, str(SUMMEDITS)),
