@@ -131,6 +131,13 @@ class CheckContext:
         return [(c.start, c.end) for c in find_citations(self.response)]
 
     @lazy
+    def list_marker_spans(self) -> list[tuple[int, int]]:
+        """Numbers that open the items of a numbered list ("1. ", "2) "): positions, not claims."""
+        from raguard.normalize.text import list_marker_spans
+
+        return list_marker_spans(self.response)
+
+    @lazy
     def named_number_spans(self) -> list[tuple[int, int]]:
         """Names that contain a number ("iPhone 16", "Apollo 11", "COVID-19")."""
         from raguard.normalize.names import named_number_spans

@@ -2,7 +2,8 @@
 in one document. A time of day ("7:55 PM", "19:55") is one value, in minutes after midnight.
 
 Skipped: numbers inside dates (the dates checker owns them), numbers inside names ("Apollo 11",
-checked by the entities checker), citation markers ("[1]"), and trivial counting words (``numbers.TRIVIAL_WORDS``:
+checked by the entities checker), citation markers ("[1]"), numbered-list markers ("1. "), and
+trivial counting words (``numbers.TRIVIAL_WORDS``:
 spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...). A counting word from
 two to ten is checked only where the documents count the same thing ("five gold albums" against
 "eight gold albums" and no "five": see :mod:`raguard.normalize.counts`).
@@ -37,7 +38,7 @@ class NumbersChecker:
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         # indexed: a scan of every span per number was quadratic in the claims
         date_spans = SpanIndex((d.start, d.end) for d in ctx.dates if d.form != "weekday")
-        name_spans = SpanIndex(ctx.named_number_spans + ctx.citation_spans)
+        name_spans = SpanIndex(ctx.named_number_spans + ctx.citation_spans + ctx.list_marker_spans)
         counted = None
         for mention in ctx.numbers:
             if mention.trivial and not _RANKING_AFTER_RE.match(ctx.response, mention.end):

@@ -486,3 +486,15 @@ def clause_span(text: str, pos: int) -> tuple[int, int]:
     spans = clause_spans(text[lo:hi])
     begin, end = spans[max(0, bisect_right([s for s, _ in spans], pos - lo) - 1)]
     return lo + begin, lo + end
+
+
+# "1. ", "2) " opening a line (or the text): the number of a list item
+_LIST_MARKER_RE = re.compile(r"(?:^|(?<=\n))[ \t]*(\d{1,3}[.)])(?=[ \t]+\S)")
+
+
+def list_marker_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each numbered-list marker of ``text`` ("1." of "1. **Author:** ...")."""
+    if "." not in text and ")" not in text:
+        return []
+    return [m.span(1) for m in _LIST_MARKER_RE.finditer(text)]
+
