@@ -48,7 +48,7 @@ ENTITY_LABELS = frozenset(
 # capitalized words that often stand before a surname without being a given name
 _NOT_GIVEN_NAMES = frozenset({"the", "a", "an", "and", "of", "by", "with", "to", "for", "said", "says",
                               "when", "while", "but", "as", "in", "on", "at", "from", "after", "before"})
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lord", "lady", "st",
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame", "lord", "lady", "st",
                      "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
 
 
@@ -189,6 +189,8 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
     # the name as written, then without a sentence-initial common noun; the words of the second
     # are found only where the first is not (most names are found as written)
     head = _sentence_initial_head(ctx.response, start, text, label)
+    if head is None and label in ("PERSON", "PROPER"):
+        head = _after_title(text)  # "Doctor Reyes" for the documents' "Dr. Tom Reyes"
     head_words = None
     # "Food & Drug" and "Food and Drug" are one name (tokens drop the "&")
     joined = ampersand_variant(text)
@@ -251,6 +253,14 @@ def _country_as_modifier(text: str, start: int, end: int) -> bool:
 _OF_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?:of|in|at|for|from)[ \t]+(?:the[ \t]+)?(?=[A-Z])")
 _FIRST_WORD_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?=[A-Z])")
 _VERB_FIRST_RE = re.compile(r"^[A-Z][a-z]+(?:ing|ed|ly)\b")
+
+
+def _after_title(text: str) -> Optional[str]:
+    """The name after a title that opens it ("Doctor Reyes" -> "Reyes"), or None."""
+    first, _, rest = text.partition(" ")
+    if rest.strip() and first.rstrip(".").lower() in _TITLES:
+        return rest.strip()
+    return None
 
 
 def _sentence_initial_head(response: str, start: int, text: str, label: str) -> Optional[str]:
