@@ -54,6 +54,7 @@ _DOCUMENT_NEGATION_RE = re.compile(
     r"lack\w*|fail\w*|refus\w*|declin\w*|den(?:y|ies|ied|ial)|reject\w*|unabl\w*|los[ets]\w*|lost|"
     r"miss\w*|avoid\w*|ban(?:s|ned)?|prohibit\w*|exclu\w*|stop\w*|ceas\w*|end(?:s|ed)?|quit\w*|"
     r"halt\w*|clos\w*|shut\w*|abandon\w*|cancel\w*|withdr[ae]w\w*|resign\w*|retir\w*|dismiss\w*|fired|left|"
+    r"remov\w*|discontinu\w*|scrap(?:s|ped|ping)?|abolish\w*|deprecat\w*|"
     r"non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b"
     r"|n[’']t\b|" + BARE_NOT,
     re.IGNORECASE,
