@@ -150,6 +150,20 @@ def test_a_markdown_heading_or_list_item_starts_a_sentence(answer):
     assert _types(_check([doc], answer), ("high",)) == set()
 
 
+def test_numbered_list_markers_are_positions_not_values():
+    doc = "The audit found that 22 of the region's 31 depots missed the deadline in 2023."
+    answer = "Findings:\n\n1. 22 of the region's 31 depots missed the deadline.\n2) It was in 2023."
+    assert _types(_check([doc], answer), ("high",)) == set()
+    flagged = _types(_check([doc], answer.replace("22 of", "25 of")), ("high",))
+    assert flagged == {("unsupported_number", "25")}
+
+
+def test_a_title_written_out_is_the_abbreviated_one():
+    doc = "The report was written by Prof. Ada Okonkwo of Leeds and reviewed by Dr. Tom Reyes."
+    answer = "Professor Okonkwo wrote the report, and Doctor Reyes reviewed it."
+    assert _types(_check([doc], answer), ("high",)) == set()
+
+
 # -- quotes --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "docs, answer",

@@ -210,3 +210,9 @@ def test_a_denial_of_the_present_allows_the_past() -> None:
 def test_a_word_that_denies_only_in_some_uses_is_no_denial_when_the_answer_says_it_too(doc: str, denial: str) -> None:
     # "former", "closed", "free" (and "reopen" against "closed") describe what both say
     assert contradictions("", [doc], denial)
+
+
+def test_a_denial_restates_a_removal_in_the_document() -> None:
+    doc = "Version 4.1 adds support for Windows 12 and removes support for Windows 8. The old export function was scrapped."
+    answer = "Version 4.1 supports Windows 12 but no longer supports Windows 8, and the old export function is not available."
+    assert contradictions("What changed?", [doc], answer) == []

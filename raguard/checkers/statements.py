@@ -15,7 +15,9 @@ while "The storm came ashore on August 25, 2005" (1 of 3, the date supported) is
 the claim, the dates checker's, and the words around it are free to paraphrase. A denial keeps
 the lower threshold too: its words name what is ruled out (the negations checker reads it).
 
-Words about the text and the talk ("The article discusses ...", "Mike asks ...": see
+A heading ("## Key points", "**Summary**", "Findings:") is skipped: it claims nothing, and its
+values and names are the other checkers'. Words about the text and the talk ("The article
+discusses ...", "Mike asks ...": see
 :mod:`raguard.normalize.framing`) are not new words: they count where the best document has them
 and are no lack where it does not, and a sentence made only of them is skipped. In a sentence of
 ``_MIN_WORDS_FOR_SYNONYMS`` new words or more, a word whose WordNet synonym the document has
@@ -44,7 +46,7 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT
-from raguard.normalize.framing import Framing, about_talk, describes_talk
+from raguard.normalize.framing import Framing, about_talk, describes_talk, is_heading
 from raguard.normalize.stems import stem
 from raguard.normalize.synonyms import has_synonym_in
 
@@ -133,7 +135,7 @@ class StatementsChecker:
             sentence_range = ctx.token_range(start, end)
             opening = [toks[i].norm for i in sentence_range[:_OPENING_WORDS]]
             previous_about_talk, about_talk_before = about_talk_before, about_talk(opening)
-            if is_refusal(sentence):
+            if is_refusal(sentence) or is_heading(sentence):
                 continue
             words: list[tuple[str, int, int]] = []
             anchored = False

@@ -155,3 +155,20 @@ class Framing:
             for i in clause:
                 (framed if stems[i] in self.stems else kept).append(i)
         return (kept, framed) if kept else None
+
+
+_HEADING_MARKS = " \t*_#>"
+
+
+def is_heading(sentence: str) -> bool:
+    """A heading claims nothing: a Markdown heading line ("## Key points"), a line in bold
+    alone ("**Summary**"), or a label of a few words ending in a colon ("Findings:", "In
+    summary:"). The values and names in it are still the other checkers'."""
+    text = sentence.strip()
+    if text.startswith("#"):
+        return True
+    if text.startswith("**") and text.endswith("**") and text.count("**") == 2:
+        return True
+    label = text.strip(_HEADING_MARKS)
+    return label.endswith(":") and len(label.split()) <= 5
+
