@@ -342,3 +342,13 @@ def test_a_degree_after_a_place_is_checked_in_parts():
     assert _types(_check(docs, "In 1987 she earned a Cambridge PhD on thin films.")) == set()
     flagged = _types(_check(docs, "In 1987 she earned an Oxford PhD on thin films."))
     assert any(t == "missing_entity" and "Oxford" in text for t, text in flagged), flagged
+
+
+def test_an_acronym_of_lower_case_words_may_open_with_a_stop_word_but_not_a_connector():
+    from raguard.normalize.entities import find_expansion
+
+    text = "Ines Varga was named the league's most valuable player, for bringing in 40 points."
+    assert find_expansion("MVP", text) is not None
+    assert find_expansion("FBI", text) is None  # "for bringing in": connectors at both ends
+    doc = "Ines Varga was named the league's most valuable player."
+    assert _types(_check([doc], "Ines Varga was named league MVP."), ("high",)) == set()

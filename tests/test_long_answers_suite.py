@@ -30,13 +30,17 @@ KNOWN_FALSE_ALARMS = {
     "la-002-faithful": '"Tomas agreed to try it." for "ok will do": a reply restated as an act',
     "la-046-faithful": "clinical abbreviations (HTN, T2DM) restated in full",
     "la-049-faithful": 'NER cuts "Professor J.M. Okonkwo" to "Professor J"',
-    "la-056-faithful": '"MVP" for "most valuable player": an expansion opening with a stop word is not read',
     "la-058-faithful": '"no longer supports" for "drops support": "dropped" is a fall in figures more often',
 }
 #: Edits of a value or a name: every one must be caught.
 VALUE_EDITS = ("number", "date", "name")
 #: Added or removed denials caught when this was written: a floor, not a target.
-MIN_DENIALS_CAUGHT = {"negation-added": 19, "negation-removed": 5}
+MIN_DENIALS_CAUGHT = {"negation-added": 16, "negation-removed": 4}
+
+
+def _source(item_id: str) -> str:
+    """The faithful answer an edit was made from: "la-007-negation-added" -> "la-007-faithful"."""
+    return "-".join(item_id.split("-")[:2]) + "-faithful"
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +59,7 @@ def test_the_suite_is_well_formed() -> None:
     for item in ITEMS:
         assert item["answer"].strip() and item["docs"] and all(d.strip() for d in item["docs"]), item["id"]
         if item["label"] == "fabricated":  # an edit of a faithful answer over the same documents
-            source = by_id[item["id"].split("-", 2)[0] + "-" + item["id"].split("-", 2)[1] + "-faithful"]
+            source = by_id[_source(item["id"])]
             assert source["docs"] == item["docs"] and source["answer"] != item["answer"], item["id"]
 
 
@@ -72,5 +76,7 @@ def test_a_changed_value_or_name_is_caught(actions: dict[str, str], edit: str) -
 
 @pytest.mark.parametrize("edit", sorted(MIN_DENIALS_CAUGHT))
 def test_reversed_denials_are_caught_at_least_as_often_as_before(actions: dict[str, str], edit: str) -> None:
-    caught = sum(1 for i in ITEMS if i.get("edit") == edit and actions[i["id"]] == "review")
+    # (an edit of an answer already sent to review counts for nothing)
+    caught = sum(1 for i in ITEMS if i.get("edit") == edit and actions[i["id"]] == "review"
+                 and actions[_source(i["id"])] == "proceed")
     assert caught >= MIN_DENIALS_CAUGHT[edit]

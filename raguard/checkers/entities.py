@@ -126,7 +126,7 @@ class EntitiesChecker:
         parts = _parts(text)
         if len(parts) <= 1 and label in _MERGED_LABELS:
             parts = _merged_names(text)
-        whole = len(parts) <= 1
+        whole = len(parts) <= 1 and (not parts or parts[0] == text)
         if whole:
             parts = [text]
         located = []
@@ -316,13 +316,20 @@ _LOWER_WORD_RE = re.compile(r"(?<=[ \t])[a-z][a-z'’-]*(?=[ \t])")
 
 def _merged_names(text: str) -> list[str]:
     """The names a NER span joins over a lower-case content word ("Osei called Lumen Energy":
-    "Osei", "Lumen Energy"), each to be supported on its own; ``[text]`` when it joins none."""
+    "Osei", "Lumen Energy"), each to be supported on its own, or the name without lower-case
+    words NER took in before it ("league MVP": "MVP"); ``[text]`` when there is nothing to cut."""
     if " " not in text and "\t" not in text:
         return [text]
     cuts = [m for m in _LOWER_WORD_RE.finditer(text)
             if m.group() not in _NAME_PARTICLES and m.group() not in _STOP_WORDS]
     if not cuts:
-        return [text]
+        # "league MVP": a lower-case word NER took in before a name names nothing (after one it
+        # may say what the place is: "a Sydney beach" is no "Sydney clifftop")
+        words = text.split()
+        while words and words[0][:1].islower():
+            words.pop(0)
+        trimmed = " ".join(words)
+        return [trimmed] if trimmed and trimmed != text and trimmed[:1].isupper() else [text]
     pieces, at = [], 0
     for m in cuts:
         pieces.append(text[at:m.start()])

@@ -218,6 +218,11 @@ def expansion_pattern(acronym: str, ignore_case: bool = False) -> re.Pattern[str
     return re.compile(first + rest + ")", re.IGNORECASE if ignore_case else 0)
 
 
+# words that join others and name nothing: an expansion neither starts nor ends with one
+_CONNECTORS = frozenset({"a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "with", "from", "and",
+                         "or", "as", "into", "than", "that", "this", "it", "is", "was", "be", "we", "i", "you"})
+
+
 def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
     """Span of an expansion of ``acronym`` in ``text``: capitalized words first ("European
     Union" for EU); for 3+ letters also lower-case words that are not function words
@@ -231,8 +236,9 @@ def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
 
     for m in expansion_pattern(acronym, ignore_case=True).finditer(text):
         words = [w for w in re.split(r"[ \t\-]+", m.group("x").lower()) if w]
-        # the first and last words carry meaning; at most one short connector in between
-        if words[0] in STOP_WORDS or words[-1] in STOP_WORDS:
+        # the first and last words carry meaning (a stop word such as "most" may: "most valuable
+        # player"; a connector may not: "for bringing in"); at most one stop word in all
+        if words[0] in _CONNECTORS or words[-1] in _CONNECTORS or words[-1] in STOP_WORDS:
             continue
         if sum(1 for w in words if w in STOP_WORDS) <= 1:
             return m.span("x")
