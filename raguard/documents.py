@@ -69,6 +69,14 @@ class DocumentIndex:
         return join_broken_words(self.text)
 
     @lazy
+    def ratio_shares(self) -> list[NumberMention]:
+        """Shares the document writes as ratios ("one in five"), as percentages (read when an
+        answer's percentage is not among :attr:`numbers`)."""
+        from raguard.normalize.numbers import ratio_shares
+
+        return ratio_shares(self.text) if (" in " in self.text or " of " in self.text) else []
+
+    @lazy
     def numbers(self) -> list[NumberMention]:
         """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
         values written in two units ("1 minute 8 seconds") once more, whole."""

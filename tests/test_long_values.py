@@ -179,3 +179,16 @@ def test_a_percentage_that_is_the_share_of_two_stated_values_is_derived() -> Non
     # years are no amounts: "between 2020 and 2021" derives no percentage
     assert verify("", ["Depots were inspected in 2020 and 2021."],
                   "Depots were inspected between 2020 and 2021, 0.05% apart.").action == "review"
+
+
+def test_a_percentage_restates_a_share_the_document_writes_as_a_ratio() -> None:
+    from raguard import verify
+    from raguard.normalize.numbers import ratio_shares
+
+    assert [(n.text, n.value) for n in ratio_shares("one in five, 3 out of 10, 2 in 2020, one in a hundred")] == [
+        ("one in five", 20.0), ("3 out of 10", 30.0), ("one in a hundred", 1.0)]
+    doc = "One in five tenants said their rent had risen, up from one in eight last year, a poll by Civica found."
+    answer = "A Civica poll found that 20% of tenants said their rent had risen, compared with 12.5% last year."
+    assert verify("", [doc], answer).action == "proceed"
+    flagged = verify("", [doc], answer.replace("20%", "25%"))
+    assert [w.text for w in flagged.warnings if w.type == "unsupported_number"] == ["25%"]

@@ -107,6 +107,14 @@ class NumbersChecker:
             finding.supported = True
             finding.source = "query"
             return finding
+        if mention.unit == "%":
+            for doc_index, index in ctx.documents:
+                for share in index.ratio_shares:  # "20%" for the documents' "one in five"
+                    if values_match(mention, share):
+                        finding.supported = True
+                        finding.evidence = (doc_index, share.start, share.end)
+                        finding.source = "document"
+                        return finding
         if mention.unit == "%" and _change_between(ctx, mention):
             finding.supported = True
             finding.source = "derived"

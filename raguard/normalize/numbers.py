@@ -738,3 +738,27 @@ class NumberLadder:
                 best = gap
                 found.append((gap, k, cand))
         return found
+
+
+_RATIO_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "twenty": 20, "hundred": 100, "a hundred": 100, "a thousand": 1000}
+# "one in five", "3 out of 10", "one in a hundred": a share; the second number is no year
+_RATIO_RE = re.compile(
+    r"(?=[\dotfsen])\b(?P<a>one|two|three|four|five|six|seven|eight|nine|\d{1,3})[ \t]+(?:in|out[ \t]+of)[ \t]+"
+    r"(?P<b>two|three|four|five|six|seven|eight|nine|ten|twenty|a[ \t]+hundred|a[ \t]+thousand|\d{1,3})\b",
+    re.IGNORECASE,
+)
+
+
+def ratio_shares(text: str) -> list[NumberMention]:
+    """Shares written as a ratio ("one in five" = 20%, "3 out of 10" = 30%), as percentages: what
+    a document says that way an answer may give as a percentage."""
+    out = []
+    for m in _RATIO_RE.finditer(text):
+        a, b = (" ".join(m.group(g).casefold().split()) for g in ("a", "b"))
+        num = float(a) if a.isdigit() else _RATIO_WORDS[a]
+        den = float(b) if b.isdigit() else _RATIO_WORDS[b]
+        if 0 < num < den:
+            out.append(NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%", spelled=True))
+    return out
+
