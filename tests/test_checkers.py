@@ -164,6 +164,15 @@ def test_a_title_written_out_is_the_abbreviated_one():
     assert _types(_check([doc], answer), ("high",)) == set()
 
 
+def test_a_person_of_an_organization_is_two_names_each_checked():
+    doc = "The survey is led by Dr. Hana Ito, a marine biologist at Corran University."
+    assert _types(_check([doc], "Marine biologist Dr. Hana Ito of Corran University leads the survey."),
+                  ("high",)) == set()
+    flagged = _types(_check([doc], "Marine biologist Dr. Hana Ito of Denholm University leads the survey."),
+                     ("high",))
+    assert any(t == "missing_entity" and "Denholm" in text for t, text in flagged), flagged
+
+
 # -- quotes --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "docs, answer",

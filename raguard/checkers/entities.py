@@ -149,23 +149,28 @@ class EntitiesChecker:
 
 # places and nationalities: the names that stack before a noun as modifiers
 _MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
+# the words between a person's name and where she works or comes from
+_AFFILIATION_WORDS = frozenset({"of", "from", "at"})
 
 
 def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int, str]]) -> bool:
     """Is the capitalized run ``text[start:end]`` two or more names NER read apart, side by side,
-    one of them a place or a nationality ("the Oslo Chilean consulate": Oslo, and Chilean)? Each
-    was checked on its own; the run names nothing more. A run NER cut short (a word of it in no
+    one of them a place or a nationality ("the Oslo Chilean consulate": Oslo, and Chilean), or
+    a person "of", "from" or "at" another name ("Hana Sato of Kelvin University")? Each was
+    checked on its own; the run names nothing more. A run NER cut short (a word of it in no
     entity) is still checked whole, and so is a run of names of other kinds (two people's names
     side by side may be one person's). ``checked``: the NER names checked, in order (disjoint)."""
     k = bisect_left(checked, (start, -1, ""))
-    pos, pieces, modifier = start, 0, False
+    pos, pieces, modifier, previous = start, 0, False, ""
     while k < len(checked) and checked[k][0] < end:
         s, e, label = checked[k]
-        if e > end or text[pos:s].strip(" \t"):
+        gap = text[pos:s].strip(" \t")
+        if e > end or (gap and not (previous == "PERSON" and gap in _AFFILIATION_WORDS)):
             return False  # past the run, or a word no entity holds
         pieces += 1
-        modifier = modifier or label in _MODIFIER_LABELS
-        pos = e
+        # a place beside a name, or a person "of" / "at" where she works ("Hana Sato of Kelvin University")
+        modifier = modifier or label in _MODIFIER_LABELS or bool(gap)
+        pos, previous = e, label
         k += 1
     return pieces >= 2 and modifier and not text[pos:end].strip(" \t")
 
