@@ -117,3 +117,14 @@ def test_a_greeting_opening_a_turn_names_no_one(answer: str) -> None:
     # a name opening the turn still names someone else
     assert misattributed("Summarize.", [doc.replace("Hi, I need", "Rosa needs").replace("my lost", "her lost")],
                          answer)
+
+
+def test_the_one_greeted_is_spoken_to_not_an_agent_of_the_claim() -> None:
+    doc = ("Agent: Fernhill Energy, Rhys speaking.\n"
+           "Customer: Hi Rhys, my heating has been off since last night.\n"
+           "Agent: Sorry about that. An engineer will visit tomorrow morning.\n")
+    answer = "The customer called Fernhill Energy because the heating had been off since the previous night."
+    assert misattributed("Summarize the call.", [doc], answer) == []
+    # a name in the sentence that greets no one still names someone else
+    other = doc.replace("Hi Rhys, my heating", "Rhys said the heating")
+    assert misattributed("Summarize the call.", [other], answer)

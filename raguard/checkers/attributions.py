@@ -285,6 +285,18 @@ def _stands_in_slot(sentence: str, slot: tuple[Optional[str], Optional[str]], cl
     return False
 
 
+# words that greet or thank the one spoken to (fewer than OPENERS: "Great Britain" names a place)
+_GREETINGS = frozenset({"hi", "hello", "hey", "hiya", "thanks", "dear", "bye", "goodbye", "morning", "afternoon",
+                        "evening", "cheers", "congrats", "congratulations", "sorry", "ok", "okay", "yes", "yeah"})
+
+
+def _after_greeting(sentence: str, pos: int) -> bool:
+    """Does the word at ``pos`` follow a greeting ("Hi Dev", "Thanks, Ana")? It names the one
+    spoken to."""
+    before = sentence[max(0, pos - 12):pos].rstrip(" \t,").rsplit(None, 1)
+    return bool(before) and before[-1].casefold().strip(",.!") in _GREETINGS
+
+
 def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,
                          clause_stems: set[str], answer_names: frozenset[str] = frozenset(),
                          slot: tuple[Optional[str], Optional[str]] = (None, None)) -> bool:
@@ -316,6 +328,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
                 and (folded in document.raw_words or folded in OPENERS):
             continue  # a sentence's first word that the document also writes in lower case, or "Hi"
+        if _after_greeting(sentence, m.start()):
+            continue  # "Hi Dev, my internet ...": the one spoken to, not an agent of the claim
         first_name = min(first_name, m.start())  # (the first one met)
         if not others and word_stem not in clause_stems and not _placed_in(text, m.group(), name):
             others = True
