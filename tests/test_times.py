@@ -88,3 +88,13 @@ def test_a_short_weekday_alone_is_a_word(text: str) -> None:
     from raguard.normalize.dates import extract_dates
 
     assert extract_dates(text) == []
+
+
+def test_a_short_weekday_after_a_word_that_sets_a_day_is_a_day_in_any_case() -> None:
+    from raguard.normalize.dates import extract_dates
+
+    found = [(d.text, d.value.weekday, d.form) for d in extract_dates("tickets for sat? see u on Fri, we sat down")]
+    assert found == [("sat", 5, "weekday"), ("Fri", 4, "weekday")]
+    chat = "Kit: got the tickets for sat?\nNoor: yep, 2 tickets, row C\nKit: nice, thanks\n"
+    assert verify("Summarize.", [chat], "Noor got two tickets in row C for Saturday.").action == "proceed"
+    assert verify("Summarize.", [chat], "Noor got two tickets in row C for Sunday.").action == "review"

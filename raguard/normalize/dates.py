@@ -88,6 +88,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # list (alone, "Sat" and "Sun" are words)
     ("weekday_short", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b\.?"
                                  r"(?=[ \t]*(?:[-–—/]|to[ \t]|\d|,[ \t]*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b))")),
+    # "tickets for sat?", "see u on fri": a short weekday in any case after a word that sets a day
+    ("weekday_after", re.compile(r"(?=[oftnuble])\b(?:on|for|this|next|till|until|by|from|every|last)[ \t]+"
+                                 r"(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
 ]
 
 
@@ -235,14 +238,20 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
-    if form in ("weekday", "weekday_short"):
+    if form in ("weekday", "weekday_short", "weekday_after"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     return None
+
+
+#: Forms read like another once found: a short weekday is a weekday.
+_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday"}
 
 
 def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
     if form == "month_alone":
         return m.start("m"), m.end("m")
+    if form == "weekday_after":
+        return m.start("w"), m.end("w")
     return m.start(), m.end()
 
 
@@ -280,7 +289,7 @@ _CUES: dict[str, re.Pattern[str]] = {
     "digit": re.compile(r"\d"),
     "month": re.compile(r"(?=[jfmasond])\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
     "weekday": re.compile(r"(?=[mtwfs])\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b", re.IGNORECASE),
-    "weekday_short": re.compile(r"(?=[MTWFS])\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"),
+    "weekday_short": re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tue|wed|thu|fri|sat|sun)", re.IGNORECASE),
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
 }
@@ -307,7 +316,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month", "month_name"), "year": ("digit",), "weekday": ("weekday",),
-    "weekday_short": ("weekday_short",),
+    "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",),
 }
 
 
@@ -513,7 +522,7 @@ def extract_dates(text: str) -> list[DateMention]:
             if value is None or not _valid(value):
                 continue
             start, end = _span(form, m)
-            candidates.append((start, end, form, value))
+            candidates.append((start, end, _SAME_AS.get(form, form), value))
     if len(candidates) > 1:
         candidates.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
     # characters already taken by a chosen mention: one lookup per candidate instead of a scan
