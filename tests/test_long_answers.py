@@ -56,6 +56,9 @@ def test_a_reporting_verb_does_not_carry_a_fabrication_through() -> None:
     "The conversation is relaxed and full of jokes about seasickness.",
     "The speakers are planning a weekend getaway to the coast.",
     "Overall, the podcast episode has a cheerful, chatty tone.",
+    # a text said to be or to hold a talk
+    "The document is a conversation between two sailors about ferry timetables.",
+    "It also includes a discussion between two deckhands about seasickness.",
 ])
 def test_a_sentence_describing_the_text_is_a_medium_description(answer: str) -> None:
     result = verify("Summarize the text.", FERRY, answer)

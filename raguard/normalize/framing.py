@@ -107,10 +107,36 @@ def describes_talk(words: Sequence[str], *, after_talk: bool = False) -> bool:
     if end is None and after_talk and words and words[0] == "it":
         end = 1
     if end is None:
-        return False
+        return _text_as_talk(words)
     while end < len(words) and words[end] in _SUBJECT_OPENERS:
         end += 1  # "It also includes"
     return end < len(words) and words[end] in _DESCRIBING_VERBS
+
+
+#: Talks a text may be said to be or to hold ("The document is a conversation between ...").
+_TALK_NOUNS = frozenset("conversation conversations dialogue dialog discussion discussions chat exchange "
+                        "interview episode podcast".split())
+_WRITTEN_NOUNS = frozenset("document text transcript article passage excerpt".split())
+# what a text does with the talk it holds ("The document outlines a conversation ...")
+_PRESENTING_VERBS = frozenset("outlines describes presents shows captures records depicts summarizes details "
+                              "documents portrays relates reports".split())
+
+
+def _text_as_talk(words: Sequence[str]) -> bool:
+    """True when a sentence says its text is or holds a talk: "The document is a conversation
+    between two persons ...", "It also includes a discussion between two women ...": the subject
+    a text (or "it"), its verb one that says what it is, holds or presents, followed within
+    three words by a talk."""
+    k = 0
+    while k < len(words) and k < 3 and words[k] in _SUBJECT_OPENERS:
+        k += 1
+    if k >= len(words) or not (words[k] in _WRITTEN_NOUNS and k > 0 or words[k] == "it" and k == 0):
+        return False
+    k += 1
+    while k < len(words) and words[k] in _SUBJECT_OPENERS:
+        k += 1  # "It also includes"
+    return (k < len(words) and (words[k] in _DESCRIBING_VERBS or words[k] in _PRESENTING_VERBS)
+            and any(w in _TALK_NOUNS for w in words[k + 1:k + 4]))
 
 
 def _stems(words: str, stem: Callable[[str], str]) -> frozenset[str]:
