@@ -216,3 +216,10 @@ def test_a_denial_restates_a_removal_in_the_document() -> None:
     doc = "Version 4.1 adds support for Windows 12 and removes support for Windows 8. The old export function was scrapped."
     answer = "Version 4.1 supports Windows 12 but no longer supports Windows 8, and the old export function is not available."
     assert contradictions("What changed?", [doc], answer) == []
+
+
+def test_a_denial_does_not_reach_into_a_clause_of_its_own() -> None:
+    # "not around that Ivo misses": "around" is denied (a stop word), not "misses"
+    doc = "The shop that is not around that Ivo misses most is Halden's on Quay Street."
+    assert contradictions("", [doc], "Ivo misses Halden's on Quay Street most.") == []
+    assert contradictions("", ["Ivo does not miss Halden's on Quay Street."], "Ivo misses Halden's on Quay Street.")

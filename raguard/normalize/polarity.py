@@ -108,9 +108,16 @@ def denied_head(text: str, cue_end: int, clause_end: int) -> Optional[Token]:
     """The first content word after a denial cue, within its clause: what is denied ("not
     *recommended* during pregnancy", "no *survivors* were found")."""
     for tok in tokenize(text[cue_end:clause_end]):
+        if tok.norm in _SCOPE_ENDS:
+            return None  # "not around that I miss": the denial ends before a clause of its own
         if content_stem(tok.norm) is not None:
             return Token(tok.norm, cue_end + tok.start, cue_end + tok.end)
     return None
+
+
+# words that open a clause of their own: a denial does not reach past them
+_SCOPE_ENDS = frozenset({"that", "which", "who", "whom", "whose", "where", "when", "while", "because",
+                         "since", "although", "though", "if", "unless", "whereas"})
 
 
 # Opposites: each line is one pair of sides; a word of one side contradicts any word of the other
