@@ -383,6 +383,8 @@ def extract_numbers(text: str) -> list[NumberMention]:
         found.extend(_scaled_fractions(text))
     if ":" in text:
         found.extend(_clock_times(text))
+    if "/" in text:
+        found.extend(_slash_lists(text))
     if lowered is None or "m" in lowered:
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
@@ -561,6 +563,19 @@ def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[Nu
             count = float(num) if num[0].isdigit() else float(_UNITS[num])
         yield NumberMention(m.start(), m.end(), m.group(0), count * 12, spelled=not num[0].isdigit(),
                             hedge=_hedge_before(text, m.start()))
+
+
+# "128/256/512 GB": options of three digits or more, not a date or a fraction ("9/30", "1/2")
+_SLASH_LIST_RE = re.compile(r"(?<![\w.,/])\d{3,}(?:/\d{3,})+(?![\w/]|[.,]\d)")
+_RUN_OF_DIGITS_RE = re.compile(r"\d+")
+
+
+def _slash_lists(text: str) -> Iterator[NumberMention]:
+    """Each value of a list joined by slashes ("128/256/512 GB": 128, 256 and 512)."""
+    for m in _SLASH_LIST_RE.finditer(text):
+        for d in _RUN_OF_DIGITS_RE.finditer(m.group(0)):
+            start = m.start() + d.start()
+            yield NumberMention(start, start + len(d.group(0)), d.group(0), float(d.group(0)))
 
 
 def _trim_end(text: str, start: int, end: int) -> int:
