@@ -39,7 +39,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    BARE_NOT, denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+    BARE_NOT, amount_after, denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
     scoped_in_time,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
@@ -113,6 +113,8 @@ class NegationsChecker:
             cue = _ANSWER_NEGATION_RE.search(claim)
             if cue is None or is_refusal(sentence):
                 continue
+            if amount_after(claim, cue.end()) and _ANSWER_NEGATION_RE.search(claim, cue.end()) is None:
+                continue  # "no more than four times a day" bounds an amount, it denies nothing
             # only the clause that denies: "X is a plant, but Y is not" denies in the second
             clause = clause_around(claim, cue.start())
             if _CONTRAST_RE.match(clause) or scoped_in_time(claim, cue.start()):

@@ -59,6 +59,15 @@ _WEAK_DENIAL_RE = re.compile(
 )
 
 
+_BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer|sooner)[ \t]+than\b", re.IGNORECASE)
+
+
+def amount_after(text: str, cue_end: int) -> bool:
+    """Does the denial cue ending at ``cue_end`` bound an amount rather than deny ("no more than
+    four times a day" = "up to four", "no later than Friday")?"""
+    return _BOUND_AFTER_RE.match(text, cue_end) is not None
+
+
 def denial_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each clear denial cue of ``text`` that denies what follows it (not "not
     only", "no less than", "whether or not", "if not")."""
