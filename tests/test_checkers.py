@@ -173,6 +173,22 @@ def test_a_person_of_an_organization_is_two_names_each_checked():
     assert any(t == "missing_entity" and "Denholm" in text for t, text in flagged), flagged
 
 
+def test_a_descriptor_before_a_full_name_the_document_gives_is_no_other_name():
+    doc = "Two candidates stand: Ruth Okafor (Labour) and James Whitlow (Conservative)."
+    assert _types(_check([doc], "The candidates are Labour's Ruth Okafor and Conservative James Whitlow."),
+                  ("high",)) == set()
+    # a first name the document gives to no one before a surname it does give stays a new name
+    flagged = _types(_check([doc], "The candidates are Ruth Okafor and Pavel Whitlow."), ("high",))
+    assert any(t == "missing_entity" and "Pavel" in text for t, text in flagged), flagged
+
+
+def test_values_listed_with_slashes_are_each_a_value():
+    doc = "Storage options: 128/256/512 GB. Screen: 6.1 inches."
+    assert _types(_check([doc], "It comes with 128, 256 or 512 GB of storage."), ("high",)) == set()
+    assert _types(_check([doc], "It comes with 128, 256 or 1024 GB of storage."), ("high",)) == {
+        ("unsupported_number", "1024")}
+
+
 # -- quotes --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "docs, answer",

@@ -223,3 +223,9 @@ def test_a_denial_does_not_reach_into_a_clause_of_its_own() -> None:
     doc = "The shop that is not around that Ivo misses most is Halden's on Quay Street."
     assert contradictions("", [doc], "Ivo misses Halden's on Quay Street most.") == []
     assert contradictions("", ["Ivo does not miss Halden's on Quay Street."], "Ivo misses Halden's on Quay Street.")
+
+
+def test_no_more_than_bounds_an_amount_and_denies_nothing() -> None:
+    doc = "Children aged 6-11: one 5 ml spoonful every 4 hours, up to 4 times in 24 hours."
+    answer = "Children aged 6 to 11 take one 5 ml spoonful every four hours, no more than four times in 24 hours."
+    assert contradictions("", [doc], answer) == []

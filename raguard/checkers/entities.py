@@ -228,6 +228,13 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             span = find_entity(index, head, head_words, label, modifier=modifier)
         if span is not None:
             return (doc_index, span[0], span[1])
+    if label in ("PERSON", "PROPER") and len(words) >= 3 and words[1] not in _STOP_WORDS:
+        # "Conservative James Whitlow" for "James Whitlow (Conservative)": a word before a full
+        # name that the same document gives too describes the person
+        for doc_index, index in ctx.documents:  # (reached only when the name is not found)
+            span = index.tokens.find_span(words[1:])
+            if span is not None and words[0] in index.tokens.vocab:
+                return (doc_index, span[0], span[1])
     if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
         return "query"
     return None
