@@ -229,3 +229,10 @@ def test_no_more_than_bounds_an_amount_and_denies_nothing() -> None:
     doc = "Children aged 6-11: one 5 ml spoonful every 4 hours, up to 4 times in 24 hours."
     answer = "Children aged 6 to 11 take one 5 ml spoonful every four hours, no more than four times in 24 hours."
     assert contradictions("", [doc], answer) == []
+
+
+def test_an_affirmation_restating_a_denied_clause_by_other_forms_is_contradicted() -> None:
+    # "pregnancy" for the leaflet's "pregnant": a form of the same word, through the synonym table
+    doc = "Do not take Velmora if you are pregnant. Take one capsule a day with water."
+    assert contradictions("", [doc], "Velmora can be taken during pregnancy.")
+    assert contradictions("", [doc], "Velmora should not be taken during pregnancy.") == []

@@ -43,6 +43,7 @@ from raguard.normalize.polarity import (
     scoped_in_time,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
+from raguard.normalize.synonyms import has_synonym_in
 from raguard.normalize.text import Token, clause_around, clause_span, tokenize
 
 
@@ -415,7 +416,9 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         if hedges_or_denies(clause):
             continue
         clause_stems = {s for t in clause_tokens if (s := content_stem(t.norm)) is not None}
-        covered = clause_stems & content_stems(doc_sentence[:c_end])
+        before_end = frozenset(content_stems(doc_sentence[:c_end]))
+        # a word the denial's clause restates by a form or a synonym ("pregnancy" / "pregnant")
+        covered = {s for s in clause_stems if s in before_end or has_synonym_in(s, before_end)}
         later = (clause_stems & content_stems(doc_sentence[c_end:])) - covered
         if len(covered) < max(MIN_COVERED, MIN_COVERED_SHARE * len(clause_stems)) or later:
             continue
