@@ -216,6 +216,12 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
     return float(total + current), ordinal
 
 
+#: parse_spelled of each lower-case number word alone (most spelled matches are one word: "two",
+#: "first"), read from a dict instead of split and summed
+_ONE_WORD: dict[str, tuple[float, bool]] = {
+    word: parsed for word in _NUMBER_WORD.split("|") if (parsed := parse_spelled(word)) is not None}
+
+
 # The last word a _DECLINE_RE / _HEDGE_RE match can end with (before spaces and the end).
 _DECLINE_LAST_RE = re.compile(
     r"fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
@@ -299,6 +305,9 @@ def _numeric_matches(text: str) -> Iterator[re.Match[str]]:
         pos = m.end()
 
 
+_new_tuple = tuple.__new__
+
+
 def extract_numbers(text: str) -> list[NumberMention]:
     """All number mentions in ``text``, digits and spelled out, in order of position."""
     found: list[NumberMention] = []
@@ -334,45 +343,28 @@ def extract_numbers(text: str) -> list[NumberMention]:
             unit = _CURRENCY_CODES.get(curword.lower())
         end = _trim_end(text, start, end)
         worded = _word_may_end_before(text, start)
-        found.append(
-            NumberMention(
-                start=start,
-                end=end,
-                text=text[start:end],
-                value=value,
-                unit=unit,
-                ordinal=bool(ordinal),
-                precision=precision,
-                hedge=_hedge_before(text, start) if worded else None,
-                decline=_decline_before(text, start) if worded else False,
-            )
-        )
+        # (the fields in order: start, end, text, value, unit, ordinal, spelled, precision, hedge,
+        # decline, measure; tuple.__new__ skips the named tuple's Python-level __new__)
+        found.append(_new_tuple(NumberMention, (
+            start, end, text[start:end], value, unit, bool(ordinal), False, precision,
+            _hedge_before(text, start) if worded else None, _decline_before(text, start) if worded else False,
+            None)))
     lowered = text.lower() if text.isascii() else None
     for m in _SPELLED_RE.finditer(text) if lowered is None else _SPELLED_LOWER_RE.finditer(lowered):
-        phrase = m.group(0)
-        core = phrase[: m.start("pct") - m.start()] if m.group("pct") else phrase
-        parsed = parse_spelled(core)
+        phrase, pct = m.group(0, "pct")
+        begin = m.start()
+        core = phrase[: m.start("pct") - begin] if pct else phrase
+        parsed = _ONE_WORD.get(core) or parse_spelled(core)
         if parsed is None:
             continue
         value, ordinal = parsed
         stripped = core.strip()
         if stripped.lower() in ("a", ""):
             continue
-        end = m.start() + len(core.rstrip())
-        if m.group("pct"):
-            end = m.end()
-        found.append(
-            NumberMention(
-                start=m.start(),
-                end=end,
-                text=text[m.start():end],
-                value=value,
-                unit="%" if m.group("pct") else None,
-                ordinal=ordinal,
-                spelled=True,
-                hedge=_hedge_before(text, m.start()),
-            )
-        )
+        end = m.end() if pct else begin + len(core.rstrip())
+        found.append(_new_tuple(NumberMention, (
+            begin, end, text[begin:end], value, "%" if pct else None, ordinal, True, 0.0,
+            _hedge_before(text, begin), False, None)))
     # the rarer forms only where their word occurs (for ASCII text, which lower() folds exactly
     # as IGNORECASE matching does)
     if lowered is None or "dozen" in lowered:

@@ -435,11 +435,10 @@ def _span_words(text: str, spans: list[tuple[int, int]], starts: list[int], ends
     out: list[list[str]] = []
     k, n = 0, len(norms)
     for start, end in spans:
-        while k < n and ends[k] <= start:
-            k += 1
-        first = k
-        while k < n and ends[k] <= end:
-            k += 1
+        # the first token from k on that ends after start, then after end (ends ascend: a bisect,
+        # where a loop stepping through every token of the document cost ~50 µs on 300 words)
+        first = k = bisect_right(ends, start, k)
+        k = bisect_right(ends, end, k)
         crossed = (first < n and starts[first] < start) or (k < n and starts[k] < end)
         after = text[max(0, end - 1):end + 2]
         if not crossed and not ("'t" in after or "’t" in after):
