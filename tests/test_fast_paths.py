@@ -112,3 +112,56 @@ def test_document_makers_are_read_one_relation_at_a_time() -> None:
     assert list(makers._read) == ["found"]  # the other cues' words not read
     assert makers.get("compose", ()) == ()
     assert list(makers) == list(grouped) and dict(makers) == grouped
+
+
+def _span_words_by_steps(t: str, spans: list[tuple[int, int]]) -> list[list[str]]:
+    """span_words as it was written first: a loop stepping through the tokens one by one."""
+    tokens = text.tokenize(t)
+    out, k, n = [], 0, len(tokens)
+    for start, end in spans:
+        while k < n and tokens[k].end <= start:
+            k += 1
+        first = k
+        while k < n and tokens[k].end <= end:
+            k += 1
+        crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
+        after = t[max(0, end - 1):end + 2]
+        if not crossed and not ("'t" in after or "’t" in after):
+            out.append([tok.norm for tok in tokens[first:k]])
+            continue
+        k = first
+        out.append([tok.norm for tok in text.tokenize(t[start:end])])
+    return out
+
+
+def test_sentence_words_found_by_bisect_are_those_of_the_token_by_token_walk() -> None:
+    atoms = ["Rail", "lines", " ", ".", ". ", "U.S.", "are n't", "don't", "-\n", "\n", "7", "é", "x", "? "]
+    rng = random.Random(8)
+    for t in _texts(atoms, 8, most=16):
+        cuts = sorted(rng.sample(range(len(t) + 1), min(len(t) + 1, rng.randint(0, 6))))
+        spans = [(a, b) for a, b in zip(cuts[::2], cuts[1::2])]  # sorted, disjoint (some empty)
+        for candidate in (spans, text.sentence_spans(t)):
+            assert text.span_words(t, candidate, text.tokenize(t)) == _span_words_by_steps(t, candidate), t
+
+
+def test_a_lone_number_word_read_from_the_table_is_parse_spelled_s() -> None:
+    assert numbers._ONE_WORD["twelfth"] == (12.0, True) and numbers._ONE_WORD["thousand"] == (1000.0, False)
+    for word in numbers._NUMBER_WORD.split("|"):
+        assert numbers._ONE_WORD.get(word) == numbers.parse_spelled(word), word
+    found = numbers.extract_numbers("Two ferries, the second of them with twenty-one cabins, and one more.")
+    assert [(n.text, n.value, n.ordinal, n.spelled) for n in found] == [
+        ("Two", 2.0, False, True), ("second", 2.0, True, True), ("twenty-one", 21.0, False, True),
+        ("one", 1.0, False, True)]
+
+
+def test_raw_words_found_by_substring_search_are_the_set_s() -> None:
+    from raguard.documents import _RAW_WORD_RE, _RawWords
+
+    atoms = ["WHO", "who", "Who", "NATO", "nato", "a", "A", " ", "-", "_", "é", "²", "1", ".", "\n", "WHOM"]
+    words = ["WHO", "who", "NATO", "a", "A", "WHO ", "é", "1", "_", "", "WHOM", "A-1", "²"]
+    for t in _texts(atoms, 9, most=14):
+        whole = frozenset(_RAW_WORD_RE.findall(t))
+        found = _RawWords(t)
+        assert [w in found for w in words] == [w in whole for w in words], t
+    many = _RawWords("WHOM " * 100 + "WHO")  # past the budget of occurrences: the set is built
+    assert "WHO" in many and many._words is not None and "WHOM" in many and "WH" not in many
