@@ -71,13 +71,14 @@ class DocumentIndex:
     @lazy
     def numbers(self) -> list[NumberMention]:
         """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
-        values written in two units ("1 minute 8 seconds") once more, whole."""
+        values written in two units ("1 minute 8 seconds") once more, whole; without hedges
+        (``hedge`` None: a document's value is compared as it stands)."""
         from raguard.normalize.names import named_number_spans
 
         text, positions = self._unbroken
         taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]
         taken += named_number_spans(text)
-        found = _without_overlaps(extract_numbers(text), taken)
+        found = _without_overlaps(extract_numbers(text, hedges=False), taken)  # (see values_match)
         found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
         return found if positions is None else [_moved(n, positions) for n in found]
 

@@ -165,3 +165,18 @@ def test_raw_words_found_by_substring_search_are_the_set_s() -> None:
         assert [w in found for w in words] == [w in whole for w in words], t
     many = _RawWords("WHOM " * 100 + "WHO")  # past the budget of occurrences: the set is built
     assert "WHO" in many and many._words is not None and "WHOM" in many and "WH" not in many
+
+
+def test_numbers_read_without_hedges_are_the_same_values_with_none() -> None:
+    t = ("Roughly twelve kilns fired about 40% of the ware, nearly a third of it glazed, "
+         "some three dozen pots a day, over 1,200 in all; output fell by 5% in 2019.")
+    hedged = numbers.extract_numbers(t)
+    assert [n.hedge for n in hedged] == ["roughly", "about", "nearly", "some", "over", None, None]
+    plain = numbers.extract_numbers(t, hedges=False)
+    assert plain == [n._replace(hedge=None) for n in hedged]
+    assert plain[-2].decline  # (a fall is still read: values_match reads the document's)
+    # a document's values, read without hedges, match an answer's values as before
+    claims = numbers.extract_numbers("about 41% of it, nearly 1,150 in all, twelve kilns")
+    assert [[numbers.values_match(c, d) for d in plain] for c in claims] == \
+        [[numbers.values_match(c, d) for d in hedged] for c in claims]
+    assert [n.hedge for n in DocumentIndex(t).numbers] == [None] * 7

@@ -282,6 +282,11 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
     return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
 
 
+def _no_hedge(text: str, start: int) -> None:
+    """What :func:`extract_numbers` reads as the hedge when asked for none."""
+    return None
+
+
 #: How far before its first digit a _NUMERIC_RE match can start ("US$ -5", "USD .5": 5 characters).
 _NUMERIC_REACH = 5
 _DIGIT_RE = re.compile(r"\d")
@@ -308,8 +313,13 @@ def _numeric_matches(text: str) -> Iterator[re.Match[str]]:
 _new_tuple = tuple.__new__
 
 
-def extract_numbers(text: str) -> list[NumberMention]:
-    """All number mentions in ``text``, digits and spelled out, in order of position."""
+def extract_numbers(text: str, hedges: bool = True) -> list[NumberMention]:
+    """All number mentions in ``text``, digits and spelled out, in order of position.
+
+    ``hedges=False`` leaves every mention's ``hedge`` None, unread: only the answer's hedge
+    widens a match (:func:`values_match` never reads the document's), and the words before each
+    of a document's values cost about a microsecond a value to read."""
+    hedge_before = _hedge_before if hedges else _no_hedge
     found: list[NumberMention] = []
     for m in _numeric_matches(text):
         raw, neg, cur, ordinal, scale, pct, curword = m.group("num", "neg", "cur", "ord", "scale", "pct", "curword")
@@ -347,7 +357,7 @@ def extract_numbers(text: str) -> list[NumberMention]:
         # decline, measure; tuple.__new__ skips the named tuple's Python-level __new__)
         found.append(_new_tuple(NumberMention, (
             start, end, text[start:end], value, unit, bool(ordinal), False, precision,
-            _hedge_before(text, start) if worded else None, _decline_before(text, start) if worded else False,
+            hedge_before(text, start) if worded else None, _decline_before(text, start) if worded else False,
             None)))
     lowered = text.lower() if text.isascii() else None
     for m in _SPELLED_RE.finditer(text) if lowered is None else _SPELLED_LOWER_RE.finditer(lowered):
@@ -364,13 +374,13 @@ def extract_numbers(text: str) -> list[NumberMention]:
         end = m.end() if pct else begin + len(core.rstrip())
         found.append(_new_tuple(NumberMention, (
             begin, end, text[begin:end], value, "%" if pct else None, ordinal, True, 0.0,
-            _hedge_before(text, begin), False, None)))
+            hedge_before(text, begin), False, None)))
     # the rarer forms only where their word occurs (for ASCII text, which lower() folds exactly
     # as IGNORECASE matching does)
     if lowered is None or "dozen" in lowered:
-        found.extend(_digit_with_word_scale(text, found))
+        found.extend(_digit_with_word_scale(text, found, hedges))
     if lowered is None or _holds_any(lowered, _FRACTION_WORDS):
-        found.extend(_fractions(text))
+        found.extend(_fractions(text, hedges))
     if ":" in text:
         found.extend(_clock_times(text))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
@@ -489,7 +499,7 @@ _FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _FRACTION_WORDS = tuple(_FRACTION_DEN)
 
 
-def _fractions(text: str) -> Iterator[NumberMention]:
+def _fractions(text: str, hedges: bool = True) -> Iterator[NumberMention]:
     """"a third" = 33.3%, "three quarters" = 75%: a fraction is a rounded percentage."""
     for m in _FRACTION_RE.finditer(text):
         den = _FRACTION_DEN[m.group("den").casefold().rstrip("s")]
@@ -497,7 +507,7 @@ def _fractions(text: str) -> Iterator[NumberMention]:
         if num >= den:
             continue
         yield NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%",
-                            spelled=True, hedge=_hedge_before(text, m.start()) or "about")
+                            spelled=True, hedge=(_hedge_before(text, m.start()) or "about") if hedges else None)
 
 
 _DIGIT_WORD_SCALE_RE = re.compile(
@@ -508,7 +518,7 @@ _DIGIT_WORD_SCALE_RE = re.compile(
 _DOZEN_COUNTS = {"a": 1.0, "an": 1.0, "half a": 0.5}
 
 
-def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[NumberMention]:
+def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool = True) -> Iterator[NumberMention]:
     """"3 dozen" = 36, "a dozen" = 12, "half a dozen" = 6 ("a dozen or so" is left alone)."""
     for m in _DIGIT_WORD_SCALE_RE.finditer(text):
         num = " ".join(m.group("num").casefold().split())
@@ -516,7 +526,7 @@ def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[Nu
         if count is None:
             count = float(num) if num[0].isdigit() else float(_UNITS[num])
         yield NumberMention(m.start(), m.end(), m.group(0), count * 12, spelled=not num[0].isdigit(),
-                            hedge=_hedge_before(text, m.start()))
+                            hedge=_hedge_before(text, m.start()) if hedges else None)
 
 
 def _trim_end(text: str, start: int, end: int) -> int:
