@@ -180,3 +180,26 @@ def test_numbers_read_without_hedges_are_the_same_values_with_none() -> None:
     assert [[numbers.values_match(c, d) for d in plain] for c in claims] == \
         [[numbers.values_match(c, d) for d in hedged] for c in claims]
     assert [n.hedge for n in DocumentIndex(t).numbers] == [None] * 7
+
+
+def _sentence_spans_asking_every_stop(t: str) -> list[tuple[int, int]]:
+    """sentence_spans as written before: every plain stop asked whether it ends an abbreviation."""
+    spans, pos = [], 0
+    for m in text._sentence_ends(t):
+        plain_end = m.group("glued") is not None or (m.group("close") is not None and not m.group("close"))
+        if plain_end and text._ends_with_abbreviation(t, m.start()):
+            continue
+        if m.end() - m.start() == 1 and t[m.start()] == "\n" and text._wrapped_line(t, m.start()):
+            continue
+        spans.append((pos, m.end("close") if m.group("close") is not None else m.start()))
+        pos = m.end()
+    spans.append((pos, len(t)))
+    return [(a, b) for a, b in ((a + len(t[a:b]) - len(t[a:b].lstrip()), b - (len(t[a:b]) - len(t[a:b].rstrip())))
+                                for a, b in spans) if b > a]
+
+
+def test_sentences_split_after_the_letter_test_are_those_of_asking_every_stop() -> None:
+    atoms = ["Kiln", " ", "  ", ".", "!", "?", "1997.", "Dr.", "St.", "U.S.", "e.g.", "a.", "²", "_.", "\n", '"',
+             "”", ")", "Ward", "x", "9", "é."]
+    for t in _texts(atoms, 10, n=20000, most=14):
+        assert text.sentence_spans(t) == _sentence_spans_asking_every_stop(t), t
