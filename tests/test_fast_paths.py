@@ -84,11 +84,8 @@ def test_token_text_builds_its_token_objects_only_when_asked() -> None:
     assert tt.span_words([(0, 15), (16, 44)]) == [["the", "delta", "works"], ["opened", "in", "rotterdam", "in", "1997"]]
     assert "tokens" not in vars(tt)  # phrase search, spans and words read the lists
     assert tt.tokens == text.tokenize(tt.text)
-    dotted = text.TokenText.of("The U.S. team")  # dotted abbreviations are joined in the columns
-    assert "tokens" not in vars(dotted) and dotted.norms == ["the", "us", "team"]
-    assert dotted.tokens == text.tokenize(dotted.text) == text._tokenize_merging(dotted.text)
-    broken = text.TokenText.of("The inter-\nnational team")  # other merges: by the loop, tokens at once
-    assert "tokens" in vars(broken) and broken.norms == ["the", "international", "team"]
+    merged = text.TokenText.of("The U.S. team")  # merged words: built by the loop, tokens at once
+    assert "tokens" in vars(merged) and merged.norms == ["the", "us", "team"]
 
 
 def test_document_stems_are_those_of_its_tokens() -> None:
@@ -206,16 +203,3 @@ def test_sentences_split_after_the_letter_test_are_those_of_asking_every_stop() 
              "”", ")", "Ward", "x", "9", "é."]
     for t in _texts(atoms, 10, n=20000, most=14):
         assert text.sentence_spans(t) == _sentence_spans_asking_every_stop(t), t
-
-
-def test_dotted_abbreviations_joined_in_the_columns_are_the_loop_s() -> None:
-    atoms = ["a", "B", "U", ".", ". ", " ", "ab", "x.", "_", "1", "S", "..", "-", "'", "n", "n't", "\n", "-\n",
-             "J. ", "e.g.", "\t", "R.R."]
-    for t in _texts(atoms, 11, n=20000, most=14):
-        expected = text._tokenize_merging(t)
-        assert text.tokenize(t) == expected, t
-        columns = text._token_columns(t)
-        if columns is not None:
-            assert list(zip(*columns)) == [tuple(tok) for tok in expected], t
-    assert text.tokenize("Ms. J. R. R. Okafor met U.S. staff") == text._tokenize_merging("Ms. J. R. R. Okafor met U.S. staff")
-    assert [t.norm for t in text.tokenize("Ms. J. R. R. Okafor met U.S. staff")] == ["ms", "jrr", "okafor", "met", "us", "staff"]

@@ -54,9 +54,6 @@ def tokenize(text: str) -> list[Token]:
             # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
             # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
             return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
-        columns = _token_columns(text)  # (dotted abbreviations alone: merged without the loop)
-        if columns is not None:
-            return list(map(_make_token, zip(*columns)))
     elif not _may_merge_any(text):
         # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
         # every token is one regex match, each word folded alone, as the loop does
@@ -70,24 +67,17 @@ _new_tuple = tuple.__new__
 
 def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]]:
     """:func:`tokenize`'s folded words, starts and ends as three lists, when no two word matches
-    of ``text`` merge into one token or, in ASCII text, only dotted abbreviations do (else None),
-    for :meth:`TokenText.of`. The words and the
+    of ``text`` merge into one token (else None), for :meth:`TokenText.of`. The words and the
     gaps between them come from one split and the offsets are the running sums of their lengths:
     no match object and no Python code per token. (Token objects zipped from these lists cost
     more than :func:`tokenize`'s match objects right after a spaCy pass, in benchmarks/ab.py:
     tokenize keeps them.)"""
     if text.isascii():
-        if (("\n" in text and _HYPHEN_BREAK_CUE_RE.search(text) is not None)
-                or ("'t" in text and _CONTRACTION_CUE_RE.search(text) is not None)):
-            return None  # (line-end hyphens and contractions: the loop)
+        if _may_merge(text):
+            return None
         # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
         parts = _ASCII_WORD_SPLIT_RE.split(text.lower())
         norms = parts[1::2]
-        if "." in text:
-            dots = [m.start() for m in _ABBREV_CUE_RE.finditer(text)]
-            if dots:  # "U.S.", "J. R. R.": the letters of each run joined into one token
-                ends = list(accumulate(map(len, parts)))
-                return _joined_abbreviations(norms, ends[:-1:2], ends[1::2], dots)
     elif _may_merge_any(text):
         return None
     else:
@@ -97,39 +87,6 @@ def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]
         norms = [w.lower() if w.isascii() else fold_word(w) for w in parts[1::2]]
     ends = list(accumulate(map(len, parts)))  # ends[2k]: where word k starts, ends[2k + 1]: where it ends
     return norms, ends[:-1:2], ends[1::2]
-
-
-def _joined_abbreviations(norms: list[str], starts: list[int], ends: list[int],
-                          dots: list[int]) -> tuple[list[str], list[int], list[int]]:
-    """The columns of an ASCII text's word matches with each run of single letters joined by
-    dots ("U.S", "J. R. R") made one token, as :func:`_tokenize_merging` makes it. ``dots``:
-    where :data:`_ABBREV_CUE_RE` matches, each a full stop between two single-letter words with
-    at most a space after it: the loop joins exactly those pairs (a single letter starts a run,
-    and a run goes on through each single letter after "." or ". "), so the tokens between runs
-    are copied as they are."""
-    out_norms: list[str] = []
-    out_starts: list[int] = []
-    out_ends: list[int] = []
-    joins = [bisect_right(ends, dot) - 1 for dot in dots]  # the word before each dot (it ends there)
-    copied = j = 0
-    while j < len(joins):
-        first = last = joins[j]
-        j += 1
-        while j < len(joins) and joins[j] == last + 1:  # the run goes on
-            last += 1
-            j += 1
-        last += 1  # (the letter after the last dot)
-        out_norms += norms[copied:first]
-        out_starts += starts[copied:first]
-        out_ends += ends[copied:first]
-        out_norms.append("".join(norms[first:last + 1]))
-        out_starts.append(starts[first])
-        out_ends.append(ends[last])
-        copied = last + 1
-    out_norms += norms[copied:]
-    out_starts += starts[copied:]
-    out_ends += ends[copied:]
-    return out_norms, out_starts, out_ends
 
 
 # _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap. On lower-cased ASCII text
