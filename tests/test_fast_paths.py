@@ -203,3 +203,12 @@ def test_sentences_split_after_the_letter_test_are_those_of_asking_every_stop() 
              "”", ")", "Ward", "x", "9", "é."]
     for t in _texts(atoms, 10, n=20000, most=14):
         assert text.sentence_spans(t) == _sentence_spans_asking_every_stop(t), t
+
+
+def test_decline_words_read_from_the_memo_are_the_pattern_s() -> None:
+    words = ["fell", "Fell", "FALLING", "in", "of", "dropping", "drops", "lowered", "down", "by", "a", "A", "shrank",
+             "shrink", "fells", "cutting", "ſank", "losses", "downward", ""]
+    memo = numbers._DeclineEnds()
+    for _ in range(2):  # computed, then read back
+        assert [memo[w] for w in words] == [numbers._DECLINE_LAST_RE.fullmatch(w) is not None for w in words]
+    assert numbers._decline_before("Sales fell by ", 14) and not numbers._decline_before("Sales rose by ", 14)
