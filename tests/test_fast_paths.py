@@ -212,3 +212,15 @@ def test_decline_words_read_from_the_memo_are_the_pattern_s() -> None:
     for _ in range(2):  # computed, then read back
         assert [memo[w] for w in words] == [numbers._DECLINE_LAST_RE.fullmatch(w) is not None for w in words]
     assert numbers._decline_before("Sales fell by ", 14) and not numbers._decline_before("Sales rose by ", 14)
+
+
+def test_month_alone_starts_from_the_month_prefixes_are_those_from_the_names() -> None:
+    atoms = ["in", "mid-", " ", "\t", "March", "MARCH", "Mar", "May", "Mayo", "june", "June", "Jul", "July", "x",
+             "until", "and", "Dec", "December", "_", "3", "\n", "of", "Sept", "September", "Aug", "august"]
+    for t in _texts(atoms, 12, n=20000):
+        prefixes = dates._month_prefixes(t)
+        assert dates._month_alone_starts(t, prefixes) == dates._month_alone_starts(t), t
+        assert dates._month_anchors(t, prefixes) == dates._month_anchors(t), t
+    t = "Sales rose in March and again in mid- May; by DECEMBER the Marchetti plant closed"
+    assert dates.extract_dates(t) == dates.extract_dates(t.replace(";", "；"))  # (not ASCII: the names found as written)
+    assert [d.text for d in dates.extract_dates(t + " " * 60)] == ["March", "May"]
