@@ -189,9 +189,11 @@ class _RawWords(Container[str]):
     """``word in frozenset(_RAW_WORD_RE.findall(text))``, answered by substring search: checkers
     ask about a few words of a document (an acronym, a sentence's first word), and the set of all
     its words cost ~50 µs on a 300-word document. A word is in it when it is one run of letters
-    and digits and stands in the text with no letter or digit on either side; after
-    :data:`_RAW_FIND_BUDGET` occurrences looked at, the set is built (a word hidden inside many
-    others must not cost a scan per lookup)."""
+    and digits and stands in the text with no letter or digit on either side. Each lookup and
+    each occurrence looked at spends one of :data:`_RAW_FIND_BUDGET`; then the set is built, so
+    a cached document asked again and again (a retry, a long answer) and a word hidden inside
+    many others cost no more than the set did. (Two threads asking at once change only when the
+    set is built, not an answer.)"""
 
     __slots__ = ("_text", "_budget", "_words")
 
@@ -205,6 +207,10 @@ class _RawWords(Container[str]):
             return word in self._words
         if not isinstance(word, str) or _RAW_WORD_RE.fullmatch(word) is None:
             return False  # (not one run: no element of the set)
+        self._budget -= 1
+        if self._budget < 0:
+            self._words = frozenset(_RAW_WORD_RE.findall(self._text))
+            return word in self._words
         text, size = self._text, len(word)
         at = text.find(word)
         while at >= 0:
@@ -219,7 +225,7 @@ class _RawWords(Container[str]):
         return False
 
 
-#: Occurrences a document's :class:`_RawWords` looks at, over all its lookups, before it builds the set.
+#: Lookups and occurrences a document's :class:`_RawWords` answers by search before it builds the set.
 _RAW_FIND_BUDGET = 64
 
 

@@ -165,6 +165,9 @@ def test_raw_words_found_by_substring_search_are_the_set_s() -> None:
         assert [w in found for w in words] == [w in whole for w in words], t
     many = _RawWords("WHOM " * 100 + "WHO")  # past the budget of occurrences: the set is built
     assert "WHO" in many and many._words is not None and "WHOM" in many and "WH" not in many
+    asked = _RawWords("The Tana delta floods each May.")  # asked again and again (a cached document)
+    assert [("Tana" in asked, "Nile" in asked) for _ in range(40)] == [(True, False)] * 40
+    assert asked._words == frozenset(_RAW_WORD_RE.findall(asked._text))
 
 
 def test_numbers_read_without_hedges_are_the_same_values_with_none() -> None:
