@@ -13,7 +13,7 @@ import threading
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain
 from collections import Counter, OrderedDict
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from raguard.lazy import lazy
@@ -79,13 +79,14 @@ class DocumentIndex:
     @lazy
     def numbers(self) -> list[NumberMention]:
         """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
-        values written in two units ("1 minute 8 seconds") once more, whole."""
+        values written in two units ("1 minute 8 seconds") once more, whole; without hedges
+        (``hedge`` None: a document's value is compared as it stands)."""
         from raguard.normalize.names import named_number_spans
 
         text, positions = self._unbroken
         taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]
         taken += named_number_spans(text)
-        found = _without_overlaps(extract_numbers(text), taken)
+        found = _without_overlaps(extract_numbers(text, hedges=False), taken)  # (see values_match)
         found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
         return found if positions is None else [_moved(n, positions) for n in found]
 
@@ -202,9 +203,54 @@ class DocumentIndex:
         return any(c.isalpha() for c in self.text) and not any(c.isupper() for c in self.text)
 
     @lazy
-    def raw_words(self) -> frozenset[str]:
-        """Case-kept words, for acronym lookups ("WHO" must not match "who")."""
-        return frozenset(_RAW_WORD_RE.findall(self.text))
+    def raw_words(self) -> Container[str]:
+        """Case-kept words, for acronym lookups ("WHO" must not match "who"): a set for ``in``
+        (see :class:`_RawWords`)."""
+        return _RawWords(self.text)
+
+
+class _RawWords(Container[str]):
+    """``word in frozenset(_RAW_WORD_RE.findall(text))``, answered by substring search: checkers
+    ask about a few words of a document (an acronym, a sentence's first word), and the set of all
+    its words cost ~50 µs on a 300-word document. A word is in it when it is one run of letters
+    and digits and stands in the text with no letter or digit on either side. Each lookup and
+    each occurrence looked at spends one of :data:`_RAW_FIND_BUDGET`; then the set is built, so
+    a cached document asked again and again (a retry, a long answer) and a word hidden inside
+    many others cost no more than the set did. (Two threads asking at once change only when the
+    set is built, not an answer.)"""
+
+    __slots__ = ("_text", "_budget", "_words")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._budget = _RAW_FIND_BUDGET
+        self._words: Optional[frozenset[str]] = None
+
+    def __contains__(self, word: object) -> bool:
+        if self._words is not None:
+            return word in self._words
+        if not isinstance(word, str) or _RAW_WORD_RE.fullmatch(word) is None:
+            return False  # (not one run: no element of the set)
+        self._budget -= 1
+        if self._budget < 0:
+            self._words = frozenset(_RAW_WORD_RE.findall(self._text))
+            return word in self._words
+        text, size = self._text, len(word)
+        at = text.find(word)
+        while at >= 0:
+            self._budget -= 1
+            if self._budget < 0:
+                self._words = frozenset(_RAW_WORD_RE.findall(text))
+                return word in self._words
+            # ([^\W_] is what str.isalnum() accepts: the run ends on both sides)
+            if (at == 0 or not text[at - 1].isalnum()) and not text[at + size:at + size + 1].isalnum():
+                return True
+            at = text.find(word, at + 1)
+        return False
+
+
+#: Lookups and occurrences a document's :class:`_RawWords` answers by search before it builds the set.
+_RAW_FIND_BUDGET = 64
 
 
 class _Makers(Mapping[str, list[CreatorMention]]):

@@ -112,3 +112,118 @@ def test_document_makers_are_read_one_relation_at_a_time() -> None:
     assert list(makers._read) == ["found"]  # the other cues' words not read
     assert makers.get("compose", ()) == ()
     assert list(makers) == list(grouped) and dict(makers) == grouped
+
+
+def _span_words_by_steps(t: str, spans: list[tuple[int, int]]) -> list[list[str]]:
+    """span_words as it was written first: a loop stepping through the tokens one by one."""
+    tokens = text.tokenize(t)
+    out, k, n = [], 0, len(tokens)
+    for start, end in spans:
+        while k < n and tokens[k].end <= start:
+            k += 1
+        first = k
+        while k < n and tokens[k].end <= end:
+            k += 1
+        crossed = (first < n and tokens[first].start < start) or (k < n and tokens[k].start < end)
+        after = t[max(0, end - 1):end + 2]
+        if not crossed and not ("'t" in after or "’t" in after):
+            out.append([tok.norm for tok in tokens[first:k]])
+            continue
+        k = first
+        out.append([tok.norm for tok in text.tokenize(t[start:end])])
+    return out
+
+
+def test_sentence_words_found_by_bisect_are_those_of_the_token_by_token_walk() -> None:
+    atoms = ["Rail", "lines", " ", ".", ". ", "U.S.", "are n't", "don't", "-\n", "\n", "7", "é", "x", "? "]
+    rng = random.Random(8)
+    for t in _texts(atoms, 8, most=16):
+        cuts = sorted(rng.sample(range(len(t) + 1), min(len(t) + 1, rng.randint(0, 6))))
+        spans = [(a, b) for a, b in zip(cuts[::2], cuts[1::2])]  # sorted, disjoint (some empty)
+        for candidate in (spans, text.sentence_spans(t)):
+            assert text.span_words(t, candidate, text.tokenize(t)) == _span_words_by_steps(t, candidate), t
+
+
+def test_a_lone_number_word_read_from_the_table_is_parse_spelled_s() -> None:
+    assert numbers._ONE_WORD["twelfth"] == (12.0, True) and numbers._ONE_WORD["thousand"] == (1000.0, False)
+    for word in numbers._NUMBER_WORD.split("|"):
+        assert numbers._ONE_WORD.get(word) == numbers.parse_spelled(word), word
+    found = numbers.extract_numbers("Two ferries, the second of them with twenty-one cabins, and one more.")
+    assert [(n.text, n.value, n.ordinal, n.spelled) for n in found] == [
+        ("Two", 2.0, False, True), ("second", 2.0, True, True), ("twenty-one", 21.0, False, True),
+        ("one", 1.0, False, True)]
+
+
+def test_raw_words_found_by_substring_search_are_the_set_s() -> None:
+    from raguard.documents import _RAW_WORD_RE, _RawWords
+
+    atoms = ["WHO", "who", "Who", "NATO", "nato", "a", "A", " ", "-", "_", "é", "²", "1", ".", "\n", "WHOM"]
+    words = ["WHO", "who", "NATO", "a", "A", "WHO ", "é", "1", "_", "", "WHOM", "A-1", "²"]
+    for t in _texts(atoms, 9, most=14):
+        whole = frozenset(_RAW_WORD_RE.findall(t))
+        found = _RawWords(t)
+        assert [w in found for w in words] == [w in whole for w in words], t
+    many = _RawWords("WHOM " * 100 + "WHO")  # past the budget of occurrences: the set is built
+    assert "WHO" in many and many._words is not None and "WHOM" in many and "WH" not in many
+    asked = _RawWords("The Tana delta floods each May.")  # asked again and again (a cached document)
+    assert [("Tana" in asked, "Nile" in asked) for _ in range(40)] == [(True, False)] * 40
+    assert asked._words == frozenset(_RAW_WORD_RE.findall(asked._text))
+
+
+def test_numbers_read_without_hedges_are_the_same_values_with_none() -> None:
+    t = ("Roughly twelve kilns fired about 40% of the ware, nearly a third of it glazed, "
+         "some three dozen pots a day, over 1,200 in all; output fell by 5% in 2019.")
+    hedged = numbers.extract_numbers(t)
+    assert [n.hedge for n in hedged] == ["roughly", "about", "nearly", "some", "over", None, None]
+    plain = numbers.extract_numbers(t, hedges=False)
+    assert plain == [n._replace(hedge=None) for n in hedged]
+    assert plain[-2].decline  # (a fall is still read: values_match reads the document's)
+    # a document's values, read without hedges, match an answer's values as before
+    claims = numbers.extract_numbers("about 41% of it, nearly 1,150 in all, twelve kilns")
+    assert [[numbers.values_match(c, d) for d in plain] for c in claims] == \
+        [[numbers.values_match(c, d) for d in hedged] for c in claims]
+    assert [n.hedge for n in DocumentIndex(t).numbers] == [None] * 7
+
+
+def _sentence_spans_asking_every_stop(t: str) -> list[tuple[int, int]]:
+    """sentence_spans as written before: every plain stop asked whether it ends an abbreviation."""
+    spans, pos = [], 0
+    for m in text._sentence_ends(t):
+        plain_end = m.group("glued") is not None or (m.group("close") is not None and not m.group("close"))
+        if plain_end and text._ends_with_abbreviation(t, m.start()):
+            continue
+        if m.end() - m.start() == 1 and t[m.start()] == "\n" and text._wrapped_line(t, m.start()):
+            continue
+        spans.append((pos, m.end("close") if m.group("close") is not None else m.start()))
+        pos = m.end()
+    spans.append((pos, len(t)))
+    return [(a, b) for a, b in ((a + len(t[a:b]) - len(t[a:b].lstrip()), b - (len(t[a:b]) - len(t[a:b].rstrip())))
+                                for a, b in spans) if b > a]
+
+
+def test_sentences_split_after_the_letter_test_are_those_of_asking_every_stop() -> None:
+    atoms = ["Kiln", " ", "  ", ".", "!", "?", "1997.", "Dr.", "St.", "U.S.", "e.g.", "a.", "²", "_.", "\n", '"',
+             "”", ")", "Ward", "x", "9", "é."]
+    for t in _texts(atoms, 10, n=20000, most=14):
+        assert text.sentence_spans(t) == _sentence_spans_asking_every_stop(t), t
+
+
+def test_decline_words_read_from_the_memo_are_the_pattern_s() -> None:
+    words = ["fell", "Fell", "FALLING", "in", "of", "dropping", "drops", "lowered", "down", "by", "a", "A", "shrank",
+             "shrink", "fells", "cutting", "ſank", "losses", "downward", ""]
+    memo = numbers._DeclineEnds()
+    for _ in range(2):  # computed, then read back
+        assert [memo[w] for w in words] == [numbers._DECLINE_LAST_RE.fullmatch(w) is not None for w in words]
+    assert numbers._decline_before("Sales fell by ", 14) and not numbers._decline_before("Sales rose by ", 14)
+
+
+def test_month_alone_starts_from_the_month_prefixes_are_those_from_the_names() -> None:
+    atoms = ["in", "mid-", " ", "\t", "March", "MARCH", "Mar", "May", "Mayo", "june", "June", "Jul", "July", "x",
+             "until", "and", "Dec", "December", "_", "3", "\n", "of", "Sept", "September", "Aug", "august"]
+    for t in _texts(atoms, 12, n=20000):
+        prefixes = dates._month_prefixes(t)
+        assert dates._month_alone_starts(t, prefixes) == dates._month_alone_starts(t), t
+        assert dates._month_anchors(t, prefixes) == dates._month_anchors(t), t
+    t = "Sales rose in March and again in mid- May; by DECEMBER the Marchetti plant closed"
+    assert dates.extract_dates(t) == dates.extract_dates(t.replace(";", "；"))  # (not ASCII: the names found as written)
+    assert [d.text for d in dates.extract_dates(t + " " * 60)] == ["March", "May"]

@@ -547,7 +547,7 @@ def _document_index(text: str) -> Any:
     from raguard.documents import DocumentIndex
 
     index = DocumentIndex(text)
-    return (index.numbers, index.dates, index.stems, index.best_sentence(["report"]), index.raw_words,
+    return (index.numbers, index.dates, index.stems, index.best_sentence(["report"]), ("A" in index.raw_words, "Report" in index.raw_words),
             index.lowercased, index.tokens.find_compact("aaabbb"))
 
 

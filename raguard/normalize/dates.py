@@ -391,11 +391,12 @@ _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
 }
 
 
-def _anchors(kind: str, text: str) -> Optional[list[tuple[int, int, str]]]:
+def _anchors(kind: str, text: str, prefixes: Optional[list[int]] = None) -> Optional[list[tuple[int, int, str]]]:
     """(position, length, next character) of each match of ``_ANCHOR_RES[kind]``, where an
-    anchored form may match, or None when a plain scan is cheaper."""
+    anchored form may match, or None when a plain scan is cheaper (``prefixes``: the text's
+    :func:`_month_prefixes`, when the caller has them)."""
     if kind == "month" and text.isascii():
-        found = _month_anchors(text)
+        found = _month_anchors(text, prefixes)
     else:
         pattern = _ASCII_DIGIT_ANCHOR_RE if kind == "digit" and text.isascii() else _ANCHOR_RES[kind]
         found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)]
@@ -405,20 +406,28 @@ def _anchors(kind: str, text: str) -> Optional[list[tuple[int, int, str]]]:
 _MONTH_PREFIXES = _CUE_WORDS["month"]
 
 
-def _month_anchors(text: str) -> list[tuple[int, int, str]]:
-    """The month anchors of an ASCII text (``_ANCHOR_RES["month"]``'s matches: a month's first
-    three letters at a word start, any case), found by a substring search for each: the pattern
-    opens with a lookahead, so re tries it at every position (60 µs on a 300-word document).
-    Two cannot overlap: a word starts at most once in three letters."""
+def _month_prefixes(text: str) -> list[int]:
+    """Where a month's first three letters stand in an ASCII text, any case, in order: found by
+    a substring search for each in the lower-cased text (two cannot overlap: none of them ends
+    as it begins). Read by both :func:`_month_anchors` and :func:`_month_alone_starts`."""
     lowered = text.lower()  # (ASCII: the same offsets, and what IGNORECASE matches)
     starts = []
     for prefix in _MONTH_PREFIXES:
         i = lowered.find(prefix)
         while i >= 0:
-            if i == 0 or not (lowered[i - 1].isalnum() or lowered[i - 1] == "_"):  # \b before a letter
-                starts.append(i)
+            starts.append(i)
             i = lowered.find(prefix, i + 3)
     starts.sort()
+    return starts
+
+
+def _month_anchors(text: str, prefixes: Optional[list[int]] = None) -> list[tuple[int, int, str]]:
+    """The month anchors of an ASCII text (``_ANCHOR_RES["month"]``'s matches: a month's first
+    three letters at a word start, any case), from its :func:`_month_prefixes`: the pattern
+    opens with a lookahead, so re tries it at every position (60 µs on a 300-word document)."""
+    if prefixes is None:
+        prefixes = _month_prefixes(text)
+    starts = [i for i in prefixes if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")]  # \b before a letter
     return [(p, 3, text[p + 3:p + 4]) for p in starts]
 
 
@@ -465,22 +474,32 @@ _MONTH_ALONE_WORDS = ("in", "during", "by", "until", "till", "since", "from", "t
                       "mid", "mid-", "last", "next", "this", "and", "or", "to", "between")
 
 
-def _month_alone_starts(text: str) -> list[int]:
+def _month_alone_starts(text: str, prefixes: Optional[list[int]] = None) -> list[int]:
     """Where a "month_alone" match can start, in order: its pattern ("in March") opens with a
     lookahead, so re tries it at every position (40 µs on a 300-word document); each match
     holds a capitalized month name after spaces and one of :data:`_MONTH_ALONE_WORDS`, so
-    its start is found from the month's by substring searches and walking back."""
+    its start is found from the month's by substring searches and walking back. ``prefixes``:
+    an ASCII text's :func:`_month_prefixes`, among which every month name starts."""
+    if prefixes is None:
+        found: list[int] = []
+        for month in _MONTH_NAMES:
+            i = text.find(month)
+            while i >= 0:
+                found.append(i)
+                i = text.find(month, i + 1)
+    else:
+        found = [i for i in prefixes if text.startswith(_MONTH_BY_PREFIX.get(text[i:i + 3], "\0"), i)]
     starts: set[int] = set()
-    for month in _MONTH_NAMES:
-        i = text.find(month)
-        while i >= 0:
-            j = i
-            while j > 0 and text[j - 1] in " \t":
-                j -= 1
-            if j < i:
-                starts.update(j - len(word) for word in _MONTH_ALONE_WORDS if text.endswith(word, 0, j))
-            i = text.find(month, i + 1)
+    for i in found:
+        j = i
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if j < i:
+            starts.update(j - len(word) for word in _MONTH_ALONE_WORDS if text.endswith(word, 0, j))
     return sorted(starts)
+
+
+_MONTH_BY_PREFIX = {name[:3]: name for name in _MONTH_NAMES}  # ("Jan" -> "January": a name as written)
 
 
 def _measured(text: str, end: int) -> bool:
@@ -498,13 +517,15 @@ def extract_dates(text: str) -> list[DateMention]:
     anchors: dict[str, Optional[list[tuple[int, int, str]]]] = {}
     candidates: list[tuple[int, int, str, DateValue]] = []
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
+    # (the month prefixes of a long ASCII text, read once for the month anchors and "in March")
+    prefixes = _month_prefixes(text) if anchored and "month" in cues and text.isascii() else None
     for form, pattern in _plan(frozenset(cues)):
         kind = anchored.get(form)
         if kind is not None and kind not in anchors:
-            anchors[kind] = _anchors(kind, text)
+            anchors[kind] = _anchors(kind, text, prefixes)
         found = anchors.get(kind) if kind is not None else None
         if form == "month_alone" and anchored:
-            matches = matches_at(pattern, text, _month_alone_starts(text))
+            matches = matches_at(pattern, text, _month_alone_starts(text, prefixes))
         elif found is None:
             matches = pattern.finditer(text)
         else:

@@ -216,6 +216,12 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
     return float(total + current), ordinal
 
 
+#: parse_spelled of each lower-case number word alone (most spelled matches are one word: "two",
+#: "first"), read from a dict instead of split and summed
+_ONE_WORD: dict[str, tuple[float, bool]] = {
+    word: parsed for word in _NUMBER_WORD.split("|") if (parsed := parse_spelled(word)) is not None}
+
+
 # The last word a _DECLINE_RE / _HEDGE_RE match can end with (before spaces and the end).
 _DECLINE_LAST_RE = re.compile(
     r"fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
@@ -227,6 +233,22 @@ _DECLINE_LAST_RE = re.compile(
 _HEDGE_ENDINGS = ("about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "some",
                   "circa", "ca.", "to", "estimated", "under", "over", "than", "least", "of", "exceeding", "below",
                   "above", "~", "≈", "the")
+
+
+class _DeclineEnds(dict[str, bool]):
+    """Memo of ``_DECLINE_LAST_RE.fullmatch(word) is not None``: the word before a number is
+    nearly always a common one ("in", "of", "reached"), and a dict lookup costs a tenth of the
+    match. Emptied at :data:`_DECLINE_MEMO` words."""
+
+    def __missing__(self, word: str) -> bool:
+        if len(self) >= _DECLINE_MEMO:
+            self.clear()
+        value = self[word] = _DECLINE_LAST_RE.fullmatch(word) is not None
+        return value
+
+
+_DECLINE_MEMO = 4096
+_ends_decline = _DeclineEnds().__getitem__
 
 
 def _last_word(window: str) -> str:
@@ -256,7 +278,7 @@ def _decline_before(text: str, start: int) -> bool:
     # a match ends with a decline or filler word: most windows fail this cheap test, which
     # spares the search that tries the pattern at every position (no word at all: "Q3 2024")
     last = _last_word(window)
-    if not last or _DECLINE_LAST_RE.fullmatch(last) is None:
+    if not last or not _ends_decline(last):
         return False
     return _DECLINE_RE.search(window) is not None
 
@@ -274,6 +296,11 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
     if before and (before[-1].isalnum()):
         return None
     return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
+
+
+def _no_hedge(text: str, start: int) -> None:
+    """What :func:`extract_numbers` reads as the hedge when asked for none."""
+    return None
 
 
 #: How far before its first digit a _NUMERIC_RE match can start ("US$ -5", "USD .5": 5 characters).
@@ -299,8 +326,16 @@ def _numeric_matches(text: str) -> Iterator[re.Match[str]]:
         pos = m.end()
 
 
-def extract_numbers(text: str) -> list[NumberMention]:
-    """All number mentions in ``text``, digits and spelled out, in order of position."""
+_new_tuple = tuple.__new__
+
+
+def extract_numbers(text: str, hedges: bool = True) -> list[NumberMention]:
+    """All number mentions in ``text``, digits and spelled out, in order of position.
+
+    ``hedges=False`` leaves every mention's ``hedge`` None, unread: only the answer's hedge
+    widens a match (:func:`values_match` never reads the document's), and the words before each
+    of a document's values cost about a microsecond a value to read."""
+    hedge_before = _hedge_before if hedges else _no_hedge
     found: list[NumberMention] = []
     for m in _numeric_matches(text):
         raw, neg, cur, ordinal, scale, pct, curword = m.group("num", "neg", "cur", "ord", "scale", "pct", "curword")
@@ -334,53 +369,36 @@ def extract_numbers(text: str) -> list[NumberMention]:
             unit = _CURRENCY_CODES.get(curword.lower())
         end = _trim_end(text, start, end)
         worded = _word_may_end_before(text, start)
-        found.append(
-            NumberMention(
-                start=start,
-                end=end,
-                text=text[start:end],
-                value=value,
-                unit=unit,
-                ordinal=bool(ordinal),
-                precision=precision,
-                hedge=_hedge_before(text, start) if worded else None,
-                decline=_decline_before(text, start) if worded else False,
-            )
-        )
+        # (the fields in order: start, end, text, value, unit, ordinal, spelled, precision, hedge,
+        # decline, measure; tuple.__new__ skips the named tuple's Python-level __new__)
+        found.append(_new_tuple(NumberMention, (
+            start, end, text[start:end], value, unit, bool(ordinal), False, precision,
+            hedge_before(text, start) if worded else None, _decline_before(text, start) if worded else False,
+            None)))
     lowered = text.lower() if text.isascii() else None
     for m in _SPELLED_RE.finditer(text) if lowered is None else _SPELLED_LOWER_RE.finditer(lowered):
-        phrase = m.group(0)
-        core = phrase[: m.start("pct") - m.start()] if m.group("pct") else phrase
-        parsed = parse_spelled(core)
+        phrase, pct = m.group(0, "pct")
+        begin = m.start()
+        core = phrase[: m.start("pct") - begin] if pct else phrase
+        parsed = _ONE_WORD.get(core) or parse_spelled(core)
         if parsed is None:
             continue
         value, ordinal = parsed
         stripped = core.strip()
         if stripped.lower() in ("a", ""):
             continue
-        end = m.start() + len(core.rstrip())
-        if m.group("pct"):
-            end = m.end()
-        found.append(
-            NumberMention(
-                start=m.start(),
-                end=end,
-                text=text[m.start():end],
-                value=value,
-                unit="%" if m.group("pct") else None,
-                ordinal=ordinal,
-                spelled=True,
-                hedge=_hedge_before(text, m.start()),
-            )
-        )
+        end = m.end() if pct else begin + len(core.rstrip())
+        found.append(_new_tuple(NumberMention, (
+            begin, end, text[begin:end], value, "%" if pct else None, ordinal, True, 0.0,
+            hedge_before(text, begin), False, None)))
     # the rarer forms only where their word occurs (for ASCII text, which lower() folds exactly
     # as IGNORECASE matching does)
     if lowered is None or "dozen" in lowered:
-        found.extend(_digit_with_word_scale(text, found))
+        found.extend(_digit_with_word_scale(text, found, hedges))
     if lowered is None or _holds_any(lowered, _FRACTION_WORDS):
-        found.extend(_fractions(text))
+        found.extend(_fractions(text, hedges))
     if lowered is None or _holds_any(lowered, _SCALED_FRACTION_CUES):
-        found.extend(_scaled_fractions(text))
+        found.extend(_scaled_fractions(text, hedges))
     if ":" in text:
         found.extend(_clock_times(text))
     if "/" in text:
@@ -510,7 +528,7 @@ _FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _FRACTION_WORDS = tuple(_FRACTION_DEN)
 
 
-def _fractions(text: str) -> Iterator[NumberMention]:
+def _fractions(text: str, hedges: bool = True) -> Iterator[NumberMention]:
     """"a third" = 33.3%, "three quarters" = 75%: a fraction is a rounded percentage."""
     for m in _FRACTION_RE.finditer(text):
         den = _FRACTION_DEN[m.group("den").casefold().rstrip("s")]
@@ -518,7 +536,7 @@ def _fractions(text: str) -> Iterator[NumberMention]:
         if num >= den:
             continue
         yield NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%",
-                            spelled=True, hedge=_hedge_before(text, m.start()) or "about")
+                            spelled=True, hedge=(_hedge_before(text, m.start()) or "about") if hedges else None)
 
 
 # "half a million", "a quarter of a billion", "two and a half thousand": a fraction of a scale
@@ -533,7 +551,7 @@ _SCALED_FRACTIONS = {"half": 1 / 2, "quarter": 1 / 4, "quarters": 3 / 4, "third"
 _SCALED_FRACTION_CUES = ("half", "quarter", "third")
 
 
-def _scaled_fractions(text: str) -> Iterator[NumberMention]:
+def _scaled_fractions(text: str, hedges: bool = True) -> Iterator[NumberMention]:
     """"half a million" = 500,000, "a quarter of a million" = 250,000, "two and a half billion"."""
     for m in _SCALED_FRACTION_RE.finditer(text):
         whole = m.group("whole")
@@ -543,7 +561,7 @@ def _scaled_fractions(text: str) -> Iterator[NumberMention]:
         # a third is a rounded amount ("a third of a million" for 330,000); a half or a quarter is not
         hedge = "about" if fraction in (1 / 3, 2 / 3) else None
         yield NumberMention(m.start(), m.end(), m.group(0), value, spelled=True,
-                            hedge=_hedge_before(text, m.start()) or hedge)
+                            hedge=(_hedge_before(text, m.start()) or hedge) if hedges else None)
 
 
 _DIGIT_WORD_SCALE_RE = re.compile(
@@ -554,7 +572,7 @@ _DIGIT_WORD_SCALE_RE = re.compile(
 _DOZEN_COUNTS = {"a": 1.0, "an": 1.0, "half a": 0.5}
 
 
-def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[NumberMention]:
+def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool = True) -> Iterator[NumberMention]:
     """"3 dozen" = 36, "a dozen" = 12, "half a dozen" = 6 ("a dozen or so" is left alone)."""
     for m in _DIGIT_WORD_SCALE_RE.finditer(text):
         num = " ".join(m.group("num").casefold().split())
@@ -562,7 +580,7 @@ def _digit_with_word_scale(text: str, found: list[NumberMention]) -> Iterator[Nu
         if count is None:
             count = float(num) if num[0].isdigit() else float(_UNITS[num])
         yield NumberMention(m.start(), m.end(), m.group(0), count * 12, spelled=not num[0].isdigit(),
-                            hedge=_hedge_before(text, m.start()))
+                            hedge=_hedge_before(text, m.start()) if hedges else None)
 
 
 # "128/256/512 GB": options of three digits or more, not a date or a fraction ("9/30", "1/2")
