@@ -192,3 +192,15 @@ def test_a_percentage_restates_a_share_the_document_writes_as_a_ratio() -> None:
     assert verify("", [doc], answer).action == "proceed"
     flagged = verify("", [doc], answer.replace("20%", "25%"))
     assert [w.text for w in flagged.warnings if w.type == "unsupported_number"] == ["25%"]
+
+
+def test_a_year_read_in_pairs_of_number_words_is_the_year() -> None:
+    from raguard.normalize.numbers import parse_spelled
+
+    assert parse_spelled("nineteen ninety") == (1990.0, False)
+    assert parse_spelled("twenty twenty") == (2020.0, False)
+    assert parse_spelled("nineteen eighty-four") == (1984.0, False)
+    # tens then units, and hundreds, add as before
+    assert parse_spelled("twenty one") == (21.0, False)
+    assert parse_spelled("ninety nine") == (99.0, False)
+    assert parse_spelled("three hundred and forty") == (340.0, False)

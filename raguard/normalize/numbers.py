@@ -175,7 +175,8 @@ _MAX_SPELLED = 10**18
 def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
     """Value of spelled-out number words, and whether it is an ordinal.
 
-    ``"three hundred and forty"`` -> (340, False); ``"twenty-first"`` -> (21, True).
+    ``"three hundred and forty"`` -> (340, False); ``"twenty-first"`` -> (21, True); a year read
+    in pairs, ``"nineteen ninety"`` -> (1990, False).
     """
     words = [w for w in re.split(r"[\s-]+", text.lower().strip()) if w and w != "and"]
     if not words:
@@ -188,6 +189,9 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
         if word == "a" and i == 0:
             current = 1
             continue
+        value = _UNITS.get(word) if word in _UNITS else _TENS.get(word)
+        if value is not None and value >= 10 and 10 <= current < 100:
+            current *= 100  # "nineteen ninety" is 1990, "twenty twenty" 2020 (not 109, 40)
         if word in _UNITS:
             current += _UNITS[word]
         elif word in _TENS:
