@@ -156,12 +156,12 @@ class DocumentIndex:
         """Numbers of the :attr:`sentence_index` sentences holding a denial cue ("not", "never",
         "no"...; "not only" too: the checker reads each closely), found by one scan of the text:
         the negations checker looks among them for one an answer affirms."""
-        from raguard.normalize.polarity import DENIAL_RE
+        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
 
         spans = self.sentence_index[0]
         starts = [a for a, _ in spans]
         found = set()
-        for m in DENIAL_RE.finditer(self.text):
+        for m in (DENIAL_BARE_RE if has_bare_not(self.text) else DENIAL_RE).finditer(self.text):
             i = bisect_right(starts, m.start()) - 1
             if i >= 0 and m.start() < spans[i][1]:
                 found.add(i)

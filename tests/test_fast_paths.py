@@ -227,3 +227,25 @@ def test_month_alone_starts_from_the_month_prefixes_are_those_from_the_names() -
     t = "Sales rose in March and again in mid- May; by DECEMBER the Marchetti plant closed"
     assert dates.extract_dates(t) == dates.extract_dates(t.replace(";", "；"))  # (not ASCII: the names found as written)
     assert [d.text for d in dates.extract_dates(t + " " * 60)] == ["March", "May"]
+
+
+def test_the_scan_for_an_apostrophe_less_not_finds_every_match_of_its_pattern() -> None:
+    # the scan decides which pattern runs: where it says no, the pattern must find nothing
+    import random
+    import re
+
+    from raguard.normalize.polarity import BARE_NOT, has_bare_not
+
+    rng = random.Random(5)
+    atoms = ["dont", "Dont", "DONT", "cant", "want", "went", "isnt", "is", "nt", "don", "t", "wont", "ain",
+             "ok", " ", " ", "\n", ".", "'", "didnt", "couldnt", "student", "Ant", "percent", "x", "5", "_"]
+    texts = ["".join(rng.choice(atoms) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    pattern = re.compile(BARE_NOT, re.IGNORECASE)
+    hits = 0
+    for text in texts:
+        expected = pattern.search(text) is not None
+        hits += expected
+        assert has_bare_not(text) or not expected, text
+        if text.replace(" ", "").isalpha():
+            assert has_bare_not(text) == expected, text  # (and no more, in plain words)
+    assert hits > 200

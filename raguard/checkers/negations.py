@@ -39,7 +39,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    BARE_NOT, amount_after, denial_spans, denied_head, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+    amount_after, denial_spans, denied_head, has_bare_not, with_bare_not, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
     scoped_in_time,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
@@ -57,7 +57,7 @@ _DOCUMENT_NEGATION_RE = re.compile(
     r"halt\w*|clos\w*|shut\w*|abandon\w*|cancel\w*|withdr[ae]w\w*|resign\w*|retir\w*|dismiss\w*|fired|left|"
     r"remov\w*|discontinu\w*|scrap(?:s|ped|ping)?|abolish\w*|deprecat\w*|"
     r"non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b"
-    r"|n[’']t\b|" + BARE_NOT,
+    r"|n[’']t\b",
     re.IGNORECASE,
 )
 
@@ -67,6 +67,9 @@ _DOCUMENT_DENIAL_WORDS_RE = re.compile(
     _DOCUMENT_NEGATION_RE.pattern.replace(r"|non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b", r")\b"),
     re.IGNORECASE,
 )
+# the two with a contraction without its apostrophe ("dont"), for the texts that hold one
+_DOCUMENT_NEGATION_BARE_RE = with_bare_not(_DOCUMENT_NEGATION_RE)
+_DOCUMENT_DENIAL_WORDS_BARE_RE = with_bare_not(_DOCUMENT_DENIAL_WORDS_RE)
 
 
 # ", not Y" / "but not Y": sets the answer against another option the question offered; the
@@ -105,7 +108,7 @@ class NegationsChecker:
 
     def _denials(self, ctx: CheckContext) -> Iterator[Finding]:
         """The answer denies what the document states (the module docstring's first case)."""
-        if not ctx.response_denies or _DOCUMENT_NEGATION_RE.search(ctx.query):
+        if not ctx.response_denies or _document_negation(ctx.query).search(ctx.query):
             return
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
@@ -234,7 +237,8 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 if _QUESTION_END_RE.search(text):
                     break  # a question neither states nor denies
                 d_clause = text[d_begin:d_end]
-                if (_DOCUMENT_DENIAL_WORDS_RE.search(d_clause) or _prefixed(d_clause, words)
+                denial_words = _DOCUMENT_DENIAL_WORDS_BARE_RE if has_bare_not(d_clause) else _DOCUMENT_DENIAL_WORDS_RE
+                if (denial_words.search(d_clause) or _prefixed(d_clause, words)
                         or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)):
                     return None  # the document denies or hedges it in as many words
                 if plain is None:
@@ -287,12 +291,17 @@ def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tu
     return best
 
 
+def _document_negation(text: str) -> re.Pattern[str]:
+    """The pattern of a document's negations for ``text`` (with "dont" only where it may be)."""
+    return _DOCUMENT_NEGATION_BARE_RE if has_bare_not(text) else _DOCUMENT_NEGATION_RE
+
+
 def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
     """True when the document sentence has a negation of its own, in words or in a prefix
     ("unsafe" against the answer's "not safe"). A word that denies only in some uses ("former",
     "closed", "free") is none where the answer sentence says it too (``said``, folded words):
     there it describes what both say ("not Dario Kowal, a former midfielder")."""
-    for m in _DOCUMENT_NEGATION_RE.finditer(doc_sentence):
+    for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")) or word not in said:
             return True

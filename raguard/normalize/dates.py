@@ -289,7 +289,7 @@ _CUES: dict[str, re.Pattern[str]] = {
     "digit": re.compile(r"\d"),
     "month": re.compile(r"(?=[jfmasond])\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
     "weekday": re.compile(r"(?=[mtwfs])\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b", re.IGNORECASE),
-    "weekday_short": re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tue|wed|thu|fri|sat|sun)", re.IGNORECASE),
+    "weekday_short": re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b", re.IGNORECASE),
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
 }
@@ -298,7 +298,9 @@ _CUES: dict[str, re.Pattern[str]] = {
 # which try every position.
 _CUE_WORDS: dict[str, tuple[str, ...]] = {
     "digit": tuple("0123456789"), "month": ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-    "weekday": ("day",), "weekday_short": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
+    "weekday": ("day",),
+    # (a short weekday opens a word: "showed", "month", "friend" hold its letters inside one)
+    "weekday_short": tuple(f"{sep}{day}" for day in ("mon", "tue", "wed", "thu", "fri", "sat", "sun") for sep in " \n(/"),
     "quarter": ("quarter",), "decade": ("ties",),
 }
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.

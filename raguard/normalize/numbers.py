@@ -407,7 +407,7 @@ def extract_numbers(text: str, hedges: bool = True) -> list[NumberMention]:
         found.extend(_clock_times(text))
     if "/" in text:
         found.extend(_slash_lists(text))
-    if lowered is None or "m" in lowered:
+    if (lowered is None or "m" in lowered) and _AMPM_CUE_RE.search(text) is not None:
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
         found.extend(_magnitudes(text))
@@ -431,6 +431,9 @@ _CLOCK_RE = re.compile(
 
 # "6.15am", "6.15 p.m.", "9 am": an hour with its am/pm, minutes after the British dot (a dot
 # without am/pm is a decimal point, an hour without it a number)
+# what an hour with am/pm needs: a digit, then "am"/"pm" (a cheap scan: the pattern below,
+# tried at every position, cost ~14 µs on a 300-word document)
+_AMPM_CUE_RE = re.compile(r"\d[ \t]?[AaPp]\.?[Mm]")
 _AMPM_CLOCK_RE = re.compile(
     r"(?<![\w.:,£$€¥])(?P<h>1[0-2]|0?[1-9])(?:\.(?P<mi>[0-5]\d))?[ \t]?(?P<ap>[AaPp]\.[Mm]\.|[AaPp]\.?[Mm]\b)"
 )

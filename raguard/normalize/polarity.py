@@ -30,11 +30,35 @@ from raguard.normalize.text import Token, clause_span, tokenize
 #: "didnt", "cant", "wont"): a denial in a document all the same.
 BARE_NOT = r"\b(?:do|does|did|is|are|was|were|has|have|had|could|would|should|must|need|ca|wo|ai)nt\b"
 
+_BARE_PREFIXES = frozenset("do does did is are was were has have had could would should must need ca wo ai".split())
+_NT_END_RE = re.compile(r"nt\b|NT\b|Nt\b|nT\b")
+
+
+def has_bare_not(text: str) -> bool:
+    """Does ``text`` hold a contraction of "not" without its apostrophe ("dont", "cant")? A scan
+    for "nt" at a word's end, then its word: the patterns below run with :data:`BARE_NOT` only
+    where it may match (as one more alternative everywhere it doubled their cost)."""
+    for m in _NT_END_RE.finditer(text):
+        start = m.start()
+        k = start
+        while k > 0 and text[k - 1].isalpha():
+            k -= 1
+        if text[k:start].lower() in _BARE_PREFIXES:
+            return True
+    return False
+
+
+def with_bare_not(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """``pattern`` with :data:`BARE_NOT` as one more alternative."""
+    return re.compile(pattern.pattern + "|" + BARE_NOT, pattern.flags)
+
+
 #: A clear denial: the words whose scope is the rest of their clause.
 DENIAL_RE = re.compile(
-    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot)\b|n[’']t\b|" + BARE_NOT,
+    r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot)\b|n[’']t\b",
     re.IGNORECASE,
 )
+DENIAL_BARE_RE = with_bare_not(DENIAL_RE)
 
 # A denial that affirms, or that denies an amount rather than the claim ("not only X but Y", "no
 # less than", "nothing but"), and a denial inside a condition or an alternative ("whether or not",
@@ -53,10 +77,10 @@ _NOT_A_DENIAL_BEFORE_RE = re.compile(
 # The same words in the answer's clause: it hedges or denies in its own way; left alone.
 _WEAK_DENIAL_RE = re.compile(
     r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without|lack\w*|fail\w*|refus\w*|"
-    r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer)\b|n[’']t\b|"
-    + BARE_NOT,
+    r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer)\b|n[’']t\b",
     re.IGNORECASE,
 )
+_WEAK_DENIAL_BARE_RE = with_bare_not(_WEAK_DENIAL_RE)
 
 
 _BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer|sooner)[ \t]+than\b", re.IGNORECASE)
@@ -72,7 +96,7 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each clear denial cue of ``text`` that denies what follows it (not "not
     only", "no less than", "whether or not", "if not")."""
     out = []
-    for m in DENIAL_RE.finditer(text):
+    for m in (DENIAL_BARE_RE if has_bare_not(text) else DENIAL_RE).finditer(text):
         if _NOT_A_DENIAL_AFTER_RE.match(text, m.end()):
             continue
         if _NOT_A_DENIAL_BEFORE_RE.search(text, max(0, m.start() - 20), m.start()):
@@ -103,14 +127,15 @@ def scoped_in_time(text: str, pos: int) -> bool:
 def hedges_or_denies(text: str) -> bool:
     """True when ``text`` has any denial, weak or clear, or a condition (the answer's clause is
     then not a plain affirmation)."""
-    return _WEAK_DENIAL_RE.search(text) is not None
+    return (_WEAK_DENIAL_BARE_RE if has_bare_not(text) else _WEAK_DENIAL_RE).search(text) is not None
 
 
 def hedge_cues(text: str) -> frozenset[str]:
     """The denial and condition words of ``text``, folded ("without", "not", "if"): two clauses
     with the same ones deny or hedge alike, so a word swapped for its opposite between them is
     still a swap ("without explicit supervision" / "without implicit supervision")."""
-    return frozenset(m.group(0).lower().replace("’", "'") for m in _WEAK_DENIAL_RE.finditer(text))
+    pattern = _WEAK_DENIAL_BARE_RE if has_bare_not(text) else _WEAK_DENIAL_RE
+    return frozenset(m.group(0).lower().replace("’", "'") for m in pattern.finditer(text))
 
 
 def denied_head(text: str, cue_end: int, clause_end: int) -> Optional[Token]:
