@@ -377,6 +377,7 @@ ANCHORED = {
     "raguard.normalize.entities._ACRONYM_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
+    "raguard.normalize.text._LIST_MARKER_RE",
     "relapse.templates._NAME_RE",
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot

@@ -500,13 +500,20 @@ def clause_span(text: str, pos: int) -> tuple[int, int]:
     return lo + begin, lo + end
 
 
-# "1. ", "2) " opening a line (or the text): the number of a list item
-_LIST_MARKER_RE = re.compile(r"(?:^|(?<=\n))[ \t]*(\d{1,3}[.)])(?=[ \t]+\S)")
+# "1. ", "2) " opening a line (or the text): the number of a list item (matched at line starts only)
+_LIST_MARKER_RE = re.compile(r"[ \t]*(\d{1,3}[.)])(?=[ \t]+\S)")
 
 
 def list_marker_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each numbered-list marker of ``text`` ("1." of "1. **Author:** ...")."""
-    if "." not in text and ")" not in text:
-        return []
-    return [m.span(1) for m in _LIST_MARKER_RE.finditer(text)]
+    out = []
+    start = 0
+    while start >= 0:
+        m = _LIST_MARKER_RE.match(text, start)
+        if m is not None:
+            out.append(m.span(1))
+        start = text.find("\n", start)
+        if start >= 0:
+            start += 1
+    return out
 
