@@ -48,8 +48,8 @@ ENTITY_LABELS = frozenset(
 # capitalized words that often stand before a surname without being a given name
 _NOT_GIVEN_NAMES = frozenset({"the", "a", "an", "and", "of", "by", "with", "to", "for", "said", "says",
                               "when", "while", "but", "as", "in", "on", "at", "from", "after", "before"})
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame", "lord", "lady", "st",
-                     "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame", "lord",
+                     "lady", "st", "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
 
 
 class EntitiesConfig(CheckerConfig):

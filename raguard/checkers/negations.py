@@ -39,7 +39,8 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, denial_spans, denied_head, has_bare_not, with_bare_not, hedge_cues, hedges_or_denies, opposite_key, opposites_of, prefix_opposite,
+    amount_after, denial_spans, denied_head, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    opposites_of, prefix_opposite, with_bare_not,
     scoped_in_time,
 )
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
