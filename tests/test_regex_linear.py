@@ -640,6 +640,8 @@ def _verify_with(checkers: tuple[str, ...], docs: list[str]) -> Callable[[str], 
     # each number was compared with every date span and every name span
     (("dates", "numbers"), "It happened on May 5.", "May 5 "),
     (("numbers",), "Apollo 11 flew 3 times.", "Apollo 11 flew 3 times. "),
+    # each derived percentage read against the values of its sentence (one sentence here)
+    (("numbers",), "Sales rose from 40 to 52 units.", "from 40 to 52, up 30%, "),
     # each name was compared with every name and value span before it
     (("entities",), "Apollo 11 reached Paris.", "Apollo 11 reached Paris. "),
     # each sentence scanned every supported claim of the whole answer

@@ -12,6 +12,7 @@ two to ten is checked only where the documents count the same thing ("five gold 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import Iterator, Optional
 
 from raguard.normalize.spans import SpanIndex
@@ -40,6 +41,7 @@ class NumbersChecker:
         date_spans = SpanIndex((d.start, d.end) for d in ctx.dates if d.form != "weekday")
         name_spans = SpanIndex(ctx.named_number_spans + ctx.citation_spans + ctx.list_marker_spans)
         counted = None
+        derivations: Optional[_Derivations] = None
         for mention in ctx.numbers:
             if mention.trivial and not _RANKING_AFTER_RE.match(ctx.response, mention.end):
                 if mention.text.lower() in COUNTING_WORDS:
@@ -53,7 +55,9 @@ class NumbersChecker:
                 continue
             if name_spans.holds(mention.start, mention.end):
                 continue
-            yield self._check_one(ctx, mention)
+            if derivations is None:
+                derivations = _Derivations(ctx)  # (reads nothing until a percentage is unsupported)
+            yield self._check_one(ctx, mention, derivations)
 
     def _check_count(self, ctx: CheckContext, mention: NumberMention, counted: Optional[CountedNoun]) -> Optional[Finding]:
         """A counting word is checked only against the documents' counts of the same thing:
@@ -79,7 +83,8 @@ class NumbersChecker:
             checker=self.name,
         )
 
-    def _check_one(self, ctx: CheckContext, mention: NumberMention) -> Finding:
+    def _check_one(self, ctx: CheckContext, mention: NumberMention,
+                   derivations: Optional["_Derivations"] = None) -> Finding:
         finding = Finding(
             kind="number",
             warning_type=self.warning_type,
@@ -115,7 +120,7 @@ class NumbersChecker:
                         finding.evidence = (doc_index, share.start, share.end)
                         finding.source = "document"
                         return finding
-        if mention.unit == "%" and _change_between(ctx, mention):
+        if mention.unit == "%" and derivations is not None and derivations.supports(mention):
             finding.supported = True
             finding.source = "derived"
             return finding
@@ -129,31 +134,56 @@ class NumbersChecker:
         return finding
 
 
-def _change_between(ctx: CheckContext, percent: NumberMention) -> bool:
-    """Is the answer's percentage the change between two other values its sentence gives ("from
-    $12 million to $15.6 million, an increase of roughly 30%"), or the share of one in the other
-    ("14 of the 22 branches, or 64%")? Those values are checked on their own; the percentage is
-    arithmetic on them, to the precision it is written with (a hedged one within a twentieth of
-    itself, and at least one point). Years are no amounts."""
-    sentence = next(((s, e) for s, e in ctx.sentences if s <= percent.start < e), None)
-    if sentence is None:
+class _Derivations:
+    """Whether an answer's percentage is the change between two other values its sentence gives
+    ("from $12 million to $15.6 million, an increase of roughly 30%"), or the share of one in
+    the other ("14 of the 22 branches, or 64%"). Those values are checked on their own; the
+    percentage is arithmetic on them, to the precision it is written with (a hedged one within a
+    twentieth of itself, and at least one point). Years are no amounts. Read with the
+    ``_NEAREST`` values closest to the percentage, found by bisection: an answer of thousands of
+    values and percentages costs linear time. Built once per review, when first asked."""
+
+    #: How many values of its sentence, the closest first, a percentage is read with.
+    _NEAREST = 6
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self._ctx = ctx
+        self._ready = False
+
+    def _build(self) -> None:
+        ctx = self._ctx
+        self._sentences = list(ctx.sentences)
+        self._sentence_starts = [s for s, _ in self._sentences]
+        years = SpanIndex((d.start, d.end) for d in ctx.dates)
+        self._values = [n for n in ctx.numbers if n.unit != "%" and n.measure is None and n.value
+                        and not years.overlaps(n.start, n.end)]
+        self._starts = [n.start for n in self._values]
+        self._ready = True
+
+    def supports(self, percent: NumberMention) -> bool:
+        if not self._ready:
+            self._build()
+        k = bisect_right(self._sentence_starts, percent.start) - 1
+        if k < 0 or percent.start >= self._sentences[k][1]:
+            return False
+        lo_pos, hi_pos = self._sentences[k]
+        lo, hi = bisect_left(self._starts, lo_pos), bisect_left(self._starts, hi_pos)
+        at = bisect_left(self._starts, percent.start, lo, hi)
+        near = self._values[max(lo, at - self._NEAREST):min(hi, at + self._NEAREST)]
+        near = sorted(near, key=lambda n: abs(n.start - percent.start))[:self._NEAREST]
+        if len(near) < 2:
+            return False
+        slack = (max(1.0, 0.05 * percent.value) if percent.hedge
+                 else max(percent.precision, _rounding(percent.text)))
+        for a in near:
+            for b in near:
+                if a is b or a.unit != b.unit:
+                    continue
+                change = abs(b.value - a.value) / abs(a.value) * 100  # "from 40,000 to 52,000: up 30%"
+                share = a.value / b.value * 100  # "14 of the 22 branches, or 64%"
+                if abs(change - percent.value) <= slack or (share < 100 and abs(share - percent.value) <= slack):
+                    return True
         return False
-    dates = [(d.start, d.end) for d in ctx.dates if sentence[0] <= d.start < sentence[1]]
-    values = [n for n in ctx.numbers if sentence[0] <= n.start < sentence[1] and n is not percent
-              and n.unit != "%" and n.measure is None and n.value
-              and not any(s < n.end and n.start < e for s, e in dates)]  # (a year is no amount)
-    if len(values) < 2:
-        return False
-    slack = max(1.0, 0.05 * percent.value) if percent.hedge else max(percent.precision, _rounding(percent.text))
-    for a in values:
-        for b in values:
-            if a is b or a.unit != b.unit:
-                continue
-            change = abs(b.value - a.value) / abs(a.value) * 100  # "from 40,000 to 52,000: up 30%"
-            share = a.value / b.value * 100  # "14 of the 22 branches, or 64%"
-            if abs(change - percent.value) <= slack or (share < 100 and abs(share - percent.value) <= slack):
-                return True
-    return False
 
 
 def _rounding(text: str) -> float:
