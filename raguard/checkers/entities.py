@@ -337,10 +337,7 @@ def _merged_names(text: str) -> list[str]:
     if not cuts:
         # "league MVP": a lower-case word NER took in before a name names nothing (after one it
         # may say what the place is: "a Sydney beach" is no "Sydney clifftop")
-        words = text.split()
-        while words and words[0][:1].islower():
-            words.pop(0)
-        trimmed = " ".join(words)
+        trimmed = _trim_lower(text, trailing=False)
         return [trimmed] if trimmed and trimmed != text and trimmed[:1].isupper() else [text]
     pieces, at = [], 0
     for m in cuts:
@@ -354,12 +351,12 @@ def _merged_names(text: str) -> list[str]:
     return names
 
 
-def _trim_lower(piece: str) -> str:
-    """``piece`` without the lower-case words at its ends."""
+def _trim_lower(piece: str, trailing: bool = True) -> str:
+    """``piece`` without the lower-case words at its start (and at its end, when ``trailing``)."""
     words = piece.split()
     while words and words[0][:1].islower():
         words.pop(0)
-    while words and words[-1][:1].islower():
+    while trailing and words and words[-1][:1].islower():
         words.pop()
     return " ".join(words)
 

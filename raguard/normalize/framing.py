@@ -76,12 +76,18 @@ touches touched seems seemed appears appeared feels felt remains remained become
 """.split())
 
 
+def _past_openers(words: Sequence[str], k: int, limit: int = 1 << 30) -> int:
+    """Where the words from ``k`` on stop being openers ("the", "also", "overall"...), reading
+    at most to position ``limit``."""
+    while k < len(words) and k < limit and words[k] in _SUBJECT_OPENERS:
+        k += 1
+    return k
+
+
 def _talk_subject_end(words: Sequence[str]) -> Optional[int]:
     """Where the words after a subject naming a talk or its speakers start ("The podcast
     episode | covers ..."), or None when the sentence does not open with such a subject."""
-    k = 0
-    while k < len(words) and k < 3 and words[k] in _SUBJECT_OPENERS:
-        k += 1
+    k = _past_openers(words, 0, limit=3)
     if k == 0:
         return None  # "Speakers ..." without a determiner: a name, or a fragment
     # the subject may be a compound ("the podcast episode"): its last noun is the head
@@ -108,8 +114,7 @@ def describes_talk(words: Sequence[str], *, after_talk: bool = False) -> bool:
         end = 1
     if end is None:
         return _text_as_talk(words)
-    while end < len(words) and words[end] in _SUBJECT_OPENERS:
-        end += 1  # "It also includes"
+    end = _past_openers(words, end)  # "It also includes"
     return end < len(words) and words[end] in _DESCRIBING_VERBS
 
 
@@ -127,14 +132,10 @@ def _text_as_talk(words: Sequence[str]) -> bool:
     between two persons ...", "It also includes a discussion between two women ...": the subject
     a text (or "it"), its verb one that says what it is, holds or presents, followed within
     three words by a talk."""
-    k = 0
-    while k < len(words) and k < 3 and words[k] in _SUBJECT_OPENERS:
-        k += 1
+    k = _past_openers(words, 0, limit=3)
     if k >= len(words) or not (words[k] in _WRITTEN_NOUNS and k > 0 or words[k] == "it" and k == 0):
         return False
-    k += 1
-    while k < len(words) and words[k] in _SUBJECT_OPENERS:
-        k += 1  # "It also includes"
+    k = _past_openers(words, k + 1)  # "It also includes"
     return (k < len(words) and (words[k] in _DESCRIBING_VERBS or words[k] in _PRESENTING_VERBS)
             and any(w in _TALK_NOUNS for w in words[k + 1:k + 4]))
 
