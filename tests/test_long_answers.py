@@ -275,3 +275,39 @@ def test_a_changed_number_or_name_inside_a_faithful_paraphrase_is_caught_alone()
     assert types("Summarize the article.", LIBRARY, number) == [UNSUPPORTED_NUMBER]
     name = FAITHFUL.replace("Ines Varga", "Ines Halloran")
     assert types("Summarize the article.", LIBRARY, name) == ["missing_entity"]
+
+
+# -- chat shorthand ---------------------------------------------------------------------------------
+
+def test_chat_shorthand_stems_as_the_word_it_stands_for() -> None:
+    for short, word in [("tmrw", "tomorrow"), ("2moro", "tomorrow"), ("bday", "birthday"), ("pics", "pictures"),
+                        ("appt", "appointment"), ("wknd", "weekend")]:
+        assert stem(short) == stem(word)
+    assert stem("tmrw") != stem("today")
+
+
+SHORTHAND_CHAT = ("Rosa: can u bring the pics to Nico's bday party tmrw?\n"
+                  "Felix: sure, I'll print them after my dentist appt\n"
+                  "Rosa: thx!!\n")
+
+
+def test_a_recap_restates_chat_shorthand_in_full() -> None:
+    answer = "The pictures are for Nico's birthday party tomorrow."
+    assert UNSUPPORTED_STATEMENT not in types("What did they say?", [SHORTHAND_CHAT], answer)
+    # a word the chat's shorthand does not stand for is still unsupported
+    invented = "The balloons are for Nico's wedding reception next month."
+    assert UNSUPPORTED_STATEMENT in types("What did they say?", [SHORTHAND_CHAT], invented)
+
+
+def test_tgif_in_a_chat_names_the_day() -> None:
+    chat = "Hana: drinks after work? TGIF!!\nLeon: yes pls, 6 at the Anchor?\nHana: deal\n"
+    assert UNSUPPORTED_DATE not in types("What did they plan?", [chat], "Hana and Leon plan drinks after work on Friday.")
+    assert UNSUPPORTED_DATE in types("What did they plan?", [chat], "Hana and Leon plan drinks after work on Thursday.")
+
+
+def test_a_joint_claim_naming_the_speaker_is_not_misattributed_to_the_one_spoken_to() -> None:
+    # "Wanna ...?" asks the one spoken to; "Hana and Leon plan ..." names both (the twin, a turn
+    # said by someone the answer does not name, is test_a_turn_said_by_someone_else_is_still_misattributed)
+    chat = "Hana: Wanna see the jazz trio at the Anchor on Friday?\nLeon: yes, I'll book the tickets\nHana: great\n"
+    answer = "Hana and Leon plan to see the jazz trio at the Anchor on Friday."
+    assert MISATTRIBUTED_CLAIM not in types("What did they plan?", [chat], answer)

@@ -7,6 +7,7 @@ import pytest
 from raguard import Verifier, verify
 from raguard.checkers import DEFAULT_CHECKERS
 from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.polarity import denial_scope
 
 DOC = "Warren Bryant was the CEO of Longs Drugs from 2002 to 2008."
 QUERY = "Who ran Longs Drugs?"
@@ -236,3 +237,27 @@ def test_an_affirmation_restating_a_denied_clause_by_other_forms_is_contradicted
     doc = "Do not take Velmora if you are pregnant. Take one capsule a day with water."
     assert contradictions("", [doc], "Velmora can be taken during pregnancy.")
     assert contradictions("", [doc], "Velmora should not be taken during pregnancy.") == []
+
+
+def test_a_denial_inside_a_relative_clause_is_read_with_that_clause() -> None:
+    # the main clause ("Mira recommends a new bakery") shares little with the document sentence;
+    # the clause that denies ("where customers cannot taste the breads before buying") restates it
+    doc = ("Mira: found a new bakery on Dock Street . Mira: customers can taste all the breads before "
+           "buying . Jon: nice")
+    denial = "Mira recommends a new bakery on Dock Street where customers cannot taste the breads before buying."
+    assert contradictions("What did Mira say?", [doc], denial)
+    assert contradictions("What did Mira say?", [doc], denial.replace("cannot", "can")) == []
+    # the clause a denial sits in runs from the word that opens it to a coordinator after it
+    text = "Kai calls a client who is not insured with them and offers a quote."
+    cue = text.index("not")
+    begin, end = denial_scope(text, cue, cue + 3)
+    assert text[begin:end].strip() == "who is not insured with them"
+    text = "Kai calls a client if she is not insured."
+    assert denial_scope(text, text.index("not"), text.index("not") + 3) == (0, len(text))
+
+
+def test_no_matter_concedes_and_denies_nothing() -> None:
+    doc = "The Harlow gym offers every member a free induction, whatever their current fitness level."
+    answer = "The Harlow gym offers every member a free induction, no matter their current fitness level."
+    assert contradictions("", [doc], answer) == []
+    assert contradictions("", [doc], "The Harlow gym offers no member a free induction.")

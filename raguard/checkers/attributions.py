@@ -343,6 +343,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if is_speaker and folded_name.split()[0] != turn.speaker.casefold().split()[0]:
             if SECOND_PERSON.intersection(words) or GROUP_PERSON.intersection(words):
                 return False  # "you" / "we": another speaker
+            if content_stem(turn.speaker.split()[0].casefold()) in clause_stems:
+                return False  # "Alex and Jacob plan ..." for "Alex: wanna ...?": the speaker and the one spoken to
         if not is_speaker and THIRD_PERSON.intersection(words):
             return False  # "him": someone the speakers talk about
         return True

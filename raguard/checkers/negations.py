@@ -39,7 +39,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, denial_spans, denied_head, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, denial_scope, denial_spans, denied_head, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     opposites_of, prefix_opposite, with_bare_not,
     scoped_in_time,
 )
@@ -82,6 +82,7 @@ _WORD_RE = re.compile(r"[^\W_]+")
 
 MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
+MIN_SHARED_CLAUSE = 3  # content words a relative clause needs to be compared on its own
 _QUESTION_END_RE = re.compile(r"\?\W*$")
 
 
@@ -129,14 +130,19 @@ class NegationsChecker:
             if len(stems) < MIN_SHARED:
                 continue
             best = _best_sentence(ctx, stems)
+            whole = best is not None and _shares_enough(ctx, best, stems)
+            if not whole:
+                # "Ann suggests a pub where they can't sample beer": the denial is the relative
+                # clause's, which one document sentence may say on its own
+                inner = _relative_clause(clause)
+                if inner is not None:
+                    inner_best = _best_sentence(ctx, inner[2])
+                    if inner_best is not None and _shares_enough(ctx, inner_best, inner[2]):
+                        (clause, words, stems), best, whole = inner, inner_best, True
             if best is None:
                 continue
             doc_index, span, shared = best
             doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-            # the sentence sharing most with the whole clause, unless it shares too little or is a
-            # question ("Did you restart it? ." states nothing)
-            whole = (shared >= max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
-                     and not _QUESTION_END_RE.search(doc_sentence))
             if whole:
                 # "Prices did not rise" against "Prices fell": the opposite word denies it too
                 said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
@@ -274,6 +280,29 @@ def _denies_head(text: str, h: str) -> bool:
         if head is not None and stem(head.norm) == h:
             return True
     return False
+
+
+def _shares_enough(ctx: CheckContext, best: tuple[int, tuple[int, int], int], stems: set[str]) -> bool:
+    """Is the sentence sharing most with a denying clause's ``stems`` close enough to compare the
+    clause with it whole? Not when it shares too little, or is a question ("Did you restart it?
+    ." states nothing)."""
+    doc_index, span, shared = best
+    return (shared >= max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+            and not _QUESTION_END_RE.search(ctx.documents.indexes[doc_index].text[span[0]:span[1]]))
+
+
+def _relative_clause(clause: str) -> Optional[tuple[str, list[str], set[str]]]:
+    """The relative or subordinate clause a denial of ``clause`` sits in, with its words and
+    content stems, when it is narrower than ``clause`` and has ``MIN_SHARED_CLAUSE`` content words."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    if cue is None:
+        return None
+    begin, end = denial_scope(clause, cue.start(), cue.end())
+    if (begin, end) == (0, len(clause)):
+        return None
+    words = [t.norm for t in tokenize(clause[begin:end])]
+    stems = {stem(w) for w in words if is_content_word(w)}
+    return (clause[begin:end], words, stems) if len(stems) >= MIN_SHARED_CLAUSE else None
 
 
 def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:

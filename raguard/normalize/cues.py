@@ -40,7 +40,8 @@ _ANSWER_NEGATION_RE = re.compile(
     r"(?=[cn])(?:"  # (how a match can start, in every branch: re then skips every other position;
     # guarding the first branch alone left the others tried everywhere, 29 us on an 86-word answer)
     r"\b(?:not|never|neither|nor|none|nobody|nothing|cannot)\b(?![-‐])|n[’']t\b"
-    r"|(?<!with )\bno\b(?![-‐]|\.?[ \t]*\d))",
+    # ("no matter" concedes, it denies nothing)
+    r"|(?<!with )\bno\b(?![-‐]|\.?[ \t]*\d|[ \t]+matter\b))",
     re.IGNORECASE,
 )
 

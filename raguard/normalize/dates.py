@@ -91,6 +91,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "tickets for sat?", "see u on fri": a short weekday in any case after a word that sets a day
     ("weekday_after", re.compile(r"(?=[oftnuble])\b(?:on|for|this|next|till|until|by|from|every|last)[ \t]+"
                                  r"(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
+    # "TGIF": chat shorthand naming the day ("thank God it's Friday")
+    ("weekday_chat", re.compile(r"(?=[Tt])\b(?:TGIF|tgif|Tgif)\b")),
 ]
 
 
@@ -240,11 +242,13 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(month=MONTHS[g["m"].casefold()])
     if form in ("weekday", "weekday_short", "weekday_after"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
+    if form == "weekday_chat":
+        return DateValue(weekday=WEEKDAYS["friday"])
     return None
 
 
 #: Forms read like another once found: a short weekday is a weekday.
-_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday"}
+_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday", "weekday_chat": "weekday"}
 
 
 def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
@@ -292,6 +296,7 @@ _CUES: dict[str, re.Pattern[str]] = {
     "weekday_short": re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b", re.IGNORECASE),
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
+    "tgif": re.compile(r"(?=[Tt])\b(?:TGIF|tgif|Tgif)\b"),
 }
 # What an ASCII text must hold, lower-cased, for a cue above to match: one of these substrings
 # (IGNORECASE folds only ASCII letters to ASCII letters). Substring tests spare the searches,
@@ -301,7 +306,7 @@ _CUE_WORDS: dict[str, tuple[str, ...]] = {
     "weekday": ("day",),
     # (a short weekday opens a word: "showed", "month", "friend" hold its letters inside one)
     "weekday_short": tuple(f"{sep}{day}" for day in ("mon", "tue", "wed", "thu", "fri", "sat", "sun") for sep in " \n(/"),
-    "quarter": ("quarter",), "decade": ("ties",),
+    "quarter": ("quarter",), "decade": ("ties",), "tgif": ("tgif",),
 }
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
@@ -318,7 +323,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month", "month_name"), "year": ("digit",), "weekday": ("weekday",),
-    "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",),
+    "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",), "weekday_chat": ("tgif",),
 }
 
 

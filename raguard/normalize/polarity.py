@@ -156,6 +156,23 @@ _SCOPE_ENDS = frozenset({"that", "which", "who", "whom", "whose", "where", "when
                          "since", "although", "though", "if", "unless", "whereas"})
 
 
+def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
+    """(start, end) of the clause of its own that a denial at [``cue_start``, ``cue_end``) sits
+    in ("a pub *where they can't sample beer*"): from the last word before it that opens one to
+    the first "and"/"or"/"but" after it; (0, len(text)) when no such word precedes it. A
+    condition ("if", "unless") is kept with what it conditions."""
+    begin = 0
+    for tok in tokenize(text[:cue_start]):
+        if tok.norm in _SCOPE_ENDS and tok.norm not in ("if", "unless"):
+            begin = tok.start
+    if not begin:
+        return 0, len(text)
+    for tok in tokenize(text[cue_end:]):
+        if tok.norm in ("and", "or", "but"):
+            return begin, cue_end + tok.start
+    return begin, len(text)
+
+
 # Opposites: each line is one pair of sides; a word of one side contradicts any word of the other
 # when both are said of the same thing. Words match by stem (so "rose" = "rise", "lowered" =
 # "reduce" through the stemmer's irregular forms and synonym groups) or, for function words, as

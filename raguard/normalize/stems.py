@@ -9,6 +9,7 @@ import snowballstemmer  # type: ignore[import-untyped]
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from raguard.normalize.entities import DEMONYMS
+from raguard.normalize.shorthand import SHORTHAND
 from raguard.normalize.spelling import american
 from raguard.normalize.text import tokenize
 
@@ -79,7 +80,8 @@ def stem(word: str) -> str:
     """Snowball stem of a folded word: "founded" -> "found", "golfers" -> "golfer"; an irregular
     verb form stems as its base ("held" -> "hold", "won" -> "win"), a synonym as the first word of
     its group ("lowers" -> "reduc"), a British spelling as the American one ("colour" -> "color"),
-    a demonym as its country ("latvian" -> "latvia")."""
+    a demonym as its country ("latvian" -> "latvia"), chat shorthand as its word ("tmrw")."""
+    word = SHORTHAND.get(word, word)
     country = _DEMONYM_STEMS.get(word)
     if country is not None:
         return country
