@@ -9,7 +9,9 @@ item) and writes benchmarks/results/quality.json. An item counts as flagged when
 medium warning counts. The long-answer suite (tests/data/long_answers_suite.jsonl) holds fluent
 multi-sentence answers over messy documents (tokenized, lower-cased, chats, transcripts) and
 one-fact edits of them; its recall is also given by kind of edit (number, date, name, a denial
-added or removed), as the paraphrase suite's is by rule. The HaluEval sample and SummEdits are read from shared/data/ beside the
+added or removed), as the paraphrase suite's is by rule. The held-out answers
+(tests/data/heldout_answers.jsonl) have the same format and are reported the same way, but were
+written without reading the rules, to measure how the long-answer rules generalize. The HaluEval sample and SummEdits are read from shared/data/ beside the
 repository (or its worktree's parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is
 missing the benchmark says so and skips it.
 
@@ -40,6 +42,7 @@ from raguard import Verifier, VerifyResult  # noqa: E402
 
 SUITE = ROOT / "tests" / "data" / "paraphrase_suite.jsonl"
 LONG_SUITE = ROOT / "tests" / "data" / "long_answers_suite.jsonl"
+HELDOUT = ROOT / "tests" / "data" / "heldout_answers.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
 
 
@@ -85,13 +88,19 @@ def load_suite() -> list[dict[str, Any]]:
     ]
 
 
-def load_long_suite() -> list[dict[str, Any]]:
+def load_long_suite(path: Path = LONG_SUITE) -> list[dict[str, Any]]:
     """The long-answer suite: faithful answers over messy documents, and one-fact edits of them."""
     return [
         {"id": r["id"], "positive": r["label"] == "fabricated", "query": r["query"], "docs": r["docs"],
          "answer": r["answer"], "group": r.get("edit", "faithful")}
-        for r in _read_jsonl(LONG_SUITE)
+        for r in _read_jsonl(path)
     ]
+
+
+def load_heldout() -> list[dict[str, Any]]:
+    """The held-out long answers: the long suite's format, written by a tester who did not read the
+    rules, over other kinds of document (email and Slack threads, issues, clauses, leaflets, OCR)."""
+    return load_long_suite(HELDOUT)
 
 
 def load_halueval() -> list[dict[str, Any]] | None:
@@ -252,7 +261,8 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
 
 
 #: Data set names for ``--only``.
-DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "halueval_qa", "faithful_summaries", "summedits")
+DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "heldout_answers", "halueval_qa",
+                             "faithful_summaries", "summedits")
 
 
 def print_summedits(profile: str, reports: dict[str, dict[str, Any]]) -> None:
@@ -282,6 +292,7 @@ def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str,
     loaders: list[tuple[str, Callable[[], Any], Callable[[VerifyResult], bool], str]] = [
         ("paraphrase_suite", load_suite, _high_or_medium, str(SUITE.relative_to(ROOT))),
         ("long_answers_suite", load_long_suite, _review, str(LONG_SUITE.relative_to(ROOT))),
+        ("heldout_answers", load_heldout, _review, str(HELDOUT.relative_to(ROOT))),
         ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
         ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
         ("summedits", load_summedits, _review, str(SUMMEDITS)),
