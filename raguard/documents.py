@@ -22,6 +22,7 @@ from raguard.normalize.creators import CreatorMention, creator_mentions, cue_rel
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
+from raguard.normalize.roles import Roles
 from raguard.normalize.text import TokenText, join_broken_words, sentence_spans
 from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
@@ -89,6 +90,32 @@ class DocumentIndex:
         found = _without_overlaps(extract_numbers(text, hedges=False), taken)  # (see values_match)
         found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
         return found if positions is None else [_moved(n, positions) for n in found]
+
+    @lazy
+    def named_numbers(self) -> list[tuple[NumberMention, str]]:
+        """The values inside names ("Seat 34", "HTTP 503", "Energy 812 kJ"), each with the name's
+        text, by size: left out of :attr:`numbers` ("Apollo 11" is no eleven of anything), read
+        only when an answer's value finds no other support (see the numbers checker)."""
+        from raguard.normalize.names import named_number_spans
+
+        text, positions = self._unbroken
+        spans = named_number_spans(text)
+        if not spans:
+            return []
+        spans.sort()
+        starts = [a for a, _ in spans]
+        out = []
+        for n in extract_numbers(text, hedges=False):
+            k = bisect_right(starts, n.start) - 1
+            if k >= 0 and n.end <= spans[k][1]:
+                out.append((n if positions is None else _moved(n, positions), text[spans[k][0]:spans[k][1]]))
+        out.sort(key=_named_size)  # (by size: the checker reads only those near a value's)
+        return out
+
+    @lazy
+    def roles(self) -> Roles:
+        """Who the document gives each role to ("Jon Petrakis, CFO"), read per role when asked."""
+        return Roles(self.text)
 
     @lazy
     def dates(self) -> list[DateMention]:
@@ -295,6 +322,10 @@ DEFAULT_CACHE_CHARS = 500_000
 
 _Mention = TypeVar("_Mention", NumberMention, DateMention)
 _K = TypeVar("_K", str, tuple[str, ...])
+
+
+def _named_size(named: tuple[NumberMention, str]) -> float:
+    return abs(named[0].value)
 
 
 def _moved(mention: _Mention, positions: list[int]) -> _Mention:

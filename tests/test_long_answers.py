@@ -311,3 +311,64 @@ def test_a_joint_claim_naming_the_speaker_is_not_misattributed_to_the_one_spoken
     chat = "Hana: Wanna see the jazz trio at the Anchor on Friday?\nLeon: yes, I'll book the tickets\nHana: great\n"
     answer = "Hana and Leon plan to see the jazz trio at the Anchor on Friday."
     assert MISATTRIBUTED_CLAIM not in types("What did they plan?", [chat], answer)
+
+
+# -- values and days as notices, chats and labels write them -----------------------------------------
+
+@pytest.mark.parametrize("doc", ["Midterm exam (Thu 5 March): 30%", "moving day is sat 7 march, pls pack",
+                                 "Midterm exam on Thu., 5th of March"])
+def test_a_short_weekday_before_a_date_is_that_dates_day(doc: str) -> None:
+    assert UNSUPPORTED_DATE not in types("", [doc], "It is on Thursday, 5 March." if "exam" in doc
+                                         else "Moving day is Saturday, 7 March.")
+    assert UNSUPPORTED_DATE in types("", [doc], "It is on Friday, 5 March." if "exam" in doc
+                                     else "Moving day is Sunday, 7 March.")
+
+
+@pytest.mark.parametrize("doc, answer", [
+    ("Nutrition per portion: Energy 812 kJ, Fat 7 g.", "A portion provides 812 kJ of energy."),
+    ("Checkout requests failed with HTTP 503 for twelve minutes.", "Checkout requests returned 503 errors."),
+    ("Coach C, Seat 34, departs 09:12.", "Her seat is number 34 in coach C."),
+])
+def test_a_value_a_document_writes_after_a_label_supports_the_answers_value(doc: str, answer: str) -> None:
+    assert UNSUPPORTED_NUMBER not in types("", [doc], answer)
+    assert UNSUPPORTED_NUMBER in types("", [doc], answer.replace("812", "821").replace("503", "502").replace("34", "43"))
+
+
+def test_a_name_with_a_number_supports_no_other_value_the_answer_writes_beside_it() -> None:
+    doc = "The Voyager 2 probe spent 12 years reaching Neptune."
+    assert UNSUPPORTED_NUMBER in types("", [doc], "The Voyager 2 probe spent 2 years reaching Neptune.")
+    assert UNSUPPORTED_NUMBER not in types("", [doc], "The Voyager 2 probe spent 12 years reaching Neptune.")
+
+
+def test_an_unsupported_statement_names_the_words_it_counted_as_missing() -> None:
+    # a short sentence is judged without synonyms, so its message must not leave out a word for
+    # having one in the document ("sign" is a WordNet synonym of "contract")
+    doc = "Thanks Owen. Finance will sign off the renewal at 48,500 a year if Brightwave keeps the price lock."
+    [warning] = [w for w in verify("What did Priya say about the Brightwave renewal?", [doc],
+                                   "The email is about renewing the Brightwave contract.").warnings
+                 if w.type == UNSUPPORTED_STATEMENT]
+    assert warning.suggestion.endswith(": contract not found.")
+
+
+@pytest.mark.parametrize("doc, answer", [
+    ("We expect a gross margin of 37 to 38 percent in the second half .", "The gross margin should be 37% to 38%."),
+    ("Guidance is revenue of $ 2.15 to 2.25 billion for 2027 .", "Revenue is guided to $2.15B-$2.25B for 2027."),
+    ("Take 20-40 mg once a day.", "The dose is 20 mg to 40 mg once a day."),
+])
+def test_the_two_ends_of_a_range_share_the_unit_and_scale_written_once(doc: str, answer: str) -> None:
+    assert UNSUPPORTED_NUMBER not in types("", [doc], answer)
+    assert UNSUPPORTED_NUMBER in types("", [doc], answer.replace("37%", "36%").replace("2.15B", "2.05B")
+                                       .replace("20 mg", "25 mg"))
+
+
+def test_two_values_of_two_kinds_side_by_side_are_no_range() -> None:
+    doc = "Sales rose 9 % to $ 318 million ."
+    assert UNSUPPORTED_NUMBER not in types("", [doc], "Sales grew 9% to $318 million.")
+    assert UNSUPPORTED_NUMBER in types("", [doc], "Sales grew 9 million to $318 million.")
+
+
+def test_in_the_first_place_is_an_idiom_not_a_ranking() -> None:
+    doc = "Theo: the fan header was never connected, so it could not spin."
+    answer = "Theo says the fan header was never connected in the first place, so it could not spin."
+    assert UNSUPPORTED_NUMBER not in types("", [doc], answer)
+    assert UNSUPPORTED_NUMBER in types("", ["Theo came second in the race."], "Theo finished in first place.")

@@ -261,3 +261,17 @@ def test_no_matter_concedes_and_denies_nothing() -> None:
     answer = "The Harlow gym offers every member a free induction, no matter their current fitness level."
     assert contradictions("", [doc], answer) == []
     assert contradictions("", [doc], "The Harlow gym offers no member a free induction.")
+
+
+def test_a_denial_in_capitals_for_stress_is_a_denial() -> None:
+    doc = "The outage hit the Redhill and Ashby sites. Customers in Ashby are NOT affected by the price change."
+    assert contradictions("", [doc], "Customers in Ashby are affected by the price change.")
+    assert contradictions("", [doc], "Customers in Ashby are not affected by the price change.") == []
+
+
+def test_an_answer_clause_that_denies_the_word_keeps_the_sentence_from_affirming_it() -> None:
+    doc = "18:00 Dinner cruise on the fjord - the cruise is not included in the weekend pass"
+    faithful = "The weekend ends with a dinner cruise on the fjord at 18:00, which the weekend pass does not include."
+    assert contradictions("", [doc], faithful) == []
+    assert contradictions("", [doc], "The weekend ends with a dinner cruise on the fjord at 18:00, which the "
+                                     "weekend pass includes.")

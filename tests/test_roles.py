@@ -61,3 +61,38 @@ def test_the_checker_is_a_default_and_can_be_left_out() -> None:
     guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "roles"])
     answer = "Marcus Ibe interviewed Dana Whitlock about the harbour project on Friday."
     assert guard.verify("Summarize the article.", [DOC], answer).action == "proceed"
+
+
+CALL = ("Operator: Our next question comes from Mira Solano with Fenwick Capital. Please go ahead.\n"
+        "Mira Solano: Can you update us on the buyback?\n"
+        "Teodor Vance, CFO: We bought back $ 40 million of stock in the quarter.\n"
+        "Operator: Our next question comes from Luis Ebner with Harrow Bank.\n")
+
+
+def _role_flags(answer: str, docs: list[str]) -> list[str]:
+    return [w.text for w in verify("", docs, answer).warnings if w.type == MISATTRIBUTED_CLAIM]
+
+
+@pytest.mark.parametrize("answer", [
+    "CFO Teodor Vance said the company bought back $40 million of stock.",
+    "Mira Solano of Fenwick Capital asked about the buyback.",
+    "Grenhall CEO Ada Quist said no new debt was needed.",
+])
+def test_a_role_or_workplace_the_documents_give_that_person_passes(answer: str) -> None:
+    docs = [CALL, "OSLO , May 4 -- Grenhall ASA said it will buy Vestby AS . Grenhall chief executive Ada Quist "
+                  "said no new debt was needed ."]
+    result = verify("", docs, answer)
+    assert result.action == "proceed", result.warnings
+
+
+@pytest.mark.parametrize("answer, name", [
+    ("CFO Mira Solano said the company bought back $40 million of stock.", "CFO Mira Solano"),
+    ("Luis Ebner of Fenwick Capital asked about the buyback.", "Luis Ebner"),
+])
+def test_a_role_or_workplace_the_documents_give_someone_else_is_misattributed(answer: str, name: str) -> None:
+    assert _role_flags(answer, [CALL]) == [name]
+
+
+def test_a_role_the_documents_give_no_one_is_left_alone() -> None:
+    doc = "Priya Raman said the plant would reopen in May."
+    assert _role_flags("Plant manager Priya Raman said it would reopen in May.", [doc]) == []

@@ -39,6 +39,7 @@ from raguard.normalize.entities import (
     located_demonym,
     looks_like_acronym,
 )
+from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.stems import FILLER_WORDS
 from raguard.normalize.text import LEADING_ARTICLES, fold_word, phrase_tokens
 
@@ -108,6 +109,9 @@ class EntitiesChecker:
                     continue
                 if _stacked_names(response, start, end, checked):
                     continue
+                # "Rachel Imbert of Castlegate Securities" with only the person found by NER:
+                # the person was checked, the place she works is checked on its own
+                start = _affiliation_start(response, start, end, checked)
                 yield self._check_one(ctx, start, end, "PROPER")
 
     def _check_one(self, ctx: CheckContext, start: int, end: int, label: str) -> Finding:
@@ -124,7 +128,7 @@ class EntitiesChecker:
             checker=self.name,
         )
         parts = _parts(text)
-        if len(parts) <= 1 and label in _MERGED_LABELS:
+        if len(parts) <= 1 and (label in _MERGED_LABELS or label == "PROPER"):
             parts = _merged_names(text)
         whole = len(parts) <= 1 and (not parts or parts[0] == text)
         if whole:
@@ -150,13 +154,16 @@ class EntitiesChecker:
 # places and nationalities: the names that stack before a noun as modifiers
 _MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
 # the words between a person's name and where she works or comes from
-_AFFILIATION_WORDS = frozenset({"of", "from", "at"})
+_AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
+# (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
+# checker reads whose role it is)
 
 
 def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int, str]]) -> bool:
     """Is the capitalized run ``text[start:end]`` two or more names NER read apart, side by side,
     one of them a place or a nationality ("the Oslo Chilean consulate": Oslo, and Chilean), or
-    a person "of", "from" or "at" another name ("Hana Sato of Kelvin University")? Each was
+    a person "of", "from", "at" or "with" another name ("Hana Sato of Kelvin University"), or
+    names on either side of a role ("Fjordvik CEO Lars Otterstad")? Each was
     checked on its own; the run names nothing more. A run NER cut short (a word of it in no
     entity) is still checked whole, and so is a run of names of other kinds (two people's names
     side by side may be one person's). ``checked``: the NER names checked, in order (disjoint)."""
@@ -165,7 +172,8 @@ def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int
     while k < len(checked) and checked[k][0] < end:
         s, e, label = checked[k]
         gap = text[pos:s].strip(" \t")
-        if e > end or (gap and not (previous == "PERSON" and gap in _AFFILIATION_WORDS)):
+        if e > end or (gap and not (previous == "PERSON" and gap in _AFFILIATION_WORDS)
+                       and not (pieces and gap in ROLE_ACRONYMS)):
             return False  # past the run, or a word no entity holds
         pieces += 1
         # a place beside a name, or a person "of" / "at" where she works ("Hana Sato of Kelvin University")
@@ -173,6 +181,19 @@ def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int
         pos, previous = e, label
         k += 1
     return pieces >= 2 and modifier and not text[pos:end].strip(" \t")
+
+
+def _affiliation_start(text: str, start: int, end: int, checked: list[tuple[int, int, str]]) -> int:
+    """Where the name after "of"/"from"/"at"/"with" starts in the run ``text[start:end]`` when
+    the run opens with a person NER found ("Rachel Imbert of Castlegate Securities"); else
+    ``start``."""
+    k = bisect_left(checked, (start, -1, ""))
+    if k == len(checked) or checked[k][0] != start or checked[k][2] != "PERSON" or checked[k][1] >= end:
+        return start
+    word, _, rest = text[checked[k][1]:end].strip(" \t").partition(" ")
+    if word in _AFFILIATION_WORDS and rest.strip()[:1].isupper():
+        return end - len(rest.lstrip(" \t"))
+    return start
 
 
 def _name_words(words: list[str]) -> list[str]:
@@ -332,6 +353,16 @@ def _merged_names(text: str) -> list[str]:
     words NER took in before it ("league MVP": "MVP"); ``[text]`` when there is nothing to cut."""
     if " " not in text and "\t" not in text:
         return [text]
+    words = text.split()
+    roles = [i for i, w in enumerate(words) if w in ROLE_ACRONYMS]
+    if roles and all(w[:1].isupper() for w in words):
+        # "CFO Jon Petrakis", "Fjordvik CEO Lars Otterstad": a role names no one
+        names, at = [], 0
+        for i in roles + [len(words)]:
+            if i > at:
+                names.append(" ".join(words[at:i]))
+            at = i + 1
+        return names or [text]
     cuts = [m for m in _LOWER_WORD_RE.finditer(text)
             if m.group() not in _NAME_PARTICLES and m.group() not in _STOP_WORDS]
     if not cuts:

@@ -392,6 +392,19 @@ def _answer_clause(ctx: CheckContext, alignment: SentenceAlignment, key: str,
     return None
 
 
+def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str) -> bool:
+    """Does another clause of the answer sentence that holds the word ``key`` deny or hedge it
+    ("The day ends with a reception, which the day ticket does not include")?"""
+    sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
+    for tok in tokenize(sentence):
+        if content_stem(tok.norm) is not None and stem(tok.norm) == key:
+            begin, end = clause_span(sentence, tok.start)
+            clause = sentence[begin:end]
+            if clause != first and hedges_or_denies(clause):
+                return True
+    return False
+
+
 def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
     """The aligned document sentence, or another sentence of its document that denies something
     and shares words with the answer sentence (a summary's sentence fuses several: "had fewer
@@ -452,7 +465,7 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         if found is None:
             continue
         clause, clause_tokens, _ = found
-        if hedges_or_denies(clause):
+        if hedges_or_denies(clause) or _denied_later(ctx, alignment, h, clause):
             continue
         clause_stems = {s for t in clause_tokens if (s := content_stem(t.norm)) is not None}
         before_end = frozenset(content_stems(doc_sentence[:c_end]))

@@ -30,6 +30,13 @@ _RANKING_AFTER_RE = re.compile(
 )
 
 
+def _ranks(text: str, mention: NumberMention) -> bool:
+    """Is the counting word a ranking ("second-largest", "third place"), and not the idiom "in
+    the first place"?"""
+    return (_RANKING_AFTER_RE.match(text, mention.end) is not None
+            and not text[max(0, mention.start - 7):mention.start].lower() == "in the ")
+
+
 class NumbersChecker:
     name = "numbers"
     warning_type = UNSUPPORTED_NUMBER
@@ -42,8 +49,9 @@ class NumbersChecker:
         name_spans = SpanIndex(ctx.named_number_spans + ctx.citation_spans + ctx.list_marker_spans)
         counted = None
         derivations: Optional[_Derivations] = None
+        names: Optional[_AnswerNames] = None
         for mention in ctx.numbers:
-            if mention.trivial and not _RANKING_AFTER_RE.match(ctx.response, mention.end):
+            if mention.trivial and not _ranks(ctx.response, mention):
                 if mention.text.lower() in COUNTING_WORDS:
                     if counted is None:
                         counted = {c.start: c for c in counted_nouns(ctx.response, spelled_only=True)}
@@ -57,7 +65,8 @@ class NumbersChecker:
                 continue
             if derivations is None:
                 derivations = _Derivations(ctx)  # (reads nothing until a percentage is unsupported)
-            yield self._check_one(ctx, mention, derivations)
+                names = _AnswerNames(ctx.response)
+            yield self._check_one(ctx, mention, derivations, names)
 
     def _check_count(self, ctx: CheckContext, mention: NumberMention, counted: Optional[CountedNoun]) -> Optional[Finding]:
         """A counting word is checked only against the documents' counts of the same thing:
@@ -84,7 +93,7 @@ class NumbersChecker:
         )
 
     def _check_one(self, ctx: CheckContext, mention: NumberMention,
-                   derivations: Optional["_Derivations"] = None) -> Finding:
+                   derivations: Optional["_Derivations"] = None, names: Optional["_AnswerNames"] = None) -> Finding:
         finding = Finding(
             kind="number",
             warning_type=self.warning_type,
@@ -104,6 +113,24 @@ class NumbersChecker:
         for doc_index, index in ctx.documents.among(candidates):
             for doc_number in index.numbers:
                 if values_match(mention, doc_number):
+                    finding.supported = True
+                    finding.evidence = (doc_index, doc_number.start, doc_number.end)
+                    finding.source = "document"
+                    return finding
+        # a value inside a document's name ("Seat 34", "HTTP 503"), unless the answer writes that
+        # name apart from this value ("The Apollo 11 crew spent 11 hours")
+        if names is None:
+            names = _AnswerNames(ctx.response)
+        for doc_index, index in ctx.documents.among(candidates):
+            named = index.named_numbers
+            if not named:
+                continue
+            if mention.measure is None:  # (the values near this one's size, as for the maps above)
+                size, slack = abs(mention.value), mention.precision + 1e-6
+                named = named[bisect_left(named, (size - slack) / 1.3, key=_named_size):
+                              bisect_right(named, (size + slack) / 0.7, key=_named_size)]
+            for doc_number, name in named:
+                if values_match(mention, doc_number) and not names.written_apart(name, mention):
                     finding.supported = True
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
                     finding.source = "document"
@@ -132,6 +159,36 @@ class NumbersChecker:
         hint = f" The documents give {near.text}." if near is not None else ""
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def _named_size(named: tuple[NumberMention, str]) -> float:
+    return abs(named[0].value)
+
+
+class _AnswerNames:
+    """Where the answer writes each document name with a number ("apollo 11"), found once per
+    name in a review."""
+
+    #: A name written more often than this is written apart from any one value.
+    _MAX = 2
+
+    def __init__(self, response: str) -> None:
+        self._folded = response.casefold()
+        self._at: dict[str, list[int]] = {}
+
+    def written_apart(self, name: str, mention: NumberMention) -> bool:
+        """Does the answer write ``name`` somewhere that does not hold ``mention``? Then the name
+        is the answer's too, and its number no value of this one."""
+        folded = name.casefold()
+        found = self._at.get(folded)
+        if found is None:
+            found = []
+            at = self._folded.find(folded)
+            while at >= 0 and len(found) <= self._MAX:
+                found.append(at)
+                at = self._folded.find(folded, at + 1)
+            self._at[folded] = found
+        return len(found) > self._MAX or any(not at <= mention.start < at + len(folded) for at in found)
 
 
 class _Derivations:

@@ -8,6 +8,10 @@ document sentence holding both names the other way round, with the relation's wo
 too (and at most one more), flags the first name (``misattributed_claim``). A passive on one side
 only ("was interviewed by") turns the order round and is read so.
 
+A role or a workplace written beside a person's name ("CFO Greg Hollins", "Kobbel founder Lars
+Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document gives that person in
+the same clause; when none does and one gives it to someone else, the name is flagged too.
+
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
 names joined by nothing but "and", "with", commas, and relations that hold both ways ("met",
 "married", "played against": :data:`SYMMETRIC`).
@@ -24,6 +28,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
+from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.stems import content_stem
 from raguard.normalize.text import Token, tokenize
 
@@ -52,7 +57,15 @@ class RolesChecker:
     def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
         names = sorted((f for f in findings if f.kind == "entity" and f.supported and f.source == "document"),
                        key=lambda f: f.start)
-        if len(names) < 2 or len(ctx.documents) == 0:
+        if not names or len(ctx.documents) == 0:
+            return
+        flagged: set[int] = set()
+        for name in names:
+            found = _role_given_elsewhere(ctx, name)
+            if found is not None:
+                flagged.add(name.start)
+                yield found
+        if len(names) < 2:
             return
         starts = [s for s, _ in ctx.sentences]
         # each name's stems, from the answer's tokens (read once)
@@ -60,7 +73,6 @@ class RolesChecker:
         stems_of = [[st for k in ctx.token_range(f.start, f.end) if (st := token_stems[k]) is not None]
                     for f in names]
         keys = [st[-1] if st else None for st in stems_of]
-        flagged: set[int] = set()
         for i, first in enumerate(names):
             for j in range(i + 1, len(names)):
                 second = names[j]
@@ -77,6 +89,53 @@ class RolesChecker:
                 if found is not None:
                     flagged.add(first.start)
                     yield found
+
+
+# the word right before a name ("founder Signe Holm"), and a workplace right after one ("Anil
+# Deshmukh of Northway Partners")
+# ((?<!...): a word is tried from its first letter only, so a long text is scanned once)
+_WORD_BEFORE_RE = re.compile(r"(?<![A-Za-z-])([A-Za-z-]+)[ \t]+$")
+_WORKPLACE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:of|with|from|at)[ \t]+((?:[A-Z][\w&'’-]*)(?:[ \t]+[A-Z][\w&'’-]*){0,3})")
+
+
+def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]:
+    """The finding for a person the answer gives a role ("CFO Greg Hollins", "Kobbel founder
+    Signe Holm") or a workplace ("Anil Deshmukh of Castlegate Securities") that no document gives
+    that person and a document gives someone else, in the same clause (see
+    :mod:`raguard.normalize.roles`). A role the documents write in other words, or give no one,
+    is left alone."""
+    words = name.text.split()
+    role: Optional[str] = None
+    if len(words) > 2 and words[0] in ROLE_ACRONYMS:
+        role, words = words[0], words[1:]
+    else:
+        before = _WORD_BEFORE_RE.search(ctx.response, max(0, name.start - 24), name.start)
+        after = _WORKPLACE_AFTER_RE.match(ctx.response, name.end)
+        if before is not None and (before.group(1) in ROLE_ACRONYMS or before.group(1) in ROLE_NOUNS):
+            role = before.group(1)
+        elif after is not None:
+            role = after.group(1)
+    if role is None or len(words) < 2 or not all(w[:1].isupper() for w in words):
+        return None  # a full name only: a surname alone may be anyone's
+    surname = words[-1].rstrip("'’s").rstrip(",.")
+    if not surname:
+        return None
+    holder: Optional[tuple[int, str]] = None
+    for doc_index, index in ctx.documents:
+        if index.roles.gives(role, surname):
+            return None
+        if holder is None:
+            others = [h for h in index.roles.holders(role) if surname not in h and h not in role]
+            if others:
+                holder = (doc_index, others[0])
+    if holder is None:
+        return None
+    doc_index, other = holder
+    return Finding(
+        kind="role", warning_type=MISATTRIBUTED_CLAIM, start=name.start, end=name.end, text=name.text,
+        supported=False, value=f"role: {role}", checker=RolesChecker.name,
+        suggestion=f'Document {doc_index} gives "{role}" to {other}, not to {" ".join(words)}.',
+    )
 
 
 def _last_word(name: str) -> str:

@@ -199,8 +199,11 @@ class StatementsChecker:
             else:
                 if describes_talk(opening, after_talk=previous_about_talk):
                     finding.warning_type = UNSUPPORTED_DESCRIPTION  # "The chat is light-hearted"
+                # (as counted above: a synonym supports only in a sentence of enough new words)
+                synonyms = len(words) >= _MIN_WORDS_FOR_SYNONYMS
                 missing = [ctx.response[a:b] for s, a, b in words
-                           if s != _SUPPORTED and s not in doc_stems and not has_synonym_in(s, doc_stems)]
+                           if s != _SUPPORTED and s not in doc_stems
+                           and not (synonyms and has_synonym_in(s, doc_stems))]
                 finding.suggestion = (
                     f'No retrieved document supports this statement ("{quote_for_message(sentence, 60)}"): '
                     f"{', '.join(dict.fromkeys(missing))} not found."

@@ -91,6 +91,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "tickets for sat?", "see u on fri": a short weekday in any case after a word that sets a day
     ("weekday_after", re.compile(r"(?=[oftnuble])\b(?:on|for|this|next|till|until|by|from|every|last)[ \t]+"
                                  r"(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
+    # "sun 4 may", "Thu, 5th of March": a short weekday in any case right before a day and a month
+    ("weekday_dated", re.compile(r"(?=[mtwfsMTWFS])\b(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?,?[ \t]+"
+                                 r"(?=[0-3]?\d(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:jan|feb|mar|apr|may|jun|jul|aug|"
+                                 r"sep|oct|nov|dec))", re.IGNORECASE)),
     # "TGIF": chat shorthand naming the day ("thank God it's Friday")
     ("weekday_chat", re.compile(r"(?=[Tt])\b(?:TGIF|tgif|Tgif)\b")),
 ]
@@ -240,7 +244,7 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
-    if form in ("weekday", "weekday_short", "weekday_after"):
+    if form in ("weekday", "weekday_short", "weekday_after", "weekday_dated"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     if form == "weekday_chat":
         return DateValue(weekday=WEEKDAYS["friday"])
@@ -248,13 +252,13 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
 
 
 #: Forms read like another once found: a short weekday is a weekday.
-_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday", "weekday_chat": "weekday"}
+_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday"}
 
 
 def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
     if form == "month_alone":
         return m.start("m"), m.end("m")
-    if form == "weekday_after":
+    if form in ("weekday_after", "weekday_dated"):
         return m.start("w"), m.end("w")
     return m.start(), m.end()
 
@@ -285,7 +289,8 @@ def _glued_candidates(m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]
     return [(m.start("d"), m.end("y"), "dmy", first), (m.start("d2"), m.end("y2"), "dmy", second)]
 
 
-_WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY})[ \t]*(?:,[ \t]*)?(?:the[ \t]+)?$", re.IGNORECASE)
+_WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY}|mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?[ \t]*(?:,[ \t]*)?"
+                                r"(?:the[ \t]+)?$", re.IGNORECASE)
 
 
 # What each form needs in the text: patterns whose cue is absent are not run at all.
@@ -323,7 +328,8 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month", "month_name"), "year": ("digit",), "weekday": ("weekday",),
-    "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",), "weekday_chat": ("tgif",),
+    "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",),
+    "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
 }
 
 
@@ -569,7 +575,7 @@ def extract_dates(text: str) -> list[DateMention]:
         # "Monday, September 30, 2024": the weekday belongs to the date after it
         if form != "weekday" and mentions and mentions[-1].form == "weekday":
             prev = mentions[-1]
-            if _WEEKDAY_PREFIX_RE.search(text, prev.start, start) and text[prev.end:start].strip(" \t,") in ("", "the"):
+            if _WEEKDAY_PREFIX_RE.search(text, prev.start, start) and text[prev.end:start].strip(" \t,.") in ("", "the"):
                 mentions.pop()
                 value = value._replace(weekday=prev.value.weekday)
                 start = prev.start

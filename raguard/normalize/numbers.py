@@ -413,7 +413,7 @@ def extract_numbers(text: str, hedges: bool = True) -> list[NumberMention]:
         found.extend(_magnitudes(text))
     if len(found) > 1:
         found.sort(key=lambda n: (n.start, -n.end))
-    return _with_measures(text, _drop_nested(found))
+    return _ranges_shared(text, _with_measures(text, _drop_nested(found)))
 
 
 #: The measures of a time of day: "clock" when the hour is certain (am/pm said, or a 24-hour
@@ -524,6 +524,49 @@ def _with_measures(text: str, mentions: list[NumberMention]) -> list[NumberMenti
                 n = n._replace(measure=unit)
         out.append(n)
     return out
+
+
+# between the two ends of a range: "41 to 42 percent", "10-12 mg", "between 3 and 5 km"
+# ((?<!...): a run is tried from its start only, so a long one is scanned once)
+_RANGE_GAP_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-–—]|to|and)[ \t]*")
+_LITERAL_RE = re.compile(r"(?<![\d,])\d[\d,]*(?:\.\d+)?")
+_FACTORS = (1e3, 1e6, 1e9, 1e12)
+
+
+def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
+    """The two ends of a range with what one of them writes for both: "41 to 42 percent" is 41%
+    and 42%, "10-12 mg" 10 mg, "$ 1.55 to 1.60 billion" $1.55 billion and $1.60 billion."""
+    out = list(mentions)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if b.start - a.end > 5 or a.ordinal or b.ordinal or not _RANGE_GAP_RE.fullmatch(text, a.end, b.start):
+            continue
+        if text[a.end:b.start].strip() == "and" and not text[max(0, a.start - 8):a.start].lower().endswith("between "):
+            continue  # "3 and 5 km" is a range only after "between"
+        if a.unit is None and a.measure is None and (b.unit is not None or b.measure is not None):
+            a = out[i] = a._replace(unit=b.unit, measure=b.measure)
+        elif b.unit is None and b.measure is None and a.unit is not None and a.unit != "%":
+            b = out[i + 1] = b._replace(unit=a.unit)  # "$ 1.55 to 1.60 billion" (a currency only:
+            # "up 8% to 412 stores" is no range)
+        if a.unit != b.unit or a.measure != b.measure:
+            continue  # "rose 8% to $412.6 million": two values of two kinds, no range
+        factor = _factor(b)
+        if factor > 1 and _factor(a) == 1 and abs(a.value * factor) <= abs(b.value) * 10:
+            decimals = len(a.text.rpartition(".")[2]) if "." in a.text else 0
+            a = out[i] = a._replace(value=a.value * factor, precision=0.5 * factor * 10 ** -decimals)
+    return out
+
+
+def _factor(n: NumberMention) -> float:
+    """The scale a mention's text puts on its digits ("1.60 billion": 1e9), or 1."""
+    m = _LITERAL_RE.search(n.text)
+    if m is None or n.spelled:
+        return 1.0
+    literal = float(m.group().replace(",", ""))
+    if not literal:
+        return 1.0
+    ratio = abs(n.value) / literal
+    return next((f for f in _FACTORS if abs(ratio - f) < f * 1e-6), 1.0)
 
 
 _FRACTION_RE = re.compile(

@@ -109,8 +109,10 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
             continue  # a compound: "a no-fee plan", "a not-for-profit group"
         if scoped_in_time(text, m.start()):
             continue  # "not approved until 2019" says when it was approved
-        if m.group(0)[0].isupper() and text[:m.start()].strip() and text[:m.start()].rstrip()[-1] not in ".!?:;\"“(":
-            continue  # capitalized inside a sentence: part of a name ("Never Shout Never")
+        word = m.group(0)
+        if (word[0].isupper() and not word.isupper() and text[:m.start()].strip()
+                and text[:m.start()].rstrip()[-1] not in ".!?:;\"“("):
+            continue  # capitalized inside a sentence: part of a name ("Never Shout Never"); "NOT" stresses
         out.append((m.start(), m.end()))
     return out
 
@@ -156,19 +158,23 @@ _SCOPE_ENDS = frozenset({"that", "which", "who", "whom", "whose", "where", "when
                          "since", "although", "though", "if", "unless", "whereas"})
 
 
+_COORDINATORS = frozenset({"and", "or", "but"})
+
+
 def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
     """(start, end) of the clause of its own that a denial at [``cue_start``, ``cue_end``) sits
-    in ("a pub *where they can't sample beer*"): from the last word before it that opens one to
-    the first "and"/"or"/"but" after it; (0, len(text)) when no such word precedes it. A
-    condition ("if", "unless") is kept with what it conditions."""
+    in ("a pub *where they can't sample beer*", "check-in is at three *and breakfast is not
+    included*"): from the last word before it that opens one or joins two to the first
+    "and"/"or"/"but" after it; (0, len(text)) when no such word precedes it. A condition ("if",
+    "unless") is kept with what it conditions."""
     begin = 0
     for tok in tokenize(text[:cue_start]):
-        if tok.norm in _SCOPE_ENDS and tok.norm not in ("if", "unless"):
+        if (tok.norm in _SCOPE_ENDS and tok.norm not in ("if", "unless")) or tok.norm in _COORDINATORS:
             begin = tok.start
     if not begin:
         return 0, len(text)
     for tok in tokenize(text[cue_end:]):
-        if tok.norm in ("and", "or", "but"):
+        if tok.norm in _COORDINATORS:
             return begin, cue_end + tok.start
     return begin, len(text)
 
