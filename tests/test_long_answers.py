@@ -372,3 +372,21 @@ def test_in_the_first_place_is_an_idiom_not_a_ranking() -> None:
     answer = "Theo says the fan header was never connected in the first place, so it could not spin."
     assert UNSUPPORTED_NUMBER not in types("", [doc], answer)
     assert UNSUPPORTED_NUMBER in types("", ["Theo came second in the race."], "Theo finished in first place.")
+
+
+@pytest.mark.parametrize("doc, day", [
+    ("The 18:05 does not stop at Elmbridge on Sundays.", "Sunday"),
+    ("Route 7 runs Mon–Sat (no service on public holidays).", "Saturday"),
+    ("ok, rc4 tonight and the release is still Thu", "Thursday"),
+])
+def test_plural_ranged_and_lone_abbreviated_weekdays_name_their_day(doc: str, day: str) -> None:
+    assert UNSUPPORTED_DATE not in types("", [doc], f"It happens on {day}.")
+    assert UNSUPPORTED_DATE in types("", [doc], "It happens on Wednesday.")
+
+
+def test_a_text_that_writes_one_date_day_first_writes_them_all_so() -> None:
+    doc = "Admitted: 04/10/2026   Discharged: 19/10/2026   Ward 3"
+    assert UNSUPPORTED_DATE not in types("", [doc], "She was admitted on 4 October 2026 and discharged on 19 October.")
+    assert UNSUPPORTED_DATE in types("", [doc], "She was admitted on 10 April 2026.")
+    # alone, an ambiguous date keeps the month-first reading
+    assert UNSUPPORTED_DATE not in types("", ["Admitted: 04/10/2026"], "She was admitted on 10 April 2026.")

@@ -96,3 +96,9 @@ def test_a_role_or_workplace_the_documents_give_someone_else_is_misattributed(an
 def test_a_role_the_documents_give_no_one_is_left_alone() -> None:
     doc = "Priya Raman said the plant would reopen in May."
     assert _role_flags("Plant manager Priya Raman said it would reopen in May.", [doc]) == []
+
+
+def test_a_role_acronym_for_a_person_the_documents_give_another_role_is_misattributed() -> None:
+    doc = "“We had our best quarter,” said Ilse Marr, Chief Executive Officer."
+    assert verify("", [doc], "CEO Ilse Marr said it was the best quarter.").action == "proceed"
+    assert _role_flags("CFO Ilse Marr said it was the best quarter.", [doc]) == ["CFO Ilse Marr"]

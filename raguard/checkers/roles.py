@@ -10,7 +10,8 @@ only ("was interviewed by") turns the order round and is read so.
 
 A role or a workplace written beside a person's name ("CFO Greg Hollins", "Kobbel founder Lars
 Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document gives that person in
-the same clause; when none does and one gives it to someone else, the name is flagged too.
+the same clause; when none does and one gives it to someone else, or gives that person another
+role ("CFO" for the documents' chief executive), the name is flagged too.
 
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
 names joined by nothing but "and", "with", commas, and relations that hold both ways ("met",
@@ -128,6 +129,16 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
             others = [h for h in index.roles.holders(role) if surname not in h and h not in role]
             if others:
                 holder = (doc_index, others[0])
+    if holder is None and role in ROLE_ACRONYMS:
+        # "CFO Dorothea Vance" where a document calls her its chief executive: another role is hers
+        for doc_index, index in ctx.documents:
+            given = next((r for r in ROLE_ACRONYMS if r != role and index.roles.gives(r, surname)), None)
+            if given is not None:
+                return Finding(
+                    kind="role", warning_type=MISATTRIBUTED_CLAIM, start=name.start, end=name.end, text=name.text,
+                    supported=False, value=f"role: {role}", checker=RolesChecker.name,
+                    suggestion=f'Document {doc_index} gives {" ".join(words)} the role "{given}", not "{role}".',
+                )
     if holder is None:
         return None
     doc_index, other = holder

@@ -83,11 +83,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                                r"June|July|August|September|October|November|December)\b(?![ \t]+\d)")),
     ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
-    ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})\b", re.IGNORECASE)),
+    ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})s?\b", re.IGNORECASE)),  # ("on Saturdays")
     # "Mon–Fri 9:00–17:30", "Sat 10:00": a capitalized abbreviation before a range, a time or a
     # list (alone, "Sat" and "Sun" are words)
     ("weekday_short", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b\.?"
                                  r"(?=[ \t]*(?:[-–—/]|to[ \t]|\d|,[ \t]*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b))")),
+    # "release still Thu": a capitalized abbreviation no English word shares ("Sat", "Sun", "Wed" do)
+    ("weekday_abbr", re.compile(r"(?=[MTF])\b(?P<w>Mon|Tues?|Thu(?:rs)?|Fri)\b\.?(?![-'’]|\.\w)")),
+    # "Mon–Sat": the second end of a range of days
+    ("weekday_range_end", re.compile(r"(?=[MTWFS])\b(?:Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)[ \t]*[-–—][ \t]*"
+                                     r"(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b")),
     # "tickets for sat?", "see u on fri": a short weekday in any case after a word that sets a day
     ("weekday_after", re.compile(r"(?=[oftnuble])\b(?:on|for|this|next|till|until|by|from|every|last)[ \t]+"
                                  r"(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
@@ -244,7 +249,7 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
-    if form in ("weekday", "weekday_short", "weekday_after", "weekday_dated"):
+    if form in ("weekday", "weekday_short", "weekday_after", "weekday_dated", "weekday_abbr", "weekday_range_end"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     if form == "weekday_chat":
         return DateValue(weekday=WEEKDAYS["friday"])
@@ -252,13 +257,14 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
 
 
 #: Forms read like another once found: a short weekday is a weekday.
-_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday"}
+_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday",
+            "weekday_abbr": "weekday", "weekday_range_end": "weekday"}
 
 
 def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
     if form == "month_alone":
         return m.start("m"), m.end("m")
-    if form in ("weekday_after", "weekday_dated"):
+    if form in ("weekday_after", "weekday_dated", "weekday_range_end"):
         return m.start("w"), m.end("w")
     return m.start(), m.end()
 
@@ -297,7 +303,7 @@ _WEEKDAY_PREFIX_RE = re.compile(rf"\b(?P<w>{_WEEKDAY}|mon|tues?|wed|thu(?:rs)?|f
 _CUES: dict[str, re.Pattern[str]] = {
     "digit": re.compile(r"\d"),
     "month": re.compile(r"(?=[jfmasond])\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
-    "weekday": re.compile(r"(?=[mtwfs])\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b", re.IGNORECASE),
+    "weekday": re.compile(r"(?=[mtwfs])\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*days?\b", re.IGNORECASE),
     "weekday_short": re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b", re.IGNORECASE),
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
@@ -330,6 +336,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "month_alone": ("month", "month_name"), "year": ("digit",), "weekday": ("weekday",),
     "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",),
     "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
+    "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",),
 }
 
 
@@ -580,7 +587,25 @@ def extract_dates(text: str) -> list[DateMention]:
                 value = value._replace(weekday=prev.value.weekday)
                 start = prev.start
         mentions.append(DateMention(start, end, text[start:end], value, form))
-    return mentions
+    return _day_first(mentions) if any(m.form == "numeric" for m in mentions) else mentions
+
+
+def _day_first(mentions: list[DateMention]) -> list[DateMention]:
+    """A text's "11/09/2026" read day first when another of its dates can only be ("15/09/2026")
+    and none can only be month first ("09/15/2026"): one text keeps one convention."""
+    firsts = [(int(a), int(b)) for m in mentions if m.form == "numeric" and "/" in m.text
+              for a, b, *_ in [m.text.split("/")] if a.isdigit() and b.isdigit()]
+    if not any(a > 12 for a, _ in firsts) or any(b > 12 for _, b in firsts):
+        return mentions
+    out = []
+    for m in mentions:
+        v = m.value
+        if m.form == "numeric" and "/" in m.text and v.month is not None and v.day is not None and v.day <= 12:
+            head = m.text.split("/", 1)[0]
+            if head.isdigit() and int(head) == v.month:  # read month first: swap
+                m = m._replace(value=v._replace(month=v.day, day=v.month))
+        out.append(m)
+    return out
 
 
 # "up 0.8% from the previous year", "a year later", "the year before": a year told by another
