@@ -275,3 +275,11 @@ def test_an_answer_clause_that_denies_the_word_keeps_the_sentence_from_affirming
     assert contradictions("", [doc], faithful) == []
     assert contradictions("", [doc], "The weekend ends with a dinner cruise on the fjord at 18:00, which the "
                                      "weekend pass includes.")
+
+
+def test_an_affirmation_before_a_coordinated_denial_is_still_an_affirmation() -> None:
+    doc = "Harwick Foods did not raise its dividend this year and has no plans to buy back shares."
+    assert contradictions("", [doc], "Harwick Foods raised its dividend this year and has no plans to buy back shares.")
+    # a denial before the coordinator reaches the word after it
+    doc = "Season passes are not refundable and cannot be transferred."
+    assert contradictions("", [doc], "Season passes can't be refunded or transferred.") == []

@@ -39,7 +39,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, denial_scope, denial_spans, denied_head, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     opposites_of, prefix_opposite, with_bare_not,
     scoped_in_time,
 )
@@ -464,8 +464,10 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         found = _answer_clause(ctx, alignment, h)
         if found is None:
             continue
-        clause, clause_tokens, _ = found
-        if hedges_or_denies(clause) or _denied_later(ctx, alignment, h, clause):
+        clause, clause_tokens, at = found
+        # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
+        # affirms the dividend plainly)
+        if hedges_or_denies(up_to_coordinator(clause, at)) or _denied_later(ctx, alignment, h, clause):
             continue
         clause_stems = {s for t in clause_tokens if (s := content_stem(t.norm)) is not None}
         before_end = frozenset(content_stems(doc_sentence[:c_end]))

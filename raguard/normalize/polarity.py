@@ -161,6 +161,17 @@ _SCOPE_ENDS = frozenset({"that", "which", "who", "whom", "whose", "where", "when
 _COORDINATORS = frozenset({"and", "or", "but"})
 
 
+def up_to_coordinator(text: str, pos: int) -> str:
+    """The clause ``text`` up to the first coordinator ("and", "or", "but") after position
+    ``pos``: "paid a dividend *and* has no current plans" -> "paid a dividend" for a position in
+    "paid". What comes before stays: a denial there reaches the word too ("can't be refunded or
+    transferred")."""
+    for tok in tokenize(text):
+        if tok.start > pos and tok.norm in _COORDINATORS:
+            return text[:tok.start]
+    return text
+
+
 def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
     """(start, end) of the clause of its own that a denial at [``cue_start``, ``cue_end``) sits
     in ("a pub *where they can't sample beer*", "check-in is at three *and breakfast is not
