@@ -390,3 +390,20 @@ def test_a_text_that_writes_one_date_day_first_writes_them_all_so() -> None:
     assert UNSUPPORTED_DATE in types("", [doc], "She was admitted on 10 April 2026.")
     # alone, an ambiguous date keeps the month-first reading
     assert UNSUPPORTED_DATE not in types("", ["Admitted: 04/10/2026"], "She was admitted on 10 April 2026.")
+
+
+@pytest.mark.parametrize("doc, answer, wrong", [
+    ("Dora Kesz is a Hungarian-born pianist based in Vienna.", "Dora Kesz was born in Hungary.",
+     "Dora Kesz was born in Romania."),
+    ("Change at Kings Cross for the 10:02 to Leeds.", "Change at King's Cross for the 10:02 to Leeds.",
+     "Change at Queen's Cross for the 10:02 to Leeds."),
+])
+def test_a_name_restated_in_another_form_is_found(doc: str, answer: str, wrong: str) -> None:
+    assert "missing_entity" not in types("", [doc], answer)
+    assert "missing_entity" in types("", [doc], wrong)
+
+
+def test_a_british_dotted_time_is_a_time_of_day() -> None:
+    doc = "Rehearsal starts at 6.45 and the doors open at 7.30."
+    assert UNSUPPORTED_NUMBER not in types("", [doc], "Rehearsal starts at 6:45, and the doors open at 19:30.")
+    assert UNSUPPORTED_NUMBER in types("", [doc], "Rehearsal starts at 6:15.")

@@ -279,8 +279,9 @@ _PLACE_NOUNS = (r"waters?|coast(?:line)?s?|shores?|territory|territories|soil|ai
 
 
 def located_demonym(text: str, name: str) -> Optional[tuple[int, int]]:
-    """Span of a demonym of the country ``name`` that locates in ``text`` ("in Latvian waters"
-    for "Latvia"), or None: only such a demonym supports the country as a place."""
+    """Span of a demonym of the country ``name`` that locates in ``text`` ("in Latvian waters",
+    "a Latvian-born chef" for "Latvia"), or None: only such a demonym supports the country as a
+    place."""
     demonyms = country_demonyms(name)
     if not demonyms:
         return None
@@ -292,7 +293,8 @@ def located_demonym(text: str, name: str) -> Optional[tuple[int, int]]:
 @lru_cache(maxsize=256)
 def _located_pattern(demonyms: tuple[str, ...]) -> re.Pattern[str]:
     words = "|".join(re.escape(d) for d in demonyms)
-    return re.compile(rf"\b(?P<d>{words})[ \t]+(?:{_PLACE_NOUNS})\b", re.IGNORECASE)
+    # ("Hungarian-born", "Kenyan-based": born or based in the country)
+    return re.compile(rf"\b(?P<d>{words})(?:[ \t]+(?:{_PLACE_NOUNS})\b|-(?:born|based|raised|bred)\b)", re.IGNORECASE)
 
 
 _COUNTRY_DEMONYMS: dict[str, tuple[str, ...]] = {}

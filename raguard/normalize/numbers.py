@@ -501,9 +501,19 @@ def same_time(claim: NumberMention, doc: NumberMention) -> bool:
         if CLOCK12 in (claim.measure, doc.measure):
             return claim.value % 720 == doc.value % 720
         return claim.value == doc.value
-    if claim.measure not in CLOCK_MEASURES or doc.unit or doc.measure or doc.ordinal or claim.value % 60:
+    if claim.measure not in CLOCK_MEASURES or doc.unit or doc.measure or doc.ordinal:
+        return False
+    if _DOTTED_TIME_RE.fullmatch(doc.text):
+        # "lunch at 12.30": a British time, hours and minutes apart by a dot (a bare decimal
+        # matches only the time it spells, "12:30", either half of the day)
+        hours, minutes = doc.text.split(".")
+        return claim.value % 720 == (int(hours) * 60 + int(minutes)) % 720
+    if claim.value % 60:
         return False
     return 1 <= doc.value <= 12 and doc.value % 12 == (claim.value // 60) % 12
+
+
+_DOTTED_TIME_RE = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
 
 
 def _holds_any(text: str, words: tuple[str, ...]) -> bool:
