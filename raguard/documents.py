@@ -21,7 +21,7 @@ from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
 from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
-from raguard.normalize.numbers import NumberLadder, NumberMention, extract_numbers
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.roles import Roles
 from raguard.normalize.text import TokenText, join_broken_words, sentence_spans
 from raguard.normalize.turns import Conversation, parse_turns
@@ -86,8 +86,13 @@ class DocumentIndex:
 
         text, positions = self._unbroken
         taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]
-        taken += named_number_spans(text)
-        found = _without_overlaps(extract_numbers(text, hedges=False), taken)  # (see values_match)
+        mentions = extract_numbers(text, hedges=False)  # (see values_match)
+        # a time of day is no name's number ("Issued 1015 GMT", "Flight 7:55")
+        clocks = [n for n in mentions if n.measure in CLOCK_MEASURES]
+        found = _without_overlaps(mentions if not clocks else [n for n in mentions if n.measure not in CLOCK_MEASURES],
+                                  taken + named_number_spans(text))
+        if clocks:
+            found = sorted(found + _without_overlaps(clocks, taken), key=lambda n: (n.start, -n.end))
         found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
         return found if positions is None else [_moved(n, positions) for n in found]
 

@@ -407,3 +407,35 @@ def test_a_british_dotted_time_is_a_time_of_day() -> None:
     doc = "Rehearsal starts at 6.45 and the doors open at 7.30."
     assert UNSUPPORTED_NUMBER not in types("", [doc], "Rehearsal starts at 6:45, and the doors open at 19:30.")
     assert UNSUPPORTED_NUMBER in types("", [doc], "Rehearsal starts at 6:15.")
+
+
+@pytest.mark.parametrize("doc, answer, wrong", [
+    ("Forecast issued 0615 UTC by the Met desk.", "The forecast was issued at 06:15 UTC.", "The forecast was issued at 06:45 UTC."),
+    ("Parcels are collected at 12:00 noon.", "Parcels are collected at 12 noon.", "Parcels are collected at 11:30."),
+])
+def test_a_time_of_day_written_as_a_zoned_or_noon_hour_is_one(doc: str, answer: str, wrong: str) -> None:
+    assert UNSUPPORTED_NUMBER not in types("", [doc], answer)
+    assert UNSUPPORTED_NUMBER in types("", [doc], wrong)
+
+
+@pytest.mark.parametrize("doc, answer, wrong", [
+    ("Smart TV deals end on Sunday.", "Deals on smart TVs end on Sunday.", "Deals on smart PCs end on Sunday."),
+])
+def test_an_acronyms_plural_is_found(doc: str, answer: str, wrong: str) -> None:
+    assert "missing_entity" not in types("", [doc], answer)
+    assert "missing_entity" in types("", [doc], wrong)
+
+
+@pytest.mark.parametrize("city, found", [("Bolzano", True), ("Merano", False)])
+def test_a_name_read_with_the_city_it_is_in_is_found_as_the_two(city: str, found: bool) -> None:
+    # NER may read "Hotel Kranzberg in Bolzano" as one name: the checker is called on that span
+    from raguard.checkers.base import CheckContext
+    from raguard.checkers.entities import EntitiesChecker
+    from raguard.documents import DocumentSet
+    from raguard.verifier import default_verifier
+
+    answer = f"They stay at Hotel Kranzberg in {city} for two nights."
+    ctx = CheckContext(query="", response=answer, doc=default_verifier().model().parse(answer),
+                       documents=DocumentSet(["Stay: Hotel Kranzberg, Bolzano (2 nights), check-in from 15:00"]))
+    start = answer.index("Hotel")
+    assert EntitiesChecker()._check_one(ctx, start, answer.index(" for"), "ORG").supported is found

@@ -144,6 +144,12 @@ class EntitiesChecker:
                 if hit is not None:
                     located = [hit]
                     break
+            if hit is None and whole and _PLACED_IN_RE.search(text):
+                # "Hotel Alpenrose in Innsbruck" for "Hotel Alpenrose, Innsbruck": a name and where it is
+                places = [_locate(ctx, start + max(0, text.find(p)), p, label) for p in _PLACED_IN_RE.split(text)]
+                if len(places) > 1 and all(p is not None for p in places):
+                    located = places
+                    break
             if hit is None:
                 finding.suggestion = f'"{quote_for_message(part)}" not found in retrieved documents.'
                 return finding
@@ -457,6 +463,12 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
     return docs
 
 
+# between a name and where it is ("Hotel Alpenrose in Innsbruck")
+_PLACED_IN_RE = re.compile(r" (?:in|at) (?=[A-Z])")
+# an acronym's plural ending a name ("Smart TVs")
+_ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
                 modifier: bool = False) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
@@ -471,6 +483,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
             return span
     if len(words) == 1 and looks_like_acronym(text.strip()):
         span = tokens.find_span([words[0] + "s"])  # "CNN" for the documents' "CNNs"
+        if span is not None:
+            return span
+    if _ACRONYM_PLURAL_RE.search(text):
+        span = tokens.find_span(words[:-1] + [words[-1][:-1]])  # "smart TVs" for the documents' "smart TV"
         if span is not None:
             return span
     compact = "".join(words)

@@ -409,6 +409,10 @@ def extract_numbers(text: str, hedges: bool = True) -> list[NumberMention]:
         found.extend(_slash_lists(text))
     if (lowered is None or "m" in lowered) and _AMPM_CUE_RE.search(text) is not None:
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
+    if any(zone in text for zone in _ZONES):
+        found.extend(_clock_times(text, _ZONED_CLOCK_RE))
+    if lowered is None or "noon" in lowered or "midday" in lowered or "midnight" in lowered:
+        found.extend(_clock_times(text, _NOON_RE))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
         found.extend(_magnitudes(text))
     if len(found) > 1:
@@ -437,6 +441,16 @@ _AMPM_CUE_RE = re.compile(r"\d[ \t]?[AaPp]\.?[Mm]")
 _AMPM_CLOCK_RE = re.compile(
     r"(?<![\w.:,£$€¥])(?P<h>1[0-2]|0?[1-9])(?:\.(?P<mi>[0-5]\d))?[ \t]?(?P<ap>[AaPp]\.[Mm]\.|[AaPp]\.?[Mm]\b)"
 )
+
+
+# "1015 GMT", "0505 UTC", "2200 hrs": four digits before a time zone are a time of day (the zone
+# is part of the span, so the time wins over the bare number "1015")
+_ZONES = ("GMT", "UTC", "BST", "CEST", "CET", "EST", "EDT", "PST", "PDT", "hrs")
+_ZONED_CLOCK_RE = re.compile(r"(?<![\w.:,])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)[ \t]?(?:%s)\b(?P<ap>)" % "|".join(_ZONES))
+
+
+# "12 noon", "12 midnight": the hour is a time of day
+_NOON_RE = re.compile(r"(?<![\w.:,])(?P<h>12)(?P<mi>)[ \t]+(?:noon|midday|midnight)\b(?P<ap>)", re.IGNORECASE)
 
 
 def _clock_times(text: str, pattern: re.Pattern[str] = _CLOCK_RE) -> Iterator[NumberMention]:
