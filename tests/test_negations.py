@@ -283,3 +283,28 @@ def test_an_affirmation_before_a_coordinated_denial_is_still_an_affirmation() ->
     # a denial before the coordinator reaches the word after it
     doc = "Season passes are not refundable and cannot be transferred."
     assert contradictions("", [doc], "Season passes can't be refunded or transferred.") == []
+
+
+def test_a_number_or_a_time_does_not_end_a_clause() -> None:
+    from raguard.normalize.text import clause_spans
+    text = "had not repaid the £2,400 bond, within 14 days: by 16:30, then"
+    assert [text[a:b].strip() for a, b in clause_spans(text)] == [
+        "had not repaid the £2,400 bond", "within 14 days", "by 16:30", "then"]
+
+
+def test_a_denial_in_a_that_clause_is_found_in_the_sentence_that_states_it() -> None:
+    # the header names both parties and shares the most words; the sentence that denies the
+    # repayment shares the words of the clause the denial sits in
+    doc = ("Between: MR OSKAR VEDDER (Claimant) and HOLLAND BRIDGE ESTATES LTD (Defendant)\n"
+           "2. I find that the bond was not repaid within 14 days of the tenancy ending.\n"
+           "3. The Defendant shall repay the bond of £2,400 within 21 days.")
+    answer = ("The judge found that Holland Bridge Estates had not repaid the £2,400 bond within 14 days of the "
+              "tenancy ending.")
+    assert contradictions("", [doc], answer) == []
+    assert contradictions("", [doc], "The judge found that Holland Bridge Estates would not repay Oskar Vedder's "
+                                     "£2,400 bond within 21 days.")
+
+
+def test_words_whose_stems_open_one_another_are_no_opposites() -> None:
+    doc = "The firm has 12,300 employees across Europe."
+    assert contradictions("", [doc], "The firm employs about 12,300 people across Europe.") == []

@@ -264,11 +264,16 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
         return None
     h = stem(head.norm)
     need = max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+    # the clause the denial sits in ("found that X had not protected the deposit") is enough too
+    inner = _relative_clause(clause)
+    inner_stems = inner[2] if inner is not None else None
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         for i in by_stem.get(h, ()):
             text = index.text[spans[i][0]:spans[i][1]]
-            if len(stems & content_stems(text)) >= need and _denies_head(text, h):
+            shared = content_stems(text)
+            if (len(stems & shared) >= need or (inner_stems is not None and len(inner_stems & shared) >= max(
+                    MIN_SHARED_CLAUSE, MIN_SHARED_SHARE * len(inner_stems)))) and _denies_head(text, h):
                 return doc_index, spans[i]
     return None
 

@@ -272,7 +272,9 @@ def opposite_table() -> dict[str, frozenset[str]]:
         for line in lines:
             if not line.startswith("#"):
                 key, *opposites = line.split()
-                table.setdefault(key, set()).update(opposites)
+                # (not two stems one of which opens the other: "employer"/"employee" stem as
+                # "employ"/"employe", and "employs" is no opposite of "employees")
+                table.setdefault(key, set()).update(o for o in opposites if not (o.startswith(key) or key.startswith(o)))
     return {k: frozenset(v - {k}) for k, v in table.items()}
 
 
