@@ -308,3 +308,15 @@ def test_a_denial_in_a_that_clause_is_found_in_the_sentence_that_states_it() -> 
 def test_words_whose_stems_open_one_another_are_no_opposites() -> None:
     doc = "The firm has 12,300 employees across Europe."
     assert contradictions("", [doc], "The firm employs about 12,300 people across Europe.") == []
+
+
+def test_a_document_word_in_another_form_of_the_answers_is_no_denial() -> None:
+    # "fired" denies ("was fired") only when it is not the answer's own word in another form
+    doc = "## What went well\n- Smoke alarm fired within 40 seconds.\n"
+    assert contradictions("", [doc], "The smoke alarm did not fire within 40 seconds.")
+
+
+def test_an_opposite_counts_only_for_a_word_the_document_sentence_does_not_say() -> None:
+    # "nightly" is the opposite of "day" in WordNet, but the sentence says "days" as the answer does
+    doc = "## Schedule\n- Full export nightly at 01:15 UTC, kept for 90 days\n"
+    assert contradictions("", [doc], "Full exports run every night at 01:15 UTC, and exports are not kept for 90 days.")

@@ -334,12 +334,21 @@ def _document_negation(text: str) -> re.Pattern[str]:
 def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
     """True when the document sentence has a negation of its own, in words or in a prefix
     ("unsafe" against the answer's "not safe"). A word that denies only in some uses ("former",
-    "closed", "free") is none where the answer sentence says it too (``said``, folded words):
-    there it describes what both say ("not Dario Kowal, a former midfielder")."""
+    "closed", "free", "fired") is none where the answer sentence says it too, in any form
+    (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
+    midfielder", "the alarm did not fire" / "the alarm fired")."""
+    said_stems: Optional[set[str]] = None
     for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
-        if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")) or word not in said:
+        if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
             return True
+        if word not in said:
+            # in another form of a word the answer says ("Alert fired" / "did not fire") it is
+            # the answer's word, not a denial
+            if said_stems is None:
+                said_stems = {stem(w) for w in said}
+            if stem(word) not in said_stems:
+                return True
     return _prefixed(doc_sentence, answer_words)
 
 
@@ -360,15 +369,20 @@ def _prefixed(doc_sentence: str, answer_words: list[str]) -> bool:
 
 
 def _has_opposite(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
-    """True when the document sentence holds the opposite of one of the answer's words (and not
-    a word the answer sentence says too, ``said``: "which closed in 1966, is not due to reopen" /
-    "closed in 1966, will reopen")."""
+    """True when the document sentence holds the opposite of one of the answer's words that it
+    does not hold itself (and not a word the answer sentence says too, ``said``: "which closed
+    in 1966, is not due to reopen" / "closed in 1966, will reopen")."""
     wanted: set[str] = set()
     for w in answer_words:
         wanted |= opposites_of(w)
     if not wanted:
         return False
-    return any(opposite_key(t.norm) in wanted and t.norm not in said for t in tokenize(doc_sentence))
+    tokens = tokenize(doc_sentence)
+    keys = {opposite_key(t.norm) for t in tokens}
+    # (only for a word the document sentence does not say itself: "nightly at 02:30, kept for 35
+    # days" holds "days" as the answer does, and "nightly" opposes nothing the answer denies)
+    wanted = {o for w in answer_words if opposite_key(w) not in keys for o in opposites_of(w)}
+    return any(opposite_key(t.norm) in wanted and t.norm not in said for t in tokens)
 
 
 #: The answer clause's content words the document's denying clause must hold: most of them,
