@@ -409,10 +409,7 @@ def extract_numbers(text: str, hedges: bool = True) -> list[NumberMention]:
         found.extend(_slash_lists(text))
     if (lowered is None or "m" in lowered) and _AMPM_CUE_RE.search(text) is not None:
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
-    if any(zone in text for zone in _ZONES):
-        found.extend(_clock_times(text, _ZONED_CLOCK_RE))
-    if lowered is None or "noon" in lowered or "midday" in lowered or "midnight" in lowered:
-        found.extend(_clock_times(text, _NOON_RE))
+    found.extend(_worded_clocks(text, found))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
         found.extend(_magnitudes(text))
     if len(found) > 1:
@@ -443,14 +440,36 @@ _AMPM_CLOCK_RE = re.compile(
 )
 
 
-# "1015 GMT", "0505 UTC", "2200 hrs": four digits before a time zone are a time of day (the zone
-# is part of the span, so the time wins over the bare number "1015")
-_ZONES = ("GMT", "UTC", "BST", "CEST", "CET", "EST", "EDT", "PST", "PDT", "hrs")
-_ZONED_CLOCK_RE = re.compile(r"(?<![\w.:,])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)[ \t]?(?:%s)\b(?P<ap>)" % "|".join(_ZONES))
+# after four digits, a time zone ("1015 GMT", "0505 UTC", "2200 hrs"); after "12", "noon" or
+# "midnight": the number is a time of day (read after the digits are found, at each one)
+_ZONE_AFTER_RE = re.compile(r"[ \t]?(?:GMT|UTC|BST|CEST|CET|EST|EDT|PST|PDT|hrs)\b")
+_NOON_AFTER_RE = re.compile(r"[ \t]+(?:noon|midday|midnight)\b", re.IGNORECASE)
 
 
-# "12 noon", "12 midnight": the hour is a time of day
-_NOON_RE = re.compile(r"(?<![\w.:,])(?P<h>12)(?P<mi>)[ \t]+(?:noon|midday|midnight)\b(?P<ap>)", re.IGNORECASE)
+def _worded_clocks(text: str, found: list[NumberMention]) -> list[NumberMention]:
+    """Times of day told by a word after their digits: "1015 GMT", "2200 hrs", "12 noon". The
+    span takes the word in, so the time wins over the bare number."""
+    out = []
+    for n in found:
+        digits = n.text
+        if (len(digits) != 4 and digits != "12") or n.unit or n.measure or n.spelled or not digits.isdigit():
+            continue
+        if len(digits) == 4 and digits[0] in "012":
+            m = _ZONE_AFTER_RE.match(text, n.end)
+            hour, minute = int(digits[:2]), int(digits[2:])
+            if m is None or hour > 23 or minute > 59:
+                continue
+        elif digits == "12":
+            m = _NOON_AFTER_RE.match(text, n.end)
+            if m is None:
+                continue
+            hour, minute = 12, 0
+        else:
+            continue
+        measure = CLOCK if hour > 12 or hour == 0 or digits.startswith("0") else CLOCK12
+        out.append(NumberMention(start=n.start, end=m.end(), text=text[n.start:m.end()],
+                                 value=float(hour * 60 + minute), measure=measure))
+    return out
 
 
 def _clock_times(text: str, pattern: re.Pattern[str] = _CLOCK_RE) -> Iterator[NumberMention]:

@@ -9,6 +9,7 @@ Petrakis only. An acronym also matches the words it stands for ("CEO" / "chief e
 from __future__ import annotations
 
 import re
+from typing import Callable, Optional
 
 #: Role acronyms and the words a document may write for them instead.
 ROLE_ACRONYMS: dict[str, tuple[str, ...]] = {
@@ -38,16 +39,15 @@ def role_words(role: str) -> tuple[str, ...]:
     return (role,) + ROLE_ACRONYMS.get(role, ())
 
 
-def _clauses_around(text: str, role: str) -> list[tuple[str, str]]:
-    """(before, after) the clause text on either side of each place ``text`` writes ``role``."""
+def _clauses_around(text: str, role: str, lowered: Callable[[], str]) -> list[tuple[str, str]]:
+    """(before, after) the clause text on either side of each place ``text`` writes ``role``
+    (``lowered``: ``text`` in lower case, asked for only when needed)."""
     out = []
-    lowered = None
     for word in role_words(role):
         if word == role and word.isupper():
             haystack = text
         else:
-            lowered = lowered if lowered is not None else text.lower()
-            haystack = lowered
+            haystack = lowered()
             word = word.lower()
         at = haystack.find(word)
         while at >= 0:
@@ -70,12 +70,18 @@ class Roles:
 
     def __init__(self, text: str) -> None:
         self._text = text
+        self._lowered: Optional[str] = None
         self._read: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+
+    def _lower(self) -> str:
+        if self._lowered is None:
+            self._lowered = self._text.lower()
+        return self._lowered
 
     def _of(self, role: str) -> tuple[frozenset[str], tuple[str, ...]]:
         found = self._read.get(role)
         if found is None:
-            clauses = _clauses_around(self._text, role)
+            clauses = _clauses_around(self._text, role, self._lower)
             words = frozenset(w.casefold().removesuffix("'s").removesuffix("’s")
                               for before, after in clauses for w in _WORD_RE.findall(before + " " + after))
             people = tuple(m.group() for before, after in clauses
