@@ -49,6 +49,7 @@ class DocumentIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._denying: dict[int, bool] = {}  # (see denies)
 
     @lazy
     def tokens(self) -> TokenText:
@@ -152,20 +153,24 @@ class DocumentIndex:
         return spans, by_stem
 
     @lazy
-    def denying_sentences(self) -> frozenset[int]:
-        """Numbers of the :attr:`sentence_index` sentences holding a denial cue ("not", "never",
-        "no"...; "not only" too: the checker reads each closely), found by one scan of the text:
-        the negations checker looks among them for one an answer affirms."""
+    def _denial_cue(self) -> "re.Pattern[str]":
+        """The denial cues of this document ("not", "never", "no"...; "not only" too: the checker
+        reads each closely), with "dont", "cant"... only when it writes one."""
         from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
 
-        spans = self.sentence_index[0]
-        starts = [a for a, _ in spans]
-        found = set()
-        for m in (DENIAL_BARE_RE if has_bare_not(self.text) else DENIAL_RE).finditer(self.text):
-            i = bisect_right(starts, m.start()) - 1
-            if i >= 0 and m.start() < spans[i][1]:
-                found.add(i)
-        return frozenset(found)
+        return DENIAL_BARE_RE if has_bare_not(self.text) else DENIAL_RE
+
+    def denies(self, i: int) -> bool:
+        """Does sentence ``i`` of :attr:`sentence_index` hold a denial cue? Searched when first
+        asked and remembered: the negations checker asks only about the sentences that share
+        words with an answer sentence, so the rest of the document is never scanned. (A cue is
+        one word and a sentence ends before a space or after its stop, so this finds what a
+        scan of the whole text finds in the sentence.)"""
+        found = self._denying.get(i)
+        if found is None:
+            start, end = self.sentence_index[0][i]
+            found = self._denying[i] = self._denial_cue.search(self.text, start, end) is not None
+        return found
 
     @lazy
     def sentence_stems(self) -> frozenset[str]:
