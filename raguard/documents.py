@@ -87,7 +87,9 @@ class DocumentIndex:
         text, positions = self._unbroken
         taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]
         taken += named_number_spans(text)
-        found = _without_overlaps(extract_numbers(text, hedges=False), taken)  # (see values_match)
+        tokens = self.tokens  # (its words say where a spelled number may start, when they are the text's)
+        words = (tokens.norms, tokens.token_starts) if positions is None and tokens.single_runs else None
+        found = _without_overlaps(extract_numbers(text, hedges=False, words=words), taken)  # (see values_match)
         found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
         return found if positions is None else [_moved(n, positions) for n in found]
 
