@@ -249,3 +249,65 @@ def test_the_scan_for_an_apostrophe_less_not_finds_every_match_of_its_pattern() 
         if text.replace(" ", "").isalpha():
             assert has_bare_not(text) == expected, text  # (and no more, in plain words)
     assert hits > 200
+
+
+def test_spelled_numbers_looked_for_at_number_words_are_the_scan_s() -> None:
+    atoms = ["a", "A", " ", "  ", "\t", "-", "and", "One", "TWENTY", "twenty", "five", "first", "Hundred", "million",
+             "percent", "%", "x", "3", "tenant", "tent", "_", "Seventy", ".", ",", "\n", "an"]
+    checked = 0
+    for t in _texts(atoms, 8, most=10):
+        tt = text.TokenText.of(t)
+        if not (tt.single_runs and t.isascii()):
+            continue
+        checked += 1
+        assert numbers.extract_numbers(t, words=(tt.norms, tt.token_starts)) == numbers.extract_numbers(t), t
+    assert checked > 3000
+    doc = DocumentIndex("A hundred and twenty boats, and a tenant of twenty-five years; one in ten.")
+    assert [n.text for n in doc.numbers] == ["A hundred and twenty", "twenty-five", "one", "ten"]
+
+
+def test_a_document_sentence_holds_a_denial_where_a_scan_of_the_whole_text_finds_one() -> None:
+    from bisect import bisect_right
+
+    from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
+
+    atoms = ["not", "Not", "no", "None", "n't", "n’t", "dont", "cannot", "never", "knot", "note", "A", "b", " ",
+             " ", ". ", ".", "!", "?", "\n", "Dr.", "U.S.", "'", "x", "5", "_"]
+    for t in _texts(atoms, 9, n=3000, most=16):
+        index = DocumentIndex(t)
+        spans = index.sentence_index[0]
+        starts = [a for a, _ in spans]
+        scanned = set()
+        for m in (DENIAL_BARE_RE if has_bare_not(t) else DENIAL_RE).finditer(t):
+            i = bisect_right(starts, m.start()) - 1
+            if i >= 0 and m.start() < spans[i][1]:
+                scanned.add(i)
+        assert {i for i in range(len(spans)) if index.denies(i)} == scanned, t
+
+
+def test_only_the_document_sentences_that_share_words_with_the_answer_are_searched_for_a_denial() -> None:
+    from raguard import Verifier
+
+    doc = ("The Larkspur bridge opened in 1962. Ferries did not stop crossing the river. "
+           "Tolls were never raised. Nobody lives on the island.")
+    verifier = Verifier()
+    result = verifier.verify("When did the Larkspur bridge open?", [doc], "The Larkspur bridge opened in 1962.")
+    assert result.action == "proceed"
+    index = verifier.documents_cache.get(doc)
+    assert len(index.sentence_index[0]) == 4
+    assert index._denying == {0: False}  # the sentences with a denial share nothing: never searched
+
+
+def test_document_cue_words_are_looked_for_one_relation_at_a_time(monkeypatch) -> None:
+    from raguard import documents
+    from raguard.normalize.creators import RELATIONS, creator_mentions, cue_spans
+
+    asked = []
+    monkeypatch.setattr(documents, "cue_spans", lambda t, relation=None: asked.append(relation) or cue_spans(t, relation))
+    text = ("Harbour Lights was directed by Mira Sandoval and produced by Tomas Reyes. The studio "
+            "was founded in 1987 by Elena Varga, a producer who co-founded Orbit Press.")
+    makers = DocumentIndex(text).creators
+    assert [m.agent for m in makers.get("found", ())] == ["Elena Varga", None]
+    assert asked == ["found"]  # not every relation's cue words
+    for relation in RELATIONS:  # each relation's cues are all of its cue words
+        assert creator_mentions(text, relation, cue_spans(text, relation)) == creator_mentions(text, relation)
