@@ -311,3 +311,14 @@ def test_document_cue_words_are_looked_for_one_relation_at_a_time(monkeypatch) -
     assert asked == ["found"]  # not every relation's cue words
     for relation in RELATIONS:  # each relation's cues are all of its cue words
         assert creator_mentions(text, relation, cue_spans(text, relation)) == creator_mentions(text, relation)
+
+
+def test_short_weekdays_after_a_separator_are_found_as_by_a_search_for_each_pair() -> None:
+    atoms = ["mon", "Mon", "tue", "sat", "sun", "month", "showed", " ", "\n", "(", "/", "-", "x", "day", "\t"]
+    words, before = dates._CUE_WORDS["weekday_short"], dates._CUE_WORD_AFTER["weekday_short"]
+    found = 0
+    for t in _texts(atoms, 10, most=8):
+        expected = any(sep + day in t for day in words for sep in before)
+        found += expected
+        assert dates._holds_after(t, before, words) == expected, t
+    assert found > 500
