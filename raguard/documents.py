@@ -155,23 +155,29 @@ class DocumentIndex:
         return spans, by_stem
 
     @lazy
-    def _denial_cue(self) -> "re.Pattern[str]":
-        """The denial cues of this document ("not", "never", "no"...; "not only" too: the checker
-        reads each closely), with "dont", "cant"... only when it writes one."""
-        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
+    def _bare_not(self) -> bool:
+        """Does the document write "not" without its apostrophe ("dont", "cant") anywhere? Then
+        those count as denial cues in it (see :func:`~raguard.normalize.polarity.has_bare_not`)."""
+        from raguard.normalize.polarity import has_bare_not
 
-        return DENIAL_BARE_RE if has_bare_not(self.text) else DENIAL_RE
+        return has_bare_not(self.text)
 
     def denies(self, i: int) -> bool:
-        """Does sentence ``i`` of :attr:`sentence_index` hold a denial cue? Searched when first
-        asked and remembered: the negations checker asks only about the sentences that share
-        words with an answer sentence, so the rest of the document is never scanned. (A cue is
-        one word and a sentence ends before a space or after its stop, so this finds what a
-        scan of the whole text finds in the sentence.)"""
+        """Does sentence ``i`` of :attr:`sentence_index` hold a denial cue ("not", "never", "no"...;
+        "not only" too: the checker reads each closely)? Searched when first asked and
+        remembered: the negations checker asks only about the sentences that share words with an
+        answer sentence, so the rest of the document is never scanned. (A cue is one word and a
+        sentence ends before a space or after its stop, so this finds what a scan of the whole
+        text finds in the sentence; the whole text is read for a "dont" only when the sentence
+        holds one.)"""
+        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE
+
         found = self._denying.get(i)
         if found is None:
             start, end = self.sentence_index[0][i]
-            found = self._denying[i] = self._denial_cue.search(self.text, start, end) is not None
+            found = DENIAL_RE.search(self.text, start, end) is not None or (
+                DENIAL_BARE_RE.search(self.text, start, end) is not None and self._bare_not)
+            self._denying[i] = found
         return found
 
     @lazy

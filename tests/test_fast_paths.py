@@ -271,7 +271,7 @@ def test_a_document_sentence_holds_a_denial_where_a_scan_of_the_whole_text_finds
 
     from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
 
-    atoms = ["not", "Not", "no", "None", "n't", "n’t", "dont", "cannot", "never", "knot", "note", "A", "b", " ",
+    atoms = ["not", "Not", "no", "None", "n't", "n’t", "dont", "DONT", "ısnt", "cannot", "never", "knot", "note", "A", "b", " ",
              " ", ". ", ".", "!", "?", "\n", "Dr.", "U.S.", "'", "x", "5", "_"]
     for t in _texts(atoms, 9, n=3000, most=16):
         index = DocumentIndex(t)
