@@ -168,15 +168,16 @@ class DocumentIndex:
         remembered: the negations checker asks only about the sentences that share words with an
         answer sentence, so the rest of the document is never scanned. (A cue is one word and a
         sentence ends before a space or after its stop, so this finds what a scan of the whole
-        text finds in the sentence; the whole text is read for a "dont" only when the sentence
-        holds one.)"""
-        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE
-
+        text finds in the sentence; the pattern with "dont" is slower, and used only in a
+        document that writes one.)"""
         found = self._denying.get(i)
         if found is None:
+            from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE
+
+            text = self.text
             start, end = self.sentence_index[0][i]
-            found = DENIAL_RE.search(self.text, start, end) is not None or (
-                DENIAL_BARE_RE.search(self.text, start, end) is not None and self._bare_not)
+            found = DENIAL_RE.search(text, start, end) is not None or (
+                self._bare_not and DENIAL_BARE_RE.search(text, start, end) is not None)
             self._denying[i] = found
         return found
 
