@@ -454,14 +454,17 @@ def _month_anchors(text: str, prefixes: Optional[list[int]] = None) -> list[tupl
     return [(p, 3, text[p + 3:p + 4]) for p in starts]
 
 
-def _form_starts(form: str, anchors: list[tuple[int, int, str]], groups: dict[tuple[int, str], list[int]]) -> list[int]:
+def _form_starts(form: str, anchors: list[tuple[int, int, str]],
+                 groups: Optional[dict[tuple[int, str], list[int]]] = None) -> list[int]:
     """The anchors at which ``form`` may match (see :data:`_DIGIT_SHAPES`), in order. ``groups``:
-    the anchors' positions by (length, next character), filled on first use, so that each form
-    tests each group once, not each anchor (a 300-word document's ~40 digit anchors fall in a
-    few groups, and nine forms read them)."""
+    the anchors' positions by (length, next character), filled on first use and kept by the
+    caller, so that each form tests each group once, not each anchor (a 300-word document's ~40
+    digit anchors fall in a few groups, and nine forms read them)."""
     shape = _DIGIT_SHAPES.get(form)
     if shape is None:
         return [p for p, _, _ in anchors]
+    if groups is None:
+        groups = {}
     if not groups:
         for p, n, c in anchors:
             groups.setdefault((n, c), []).append(p)
@@ -557,7 +560,7 @@ def extract_dates(text: str) -> list[DateMention]:
         found = anchors.get(kind) if kind is not None else None
         if form == "month_alone" and anchored:
             matches = matches_at(pattern, text, _month_alone_starts(text, prefixes))
-        elif found is None:
+        elif found is None or kind is None:
             matches = pattern.finditer(text)
         else:
             matches = matches_at(pattern, text, _form_starts(form, found, groups.setdefault(kind, {})))
