@@ -49,7 +49,6 @@ class DocumentIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._denying: dict[int, bool] = {}  # (see denies)
 
     @lazy
     def tokens(self) -> TokenText:
@@ -155,31 +154,20 @@ class DocumentIndex:
         return spans, by_stem
 
     @lazy
-    def _bare_not(self) -> bool:
-        """Does the document write "not" without its apostrophe ("dont", "cant") anywhere? Then
-        those count as denial cues in it (see :func:`~raguard.normalize.polarity.has_bare_not`)."""
-        from raguard.normalize.polarity import has_bare_not
+    def denying_sentences(self) -> frozenset[int]:
+        """Numbers of the :attr:`sentence_index` sentences holding a denial cue ("not", "never",
+        "no"...; "not only" too: the checker reads each closely), found by one scan of the text:
+        the negations checker looks among them for one an answer affirms."""
+        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
 
-        return has_bare_not(self.text)
-
-    def denies(self, i: int) -> bool:
-        """Does sentence ``i`` of :attr:`sentence_index` hold a denial cue ("not", "never", "no"...;
-        "not only" too: the checker reads each closely)? Searched when first asked and
-        remembered: the negations checker asks only about the sentences that share words with an
-        answer sentence, so the rest of the document is never scanned. (A cue is one word and a
-        sentence ends before a space or after its stop, so this finds what a scan of the whole
-        text finds in the sentence; the pattern with "dont" is slower, and used only in a
-        document that writes one.)"""
-        found = self._denying.get(i)
-        if found is None:
-            from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE
-
-            text = self.text
-            start, end = self.sentence_index[0][i]
-            found = DENIAL_RE.search(text, start, end) is not None or (
-                self._bare_not and DENIAL_BARE_RE.search(text, start, end) is not None)
-            self._denying[i] = found
-        return found
+        spans = self.sentence_index[0]
+        starts = [a for a, _ in spans]
+        found = set()
+        for m in (DENIAL_BARE_RE if has_bare_not(self.text) else DENIAL_RE).finditer(self.text):
+            i = bisect_right(starts, m.start()) - 1
+            if i >= 0 and m.start() < spans[i][1]:
+                found.add(i)
+        return frozenset(found)
 
     @lazy
     def sentence_stems(self) -> frozenset[str]:

@@ -266,38 +266,6 @@ def test_spelled_numbers_looked_for_at_number_words_are_the_scan_s() -> None:
     assert [n.text for n in doc.numbers] == ["A hundred and twenty", "twenty-five", "one", "ten"]
 
 
-def test_a_document_sentence_holds_a_denial_where_a_scan_of_the_whole_text_finds_one() -> None:
-    from bisect import bisect_right
-
-    from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
-
-    atoms = ["not", "Not", "no", "None", "n't", "n’t", "dont", "DONT", "ısnt", "cannot", "never", "knot", "note", "A", "b", " ",
-             " ", ". ", ".", "!", "?", "\n", "Dr.", "U.S.", "'", "x", "5", "_"]
-    for t in _texts(atoms, 9, n=3000, most=16):
-        index = DocumentIndex(t)
-        spans = index.sentence_index[0]
-        starts = [a for a, _ in spans]
-        scanned = set()
-        for m in (DENIAL_BARE_RE if has_bare_not(t) else DENIAL_RE).finditer(t):
-            i = bisect_right(starts, m.start()) - 1
-            if i >= 0 and m.start() < spans[i][1]:
-                scanned.add(i)
-        assert {i for i in range(len(spans)) if index.denies(i)} == scanned, t
-
-
-def test_only_the_document_sentences_that_share_words_with_the_answer_are_searched_for_a_denial() -> None:
-    from raguard import Verifier
-
-    doc = ("The Larkspur bridge opened in 1962. Ferries did not stop crossing the river. "
-           "Tolls were never raised. Nobody lives on the island.")
-    verifier = Verifier()
-    result = verifier.verify("When did the Larkspur bridge open?", [doc], "The Larkspur bridge opened in 1962.")
-    assert result.action == "proceed"
-    index = verifier.documents_cache.get(doc)
-    assert len(index.sentence_index[0]) == 4
-    assert index._denying == {0: False}  # the sentences with a denial share nothing: never searched
-
-
 def test_document_cue_words_are_looked_for_one_relation_at_a_time(monkeypatch) -> None:
     from raguard import documents
     from raguard.normalize.creators import RELATIONS, creator_mentions, cue_spans

@@ -375,13 +375,16 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     if found is not None:
         return found
     index = ctx.documents.indexes[alignment.doc_index]
+    denying = index.denying_sentences
+    if not denying:
+        return None
     spans, by_stem = index.sentence_index
     shared: dict[int, int] = {}
     for s in alignment.stems:
         for i in by_stem.get(s, ()):
-            shared[i] = shared.get(i, 0) + 1
-    # (only these sentences are searched for a denial: see DocumentIndex.denies)
-    for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED and index.denies(i)):
+            if i in denying:
+                shared[i] = shared.get(i, 0) + 1
+    for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
         if spans[i] != alignment.best_span:
             found = _affirms_denied_in(ctx, alignment, alignment.doc_index, spans[i])
             if found is not None:
