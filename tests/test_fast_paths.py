@@ -249,3 +249,44 @@ def test_the_scan_for_an_apostrophe_less_not_finds_every_match_of_its_pattern() 
         if text.replace(" ", "").isalpha():
             assert has_bare_not(text) == expected, text  # (and no more, in plain words)
     assert hits > 200
+
+
+def test_spelled_numbers_looked_for_at_number_words_are_the_scan_s() -> None:
+    atoms = ["a", "A", " ", "  ", "\t", "-", "and", "One", "TWENTY", "twenty", "five", "first", "Hundred", "million",
+             "percent", "%", "x", "3", "tenant", "tent", "_", "Seventy", ".", ",", "\n", "an"]
+    checked = 0
+    for t in _texts(atoms, 8, most=10):
+        tt = text.TokenText.of(t)
+        if not (tt.single_runs and t.isascii()):
+            continue
+        checked += 1
+        assert numbers.extract_numbers(t, words=(tt.norms, tt.token_starts)) == numbers.extract_numbers(t), t
+    assert checked > 3000
+    doc = DocumentIndex("A hundred and twenty boats, and a tenant of twenty-five years; one in ten.")
+    assert [n.text for n in doc.numbers] == ["A hundred and twenty", "twenty-five", "one", "ten"]
+
+
+def test_document_cue_words_are_looked_for_one_relation_at_a_time(monkeypatch) -> None:
+    from raguard import documents
+    from raguard.normalize.creators import RELATIONS, creator_mentions, cue_spans
+
+    asked = []
+    monkeypatch.setattr(documents, "cue_spans", lambda t, relation=None: asked.append(relation) or cue_spans(t, relation))
+    text = ("Harbour Lights was directed by Mira Sandoval and produced by Tomas Reyes. The studio "
+            "was founded in 1987 by Elena Varga, a producer who co-founded Orbit Press.")
+    makers = DocumentIndex(text).creators
+    assert [m.agent for m in makers.get("found", ())] == ["Elena Varga", None]
+    assert asked == ["found"]  # not every relation's cue words
+    for relation in RELATIONS:  # each relation's cues are all of its cue words
+        assert creator_mentions(text, relation, cue_spans(text, relation)) == creator_mentions(text, relation)
+
+
+def test_short_weekdays_after_a_separator_are_found_as_by_a_search_for_each_pair() -> None:
+    atoms = ["mon", "Mon", "tue", "sat", "sun", "month", "showed", " ", "\n", "(", "/", "-", "x", "day", "\t"]
+    words, before = dates._CUE_WORDS["weekday_short"], dates._CUE_WORD_AFTER["weekday_short"]
+    found = 0
+    for t in _texts(atoms, 10, most=8):
+        expected = any(sep + day in t for day in words for sep in before)
+        found += expected
+        assert dates._holds_after(t, before, words) == expected, t
+    assert found > 500

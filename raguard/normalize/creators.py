@@ -60,6 +60,12 @@ _CUE_PARTS = ("wro", "writ", "penned", "author", "direct", "found", "compos", "c
               "invent", "paint", "illustrat", "host", "presenter", "narrat", "produc", "develop", "publish",
               "distribut", "lyricist", "novelist")
 
+#: The cue parts the verbs and nouns of each relation hold (a word of the relation holds one of
+#: its verbs or nouns, maybe with an "s": so one of these).
+_RELATION_PARTS: dict[str, tuple[str, ...]] = {
+    rel: tuple(p for p in _CUE_PARTS if any(p in word.lower() for word in forms + nouns))
+    for rel, (forms, nouns) in RELATIONS.items()}
+
 # a word keeps inner dots ("U.S", "St.Louis") and an initial's ("C."), not a full stop ("Chelsom.")
 _WORD_RE = re.compile(r"[^\W\d_][\w'’&-]*(?:\.[^\W\d_][\w'’&-]*)*(?:(?<![^\W\d_]{2})\.)?|\d[\w.-]*|[^\w\s]")
 #: Lower-case words that may stand inside a name ("William of Wykeham", "Theo van Gogh").
@@ -113,10 +119,11 @@ def has_cue(text: str) -> bool:
     return bool(_cue_spans(text))
 
 
-def cue_spans(text: str) -> list[tuple[int, int]]:
+def cue_spans(text: str, relation: Optional[str] = None) -> list[tuple[int, int]]:
     """Spans of the verbs and nouns of making in ``text``, in order: where :func:`creator_mentions`
-    reads."""
-    return _cue_spans(text)
+    reads. With a ``relation``, only the parts its words hold are looked for: every cue word
+    of that relation is found (and maybe a few of another that shares a part)."""
+    return _cue_spans(text, _CUE_PARTS if relation is None else _RELATION_PARTS.get(relation, ()))
 
 
 def cue_relation(word: str) -> Optional[str]:
@@ -161,12 +168,13 @@ class _Before:
         return self._words
 
 
-def _cue_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of the cue words, in order: each word holding a cue part is looked up whole (the
-    alternation of all forms, run over the text, costs about ten times more)."""
+def _cue_spans(text: str, parts: tuple[str, ...] = ()) -> list[tuple[int, int]]:
+    """Spans of the cue words holding one of ``parts`` (of :data:`_CUE_PARTS`: all cue words), in
+    order: each word holding a part is looked up whole (the alternation of all forms, run over
+    the text, costs about ten times more)."""
     folded = text.lower()
     found: set[tuple[int, int]] = set()
-    for part in _CUE_PARTS:
+    for part in parts or _CUE_PARTS:
         i = folded.find(part)
         while i >= 0:
             start = i

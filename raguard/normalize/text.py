@@ -210,6 +210,10 @@ def phrase_tokens(text: str, *, drop_article: bool = False, drop_possessive: boo
 class TokenText:
     """A text's folded tokens joined as ``" a b c "`` for fast phrase search with str.find."""
 
+    #: True when each token is one run of letters and digits of the text (:meth:`of` found no
+    #: two to merge): the words then say where every word of the text starts
+    single_runs = False
+
     def __init__(self, text: str, tokens: list[Token]) -> None:
         self.text = text
         self.tokens = tokens
@@ -226,6 +230,7 @@ class TokenText:
         found.text = text
         norms, found.token_starts, found.token_ends = columns
         found._index(norms)
+        found.single_runs = True
         return found
 
     def _index(self, norms: list[str]) -> None:
