@@ -102,3 +102,9 @@ def test_a_role_acronym_for_a_person_the_documents_give_another_role_is_misattri
     doc = "“We had our best quarter,” said Ilse Marr, Chief Executive Officer."
     assert verify("", [doc], "CEO Ilse Marr said it was the best quarter.").action == "proceed"
     assert _role_flags("CFO Ilse Marr said it was the best quarter.", [doc]) == ["CFO Ilse Marr"]
+
+
+def test_a_role_is_the_appositive_next_to_it_and_a_surname_keeps_its_s() -> None:
+    doc = "On the call, Dina Vale, CFO, and Paul Ross, COO, took questions."
+    assert verify("", [doc], "COO Paul Ross took questions on the call.").action == "proceed"
+    assert _role_flags("CFO Paul Ross took questions on the call.", [doc]) == ["CFO Paul Ross"]

@@ -118,7 +118,7 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
             role = after.group(1)
     if role is None or len(words) < 2 or not all(w[:1].isupper() for w in words):
         return None  # a full name only: a surname alone may be anyone's
-    surname = words[-1].rstrip("'’s").rstrip(",.")
+    surname = words[-1].rstrip(",.").removesuffix("'s").removesuffix("’s")
     if not surname:
         return None
     holder: Optional[tuple[int, str]] = None

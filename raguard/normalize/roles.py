@@ -1,5 +1,6 @@
 """Roles written beside a person's name ("CFO Jon Petrakis", "Kobbel founder Signe Holm",
-"Jon Petrakis, CFO:"), and who a text gives a role to. Pure functions.
+"Jon Petrakis, CFO:"), and who a text gives a role to (read once per text and role, by
+:class:`Roles`).
 
 A role is read within the clause around a name (no sentence end, colon or line break between):
 a transcript's "Greg Hollins: And buybacks?\\nJon Petrakis, CFO:" gives the CFO's role to
@@ -30,6 +31,7 @@ ambassador principal dean treasurer
 #: How far (in characters) from a name a role may stand to be that person's.
 ROLE_REACH = 40
 _BREAK_RE = re.compile(r"[.:;?!\n]")
+_COMMA_RE = re.compile(r"[,()\[\]]")
 # a person's name: two capitalized words ("Signe Holm", "O'Neill-Hart")
 _PERSON_RE = re.compile(r"\b[A-Z][a-z'’-]+[ \t]+[A-Z][A-Za-z'’-]+")
 
@@ -53,9 +55,17 @@ def _clauses_around(text: str, role: str, lowered: Callable[[], str]) -> list[tu
         while at >= 0:
             end = at + len(word)
             if (at == 0 or not haystack[at - 1].isalnum()) and (end == len(haystack) or not haystack[end].isalnum()):
+                # the clause, and in it the appositive next to the role: "Paul Ross, CFO, and
+                # Dina Vale, COO" gives the COO's role to Vale only
                 before = _BREAK_RE.split(text[max(0, at - ROLE_REACH):at])[-1]
                 after = _BREAK_RE.split(text[end:end + ROLE_REACH], 1)[0]
-                out.append((before, after))
+                # ("the founder, Signe Holm, will stay": a name after a comma is the role's too,
+                # unless one stands before it, "Dina Vale, CFO, and Paul Ross, COO")
+                before = _COMMA_RE.split(before.rstrip(" \t,(["))[-1]
+                after = after.lstrip(" \t")
+                if after[:1] == "," and not _PERSON_RE.search(before):
+                    after = after[1:]
+                out.append((before, _COMMA_RE.split(after, 1)[0]))
             at = haystack.find(word, at + 1)
     return out
 
