@@ -485,7 +485,7 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         span = tokens.find_span([words[0] + "s"])  # "CNN" for the documents' "CNNs"
         if span is not None:
             return span
-    if _ACRONYM_PLURAL_RE.search(text):
+    if words and _ACRONYM_PLURAL_RE.search(text):
         span = tokens.find_span(words[:-1] + [words[-1][:-1]])  # "smart TVs" for the documents' "smart TV"
         if span is not None:
             return span
