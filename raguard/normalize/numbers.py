@@ -469,7 +469,7 @@ _AMPM_CLOCK_RE = re.compile(
 # after four digits, a time zone ("1015 GMT", "0505 UTC", "2200 hrs"); after "12", "noon" or
 # "midnight": the number is a time of day (read after the digits are found, at each one)
 _ZONE_AFTER_RE = re.compile(r"[ \t]?(?:GMT|UTC|BST|CEST|CET|EST|EDT|PST|PDT|hrs)\b")
-_NOON_AFTER_RE = re.compile(r"[ \t]+(?:noon|midday|midnight)\b", re.IGNORECASE)
+_NOON_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:noon|midday|midnight)\b", re.IGNORECASE)  # (a run from its start)
 
 
 def _worded_clocks(text: str, found: list[NumberMention]) -> list[NumberMention]:
