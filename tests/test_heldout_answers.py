@@ -1,10 +1,13 @@
-"""The held-out long answers: the format of ``tests/data/heldout_answers.jsonl``, nothing about raguard.
+"""The held-out long answers: the format of ``tests/data/heldout_answers.jsonl`` and
+``tests/data/heldout2_answers.jsonl``, nothing about raguard.
 
-The file holds faithful multi-sentence answers over messy documents (email and Slack threads,
-issue and pull-request threads, contract clauses, leaflets, OCR'd text, flattened tables) and
-one-fact edits of them, written without reading raguard's rules. ``benchmarks/quality.py``
-reports it as ``heldout_answers`` to measure how the long-answer rules generalize; it is a
-measure, so these tests only keep the file well formed and assert nothing about the results.
+Each file holds faithful multi-sentence answers over messy retrieved documents (email, Slack,
+WhatsApp and issue threads, transcripts, contract and policy wording, leaflets, notices,
+timetables, judgments, OCR'd letters, ALL-CAPS and flattened tables) and one-fact edits of them,
+written by a tester who read neither raguard's rules nor the other sets. ``benchmarks/quality.py``
+reports them as ``heldout_answers`` and ``heldout2_answers`` to measure how the long-answer rules
+generalize; they are a measure, so these tests only keep the files well formed and assert nothing
+about the results.
 """
 
 from __future__ import annotations
@@ -13,16 +16,37 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, Optional
 
 import pytest
 
-PATH = Path(__file__).parent / "data" / "heldout_answers.jsonl"
-ITEMS: list[dict[str, Any]] = [json.loads(line) for line in PATH.read_text(encoding="utf-8").splitlines()
-                               if line.strip()]
 EDITS = ("number", "date", "name", "negation-added", "negation-removed")
 FIELDS = {"id", "label", "style", "query", "docs", "answer"}
-ID = re.compile(r"^ho-\d{3}-(faithful|" + "|".join(EDITS) + r")$")
+
+
+class HeldOut(NamedTuple):
+    """One set: its file, its id prefix, the least it must hold to measure each kind of edit, and
+    the longest span an edit may swap (the second set was written to one short swap per edit;
+    the first rewrites a clause for some denials: None)."""
+
+    file: str
+    prefix: str
+    min_faithful: int
+    min_per_edit: int
+    max_swap: Optional[int]
+
+
+SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_answers.jsonl", "h2", 40, 20, 60)]
+
+
+def _items(held: HeldOut) -> list[dict[str, Any]]:
+    text = (Path(__file__).parent / "data" / held.file).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+ITEMS = {held.prefix: _items(held) for held in SETS}
+RECORDS = [item for held in SETS for item in ITEMS[held.prefix]]
+by_set = pytest.mark.parametrize("held", SETS, ids=lambda held: held.prefix)
 
 
 def _sibling(item_id: str) -> str:
@@ -30,13 +54,34 @@ def _sibling(item_id: str) -> str:
     return "-".join(item_id.split("-")[:2]) + "-faithful"
 
 
-def test_ids_are_unique_and_well_formed() -> None:
-    ids = [item["id"] for item in ITEMS]
+def _swap(before: str, after: str) -> tuple[str, str]:
+    """The one span an edit replaced: what is left of both strings once their common start and
+    end are cut off (the end cut never reaching into the start)."""
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end = 0
+    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+        end += 1
+    return before[start:len(before) - end], after[start:len(after) - end]
+
+
+def _edits(held: HeldOut) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(edit, the faithful answer it was made from, or None when missing) for each edit of a set."""
+    by_id = {item["id"]: item for item in ITEMS[held.prefix]}
+    return [(item, by_id.get(_sibling(item["id"])))
+            for item in ITEMS[held.prefix] if item["label"] == "fabricated"]
+
+
+@by_set
+def test_ids_are_unique_and_well_formed(held: HeldOut) -> None:
+    pattern = re.compile(rf"^{held.prefix}-\d{{3}}-(faithful|" + "|".join(EDITS) + r")$")
+    ids = [item["id"] for item in ITEMS[held.prefix]]
     assert len(set(ids)) == len(ids), [i for i, n in Counter(ids).items() if n > 1]
-    assert all(ID.match(i) for i in ids), [i for i in ids if not ID.match(i)]
+    assert all(pattern.match(i) for i in ids), [i for i in ids if not pattern.match(i)]
 
 
-@pytest.mark.parametrize("item", ITEMS, ids=lambda item: item["id"])
+@pytest.mark.parametrize("item", RECORDS, ids=lambda item: item["id"])
 def test_a_record_has_its_fields_and_a_valid_label(item: dict[str, Any]) -> None:
     assert FIELDS <= set(item), FIELDS - set(item)
     assert isinstance(item["docs"], list) and 1 <= len(item["docs"]) <= 3
@@ -49,19 +94,28 @@ def test_a_record_has_its_fields_and_a_valid_label(item: dict[str, Any]) -> None
         assert item["edit"] in EDITS and item["id"].endswith("-" + item["edit"])
 
 
-def test_every_edit_has_its_faithful_sibling_and_differs_from_it() -> None:
-    by_id = {item["id"]: item for item in ITEMS}
-    for item in ITEMS:
-        if item["label"] != "fabricated":
-            continue
-        source = by_id.get(_sibling(item["id"]))
+@by_set
+def test_every_edit_has_its_faithful_sibling_and_differs_from_it(held: HeldOut) -> None:
+    for item, source in _edits(held):
         assert source is not None and source["label"] == "faithful", item["id"]
         assert item["answer"] != source["answer"], item["id"]
         # an edit changes the answer, never what it was checked against
         assert item["docs"] == source["docs"] and item["query"] == source["query"], item["id"]
 
 
-def test_the_set_is_large_enough_to_measure_every_kind_of_edit() -> None:
-    kinds = Counter(item["edit"] for item in ITEMS if item["label"] == "fabricated")
-    assert sum(1 for item in ITEMS if item["label"] == "faithful") >= 45
-    assert set(kinds) == set(EDITS) and min(kinds.values()) >= 15, kinds
+@pytest.mark.parametrize("held", [held for held in SETS if held.max_swap], ids=lambda held: held.prefix)
+def test_an_edit_is_one_short_swap_of_its_faithful_answer(held: HeldOut) -> None:
+    limit = held.max_swap or 0
+    for item, source in _edits(held):
+        assert source is not None, item["id"]
+        removed, added = _swap(source["answer"], item["answer"])
+        # one fact changes: the swapped span stays short beside answers of 3-6 sentences
+        assert len(removed) <= limit and len(added) <= limit, (item["id"], removed, added)
+
+
+@by_set
+def test_the_set_is_large_enough_to_measure_every_kind_of_edit(held: HeldOut) -> None:
+    items = ITEMS[held.prefix]
+    kinds = Counter(item["edit"] for item in items if item["label"] == "fabricated")
+    assert sum(1 for item in items if item["label"] == "faithful") >= held.min_faithful
+    assert set(kinds) == set(EDITS) and min(kinds.values()) >= held.min_per_edit, kinds
