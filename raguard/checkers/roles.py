@@ -96,7 +96,8 @@ class RolesChecker:
 # Deshmukh of Northway Partners")
 # ((?<!...): a word is tried from its first letter only, so a long text is scanned once)
 _WORD_BEFORE_RE = re.compile(r"(?<![A-Za-z-])([A-Za-z-]+)[ \t]+$")
-_WORKPLACE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:of|with|from|at)[ \t]+((?:[A-Z][\w&'’-]*)(?:[ \t]+[A-Z][\w&'’-]*){0,3})")
+_WORKPLACE_AFTER_RE = re.compile(
+    r"(?<![ \t])[ \t]+(?:of|with|from|at)[ \t]+((?:[A-Z][\w&'’-]*)(?:[ \t]+[A-Z][\w&'’-]*){0,3})")
 
 
 def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]:
@@ -134,19 +135,19 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
         for doc_index, index in ctx.documents:
             given = next((r for r in ROLE_ACRONYMS if r != role and index.roles.gives(r, surname)), None)
             if given is not None:
-                return Finding(
-                    kind="role", warning_type=MISATTRIBUTED_CLAIM, start=name.start, end=name.end, text=name.text,
-                    supported=False, value=f"role: {role}", checker=RolesChecker.name,
-                    suggestion=f'Document {doc_index} gives {" ".join(words)} the role "{given}", not "{role}".',
-                )
+                return _misattributed(name, f"role: {role}",
+                                      f'Document {doc_index} gives {" ".join(words)} the role "{given}", not "{role}".')
     if holder is None:
         return None
     doc_index, other = holder
-    return Finding(
-        kind="role", warning_type=MISATTRIBUTED_CLAIM, start=name.start, end=name.end, text=name.text,
-        supported=False, value=f"role: {role}", checker=RolesChecker.name,
-        suggestion=f'Document {doc_index} gives "{role}" to {other}, not to {" ".join(words)}.',
-    )
+    return _misattributed(name, f"role: {role}",
+                          f'Document {doc_index} gives "{role}" to {other}, not to {" ".join(words)}.')
+
+
+def _misattributed(name: Finding, value: str, suggestion: str) -> Finding:
+    """The roles checker's finding on the answer's ``name``."""
+    return Finding(kind="role", warning_type=MISATTRIBUTED_CLAIM, start=name.start, end=name.end, text=name.text,
+                   supported=False, value=value, checker=RolesChecker.name, suggestion=suggestion)
 
 
 def _last_word(name: str) -> str:
@@ -229,9 +230,6 @@ def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
     if swap is None:
         return None
     doc_index, text = swap
-    return Finding(
-        kind="role", warning_type=MISATTRIBUTED_CLAIM, start=first.start, end=first.end, text=first.text,
-        supported=False, value=f"roles: {first.text} / {second.text}", checker=RolesChecker.name,
-        suggestion=(f'Document {doc_index} says it the other way round, of {second.text} and {first.text}: '
-                    f'"{quote_for_message(text, 100)}"'),
-    )
+    return _misattributed(first, f"roles: {first.text} / {second.text}",
+                          f'Document {doc_index} says it the other way round, of {second.text} and {first.text}: '
+                          f'"{quote_for_message(text, 100)}"')
