@@ -47,6 +47,41 @@ def test_the_affirmation_is_caught_inside_a_longer_answer_and_names_its_sentence
 
 
 @pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        # the answer restates the denied word by a synonym
+        ("Coach Ines Marr said the Dalby keeper was not at fault for either of the goals.",
+         "Coach Ines Marr said the Dalby keeper was to blame for either of the goals."),
+        ("Seats on the Harrow shuttle: EUR 12 per ride, not bookable in advance.",
+         "Seats on the Harrow shuttle cost EUR 12 per ride and can be booked in advance."),
+        # the answer's reporting frame stands after the denial in the document's sentence
+        ("the new signing was not fit for the cup final , said coach tove brandt .",
+         "Coach Tove Brandt said the new signing was fit for the cup final."),
+        # one coordinate part of the answer's clause restates a short denial on its own
+        ("garden flat , two bedrooms . new boiler fitted 2022 . no parking permit . council tax band B .",
+         "The boiler was replaced in 2022, the flat is in council tax band B and it comes with a parking permit."),
+    ],
+)
+def test_an_affirmation_restating_a_denial_in_other_words_or_order_is_contradicted(doc: str, answer: str) -> None:
+    assert [w.severity for w in contradictions([doc], answer)] == ["high"]
+
+
+def test_a_denial_in_one_coordinate_part_is_read_against_a_short_document_denial() -> None:
+    # the answer's clause fuses two document sentences; its denial is the short one's
+    doc = "garden flat , two bedrooms . new boiler fitted 2022 . no parking permit . council tax band B ."
+    answer = "The boiler was replaced in 2022, the flat is in council tax band B and it has no parking permit."
+    assert contradictions([doc], answer) == []
+
+
+def test_a_synonym_of_the_denied_word_counts_only_with_what_the_denial_is_about() -> None:
+    # "found" shares a sense with "initiated" ("found a company"): the answer's clause that says
+    # "initiated" is not about the evidence the document says was not found
+    doc = "The inspectors, who launched an inquiry into the outbreak, have not found any trace of arsenic."
+    answer = "The inspectors, who initiated an inquiry into the outbreak, have discovered no trace of arsenic."
+    assert contradictions([doc], answer) == []
+
+
+@pytest.mark.parametrize(
     ("docs", "answer"),
     [
         # "not only" affirms

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from typing import Iterator, Optional
+from typing import Container, Iterator, Optional
 
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -43,8 +43,9 @@ from raguard.normalize.polarity import (
     opposites_of, prefix_opposite, with_bare_not,
     scoped_in_time,
 )
+from raguard.normalize.framing import reporting_stems
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
-from raguard.normalize.synonyms import has_synonym_in
+from raguard.normalize.synonyms import has_synonym_in, synonym_table
 from raguard.normalize.text import Token, clause_around, clause_span, tokenize
 
 
@@ -264,16 +265,22 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
         return None
     h = stem(head.norm)
     need = max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
-    # the clause the denial sits in ("found that X had not protected the deposit") is enough too
+    # the clause the denial sits in ("found that X had not protected the deposit") is enough too,
+    # and so is the coordinate part it sits in ("is in band B and it has no parking permit")
     inner = _relative_clause(clause)
     inner_stems = inner[2] if inner is not None else None
+    begin, end = denial_scope(clause, cue.start(), cue.end())
+    part_stems = content_stems(clause[begin:end]) if begin or end < len(clause) else None
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         for i in by_stem.get(h, ()):
             text = index.text[spans[i][0]:spans[i][1]]
             shared = content_stems(text)
-            if (len(stems & shared) >= need or (inner_stems is not None and len(inner_stems & shared) >= max(
-                    MIN_SHARED_CLAUSE, MIN_SHARED_SHARE * len(inner_stems)))) and _denies_head(text, h):
+            if (len(stems & shared) >= need
+                    or (inner_stems is not None and len(inner_stems & shared) >= max(
+                        MIN_SHARED_CLAUSE, MIN_SHARED_SHARE * len(inner_stems)))
+                    or (part_stems is not None and len(part_stems & shared) >= max(
+                        MIN_SHARED, MIN_COVERED_SHARE * len(part_stems)))) and _denies_head(text, h):
                 return doc_index, spans[i]
     return None
 
@@ -476,36 +483,77 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         if head is None:
             continue
         h = stem(head.norm)
-        if h not in alignment.stems:
+        # the answer may restate the denied word by a synonym ("not at fault" / "to blame",
+        # "not bookable" / "can be booked")
+        key = h if h in alignment.stems else _synonym_in(h, alignment.stems)
+        if key is None:
             continue
         if _NO_MORE_RE.search(doc_sentence, cue_end, c_end):
             continue  # "we don't eat them anymore": it was so once, as the answer may say
-        found = _answer_clause(ctx, alignment, h)
+        found = _answer_clause(ctx, alignment, key)
         if found is None:
             continue
         clause, clause_tokens, at = found
         # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
         # affirms the dividend plainly)
-        if hedges_or_denies(up_to_coordinator(clause, at)) or _denied_later(ctx, alignment, h, clause):
+        if hedges_or_denies(up_to_coordinator(clause, at)) or _denied_later(ctx, alignment, key, clause):
             continue
-        clause_stems = {s for t in clause_tokens if (s := content_stem(t.norm)) is not None}
         before_end = frozenset(content_stems(doc_sentence[:c_end]))
-        # a word the denial's clause restates by a form or a synonym ("pregnancy" / "pregnant")
-        covered = {s for s in clause_stems if s in before_end or has_synonym_in(s, before_end)}
-        later = (clause_stems & content_stems(doc_sentence[c_end:])) - covered
-        if len(covered) < max(MIN_COVERED, MIN_COVERED_SHARE * len(clause_stems)) or later:
+        after_end = content_stems(doc_sentence[c_end:])
+        covering = _covering(clause_tokens, at, before_end, after_end)
+        if covering is None:
+            # a coordinate part of the clause may restate the denial on its own ("it is in band D
+            # and it comes with an onward chain" for "no onward chain")
+            begin, end = denial_scope(clause, at, at + 1)
+            if begin or end < len(clause):
+                part = [t for t in clause_tokens if begin <= t.start < end]
+                covering = _covering(part, at, before_end, after_end)
+        if covering is None:
             continue
+        clause_stems, covered = covering
+        if key != h and not (clause_stems & (content_stems(doc_sentence[cue_end:c_end]) - {h})):
+            continue  # a synonym is a sense guessed: what the denial is about must be said too
         # the denied word stated plainly elsewhere in this sentence, or in another sentence that
         # holds as much of the answer: the document affirms it after all
-        if h in content_stems(doc_sentence[:cue_start]) or h in content_stems(doc_sentence[c_end:]):
+        outside = content_stems(doc_sentence[:cue_start]) | content_stems(doc_sentence[c_end:])
+        if h in outside or key in outside:
             continue
-        if _said_elsewhere(ctx, h, clause_stems, len(covered), (doc_index, span)):
+        if any(_said_elsewhere(ctx, k, clause_stems, len(covered), (doc_index, span)) for k in {h, key}):
             continue
         return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
                               f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
                               f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
     return None
 
+
+def _synonym_in(word_stem: str, stems: Container[str]) -> Optional[str]:
+    """The first (in sorted order, so the choice is stable) synonym of ``word_stem`` among
+    ``stems``, or None."""
+    return next((s for s in sorted(synonym_table().get(word_stem, ())) if s in stems), None)
+
+
+_REPORTING = reporting_stems(stem)
+
+
+def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_end: frozenset[str]
+              ) -> Optional[tuple[set[str], set[str]]]:
+    """(content stems of an answer clause's ``tokens``, those a document's denial covers) when
+    the denial covers enough of them, else None. ``before_end``: the content stems of the
+    denying sentence up to the end of the denial's clause, ``after_end`` the rest; ``at``: where
+    the denied word stands in the answer clause. Words of the clause also found after the denial's
+    clause mean the answer restates another clause of the sentence ("not X, but Y does")."""
+    stems = {s for t in tokens if (s := content_stem(t.norm)) is not None}
+    # a reporting frame before the claim ("The manager said the keeper was to blame") may
+    # stand after the denial in the document's sentence ("..., said the manager")
+    frame = [i for i, t in enumerate(tokens) if t.start < at and stem(t.norm) in _REPORTING]
+    claim = stems if not frame else {
+        s for t in tokens[frame[-1] + 1:] if (s := content_stem(t.norm)) is not None}
+    # a word the denial's clause restates by a form or a synonym ("pregnancy" / "pregnant")
+    covered = {s for s in stems if s in before_end or has_synonym_in(s, before_end)
+               or (s not in claim and s in after_end)}
+    if len(covered) < max(MIN_COVERED, MIN_COVERED_SHARE * len(stems)) or (claim & after_end) - covered:
+        return None
+    return stems, covered
 
 # a denial of the present that says the past was otherwise
 _NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)

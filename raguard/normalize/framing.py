@@ -144,6 +144,11 @@ def _stems(words: str, stem: Callable[[str], str]) -> frozenset[str]:
     return frozenset(stem(w) for w in words.split())
 
 
+def reporting_stems(stem: Callable[[str], str]) -> frozenset[str]:
+    """The verbs that report speech or writing ("said", "confirmed"), as stems of ``stem``."""
+    return _stems(_REPORTING_WORDS, stem)
+
+
 class Framing:
     """The framing vocabulary as stems of the stemmer the caller matches with (with the words of
     a conversation recap when ``conversation``)."""
