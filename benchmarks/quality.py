@@ -13,7 +13,9 @@ added or removed), as the paraphrase suite's is by rule. The held-out answers
 (tests/data/heldout_answers.jsonl) have the same format and are reported the same way, but were
 written without reading the rules, to measure how the long-answer rules generalize; a second
 held-out set (tests/data/heldout2_answers.jsonl) was written fresh after the first had been used
-to fix gaps, to measure whether those fixes generalize. The HaluEval sample and SummEdits are read from shared/data/ beside the
+to fix gaps, to measure whether those fixes generalize, and a third
+(tests/data/heldout3_answers.jsonl) after the second had been, with two more kinds of edit (a word
+swapped for its opposite, two parties' roles swapped). The HaluEval sample and SummEdits are read from shared/data/ beside the
 repository (or its worktree's parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is
 missing the benchmark says so and skips it.
 
@@ -46,6 +48,7 @@ SUITE = ROOT / "tests" / "data" / "paraphrase_suite.jsonl"
 LONG_SUITE = ROOT / "tests" / "data" / "long_answers_suite.jsonl"
 HELDOUT = ROOT / "tests" / "data" / "heldout_answers.jsonl"
 HELDOUT2 = ROOT / "tests" / "data" / "heldout2_answers.jsonl"
+HELDOUT3 = ROOT / "tests" / "data" / "heldout3_answers.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
 
 
@@ -111,6 +114,14 @@ def load_heldout2() -> list[dict[str, Any]]:
     rules nor the other sets, over support macros and tickets, wikis, minutes, chats, transcripts,
     wires, spec sheets, policy wording, leaflets, notices, timetables, filings, judgments and OCR."""
     return load_long_suite(HELDOUT2)
+
+
+def load_heldout3() -> list[dict[str, Any]]:
+    """The third held-out set: written fresh by a third tester (reading neither the rules nor the
+    other sets) over 45 other shapes (discharge letters, earnings tables, changelogs, API pages,
+    tenancy clauses, timestamped meetings, tokenized wires, OCR, ALL-CAPS rules...), with opposite
+    words and swapped roles among its edits."""
+    return load_long_suite(HELDOUT3)
 
 
 def load_halueval() -> list[dict[str, Any]] | None:
@@ -272,7 +283,7 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
 
 #: Data set names for ``--only``.
 DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "heldout_answers", "heldout2_answers",
-                             "halueval_qa", "faithful_summaries", "summedits")
+                             "heldout3_answers", "halueval_qa", "faithful_summaries", "summedits")
 
 
 def print_summedits(profile: str, reports: dict[str, dict[str, Any]]) -> None:
@@ -304,6 +315,7 @@ def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str,
         ("long_answers_suite", load_long_suite, _review, str(LONG_SUITE.relative_to(ROOT))),
         ("heldout_answers", load_heldout, _review, str(HELDOUT.relative_to(ROOT))),
         ("heldout2_answers", load_heldout2, _review, str(HELDOUT2.relative_to(ROOT))),
+        ("heldout3_answers", load_heldout3, _review, str(HELDOUT3.relative_to(ROOT))),
         ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
         ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
         ("summedits", load_summedits, _review, str(SUMMEDITS)),

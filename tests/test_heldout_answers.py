@@ -1,11 +1,11 @@
-"""The held-out long answers: the format of ``tests/data/heldout_answers.jsonl`` and
-``tests/data/heldout2_answers.jsonl``, nothing about raguard.
+"""The held-out long answers: the format of ``tests/data/heldout_answers.jsonl``,
+``tests/data/heldout2_answers.jsonl`` and ``tests/data/heldout3_answers.jsonl``, nothing about raguard.
 
 Each file holds faithful multi-sentence answers over messy retrieved documents (email, Slack,
 WhatsApp and issue threads, transcripts, contract and policy wording, leaflets, notices,
 timetables, judgments, OCR'd letters, ALL-CAPS and flattened tables) and one-fact edits of them,
 written by a tester who read neither raguard's rules nor the other sets. ``benchmarks/quality.py``
-reports them as ``heldout_answers`` and ``heldout2_answers`` to measure how the long-answer rules
+reports them as ``heldout_answers``, ``heldout2_answers`` and ``heldout3_answers`` to measure how the long-answer rules
 generalize; they are a measure, so these tests only keep the files well formed and assert nothing
 about the results.
 """
@@ -21,22 +21,27 @@ from typing import Any, NamedTuple, Optional
 import pytest
 
 EDITS = ("number", "date", "name", "negation-added", "negation-removed")
+#: The third set adds a word swapped for its opposite and two parties' roles swapped.
+EDITS3 = EDITS + ("antonym", "role-swap")
 FIELDS = {"id", "label", "style", "query", "docs", "answer"}
 
 
 class HeldOut(NamedTuple):
     """One set: its file, its id prefix, the least it must hold to measure each kind of edit, and
-    the longest span an edit may swap (the second set was written to one short swap per edit;
-    the first rewrites a clause for some denials: None)."""
+    the longest span an edit may swap (the second and third sets were written to one short swap
+    per edit; the first rewrites a clause for some denials: None), and its kinds of edit."""
 
     file: str
     prefix: str
     min_faithful: int
     min_per_edit: int
     max_swap: Optional[int]
+    edits: tuple[str, ...] = EDITS
 
 
-SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_answers.jsonl", "h2", 40, 20, 60)]
+SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_answers.jsonl", "h2", 40, 20, 60),
+        HeldOut("heldout3_answers.jsonl", "h3", 42, 20, 60, EDITS3)]
+BY_PREFIX = {held.prefix: held for held in SETS}
 
 
 def _items(held: HeldOut) -> list[dict[str, Any]]:
@@ -75,7 +80,7 @@ def _edits(held: HeldOut) -> list[tuple[dict[str, Any], dict[str, Any]]]:
 
 @by_set
 def test_ids_are_unique_and_well_formed(held: HeldOut) -> None:
-    pattern = re.compile(rf"^{held.prefix}-\d{{3}}-(faithful|" + "|".join(EDITS) + r")$")
+    pattern = re.compile(rf"^{held.prefix}-\d{{3}}-(faithful|" + "|".join(held.edits) + r")$")
     ids = [item["id"] for item in ITEMS[held.prefix]]
     assert len(set(ids)) == len(ids), [i for i, n in Counter(ids).items() if n > 1]
     assert all(pattern.match(i) for i in ids), [i for i in ids if not pattern.match(i)]
@@ -91,7 +96,7 @@ def test_a_record_has_its_fields_and_a_valid_label(item: dict[str, Any]) -> None
         assert "edit" not in item and item["id"].endswith("-faithful")
     else:
         assert item["label"] == "fabricated"
-        assert item["edit"] in EDITS and item["id"].endswith("-" + item["edit"])
+        assert item["edit"] in BY_PREFIX[item["id"].split("-")[0]].edits and item["id"].endswith("-" + item["edit"])
 
 
 @by_set
@@ -118,4 +123,4 @@ def test_the_set_is_large_enough_to_measure_every_kind_of_edit(held: HeldOut) ->
     items = ITEMS[held.prefix]
     kinds = Counter(item["edit"] for item in items if item["label"] == "fabricated")
     assert sum(1 for item in items if item["label"] == "faithful") >= held.min_faithful
-    assert set(kinds) == set(EDITS) and min(kinds.values()) >= held.min_per_edit, kinds
+    assert set(kinds) == set(held.edits) and min(kinds.values()) >= held.min_per_edit, kinds

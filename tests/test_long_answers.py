@@ -439,3 +439,53 @@ def test_a_name_read_with_the_city_it_is_in_is_found_as_the_two(city: str, found
                        documents=DocumentSet(["Stay: Hotel Kranzberg, Bolzano (2 nights), check-in from 15:00"]))
     start = answer.index("Hotel")
     assert EntitiesChecker()._check_one(ctx, start, answer.index(" for"), "ORG").supported is found
+
+
+# -- shapes a third held-out set showed (changelogs, trial abstracts, listings, transcripts) --------
+
+def test_a_count_of_seconds_written_with_an_s_is_no_decade() -> None:
+    from raguard.normalize.dates import extract_dates
+    assert extract_dates("Default request timeout raised from 15s to 40s.") == []
+    assert [d.text for d in extract_dates("The caller, a man in his 40s, hung up.")] == ["40s"]
+    doc = ["## 3.1.0\n- Default request timeout raised from 20s to 40s."]
+    assert UNSUPPORTED_NUMBER not in types("What changed?", doc, "The default request timeout went from 20 to 40 seconds.")
+    assert UNSUPPORTED_NUMBER in types("What changed?", doc, "The default request timeout went from 20 to 45 seconds.")
+
+
+def test_a_signed_measure_is_restated_as_its_size_but_a_signed_share_is_not() -> None:
+    doc = ["Results: mean weight change was −2.4 kg with the diet and −1.7 kg with usual care. "
+           "Regional output growth: −1.5 % ( 2023 ). Overnight low: −4 °C."]
+    assert UNSUPPORTED_NUMBER not in types(
+        "Did people lose weight?", doc, "Weight loss was 2.4 kg with the diet and 1.7 kg with usual care.")
+    assert UNSUPPORTED_NUMBER in types(
+        "Did people lose weight?", doc, "Weight loss was 2.9 kg with the diet and 1.7 kg with usual care.")
+    # the sign of a share or of a bare value (a temperature) is the value itself
+    assert UNSUPPORTED_NUMBER in types("How did output do?", doc, "Regional output grew by 1.5% in 2023.")
+    assert UNSUPPORTED_NUMBER in types("How cold was it?", doc, "The overnight low was 4 °C.")
+
+
+@pytest.mark.parametrize("verdict", ["Unfortunately, probably not.", "Partly.", "Very likely, yes."])
+def test_a_short_verdict_on_the_question_claims_nothing_itself(verdict: str) -> None:
+    doc = ["Section 7: flood damage to outbuildings is excluded. Storm damage to the main house is covered."]
+    query = "Will the policy pay for my flooded shed?"
+    answer = f"{verdict} Flood damage to outbuildings is excluded under section 7."
+    assert types(query, doc, answer) == []
+    # a short sentence with a word of its own is still a claim
+    assert UNSUPPORTED_STATEMENT in types(query, doc, "Mostly harmless. Flood damage to outbuildings is excluded.")
+
+
+def test_a_sentence_ends_after_a_single_capital_when_an_opener_follows() -> None:
+    from raguard.normalize.text import sentence_spans
+    text = "The flat has an EPC rating of D. There is no lift. Anna K. Berg is the agent."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "The flat has an EPC rating of D.", "There is no lift.", "Anna K. Berg is the agent."]
+    # so a denial in the next sentence is read on its own
+    doc = ["• EPC rating D • Council tax band C • Freehold\nNo lift. No off-street parking."]
+    assert types("Tell me about the flat", doc, "The flat has an EPC rating of D. There is no off-street parking.") == []
+
+
+def test_asking_to_avoid_something_does_not_affirm_it() -> None:
+    doc = ["[00:01:05] Lena Ort: I'd rather we don't do the full launch at once. Can we do two regions first?\n"
+           "[00:01:20] Jon Hale: Yes, two regions for a week, then all."]
+    assert types("Summarize the call", doc, "Lena Ort asked to avoid the full launch at once.") == []
+    assert "contradicted_claim" in types("Summarize the call", doc, "Lena Ort asked for the full launch at once.")

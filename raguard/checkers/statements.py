@@ -71,6 +71,15 @@ _CONVERSATION_ONLY = _CONVERSATION_FRAMING.stems - _FRAMING.stems
 _MIN_WORDS_FOR_SYNONYMS = 4
 #: How many opening words tell a sentence about a talk ("Overall, the podcast episode is ...").
 _OPENING_WORDS = 8
+#: Words of a verdict on the question ("Probably not.", "Partly.", "Very likely, yes."): how sure
+#: or how far, or how the answerer feels about it. A sentence of these alone states no fact a
+#: document could hold; the sentences after it carry the claims and are checked.
+_VERDICT_STEMS = frozenset(stem(w) for w in """
+probably likely unlikely possibly perhaps maybe partly partially mostly largely certainly
+definitely absolutely unfortunately fortunately sadly luckily happily
+""".split())
+#: The longest such verdict, in words.
+_VERDICT_WORDS = 5
 
 class StatementsConfig(CheckerConfig):
     """Options of the statements checker (see the module docstring)."""
@@ -135,7 +144,7 @@ class StatementsChecker:
             sentence_range = ctx.token_range(start, end)
             opening = [toks[i].norm for i in sentence_range[:_OPENING_WORDS]]
             previous_about_talk, about_talk_before = about_talk_before, about_talk(opening)
-            if is_refusal(sentence) or is_heading(sentence):
+            if is_refusal(sentence) or is_heading(sentence) or _is_verdict(stems, sentence_range):
                 continue
             words: list[tuple[str, int, int]] = []
             anchored = False
@@ -209,6 +218,15 @@ class StatementsChecker:
                     f"{', '.join(dict.fromkeys(missing))} not found."
                 )
             yield finding
+
+
+def _is_verdict(stems: list[Optional[str]], tokens: range) -> bool:
+    """Is the sentence of these ``tokens`` a short verdict on the question ("Unfortunately,
+    probably not.")? Its content words must all be verdict words (see ``_VERDICT_STEMS``)."""
+    if len(tokens) > _VERDICT_WORDS:
+        return False
+    content = [stems[i] for i in tokens if stems[i] is not None]
+    return bool(content) and all(s in _VERDICT_STEMS for s in content)
 
 
 def _best_by_scan(ctx: CheckContext, words: list[tuple[str, int, int]],

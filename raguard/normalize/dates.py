@@ -591,6 +591,8 @@ def extract_dates(text: str) -> list[DateMention]:
                 continue
             if form == "year" and _measured(text, m.end()):
                 continue  # "1200 mm of rain", "1850 km": a measure, not a year
+            if form == "decade_short" and m.group("ddn") and not _decade_before(text, m.start()):
+                continue  # "raised from 10s to 30s": seconds, not decades
             value = _parse(form, m)
             if value is None or not _valid(value):
                 continue
@@ -620,6 +622,16 @@ def extract_dates(text: str) -> list[DateMention]:
                 start = prev.start
         mentions.append(DateMention(start, end, text[start:end], value, form))
     return _day_first(mentions) if any(m.form == "numeric" for m in mentions) else mentions
+
+
+# What stands before a decade written "50s" without its apostrophe ("the 50s", "in her 30s",
+# "the mid-70s"): without one, "10s" or "30s" is a count of seconds or of something else.
+_DECADE_BEFORE_RE = re.compile(r"\b(?:the|his|her|their|its|my|your|our|early|mid|late)[ \t-]*\Z", re.IGNORECASE)
+
+
+def _decade_before(text: str, start: int) -> bool:
+    """Does a word that makes "50s" a decade stand right before ``start``?"""
+    return _DECADE_BEFORE_RE.search(text[max(0, start - 12):start]) is not None
 
 
 def _day_first(mentions: list[DateMention]) -> list[DateMention]:

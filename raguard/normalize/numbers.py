@@ -787,6 +787,11 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
             a, d = in_base_unit(a, claim.measure), in_base_unit(d, doc.measure)
     if (claim.decline and a > 0 and d < 0) or (doc.decline and d > 0 and a < 0):
         d = -d
+    elif a > 0 > d and doc.measure and claim.text[:1] not in "-−–+":
+        # a sign on a measure is a direction the answer says in words ("weight change −3.1 kg"
+        # / "lost 3.1 kg"); on a share or a bare value it is the value ("growth −3.2%"), and a
+        # bare one may be a temperature
+        d = -d
     if abs(a - d) <= 1e-9 * max(1.0, abs(d)):
         return True
     if precision and abs(a - d) <= precision + 1e-9 * abs(d):

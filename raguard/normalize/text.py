@@ -354,6 +354,23 @@ def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
     return word.lower() in _ABBREVIATIONS or len(word) == 1 or "." in word
 
 
+# Words that open a sentence and never follow an initial inside a name ("an EPC rating of D.
+# There is ..." ends after "D"; "John F. Kennedy" does not end after "F").
+_OPENERS = frozenset("""
+the there it its this that these those they we he she his her our their you your a an in on at
+but and however if when while after before as for from with by to all each both some no not
+""".split())
+_NEXT_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _letter_ends_before_opener(text: str, dot_end: int, next_start: int) -> bool:
+    """Is the stop at ``dot_end`` after a single capital letter, with a sentence opener after it?"""
+    if dot_end < 2 or not text[dot_end - 2].isupper() or (dot_end > 2 and text[dot_end - 3].isalnum()):
+        return False
+    m = _NEXT_WORD_RE.match(text, next_start)
+    return m is not None and m.group(0).lower() in _OPENERS
+
+
 def _letter_stop(text: str, dot_end: int) -> bool:
     r"""Is ``text[:dot_end]`` a letter and a full stop (``[^\W\d_]\.``), as it ends whenever
     :func:`_ends_with_abbreviation` holds? (A cheap test before its search: "!", "?" and a stop
@@ -412,7 +429,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         glued, close = m.group("glued", "close")
         # (only a full stop after a letter can close an abbreviation: "in 1997. The" is not asked)
         if (glued is not None or close == "") and _letter_stop(text, start) \
-                and _ends_with_abbreviation(text, start):
+                and _ends_with_abbreviation(text, start) and not _letter_ends_before_opener(text, start, end):
             continue  # "Sept. 30", "Dr. Smith", "U.S. Army", "St.Louis": not a sentence end
         if end - start == 1 and text[start] == "\n" and _wrapped_line(text, start):
             continue  # a hard-wrapped line: the sentence goes on
