@@ -489,3 +489,10 @@ def test_asking_to_avoid_something_does_not_affirm_it() -> None:
            "[00:01:20] Jon Hale: Yes, two regions for a week, then all."]
     assert types("Summarize the call", doc, "Lena Ort asked to avoid the full launch at once.") == []
     assert "contradicted_claim" in types("Summarize the call", doc, "Lena Ort asked for the full launch at once.")
+
+
+def test_a_month_and_year_in_digits_is_a_date() -> None:
+    doc = ["PRODUCT WITHDRAWAL — Fenwold Dairy\nFenwold Greek Yogurt 500g, use by: 03/2027, lot FD-118."]
+    query = "Which yogurt is affected?"
+    assert UNSUPPORTED_DATE not in types(query, doc, "Fenwold Greek Yogurt 500g with a use-by date of March 2027 is affected.")
+    assert UNSUPPORTED_DATE in types(query, doc, "Fenwold Greek Yogurt 500g with a use-by date of April 2027 is affected.")

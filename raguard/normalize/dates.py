@@ -61,6 +61,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("ymd_slash", re.compile(r"(?=\d)\b(?P<y>\d{4})/(?P<m>[01]?\d)/(?P<d>[0-3]?\d)\b")),
     ("numeric", re.compile(r"(?=\d)(?<![\d/.])\b(?P<a>[0-3]?\d)(?P<sep>[/.])(?P<b>[0-3]?\d)(?P=sep)"
                            r"(?P<y>\d{4}|\d{2})\b(?![/.]\d)")),
+    # a month and a year in digits ("best before 12/2026"): two digits for the month, four for
+    # the year ("3/25", "1/2000" are fractions)
+    ("numeric_my", re.compile(r"(?=\d)(?<![\d/.])\b(?P<m>0[1-9]|1[0-2])/(?P<y>(?:19|20)\d\d)\b(?![/.]\d)")),
     ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}{_TO}{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("mdy", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
@@ -222,6 +225,8 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
     g = m.groupdict()
     if form in ("iso", "ymd_slash"):
         return DateValue(year=int(g["y"]), month=int(g["m"]), day=int(g["d"]))
+    if form == "numeric_my":
+        return DateValue(year=int(g["y"]), month=int(g["m"]))
     if form == "numeric":
         a, b = int(g["a"]), int(g["b"])
         year = int(g["y"]) if len(g["y"]) == 4 else _year2(g["y"])
@@ -346,7 +351,7 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {
                    "October", "November", "December"),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
-    "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",),
+    "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",), "numeric_my": ("digit", "slash"),
     "mdy_range": ("digit", "month", "range"), "dmy_range": ("digit", "month", "range"), "mdy": ("digit", "month"),
     "dmy": ("digit", "month"), "dmy_glued": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
@@ -403,7 +408,7 @@ _LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": (
 # Forms whose match can only start at an anchor: a digit that starts a word (their patterns open
 # with \b or a lookbehind for non-word characters, then a digit), or a month name at a word start.
 _ANCHORED: dict[str, str] = {
-    "iso": "digit", "ymd_slash": "digit", "numeric": "digit", "dmy_range": "digit", "dmy": "digit", "dmy_glued": "digit",
+    "iso": "digit", "ymd_slash": "digit", "numeric": "digit", "numeric_my": "digit", "dmy_range": "digit", "dmy": "digit", "dmy_glued": "digit",
     "dm": "digit", "decade": "digit", "year": "digit",
     "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
 }
@@ -426,6 +431,7 @@ _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
     "iso": lambda n, c: n == 4 and c == "-",
     "ymd_slash": lambda n, c: n == 4 and c == "/",
     "numeric": lambda n, c: n <= 2 and c in ("/", "."),
+    "numeric_my": lambda n, c: n == 2 and c == "/",
     "dmy_range": _SHORT_DAY, "dmy": _SHORT_DAY, "dmy_glued": _SHORT_DAY, "dm": _SHORT_DAY,
     "decade": lambda n, c: n == 4 and c in ("'", "s"),
     "year": lambda n, c: n == 4,
