@@ -11,7 +11,8 @@ and the forms derived from it in those senses ("jealousy" / "jealous"), are writ
 Antonyms are WordNet's direct (lexical) antonym pointers only ("increase" / "decrease", "accept"
 / "reject"): a pair the lexicographers linked word to word, not every word of the two synsets nor
 the "similar to" satellites, so "quick" is not made the opposite of "difficult". One line per stem,
-``stem opposite ...``, both ways.
+``stem opposite ...``, both ways; an adjective pair gives its comparatives and superlatives too
+("faster" / "slower", "better" / "worse"), which WordNet does not list and the stemmer keeps.
 The tables are keyed by raguard's own :func:`~raguard.normalize.stems.stem`, so rebuild it when
 the stemmer changes (tests/test_long_answers.py checks a sample). WordNet's licence is
 shipped beside it (data/WORDNET_LICENSE).
@@ -89,10 +90,43 @@ def main(root: Path) -> None:
     OUT.write_text("# WordNet 3.0 synonyms as raguard stems: see scripts/build_synonyms.py and data/WORDNET_LICENSE\n"
                    + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(lines)} stems written to {OUT}")
-    _write_antonyms(data)
+    _write_antonyms(data, root)
 
 
-def _write_antonyms(data: dict[str, dict[str, tuple[list[str], list[_Pointer], list[_Pointer]]]]) -> None:
+# Adjectives whose comparative is made with "more" (the suffixes of long adjectives): no "-er" form.
+_NO_ER = ("ful", "ous", "ive", "al", "ic", "ent", "ant", "ible", "able", "ed", "ing", "less", "ish", "ary")
+
+
+def _graded(adjective: str, degree: int, irregular: dict[str, list[str]]) -> str | None:
+    """The comparative (``degree`` 0) or superlative (1) of a short adjective by English spelling
+    rules ("hot" -> "hotter", "easy" -> "easiest", "large" -> "larger"), or WordNet's irregular
+    form ("good" -> "better", from adj.exc); None for an adjective compared with "more"."""
+    forms = irregular.get(adjective)
+    if forms:
+        return next((f for f in forms if f.endswith(("er", "est")[degree])), None)
+    if len(adjective) > 7 or len(adjective) < 3 or adjective.endswith(_NO_ER):
+        return None
+    suffix = ("er", "est")[degree]
+    vowels = "aeiou"
+    if adjective.endswith("e"):
+        return adjective + suffix[1:]
+    if adjective.endswith("y") and adjective[-2] not in vowels:
+        return adjective[:-1] + "i" + suffix
+    if (adjective[-1] not in vowels + "wxy" and adjective[-2] in vowels and adjective[-3] not in vowels
+            and sum(c in vowels for c in adjective) == 1):
+        return adjective + adjective[-1] + suffix  # one syllable ending consonant-vowel-consonant
+    return adjective + suffix
+
+
+def _write_antonyms(data: dict[str, dict[str, tuple[list[str], list[_Pointer], list[_Pointer]]]],
+                    root: Path) -> None:
+    # adj.exc: an irregular form and its base ("better good"), read base -> its forms
+    irregular: dict[str, list[str]] = {}
+    for line in (root / "adj.exc").read_text(encoding="latin-1").splitlines():
+        form, *bases = line.split()
+        for base in bases:
+            if form.endswith(("er", "est")):
+                irregular.setdefault(base, []).append(form)
     table: dict[str, set[str]] = {}
     for synsets in data.values():
         for words, _, antonyms in synsets.values():
@@ -102,10 +136,15 @@ def _write_antonyms(data: dict[str, dict[str, tuple[list[str], list[_Pointer], l
                 a, b = words[source - 1], data[tpos][target][0][tword - 1]
                 if not (a.isalpha() and b.isalpha() and is_content_word(a) and is_content_word(b)):
                     continue
-                sa, sb = stem(a), stem(b)
-                if sa != sb:
-                    table.setdefault(sa, set()).add(sb)
-                    table.setdefault(sb, set()).add(sa)
+                pairs = [(a, b)]
+                if synsets is data["adj"]:  # "faster" / "slower": WordNet lists only "fast" / "slow"
+                    pairs += [(fa, fb) for degree in (0, 1)
+                              if (fa := _graded(a, degree, irregular)) and (fb := _graded(b, degree, irregular))]
+                for a, b in pairs:
+                    sa, sb = stem(a), stem(b)
+                    if sa != sb:
+                        table.setdefault(sa, set()).add(sb)
+                        table.setdefault(sb, set()).add(sa)
     lines = [" ".join([key, *sorted(opp)]) for key, opp in sorted(table.items())]
     ANTONYMS_OUT.write_text("# WordNet 3.0 direct antonyms as raguard stems: see scripts/build_synonyms.py and "
                             "data/WORDNET_LICENSE\n" + "\n".join(lines) + "\n", encoding="utf-8")

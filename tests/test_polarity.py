@@ -195,6 +195,11 @@ def test_the_opposites_table_reads_inflections_and_synonym_groups() -> None:
          "The Dunmore survey used an implicit consent form for every volunteer.", "implicit / explicit"),
         ("Harbin pumps deliver a correct pressure reading within two seconds.",
          "Harbin pumps deliver an incorrect pressure reading within two seconds.", "incorrect / correct"),
+        # an adjective pair's comparatives and superlatives (WordNet lists only the base forms)
+        ("Membership in the northern clubs grew faster than in the southern clubs this year.",
+         "Membership in the northern clubs grew slower than in the southern clubs this year.", "slower / faster"),
+        ("The Brenna valley had its warmest spring on record in 2024.",
+         "The Brenna valley had its coolest spring on record in 2024.", "coolest / warmest"),
         # the same denial on both sides leaves the swap a swap
         ("The Tervo model learns object names without explicit labels on the images.",
          "The Tervo model learns object names without implicit labels on the images.", "implicit / explicit"),
@@ -256,6 +261,10 @@ def test_wordnet_antonyms_leave_restatements_alone(docs: list[str], answer: str)
 def test_the_opposites_table_holds_wordnet_antonyms() -> None:
     assert "fire" in opposites_of("hired") and "hire" in opposites_of("fires")
     assert "correct" in opposites_of("incorrect")
+    # comparatives by spelling rule or from WordNet's irregular forms; none for a long adjective
+    assert "colder" in opposites_of("hotter") and "wors" in opposites_of("better")
+    assert "thicker" in opposites_of("thinner") and "smallest" in opposites_of("biggest")
+    assert opposites_of("cheaper") == opposites_of("cheap")  # "more expensive": no "-er" form
 
 
 @pytest.mark.parametrize(
