@@ -496,3 +496,14 @@ def test_a_month_and_year_in_digits_is_a_date() -> None:
     query = "Which yogurt is affected?"
     assert UNSUPPORTED_DATE not in types(query, doc, "Fenwold Greek Yogurt 500g with a use-by date of March 2027 is affected.")
     assert UNSUPPORTED_DATE in types(query, doc, "Fenwold Greek Yogurt 500g with a use-by date of April 2027 is affected.")
+
+
+def test_a_value_bounded_the_other_way_is_not_supported() -> None:
+    doc = ["4.2 Unoccupancy: cover for escape of water is suspended if the home is left empty for more than 60 days in a row."]
+    query = "When is cover suspended?"
+    base = "Escape of water cover is suspended if the home is empty for {} 60 days in a row."
+    assert types(query, doc, base.format("more than")) == []
+    assert types(query, doc, base.format("over")) == []
+    [warning] = verify(query, doc, base.format("fewer than")).warnings
+    assert warning.type == UNSUPPORTED_NUMBER
+    assert '"fewer than 60" bounds the value the other way: document 0 says "more than 60"' in warning.suggestion

@@ -19,7 +19,7 @@ from raguard.normalize.spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
-from raguard.normalize.numbers import NumberMention, nearest, values_match
+from raguard.normalize.numbers import NumberMention, nearest, opposite_bound, values_match
 
 
 # "second-largest city": a ranking, worth checking even for a counting word
@@ -110,9 +110,15 @@ class NumbersChecker:
             # values_match needs |a - d| <= precision + 25% of |d| (+ 1e-9): a wider interval
             size, slack = abs(mention.value), mention.precision + 1e-6
             candidates = maps.docs_with_magnitude((size - slack) / 1.3, (size + slack) / 0.7)
+        bounded: Optional[tuple[int, str]] = None  # the value in a document, bounded the other way
         for doc_index, index in ctx.documents.among(candidates):
             for doc_number in index.numbers:
-                if values_match(mention, doc_number):
+                if not values_match(mention, doc_number):
+                    continue
+                hedge = opposite_bound(mention, index.text, doc_number)
+                if hedge is not None:
+                    bounded = bounded or (doc_index, f"{hedge} {doc_number.text}")
+                else:
                     finding.supported = True
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
                     finding.source = "document"
@@ -150,6 +156,11 @@ class NumbersChecker:
         if mention.unit == "%" and derivations is not None and derivations.supports(mention):
             finding.supported = True
             finding.source = "derived"
+            return finding
+        if bounded is not None:
+            finding.nearest_value = bounded[1]
+            finding.suggestion = (f'"{mention.hedge} {mention.text}" bounds the value the other way: '
+                                  f'document {bounded[0]} says "{bounded[1]}".')
             return finding
         if maps is not None:
             near = maps.number_ladder.nearest(mention)

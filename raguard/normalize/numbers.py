@@ -304,6 +304,26 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
     return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
 
 
+# Hedges that bound a value from below and from above: a strict bound, not an approximation.
+_LOWER_BOUNDS = frozenset({"more than", "over", "at least", "upwards of", "in excess of", "exceeding",
+                           "just over", "above"})
+_UPPER_BOUNDS = frozenset({"less than", "fewer than", "under", "below", "up to", "just under"})
+
+
+def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:
+    """The document's hedge when the answer bounds its value the other way ("empty for more than
+    45 days" / "fewer than 45 days"), else None. ``text``: the document's, where its hedge is read
+    (documents are indexed without hedges, and this is asked only of a value that matched)."""
+    if claim.hedge in _LOWER_BOUNDS:
+        other = _UPPER_BOUNDS
+    elif claim.hedge in _UPPER_BOUNDS:
+        other = _LOWER_BOUNDS
+    else:
+        return None
+    hedge = doc.hedge or _hedge_before(text, doc.start)
+    return hedge if hedge in other else None
+
+
 def _no_hedge(text: str, start: int) -> None:
     """What :func:`extract_numbers` reads as the hedge when asked for none."""
     return None
