@@ -10,6 +10,7 @@ from raguard.checkers.attributions import AttributionsChecker
 from raguard.checkers.citations import CitationsChecker
 from raguard.checkers.creators import CreatorsChecker
 from raguard.checkers.dates import DatesChecker
+from raguard.checkers.direction import DirectionChecker
 from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.negations import NegationsChecker
 from raguard.checkers.numbers import NumbersChecker
@@ -46,6 +47,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
     "comparisons": ComparisonsChecker,
     "creators": CreatorsChecker,
     "dates": DatesChecker,
+    "direction": DirectionChecker,
     "entities": EntitiesChecker,
     "negations": NegationsChecker,
     "numbers": NumbersChecker,
@@ -61,7 +63,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
 #: Checkers a default :class:`~raguard.Verifier` runs, in order: the ``qa`` profile.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
-    "statements", "negations", "placement", "attributions", "roles", "creators", "unanswered",
+    "statements", "negations", "placement", "direction", "attributions", "roles", "creators", "unanswered",
 )
 
 #: Named checker lists, for ``Verifier(profile=...)``:

@@ -195,8 +195,10 @@ def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
 # when both are said of the same thing. Words match by stem (so "rose" = "rise", "lowered" =
 # "reduce" through the stemmer's irregular forms and synonym groups) or, for function words, as
 # they are ("before"/"after").
-_OPPOSITE_SIDES = """
-rise increase grow climb soar surge jump higher expand | fall reduce decline drop plunge shrink slump sink lower shrank
+# Words of a change up and of a change down: one line of the opposites below, and read alone
+# by :func:`change_direction`.
+_CHANGE_SIDES = "rise increase grow climb soar surge jump higher expand | fall reduce decline drop plunge shrink slump sink lower shrank"
+_OPPOSITE_SIDES = _CHANGE_SIDES + """
 approve accept pass | reject refuse veto
 accept | decline
 open opened reopen | close closed shut
@@ -291,6 +293,16 @@ class _Opposites(dict[str, frozenset[str]]):
 
 #: Keys of the words opposite to a folded word (empty for most words).
 opposites_of: Callable[[str], frozenset[str]] = _Opposites().__getitem__
+
+
+_CHANGE_KEYS = tuple(frozenset(opposite_key(w) for w in side.split()) for side in _CHANGE_SIDES.split("|"))
+
+
+def change_direction(word: str) -> int:
+    """+1 for a folded word of a change up ("rose", "increased"), -1 for one of a change down
+    ("fell", "reduced"), 0 otherwise."""
+    key = opposite_key(word)
+    return 1 if key in _CHANGE_KEYS[0] else -1 if key in _CHANGE_KEYS[1] else 0
 
 
 # Prefixes that negate the word they are put before ("crewed" / "uncrewed"); only these two: "in-",
