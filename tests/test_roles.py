@@ -56,6 +56,13 @@ def test_a_quoted_title_between_two_names_is_no_relation() -> None:
     assert misattributed(answer, docs) == []
 
 
+def test_a_bracketed_aside_between_two_names_is_no_part_of_the_relation() -> None:
+    doc = ("The 142 km stage went to Belgian rider Joris Maes (Team Kestrel), who outsprinted "
+           "Portuguese Rui Tavares (Ondaverde) on the final straight.")
+    assert misattributed("Rui Tavares outsprinted Joris Maes on the final straight.", [doc])
+    assert misattributed("Joris Maes outsprinted Rui Tavares on the final straight.", [doc]) == []
+
+
 def test_the_checker_is_a_default_and_can_be_left_out() -> None:
     assert "roles" in DEFAULT_CHECKERS
     guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "roles"])

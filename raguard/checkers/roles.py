@@ -171,10 +171,15 @@ def _find(text: str, word: str, key: str) -> Optional[Token]:
     return next((t for t in tokenize(text) if content_stem(t.norm) == key), None)
 
 
+# a bracketed aside between two names ("Sven Kuipers (Team Altamar), who outsprinted ..."): a
+# description of the first, not the relation
+_ASIDE_RE = re.compile(r"\([^()]{0,60}\)")
+
+
 def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
-    """The content stems between two names (the names' own and quoted titles left out), and
-    whether a passive "by" is among the words."""
-    words = [t.norm for t in tokenize(blank_quotations(text))]
+    """The content stems between two names (the names' own, quoted titles and bracketed asides
+    left out), and whether a passive "by" is among the words."""
+    words = [t.norm for t in tokenize(_ASIDE_RE.sub(" ", blank_quotations(text)))]
     stems = [s for w in words if (s := content_stem(w)) is not None and s not in names]
     return stems, "by" in words
 
