@@ -507,3 +507,12 @@ def test_a_value_bounded_the_other_way_is_not_supported() -> None:
     [warning] = verify(query, doc, base.format("fewer than")).warnings
     assert warning.type == UNSUPPORTED_NUMBER
     assert '"fewer than 60" bounds the value the other way: document 0 says "more than 60"' in warning.suggestion
+
+
+def test_a_country_named_possessively_is_what_its_demonym_says() -> None:
+    doc = ["Lisbon-based airline Atlântida Air will buy 18 jets from Chilean planemaker Andes Aeroespacial."]
+    query = "What did the airline announce?"
+    assert types(query, doc, "Atlântida Air will buy 18 jets from Chile's Andes Aeroespacial.") == []
+    assert "missing_entity" in types(query, doc, "Atlântida Air will buy 18 jets from Peru's Andes Aeroespacial.")
+    # a country as a place still needs the place
+    assert "missing_entity" in types(query, doc, "Atlântida Air will buy 18 jets in Chile.")

@@ -286,10 +286,12 @@ _PLACE_BEFORE_RE = re.compile(r"\b(?:in|at|to|from|into|across|throughout|within
 
 def _country_as_modifier(text: str, start: int, end: int) -> bool:
     """Does the place name ``text[start:end]`` stand before a noun as a modifier ("U.K. activists",
-    "US troops")? There it says what a demonym says ("British activists"), not where anything
-    happened; after a preposition ("in the UK"), it is a place."""
+    "US troops") or possessive ("Poland's ministry")? There it says what a demonym says ("British
+    activists"), not where anything happened; after a preposition ("in the UK"), it is a place."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
+    if text.endswith(("'s", "’s"), start, end) or text.startswith(("'s", "’s"), end):
+        return True  # "Poland's ministry" is the Polish ministry
     m = _NEXT_WORD_RE.match(text, end)
     if m is None or m.group(1) in STOP_WORDS:
         return False
