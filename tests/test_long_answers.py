@@ -441,6 +441,21 @@ def test_a_name_read_with_the_city_it_is_in_is_found_as_the_two(city: str, found
     assert EntitiesChecker()._check_one(ctx, start, answer.index(" for"), "ORG").supported is found
 
 
+@pytest.mark.parametrize("speaker, found", [("Ana Reis", True), ("Ana Ruiz", False)])
+def test_a_place_read_with_who_is_there_is_found_as_the_two(speaker: str, found: bool) -> None:
+    # NER may read "the Main Hall with Ana Reis" as one name (a FAC span holding its second part)
+    from raguard.checkers.base import CheckContext
+    from raguard.checkers.entities import EntitiesChecker
+    from raguard.documents import DocumentSet
+    from raguard.verifier import default_verifier
+
+    answer = f"At 14:00 she joins the panel in the Main Hall with {speaker} and Leo Park."
+    ctx = CheckContext(query="", response=answer, doc=default_verifier().model().parse(answer),
+                       documents=DocumentSet(["14:00 Panel. Panellists: Ana Reis, Leo Park - Main Hall"]))
+    start = answer.index("the Main")
+    assert EntitiesChecker()._check_one(ctx, start, answer.index(" and Leo"), "FAC").supported is found
+
+
 # -- shapes a third held-out set showed (changelogs, trial abstracts, listings, transcripts) --------
 
 def test_a_count_of_seconds_written_with_an_s_is_no_decade() -> None:

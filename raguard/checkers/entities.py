@@ -144,12 +144,13 @@ class EntitiesChecker:
                 if hit is not None:
                     located = [hit]
                     break
-            if hit is None and whole and _PLACED_IN_RE.search(text):
-                # "Hotel Alpenrose in Innsbruck" for "Hotel Alpenrose, Innsbruck": a name and where it is
-                places = [_locate(ctx, start + max(0, text.find(p)), p, label) for p in _PLACED_IN_RE.split(text)]
+            if hit is None and _PLACED_IN_RE.search(part):
+                # "Hotel Alpenrose in Innsbruck" for "Hotel Alpenrose, Innsbruck": a name and where
+                # it is (or who is with it: "the Main Hall with Ana Reis"), each found on its own
+                places = [_locate(ctx, offset + max(0, part.find(p)), p, label) for p in _PLACED_IN_RE.split(part)]
                 if len(places) > 1 and all(p is not None for p in places):
-                    located = places
-                    break
+                    located.extend(places)
+                    continue
             if hit is None:
                 finding.suggestion = f'"{quote_for_message(part)}" not found in retrieved documents.'
                 return finding
@@ -465,8 +466,9 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
     return docs
 
 
-# between a name and where it is ("Hotel Alpenrose in Innsbruck")
-_PLACED_IN_RE = re.compile(r" (?:in|at) (?=[A-Z])")
+# between a name and where it is, or who is with it, in one NER span ("Hotel Alpenrose in
+# Innsbruck", "the Main Hall with Ana Reis")
+_PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
 # an acronym's plural ending a name ("Smart TVs")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
 
