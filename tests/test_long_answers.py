@@ -531,3 +531,27 @@ def test_a_country_named_possessively_is_what_its_demonym_says() -> None:
     assert "missing_entity" in types(query, doc, "Atlântida Air will buy 18 jets from Peru's Andes Aeroespacial.")
     # a country as a place still needs the place
     assert "missing_entity" in types(query, doc, "Atlântida Air will buy 18 jets in Chile.")
+
+
+def test_a_role_by_its_initials_before_a_name_is_found_where_a_document_spells_it_out() -> None:
+    doc = ["Instructor: Dr. Mia Lund\nTeaching assistant: Omar Haddad — Thu 10:00, Econ Commons"]
+    query = "Who teaches the course?"
+    assert types(query, doc, "The course is taught by Dr. Mia Lund, with TA Omar Haddad.") == []
+    assert "missing_entity" in types(query, doc, "The course is taught by Dr. Mia Lund, with RA Omar Haddad.")
+    assert "missing_entity" in types(query, doc, "The course is taught by Dr. Mia Lund, with TA Omar Hadid.")
+
+
+def test_an_hour_before_a_time_range_end_takes_its_half_of_the_day() -> None:
+    doc = ["Office hours: Wed 13:00–15:00, room B12."]
+    query = "When are office hours?"
+    assert UNSUPPORTED_NUMBER not in types(query, doc, "Office hours are on Wednesdays from 1 to 3 p.m. in room B12.")
+    assert UNSUPPORTED_NUMBER in types(query, doc, "Office hours are on Wednesdays from 2 to 3 p.m. in room B12.")
+
+
+def test_a_count_of_years_is_the_length_of_a_span_of_years_a_document_gives() -> None:
+    doc = ["Career: From 1998 to 2011 he taught at the Harbin Institute; in 2014 he joined Qlik."]
+    query = "Tell me about his career."
+    assert UNSUPPORTED_NUMBER not in types(query, doc, "He taught at the Harbin Institute for 13 years.")
+    assert UNSUPPORTED_NUMBER in types(query, doc, "He taught at the Harbin Institute for 14 years.")
+    # two years that are no span ("2011 ... in 2014") give no length
+    assert UNSUPPORTED_NUMBER in types(query, doc, "He joined Qlik 3 years after leaving.")

@@ -151,6 +151,13 @@ class EntitiesChecker:
                 if len(places) > 1 and all(p is not None for p in places):
                     located.extend(places)
                     continue
+            if hit is None and (lead := _ACRONYM_LEAD_RE.match(part)) is not None:
+                # "TA Rafael Quintero" for "Teaching assistant: Rafael Quintero": a role by its
+                # initials, spelled out right before the name in a document
+                rest = part[lead.end():]
+                hit = _locate(ctx, offset + lead.end(), rest, label)
+                if hit is not None and not _spelled_before(ctx, lead.group(1), rest.split()[0]):
+                    hit = None
             if hit is None:
                 finding.suggestion = f'"{quote_for_message(part)}" not found in retrieved documents.'
                 return finding
@@ -464,6 +471,23 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
         for country in demonym_countries(joined) + country_demonyms(joined):
             docs |= maps.docs_with_words(country.split())
     return docs
+
+
+# an acronym opening a name ("TA Rafael Quintero"), and what may stand between a role and the
+# name it belongs to in a document ("Teaching assistant: Rafael Quintero")
+_ACRONYM_LEAD_RE = re.compile(r"([A-Z]{2,4}) (?=[A-Z][a-z])")
+_ROLE_GAP_RE = re.compile(r"(?<![ \t])[ \t]*[:,–—-]?[ \t]*")
+
+
+def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
+    """Does a document spell ``acronym`` out, in any case, right before ``first_word``?"""
+    pattern = expansion_pattern(acronym_letters(acronym), ignore_case=True)
+    for _, index in ctx.documents:
+        for m in pattern.finditer(index.text):
+            gap = _ROLE_GAP_RE.match(index.text, m.end())
+            if index.text.startswith(first_word, gap.end()):
+                return True
+    return False
 
 
 # between a name and where it is, or who is with it, in one NER span ("Hotel Alpenrose in

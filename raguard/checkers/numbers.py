@@ -153,6 +153,10 @@ class NumbersChecker:
                         finding.evidence = (doc_index, share.start, share.end)
                         finding.source = "document"
                         return finding
+        if _YEARS_AFTER_RE.match(ctx.response, mention.end) and _spans_years(ctx, mention):
+            finding.supported = True  # "spent 17 years there" for "from 1992 to 2009"
+            finding.source = "derived"
+            return finding
         if mention.unit == "%" and derivations is not None and derivations.supports(mention):
             finding.supported = True
             finding.source = "derived"
@@ -170,6 +174,27 @@ class NumbersChecker:
         hint = f" The documents give {near.text}." if near is not None else ""
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+# a count of years ("17 years"), and what joins the two years of a span ("1992 to 2009",
+# "1992–2009", "between 1992 and 2009")
+_YEARS_AFTER_RE = re.compile(r"(?<![ \t-])[ \t-]+years?\b", re.IGNORECASE)
+_YEAR_SPAN_GAP_RE = re.compile(r"(?<![ \t])[ \t]*(?:to|until|till|through|and|[-–—])[ \t]*")
+
+
+def _spans_years(ctx: CheckContext, mention: NumberMention) -> bool:
+    """Is the answer's count of years the length of a span of years a document gives ("He taught
+    there from 1992 to 2009": 17 years)? Only two years joined as one span count, not any two
+    years of a text."""
+    if mention.unit or mention.measure or mention.value != int(mention.value) or not 0 < mention.value < 200:
+        return False
+    for _, index in ctx.documents:
+        years = [d for d in index.dates if d.form == "year"]
+        for a, b in zip(years, years[1:]):
+            if (b.value.year - a.value.year == mention.value
+                    and _YEAR_SPAN_GAP_RE.fullmatch(index.text, a.end, b.start)):
+                return True
+    return False
 
 
 def _named_size(named: tuple[NumberMention, str]) -> float:
