@@ -549,9 +549,9 @@ def test_an_hour_before_a_time_range_end_takes_its_half_of_the_day() -> None:
 
 
 def test_a_count_of_years_is_the_length_of_a_span_of_years_a_document_gives() -> None:
-    doc = ["Career: From 1998 to 2011 he taught at the Harbin Institute; in 2014 he joined Qlik."]
+    doc = ["Career: From 1998 to 2011 he taught at the Harbin Institute; in 2019 he joined the Qlik company."]
     query = "Tell me about his career."
     assert UNSUPPORTED_NUMBER not in types(query, doc, "He taught at the Harbin Institute for 13 years.")
     assert UNSUPPORTED_NUMBER in types(query, doc, "He taught at the Harbin Institute for 14 years.")
-    # two years that are no span ("2011 ... in 2014") give no length
-    assert UNSUPPORTED_NUMBER in types(query, doc, "He joined Qlik 3 years after leaving.")
+    # two years that are no span ("2011 ... in 2019") give no length
+    assert UNSUPPORTED_NUMBER in types(query, doc, "He joined the Qlik company 8 years after leaving the Harbin Institute.")
