@@ -201,6 +201,13 @@ class DocumentIndex:
                 found.add(i)
         return frozenset(found)
 
+    @property
+    def denials_read(self) -> bool:
+        """Has :attr:`denying_sentences` been computed? (Once it has, reading it costs nothing:
+        the negations checker then asks it first; before, it first counts whether any sentence
+        shares enough with the answer to need it.)"""
+        return "denying_sentences" in self.__dict__
+
     @lazy
     def sentence_stems(self) -> frozenset[str]:
         """The stems of :attr:`sentence_index` as a set (an intersection with a set is about
