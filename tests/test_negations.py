@@ -334,7 +334,7 @@ _SADDLE_FUSED = ("Over six months, cyclists using the padded saddle reported 31%
     ["Riders using the padded saddle reported less back pain."],  # cached, not scanned for denials
     [_SADDLE_FUSED],  # cached and scanned: the scan's answer is read first
 ])
-def test_a_denial_outside_the_aligned_sentence_is_found_however_the_document_was_read_before(before) -> None:
+def test_a_denial_outside_the_aligned_sentence_is_found_however_the_document_was_read_before(before: list[str]) -> None:
     verifier = Verifier()
     for answer in before:
         verifier.verify("What did the study find?", [_SADDLE_DOC], answer)
