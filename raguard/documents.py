@@ -190,9 +190,12 @@ class DocumentIndex:
         """Numbers of the :attr:`sentence_index` sentences holding a denial cue ("not", "never",
         "no"...; "not only" too: the checker reads each closely), found by one scan of the text:
         the negations checker looks among them for one an answer affirms."""
-        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
+        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not, may_deny
 
         spans = self.sentence_index[0]
+        tokens = self.tokens  # (read for the sentence index: its words say when no scan is needed)
+        if tokens.single_runs and not may_deny(self.text, tokens.norms):
+            return frozenset()
         starts = [a for a, _ in spans]
         found = set()
         for m in (DENIAL_BARE_RE if has_bare_not(self.text) else DENIAL_RE).finditer(self.text):
@@ -200,6 +203,13 @@ class DocumentIndex:
             if i >= 0 and m.start() < spans[i][1]:
                 found.add(i)
         return frozenset(found)
+
+    @property
+    def denials_read(self) -> bool:
+        """Has :attr:`denying_sentences` been computed? (Once it has, reading it costs nothing:
+        the negations checker then asks it first; before, it first counts whether any sentence
+        shares enough with the answer to need it.)"""
+        return "denying_sentences" in self.__dict__
 
     @lazy
     def sentence_stems(self) -> frozenset[str]:

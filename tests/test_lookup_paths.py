@@ -710,3 +710,33 @@ def test_document_and_query_stems_give_what_the_plain_loops_gave() -> None:
         assert list(index.sentence_index[1]) == list(by_stem), text
         assert index.sentence_stems == by_stem.keys(), text
         assert QueryIndex(text).stems == frozenset(content_stems(text)), text
+
+
+# denial words in every case and as parts of other words, contractions with and without their
+# apostrophe, and what a word boundary reads differently from a run of letters ("_", accents)
+_DENIAL_ATOMS = ["not", "NOT", "Not", "never", "no", "No.", "nor", "none", "nobody", "nothing", "neither",
+                 "cannot", "can", "n't", "N'T", "n’t", "don't", "DON'T", "dont", "didnt", "Cant", "wont", "aint",
+                 "knot", "note", "snow", "nowhere", "_not", "not_", "nót", "ñot", "nothıng", "NEİTHER", "iſnt", "Nót", "wasn’T", "café", "t", "'t", "it's", "Nt", "x1",
+                 "5", "U.S.", "-", "\n", ".", ",", "the", "rose", "sales", "Ann"]
+
+
+def test_a_document_is_scanned_for_denials_unless_its_words_show_it_cannot_deny() -> None:
+    # DocumentIndex.denying_sentences skips the scan when may_deny says no match can exist
+    from raguard.documents import DocumentIndex
+    from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not, may_deny
+    from raguard.normalize.text import TokenText
+
+    rng = random.Random(23)
+    texts = ["".join(rng.choice(_DENIAL_ATOMS) + rng.choice(["", " ", " ", " "]) for _ in range(rng.randint(1, 12)))
+             for _ in range(20000)]
+    skipped = 0
+    for text in texts:
+        tokens = TokenText.of(text)
+        scan = (DENIAL_BARE_RE if has_bare_not(text) else DENIAL_RE).search(text)
+        if tokens.single_runs and not may_deny(text, tokens.norms):
+            skipped += 1
+            assert scan is None, text
+            assert DocumentIndex(text).denying_sentences == frozenset()
+        elif scan is not None and DocumentIndex(text).sentence_index[0]:
+            assert DocumentIndex(text).denying_sentences, text
+    assert skipped > 1000  # (both paths must be met)

@@ -320,3 +320,24 @@ def test_an_opposite_counts_only_for_a_word_the_document_sentence_does_not_say()
     # "nightly" is the opposite of "day" in WordNet, but the sentence says "days" as the answer does
     doc = "## Schedule\n- Full export nightly at 01:15 UTC, kept for 90 days\n"
     assert contradictions("", [doc], "Full exports run every night at 01:15 UTC, and exports are not kept for 90 days.")
+
+
+_SADDLE_DOC = ("In a study of 412 cyclists, riders using the padded saddle reported 31% less back pain than the "
+               "control group over six months. The benefit was not statistically significant in riders over 65. "
+               "No injuries were reported.")
+_SADDLE_FUSED = ("Over six months, cyclists using the padded saddle reported 31% less back pain than the control "
+                 "group, although the benefit was statistically significant in riders over 65.")
+
+
+@pytest.mark.parametrize("before", [
+    [],  # a new document: its sentences are counted before its denials are scanned
+    ["Riders using the padded saddle reported less back pain."],  # cached, not scanned for denials
+    [_SADDLE_FUSED],  # cached and scanned: the scan's answer is read first
+])
+def test_a_denial_outside_the_aligned_sentence_is_found_however_the_document_was_read_before(before: list[str]) -> None:
+    verifier = Verifier()
+    for answer in before:
+        verifier.verify("What did the study find?", [_SADDLE_DOC], answer)
+    warnings = [w for w in verifier.verify("What did the study find?", [_SADDLE_DOC], _SADDLE_FUSED).warnings
+                if w.type == CONTRADICTED_CLAIM]
+    assert len(warnings) == 1 and "The benefit was not statistically significant" in warnings[0].suggestion

@@ -443,21 +443,34 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     if found is not None:
         return found
     index = ctx.documents.indexes[alignment.doc_index]
-    denying = index.denying_sentences
-    if not denying:
-        return None
+    if index.denials_read and not index.denying_sentences:
+        return None  # (a document already scanned and found to deny nothing: no counting)
     spans, by_stem = index.sentence_index
-    shared: dict[int, int] = {}
-    for s in alignment.stems:
-        for i in by_stem.get(s, ()):
-            if i in denying:
-                shared[i] = shared.get(i, 0) + 1
-    for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
-        if spans[i] != alignment.best_span:
+    shared = _sentences_sharing(by_stem, alignment.stems)
+    candidates = [i for i in sorted(shared) if shared[i] >= MIN_COVERED and spans[i] != alignment.best_span]
+    if not candidates:
+        return None  # (asked before the document's denial scan: see _sentences_sharing)
+    denying = index.denying_sentences
+    for i in candidates:
+        if i in denying:
             found = _affirms_denied_in(ctx, alignment, alignment.doc_index, spans[i])
             if found is not None:
                 return found
     return None
+
+
+def _sentences_sharing(by_stem: dict[str, list[int]], stems: frozenset[str]) -> dict[int, int]:
+    """Sentence number -> how many of ``stems`` it holds (``by_stem``: a sentence index's map),
+    for the sentences holding any. Counted before a new document's denying sentences are asked
+    for (a scan of its whole text, ~20 µs on a 60-word HaluEval passage right after the parse):
+    only a sentence holding :data:`MIN_COVERED` of the answer sentence's stems is read, and a
+    short answer's few stems rarely meet twice outside the sentence it is aligned to (on
+    HaluEval, the scan went from 84% of the calls to 27%)."""
+    shared: dict[int, int] = {}
+    for s in stems:
+        for i in by_stem.get(s, ()):
+            shared[i] = shared.get(i, 0) + 1
+    return shared
 
 
 def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int,

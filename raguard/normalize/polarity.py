@@ -62,6 +62,25 @@ DENIAL_RE = re.compile(
 )
 DENIAL_BARE_RE = with_bare_not(DENIAL_RE)
 
+#: The words :data:`DENIAL_BARE_RE` matches whole, lower-cased (its other branch, "n't", holds an
+#: apostrophe): "not", "never"... and the contractions without theirs ("dont", "cant").
+DENIAL_WORDS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "neither", "nor", "cannot"}
+                         | {prefix + "nt" for prefix in _BARE_PREFIXES})
+
+
+def may_deny(text: str, runs: list[str]) -> bool:
+    r"""False only when :data:`DENIAL_BARE_RE` (so :data:`DENIAL_RE` too) finds nothing in
+    ``text``; ``runs`` are its runs of letters and digits (``[^\W_]+``) folded, as a document's
+    tokens are when no two merge (``TokenText.single_runs``). A match of a whole word stands
+    between two non-word characters, so it is one of the runs, and each character ``re`` reads
+    as a letter of these words (any case, "İ", "ſ") folds to it, but for the dotless "ı"; the
+    "n't" branch needs an apostrophe and a t. Without those, a set test on the words the
+    document has read anyway replaces a scan of its text (most documents deny nothing: ~80 µs
+    on a 300-word one right after the parse)."""
+    return ("'t" in text or "'T" in text or "’t" in text or "’T" in text or "ı" in text
+            or not DENIAL_WORDS.isdisjoint(runs))
+
+
 # A denial that affirms, or that denies an amount rather than the claim ("not only X but Y", "no
 # less than", "nothing but"), and a denial inside a condition or an alternative ("whether or not",
 # "if not", "unless"): the clause then does not deny what follows.

@@ -93,9 +93,10 @@ class UnansweredChecker:
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
         response = ctx.response
+        if len(response) > MAX_ANSWER:
+            return  # (before the question is read: a new query's forms cost a few µs each)
         asks_quantity = ctx.query_index.derive(_asks_quantity)
-        if (len(response) > MAX_ANSWER or not (asks_quantity or ctx.query_index.derive(_asks_who))
-                or is_refusal(response) or ctx.response_denies):
+        if not (asks_quantity or ctx.query_index.derive(_asks_who)) or is_refusal(response) or ctx.response_denies:
             return
         if asks_quantity:
             if not (_new_values(ctx) or _QUANTITY_WORD_RE.search(response)):
