@@ -24,7 +24,7 @@ from raguard.normalize.polarity import change_direction, hedges_or_denies
 from raguard.normalize.text import clause_span
 
 # "from A to B": what stands between the two values, and right before the first
-_TO_RE = re.compile(r"[ \t]+to[ \t]+")
+_TO_RE = re.compile(r"(?<![ \t])[ \t]+to[ \t]+")
 _FROM_RE = re.compile(r"(?<![\w])from[ \t]+$", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W\d_]+")
 #: How many words before "from" the change word may stand ("rose by 4% from", "went up sharply from").
