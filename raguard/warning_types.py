@@ -73,8 +73,10 @@ REGISTRY: tuple[WarningType, ...] = (
     WarningType(UNSUPPORTED_DESCRIPTION, "medium", 9, ("statements",),
                 "a sentence about a talk itself (\"The conversation is light-hearted in tone\") whose words find "
                 "little support: shown, not gating, since a description of a talk is seldom in its words"),
-    WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness", "placement"),
-                "the documents say the opposite (a denial, a wrong order, the other option, another value in that place)"),
+    WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness", "placement",
+                                                "direction"),
+                "the documents say the opposite (a denial, a wrong order, the other option, another value in that place, "
+                "a change going the other way)"),
     WarningType(MISATTRIBUTED_CLAIM, "high", 6, ("attributions", "roles", "creators"),
                 "the documents say it of someone else, or of the two names the other way round"),
     WarningType(UNANSWERED_QUESTION, "high", 7, ("unanswered",),

@@ -485,7 +485,7 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
     for _, index in ctx.documents:
         for m in pattern.finditer(index.text):
             gap = _ROLE_GAP_RE.match(index.text, m.end())
-            if index.text.startswith(first_word, gap.end()):
+            if gap is not None and index.text.startswith(first_word, gap.end()):
                 return True
     return False
 

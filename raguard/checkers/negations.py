@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from typing import Container, Iterator, Optional
+from typing import AbstractSet, Container, Iterator, Optional
 
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -260,7 +260,9 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
     denying ``clause`` denies (the first content word after the cue) and shares as many of the
     clause's ``stems`` as a sentence must to be compared whole; None if none does."""
     cue = _ANSWER_NEGATION_RE.search(clause)
-    head = None if cue is None else denied_head(clause, cue.end(), len(clause))
+    if cue is None:
+        return None
+    head = denied_head(clause, cue.end(), len(clause))
     if head is None:
         return None
     h = stem(head.norm)
@@ -548,7 +550,7 @@ def _synonym_in(word_stem: str, stems: Container[str]) -> Optional[str]:
 _REPORTING = reporting_stems(stem)
 
 
-def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_end: frozenset[str]
+def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_end: AbstractSet[str]
               ) -> Optional[tuple[set[str], set[str]]]:
     """(content stems of an answer clause's ``tokens``, those a document's denial covers) when
     the denial covers enough of them, else None. ``before_end``: the content stems of the
