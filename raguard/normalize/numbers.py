@@ -634,6 +634,9 @@ def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMenti
             continue  # "3 and 5 km" is a range only after "between"
         if a.unit is None and a.measure is None and (b.unit is not None or b.measure is not None):
             a = out[i] = a._replace(unit=b.unit, measure=b.measure)
+        elif b.unit is None and b.measure is None and a.unit is not None and a.unit != "%":
+            b = out[i + 1] = b._replace(unit=a.unit)  # "$ 1.55 to 1.60 billion" (a currency only:
+            # "up 8% to 412 stores" is no range)
         if b.measure == "clock" and a.measure == "clock" and a.text.isdigit() and 1 <= a.value <= 12:
             # "from 2 to 4 p.m.": the hour takes the second end's half of the day (minutes since
             # midnight, as a time of day is read), unless that would put it after the end
@@ -641,9 +644,6 @@ def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMenti
             if b.value >= 720 and minutes + 720 <= b.value:
                 minutes += 720
             a = out[i] = a._replace(value=minutes)
-        elif b.unit is None and b.measure is None and a.unit is not None and a.unit != "%":
-            b = out[i + 1] = b._replace(unit=a.unit)  # "$ 1.55 to 1.60 billion" (a currency only:
-            # "up 8% to 412 stores" is no range)
         if a.unit != b.unit or a.measure != b.measure:
             continue  # "rose 8% to $412.6 million": two values of two kinds, no range
         factor = _factor(b)
