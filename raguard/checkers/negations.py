@@ -570,6 +570,7 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
         return None
     return stems, covered
 
+
 # a denial of the present that says the past was otherwise
 _NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
 

@@ -216,7 +216,8 @@ def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
 # they are ("before"/"after").
 # Words of a change up and of a change down: one line of the opposites below, and read alone
 # by :func:`change_direction`.
-_CHANGE_SIDES = "rise increase grow climb soar surge jump higher expand | fall reduce decline drop plunge shrink slump sink lower shrank"
+_CHANGE_SIDES = ("rise increase grow climb soar surge jump higher expand"
+                 " | fall reduce decline drop plunge shrink slump sink lower shrank")
 _OPPOSITE_SIDES = _CHANGE_SIDES + """
 approve accept pass | reject refuse veto
 accept | decline
