@@ -426,34 +426,29 @@ def test_an_acronyms_plural_is_found(doc: str, answer: str, wrong: str) -> None:
     assert "missing_entity" in types("", [doc], wrong)
 
 
-@pytest.mark.parametrize("city, found", [("Bolzano", True), ("Merano", False)])
-def test_a_name_read_with_the_city_it_is_in_is_found_as_the_two(city: str, found: bool) -> None:
-    # NER may read "Hotel Kranzberg in Bolzano" as one name: the checker is called on that span
+# NER may read "Hotel Kranzberg in Bolzano" or "the Main Hall with Ana Reis" as one name: the
+# checker is called on that span, and finds it as its two names
+@pytest.mark.parametrize("answer, doc, first, after, label, found", [
+    ("They stay at Hotel Kranzberg in Bolzano for two nights.",
+     "Stay: Hotel Kranzberg, Bolzano (2 nights), check-in from 15:00", "Hotel", " for", "ORG", True),
+    ("They stay at Hotel Kranzberg in Merano for two nights.",
+     "Stay: Hotel Kranzberg, Bolzano (2 nights), check-in from 15:00", "Hotel", " for", "ORG", False),
+    ("At 14:00 she joins the panel in the Main Hall with Ana Reis and Leo Park.",
+     "14:00 Panel. Panellists: Ana Reis, Leo Park - Main Hall", "the Main", " and Leo", "FAC", True),
+    ("At 14:00 she joins the panel in the Main Hall with Ana Ruiz and Leo Park.",
+     "14:00 Panel. Panellists: Ana Reis, Leo Park - Main Hall", "the Main", " and Leo", "FAC", False),
+])
+def test_a_name_read_with_where_it_is_or_who_is_with_it_is_found_as_the_two(
+        answer: str, doc: str, first: str, after: str, label: str, found: bool) -> None:
     from raguard.checkers.base import CheckContext
     from raguard.checkers.entities import EntitiesChecker
     from raguard.documents import DocumentSet
     from raguard.verifier import default_verifier
 
-    answer = f"They stay at Hotel Kranzberg in {city} for two nights."
     ctx = CheckContext(query="", response=answer, doc=default_verifier().model().parse(answer),
-                       documents=DocumentSet(["Stay: Hotel Kranzberg, Bolzano (2 nights), check-in from 15:00"]))
-    start = answer.index("Hotel")
-    assert EntitiesChecker()._check_one(ctx, start, answer.index(" for"), "ORG").supported is found
-
-
-@pytest.mark.parametrize("speaker, found", [("Ana Reis", True), ("Ana Ruiz", False)])
-def test_a_place_read_with_who_is_there_is_found_as_the_two(speaker: str, found: bool) -> None:
-    # NER may read "the Main Hall with Ana Reis" as one name (a FAC span holding its second part)
-    from raguard.checkers.base import CheckContext
-    from raguard.checkers.entities import EntitiesChecker
-    from raguard.documents import DocumentSet
-    from raguard.verifier import default_verifier
-
-    answer = f"At 14:00 she joins the panel in the Main Hall with {speaker} and Leo Park."
-    ctx = CheckContext(query="", response=answer, doc=default_verifier().model().parse(answer),
-                       documents=DocumentSet(["14:00 Panel. Panellists: Ana Reis, Leo Park - Main Hall"]))
-    start = answer.index("the Main")
-    assert EntitiesChecker()._check_one(ctx, start, answer.index(" and Leo"), "FAC").supported is found
+                       documents=DocumentSet([doc]))
+    span = (answer.index(first), answer.index(after))
+    assert EntitiesChecker()._check_one(ctx, *span, label).supported is found
 
 
 # -- shapes a third held-out set showed (changelogs, trial abstracts, listings, transcripts) --------
