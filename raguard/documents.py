@@ -23,7 +23,7 @@ from raguard.normalize.dates import DateMention, extract_dates, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.roles import Roles
-from raguard.normalize.text import TokenText, join_broken_words, sentence_spans
+from raguard.normalize.text import SPACES, TokenText, decode_entities, join_broken_words, sentence_spans
 from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
 
@@ -65,9 +65,14 @@ class DocumentIndex:
 
     @lazy
     def _unbroken(self) -> tuple[str, Optional[list[int]]]:
-        """The text with words a line-end hyphen broke joined ("Feb-\nruary"), for the value
-        patterns, and where each of its characters is in the text (None: nothing joined)."""
-        return join_broken_words(self.text)
+        """The text with its HTML character references decoded ("&ndash;") and the words a
+        line-end hyphen broke joined ("Feb-\nruary"), for the value patterns, and where each of
+        its characters is in the text (None: none moved)."""
+        decoded, first = decode_entities(self.text)
+        joined, second = join_broken_words(decoded)
+        if first is None or second is None:
+            return joined, first if second is None else second
+        return joined, [first[p] for p in second]
 
     @lazy
     def ratio_shares(self) -> list[NumberMention]:
@@ -134,6 +139,8 @@ class DocumentIndex:
     @lazy
     def _dates_unbroken(self) -> list[DateMention]:
         text = self._unbroken[0]
+        if not text.isascii():
+            text = text.translate(SPACES)  # "31\u00a0March": one character for one
         found = extract_dates(text)
         return found + relative_years(text, found)
 

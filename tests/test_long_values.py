@@ -90,6 +90,40 @@ def test_a_month_the_document_dates_with_another_year_is_not_reassigned() -> Non
     assert supported_apart(yearless, DateValue(year=2021, month=5, weekday=2)) is None
 
 
+def test_a_weekday_before_a_day_and_month_stated_apart_is_supported() -> None:
+    wire = ["OSLO , March 4 - Norvik Shipping said on Tuesday it would sell two of its ferries ."]
+    assert UNSUPPORTED_DATE not in types(wire, "On Tuesday, March 4, Norvik Shipping said it would sell two ferries.")
+    # another weekday, another day, or a year the document never gives: still unsupported
+    assert UNSUPPORTED_DATE in types(wire, "On Wednesday, March 4, Norvik Shipping said it would sell two ferries.")
+    assert UNSUPPORTED_DATE in types(wire, "On Tuesday, March 5, Norvik Shipping said it would sell two ferries.")
+    assert UNSUPPORTED_DATE in types(wire, "On Tuesday, March 4, 2025, Norvik Shipping said it would sell two ferries.")
+
+
+def test_a_weekday_apart_does_not_override_a_dated_day() -> None:
+    # the document dates March 4 with a year (2026: a Wednesday), so its weekday is known
+    dated = extract_dates("Norvik spoke on 4 March 2026. On Tuesday it hired staff; on 4 March it sold ferries.")
+    assert supported_apart(dated, DateValue(month=3, day=4, weekday=1)) is None
+    yearless = extract_dates("Norvik spoke on 4 March. On Tuesday it hired staff.")
+    assert supported_apart(yearless, DateValue(month=3, day=4, weekday=1)) is not None
+    assert supported_apart(yearless, DateValue(month=3, weekday=1)) is None  # no day: nothing to pin
+
+
+def test_values_behind_html_character_references_are_read() -> None:
+    page = ["<ul><li>Tue&ndash;Sun: 10:00&ndash;17:30</li></ul><p>Adults &pound;14 &amp; under-16s free."
+            " Closed until 31&nbsp;March 2026.</p>"]
+    faithful = ("The gallery opens Tuesday to Sunday from 10 a.m. to 5:30 p.m. Tickets for adults cost £14."
+                " It is closed until March 31, 2026.")
+    assert types(page, faithful) == []
+    assert UNSUPPORTED_DATE in types(page, "It is open on Mondays from 10 a.m. to 5:30 p.m.")
+    assert UNSUPPORTED_DATE in types(page, "It is closed until March 30, 2026.")
+    assert "unsupported_number" in types(page, "Adult tickets cost £16.")
+    # the evidence points into the document as written
+    result = verify("When is it open?", page, "Adult tickets cost £14.")
+    (claim,) = [c for c in result.claims if c.kind == "number"]
+    assert claim.evidence is not None and page[0][claim.evidence.start:claim.evidence.end] == "&pound;14"
+
+
+
 # -- contractions in quotations -----------------------------------------------------------------
 
 def test_contractions_fold_to_one_spelling() -> None:

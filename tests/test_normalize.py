@@ -312,6 +312,19 @@ def test_vague_dozens_are_not_values():
     assert [n.text for n in extract_numbers("about a dozen to twenty")] == ["twenty"]
 
 
+def test_html_character_references_are_decoded_with_offsets():
+    from raguard.normalize.text import decode_entities
+
+    text = "Tue&ndash;Sun &pound;14 R&D &#8217;s &#x2013; &bogus; 31&nbsp;May"
+    decoded, positions = decode_entities(text)
+    assert decoded == "Tue–Sun £14 R&D ’s – &bogus; 31\u00a0May"
+    assert positions is not None and len(positions) == len(decoded)
+    for p, c in zip(positions, decoded):
+        assert text[p] == c or text[p] == "&"  # a decoded character points at its reference
+    assert decode_entities("R&D and AT&T") == ("R&D and AT&T", None)
+    assert decode_entities("no reference") == ("no reference", None)
+
+
 def test_words_broken_by_a_line_end_hyphen_are_joined_with_offsets():
     from raguard.normalize.text import join_broken_words
 

@@ -344,6 +344,25 @@ def test_cli_audit_refuses_lines_over_the_limit(tmp_path: Any, parse_spy: list[s
 
 
 @PROFILE
+@given(st.lists(st.sampled_from(["&", ";", "#", "x", "amp", "ndash", "pound", "nbsp", "8217", "2013", "zz", " ", "é",
+                                 "R&D"]), max_size=30).map("".join))
+def test_decoded_references_map_back_to_the_text(text: str) -> None:
+    import html
+
+    from raguard.normalize.text import decode_entities
+
+    decoded, positions = decode_entities(text)
+    if positions is None:
+        assert decoded == text
+    else:
+        assert len(positions) == len(decoded) and len(decoded) < len(text)
+        assert all(text[p] == c or text[p] == "&" for p, c in zip(positions, decoded))
+        assert all(a <= b for a, b in zip(positions, positions[1:]))
+        if "&" not in decoded:  # every reference decoded: as the standard library decodes them
+            assert decoded == html.unescape(text)
+
+
+@PROFILE
 @given(st.lists(st.sampled_from(["Feb", "-\n", "- \n ", "ruary", " ", "2001", "twenty", "five", "-", "\n", "per",
                                  "cent", "\u00ad\n", "é", "x"]), max_size=30).map("".join))
 def test_joined_broken_words_map_back_to_the_text(text: str) -> None:

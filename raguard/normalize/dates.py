@@ -764,8 +764,15 @@ def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optio
     another sentence or told relatively ("on 12 May last year", "the report, published in 2021,
     ..."): a claimed "May 2021" restates it. Only a claim with a year and a month is read so, and
     only when the document gives that year and never gives the month with another year (then
-    which year is meant is not clear)."""
-    if claim.year is None or claim.month is None or claim.weekday is not None:
+    which year is meant is not clear).
+
+    A weekday put before a day and month ("On Tuesday, March 4") is read the same way when the
+    document states that day and month without a year and the weekday on its own (a wire's
+    dateline "LISBON, March 4" and its "said on Tuesday"), and dates that day with no year whose
+    weekday is another."""
+    if claim.weekday is not None:
+        return _weekday_apart(doc_dates, claim)
+    if claim.year is None or claim.month is None:
         return None
     yearless: Optional[DateMention] = None
     year_stated = False
@@ -781,6 +788,29 @@ def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optio
         elif value.year != claim.year:
             return None  # the month with another year
     return yearless if year_stated else None
+
+
+def _weekday_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optional[DateMention]:
+    """See :func:`supported_apart`: a weekday, day and month each stated, the day and month
+    without a year (a year there would tell the weekday)."""
+    if claim.day is None or claim.month is None:
+        return None
+    weekday_stated = False
+    found: Optional[DateMention] = None
+    for mention in doc_dates:
+        value = mention.value
+        if value.weekday == claim.weekday and value.day is None and value.month is None:
+            weekday_stated = True
+        elif value.month == claim.month and value.day == claim.day:
+            if value.year is not None:
+                return None  # that day with a year: its weekday is known, and not this one
+            if value.weekday is None and found is None:
+                found = mention
+    if not weekday_stated or found is None:
+        return None
+    if claim.year is None:
+        return found
+    return supported_apart(doc_dates, claim._replace(weekday=None))
 
 
 def closeness(doc: DateValue, claim: DateValue) -> float:

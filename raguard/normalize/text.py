@@ -7,6 +7,7 @@ diacritics folded) makes all of those equal to their fluent restatement.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from bisect import bisect_right
@@ -107,6 +108,42 @@ _CONTRACTION_CUE_RE = re.compile(r"['’]t(?<=(?<![^\W_])[nN]['’]t)")
 # A word broken at a line end by a hyphen, letters on both sides ("Feb-\nruary", "per-\ncent").
 _BROKEN_WORD_RE = re.compile(r"[-\u00ad\u2010](?<=[^\W\d_].)[^\S\n]*\n[^\S\n]*(?=[^\W\d_])")
 _TENS_WORD_RE = re.compile(r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)$", re.IGNORECASE)
+
+
+#: Spaces the date patterns do not read as one (no-break, thin, narrow no-break, figure...), each
+#: mapped to " ": one character for one, so offsets do not move ("31\u00a0March 2026"). (Not for
+#: numbers: a thin space there separates thousands, "8\u2009849".)
+SPACES = {cp: " " for cp in (0x00A0, 0x2007, 0x2009, 0x200A, 0x202F, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2008)}
+
+# An HTML character reference, named or numeric ("&pound;", "&#8211;", "&#x2013;"), as web pages
+# scraped into retrieved text keep them.
+_ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def decode_entities(text: str) -> tuple[str, Optional[list[int]]]:
+    """``text`` with its HTML character references decoded ("Tue&ndash;Sun" -> "Tue–Sun",
+    "&pound;14" -> "£14"), and for each character of the result its offset in ``text`` (a decoded
+    character: its reference's "&"); ``(text, None)`` when there is none to decode (one cheap
+    test). Values are read by patterns that an undecoded "&ndash;" or "&pound;" hides."""
+    if "&" not in text:
+        return text, None
+    pieces: list[str] = []
+    positions: list[int] = []
+    last = 0
+    for m in _ENTITY_RE.finditer(text):
+        decoded = html.unescape(m.group())
+        if decoded == m.group():
+            continue  # not a reference HTML knows ("&copy2;" is kept as written)
+        pieces.append(text[last:m.start()])
+        positions.extend(range(last, m.start()))
+        pieces.append(decoded)
+        positions.extend([m.start()] * len(decoded))
+        last = m.end()
+    if not pieces:
+        return text, None
+    pieces.append(text[last:])
+    positions.extend(range(last, len(text)))
+    return "".join(pieces), positions
 
 
 def join_broken_words(text: str) -> tuple[str, Optional[list[int]]]:
