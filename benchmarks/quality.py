@@ -15,7 +15,8 @@ written without reading the rules, to measure how the long-answer rules generali
 held-out set (tests/data/heldout2_answers.jsonl) was written fresh after the first had been used
 to fix gaps, to measure whether those fixes generalize, and a third
 (tests/data/heldout3_answers.jsonl) after the second had been, with two more kinds of edit (a word
-swapped for its opposite, two parties' roles swapped). The HaluEval sample and SummEdits are read from shared/data/ beside the
+swapped for its opposite, two parties' roles swapped), and a fourth (tests/data/heldout4_answers.jsonl)
+after the third had been. The HaluEval sample and SummEdits are read from shared/data/ beside the
 repository (or its worktree's parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is
 missing the benchmark says so and skips it.
 
@@ -49,6 +50,7 @@ LONG_SUITE = ROOT / "tests" / "data" / "long_answers_suite.jsonl"
 HELDOUT = ROOT / "tests" / "data" / "heldout_answers.jsonl"
 HELDOUT2 = ROOT / "tests" / "data" / "heldout2_answers.jsonl"
 HELDOUT3 = ROOT / "tests" / "data" / "heldout3_answers.jsonl"
+HELDOUT4 = ROOT / "tests" / "data" / "heldout4_answers.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
 
 
@@ -122,6 +124,13 @@ def load_heldout3() -> list[dict[str, Any]]:
     tenancy clauses, timestamped meetings, tokenized wires, OCR, ALL-CAPS rules...), with opposite
     words and swapped roles among its edits."""
     return load_long_suite(HELDOUT3)
+
+
+def load_heldout4() -> list[dict[str, Any]]:
+    """The fourth held-out set: written fresh by a fourth tester (reading neither the rules nor the
+    other sets) over 60 shapes none of the others used (METAR and NOTAMs, lab reports, payslips,
+    kubectl events, git logs, Hansard, count sheets, voicemail and unpunctuated speech-to-text...)."""
+    return load_long_suite(HELDOUT4)
 
 
 def load_halueval() -> list[dict[str, Any]] | None:
@@ -283,7 +292,7 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
 
 #: Data set names for ``--only``.
 DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "heldout_answers", "heldout2_answers",
-                             "heldout3_answers", "halueval_qa", "faithful_summaries", "summedits")
+                             "heldout3_answers", "heldout4_answers", "halueval_qa", "faithful_summaries", "summedits")
 
 
 def print_summedits(profile: str, reports: dict[str, dict[str, Any]]) -> None:
@@ -316,6 +325,7 @@ def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str,
         ("heldout_answers", load_heldout, _review, str(HELDOUT.relative_to(ROOT))),
         ("heldout2_answers", load_heldout2, _review, str(HELDOUT2.relative_to(ROOT))),
         ("heldout3_answers", load_heldout3, _review, str(HELDOUT3.relative_to(ROOT))),
+        ("heldout4_answers", load_heldout4, _review, str(HELDOUT4.relative_to(ROOT))),
         ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
         ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
         ("summedits", load_summedits, _review, str(SUMMEDITS)),

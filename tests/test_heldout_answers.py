@@ -1,11 +1,11 @@
-"""The held-out long answers: the format of ``tests/data/heldout_answers.jsonl``,
-``tests/data/heldout2_answers.jsonl`` and ``tests/data/heldout3_answers.jsonl``, nothing about raguard.
+"""The held-out long answers: the format of ``tests/data/heldout_answers.jsonl`` and of the
+second, third and fourth sets (``heldout2_answers.jsonl``...), nothing about raguard.
 
 Each file holds faithful multi-sentence answers over messy retrieved documents (email, Slack,
 WhatsApp and issue threads, transcripts, contract and policy wording, leaflets, notices,
 timetables, judgments, OCR'd letters, ALL-CAPS and flattened tables) and one-fact edits of them,
 written by a tester who read neither raguard's rules nor the other sets. ``benchmarks/quality.py``
-reports them as ``heldout_answers``, ``heldout2_answers`` and ``heldout3_answers`` to measure how the long-answer rules
+reports them as ``heldout_answers`` to ``heldout4_answers`` to measure how the long-answer rules
 generalize; they are a measure, so these tests only keep the files well formed and assert nothing
 about the results.
 """
@@ -40,7 +40,8 @@ class HeldOut(NamedTuple):
 
 
 SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_answers.jsonl", "h2", 40, 20, 60),
-        HeldOut("heldout3_answers.jsonl", "h3", 42, 20, 60, EDITS3)]
+        HeldOut("heldout3_answers.jsonl", "h3", 42, 20, 60, EDITS3),
+        HeldOut("heldout4_answers.jsonl", "h4", 42, 20, 60, EDITS3)]
 BY_PREFIX = {held.prefix: held for held in SETS}
 
 
@@ -80,7 +81,8 @@ def _edits(held: HeldOut) -> list[tuple[dict[str, Any], dict[str, Any]]]:
 
 @by_set
 def test_ids_are_unique_and_well_formed(held: HeldOut) -> None:
-    pattern = re.compile(rf"^{held.prefix}-\d{{3}}-(faithful|" + "|".join(held.edits) + r")$")
+    # a second edit of one kind for one answer ends "-2" ("h4-007-number-2")
+    pattern = re.compile(rf"^{held.prefix}-\d{{3}}-(faithful|(" + "|".join(held.edits) + r")(-\d)?)$")
     ids = [item["id"] for item in ITEMS[held.prefix]]
     assert len(set(ids)) == len(ids), [i for i, n in Counter(ids).items() if n > 1]
     assert all(pattern.match(i) for i in ids), [i for i in ids if not pattern.match(i)]
@@ -96,7 +98,8 @@ def test_a_record_has_its_fields_and_a_valid_label(item: dict[str, Any]) -> None
         assert "edit" not in item and item["id"].endswith("-faithful")
     else:
         assert item["label"] == "fabricated"
-        assert item["edit"] in BY_PREFIX[item["id"].split("-")[0]].edits and item["id"].endswith("-" + item["edit"])
+        assert item["edit"] in BY_PREFIX[item["id"].split("-")[0]].edits
+        assert re.search(rf"-{item['edit']}(-\d)?$", item["id"]), item["id"]
 
 
 @by_set
