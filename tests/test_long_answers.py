@@ -426,8 +426,8 @@ def test_an_acronyms_plural_is_found(doc: str, answer: str, wrong: str) -> None:
     assert "missing_entity" in types("", [doc], wrong)
 
 
-# NER may read "Hotel Kranzberg in Bolzano" or "the Main Hall with Ana Reis" as one name: the
-# checker is called on that span, and finds it as its two names
+# NER may read "Hotel Kranzberg in Bolzano", "the Main Hall with Ana Reis" or "Ines Varga of the
+# Greens" as one name: the checker is called on that span, and finds it as its two names
 @pytest.mark.parametrize("answer, doc, first, after, label, found", [
     ("They stay at Hotel Kranzberg in Bolzano for two nights.",
      "Stay: Hotel Kranzberg, Bolzano (2 nights), check-in from 15:00", "Hotel", " for", "ORG", True),
@@ -437,6 +437,9 @@ def test_an_acronyms_plural_is_found(doc: str, answer: str, wrong: str) -> None:
      "14:00 Panel. Panellists: Ana Reis, Leo Park - Main Hall", "the Main", " and Leo", "FAC", True),
     ("At 14:00 she joins the panel in the Main Hall with Ana Ruiz and Leo Park.",
      "14:00 Panel. Panellists: Ana Reis, Leo Park - Main Hall", "the Main", " and Leo", "FAC", False),
+    # a person and the party she belongs to, a count sheet giving both on one line
+    ("Ines Varga of the Greens kept her seat.", "VARGA, Ines | Greens | 1,412 ELECTED", "Ines", " kept", "PERSON", True),
+    ("Ines Varga of the Liberals kept her seat.", "VARGA, Ines | Greens | 1,412 ELECTED", "Ines", " kept", "PERSON", False),
 ])
 def test_a_name_read_with_where_it_is_or_who_is_with_it_is_found_as_the_two(
         answer: str, doc: str, first: str, after: str, label: str, found: bool) -> None:
@@ -449,6 +452,25 @@ def test_a_name_read_with_where_it_is_or_who_is_with_it_is_found_as_the_two(
                        documents=DocumentSet([doc]))
     span = (answer.index(first), answer.index(after))
     assert EntitiesChecker()._check_one(ctx, *span, label).supported is found
+
+
+@pytest.mark.parametrize("doc, answer, wrong", [
+    ("Pt: KOVÁCS, Réka  DOB 03/05/1984  Ward 6", "Réka Kovács's results came back normal.",
+     "Rita Kovács's results came back normal."),
+    ("Candidates: OYELARAN, Tunde (Ind); BRENNAN, Clodagh (Lab)", "As an independent, Tunde Oyelaran stood.",
+     "As an independent, Tunde Brennan stood."),
+])
+def test_a_name_a_record_gives_surname_first_is_found(doc: str, answer: str, wrong: str) -> None:
+    assert "missing_entity" not in types("", [doc], answer)
+    assert "missing_entity" in types("", [doc], wrong)
+
+
+def test_a_surname_a_record_gives_another_given_name_is_not_this_person() -> None:
+    # every word of "Clodagh Oyelaran" is in the list, but as two people's
+    doc = ["Candidates: OYELARAN, Tunde (Ind); BRENNAN, Clodagh (Lab). Turnout was 61%."]
+    assert "missing_entity" not in types("", doc, "The council seat went to Tunde Oyelaran in the end.")
+    assert "missing_entity" in types("", doc, "The council seat went to Clodagh Oyelaran in the end.")
+    assert "missing_entity" in types("", doc, "The council seat went to Tunde Brennan in the end.")
 
 
 # -- shapes a third held-out set showed (changelogs, trial abstracts, listings, transcripts) --------

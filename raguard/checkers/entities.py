@@ -144,10 +144,12 @@ class EntitiesChecker:
                 if hit is not None:
                     located = [hit]
                     break
-            if hit is None and _PLACED_IN_RE.search(part):
+            placed = _MEMBER_OF_RE if label == "PERSON" else _PLACED_IN_RE
+            if hit is None and placed.search(part):
                 # "Hotel Alpenrose in Innsbruck" for "Hotel Alpenrose, Innsbruck": a name and where
-                # it is (or who is with it: "the Main Hall with Ana Reis"), each found on its own
-                places = [_locate(ctx, offset + max(0, part.find(p)), p, label) for p in _PLACED_IN_RE.split(part)]
+                # it is (or who is with it: "the Main Hall with Ana Reis"; a person's party: "Ines
+                # Varga of the Greens"), each found on its own
+                places = [_locate(ctx, offset + max(0, part.find(p)), p, label) for p in placed.split(part)]
                 if len(places) > 1 and all(p is not None for p in places):
                     located.extend(places)
                     continue
@@ -428,10 +430,13 @@ def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool
     # again after every "-" or "'" of a long token ("A-A-A-...") was quadratic in its length.
     after = rf"[ \t]+(?:[A-Z]\.[ \t]*)?(?i:{re.escape(surname)})\b"
     pattern = rf"(?<![\w'’\-])(?=[\w'’\-]*{after})[\w'’\-]*?\b([A-Z][\w'’\-]*){after}"
-    for m in re.finditer(pattern, index.text):
-        first = fold_word(m.group(1))
-        if first != given and first not in _TITLES and first not in _NOT_GIVEN_NAMES:
-            return True
+    # and surname first, as records and rolls write it ("BRENNAN, Clodagh")
+    inverted = rf"(?<![\w'’\-])(?i:{re.escape(surname)}),[ \t]*([A-Z][\w'’\-]*)"
+    for found in (re.finditer(pattern, index.text), re.finditer(inverted, index.text)):
+        for m in found:
+            first = fold_word(m.group(1))
+            if first != given and first not in _TITLES and first not in _NOT_GIVEN_NAMES:
+                return True
     return False
 
 
@@ -490,9 +495,11 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
     return False
 
 
-# between a name and where it is, or who is with it, in one NER span ("Hotel Alpenrose in
-# Innsbruck", "the Main Hall with Ana Reis")
+# between a name and where it is or who is with it, in one NER span ("Hotel Alpenrose in
+# Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
+# ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
 _PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+_MEMBER_OF_RE = re.compile(r" (?:in|at|with|of the) (?=[A-Z])")
 # an acronym's plural ending a name ("Smart TVs")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
 
@@ -529,6 +536,13 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                 n.text == number for n in index.numbers):
             return tokens.find_span(name)
         return None
+    if label in ("PERSON", "PROPER") and 2 <= len(words) <= 4:
+        # "Eszter Szabó" for "SZABÓ, Eszter": records, rolls, lists and catalogues put the
+        # surname first (and some languages always do); the words in that order
+        for k in range(1, len(words)):
+            span = tokens.find_span(words[k:] + words[:k])
+            if span is not None:
+                return span
     if label == "PERSON":
         parts = [w for w in words if w not in _TITLES and len(w) > 1]
         if parts and all(p in tokens.vocab for p in parts) and not _other_given_name(index, text, parts):
