@@ -465,6 +465,19 @@ def test_a_name_a_record_gives_surname_first_is_found(doc: str, answer: str, wro
     assert "missing_entity" in types("", [doc], wrong)
 
 
+def test_a_name_restated_with_its_street_or_title_word_spelled_out_is_found() -> None:
+    from raguard.normalize.shorthand import name_spellings
+
+    assert name_spellings(["quarry", "rd"]) == [["quarry", "road"]]
+    assert name_spellings(["elm", "st"]) == [["elm", "street"], ["elm", "saint"]]
+    assert name_spellings(["quarry", "hill"]) == []
+    doc = ["4.2 Resurfacing of Quarry Rd (Brookfield Civils) - staff rec: APPROVE. Depot: 9 Elm St."]
+    assert "missing_entity" not in types("", doc, "Council is asked to approve the Quarry Road resurfacing.")
+    assert "missing_entity" not in types("", doc, "The depot is at 9 Elm Street.")
+    assert "missing_entity" in types("", doc, "Council is asked to approve the Quarry Lane resurfacing.")
+    assert "missing_entity" in types("", doc, "The depot is at 9 Elm Avenue.")
+
+
 def test_a_surname_a_record_gives_another_given_name_is_not_this_person() -> None:
     # every word of "Clodagh Oyelaran" is in the list, but as two people's
     doc = ["Candidates: OYELARAN, Tunde (Ind); BRENNAN, Clodagh (Lab). Turnout was 61%."]
@@ -496,7 +509,8 @@ def test_a_signed_measure_is_restated_as_its_size_but_a_signed_share_is_not() ->
     assert UNSUPPORTED_NUMBER in types("How cold was it?", doc, "The overnight low was 4 °C.")
 
 
-@pytest.mark.parametrize("verdict", ["Unfortunately, probably not.", "Partly.", "Very likely, yes."])
+@pytest.mark.parametrize("verdict", ["Unfortunately, probably not.", "Partly.", "Very likely, yes.", "Generally not.",
+                                     "Not today, unfortunately.", "Usually, yes."])
 def test_a_short_verdict_on_the_question_claims_nothing_itself(verdict: str) -> None:
     doc = ["Section 7: flood damage to outbuildings is excluded. Storm damage to the main house is covered."]
     query = "Will the policy pay for my flooded shed?"

@@ -40,6 +40,7 @@ from raguard.normalize.entities import (
     looks_like_acronym,
 )
 from raguard.normalize.roles import ROLE_ACRONYMS
+from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
 from raguard.normalize.text import LEADING_ARTICLES, fold_word, phrase_tokens
 
@@ -446,6 +447,9 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
     searched in the text."""
     word_docs = maps.word_docs
     docs = maps.docs_with_words(words)
+    if len(words) >= 2:
+        for spelled in name_spellings(words):
+            docs |= maps.docs_with_words(spelled)
     if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
         docs.update(word_docs.get(words[0][:-1], ()))
     compact = "".join(words)
@@ -536,6 +540,11 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                 n.text == number for n in index.numbers):
             return tokens.find_span(name)
         return None
+    if len(words) >= 2:
+        for spelled in name_spellings(words):  # "Lakeshore Road" for the documents' "Lakeshore Rd"
+            span = tokens.find_span(spelled)
+            if span is not None:
+                return span
     if label in ("PERSON", "PROPER") and 2 <= len(words) <= 4:
         # "Eszter Szabó" for "SZABÓ, Eszter": records, rolls, lists and catalogues put the
         # surname first (and some languages always do); the words in that order

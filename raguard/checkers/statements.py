@@ -71,12 +71,15 @@ _CONVERSATION_ONLY = _CONVERSATION_FRAMING.stems - _FRAMING.stems
 _MIN_WORDS_FOR_SYNONYMS = 4
 #: How many opening words tell a sentence about a talk ("Overall, the podcast episode is ...").
 _OPENING_WORDS = 8
-#: Words of a verdict on the question ("Probably not.", "Partly.", "Very likely, yes."): how sure
-#: or how far, or how the answerer feels about it. A sentence of these alone states no fact a
-#: document could hold; the sentences after it carry the claims and are checked.
+#: Words of a verdict on the question ("Probably not.", "Partly.", "Very likely, yes.", "Generally
+#: not.", "Not today, unfortunately."): how sure, how far or how often, when (the moment of asking),
+#: or how the answerer feels about it. A sentence of these alone states no fact a document could
+#: hold; the sentences after it carry the claims and are checked.
 _VERDICT_STEMS = frozenset(stem(w) for w in """
 probably likely unlikely possibly perhaps maybe partly partially mostly largely certainly
 definitely absolutely unfortunately fortunately sadly luckily happily
+generally usually normally typically often sometimes rarely always ordinarily
+today now currently yet still anymore
 """.split())
 #: The longest such verdict, in words.
 _VERDICT_WORDS = 5

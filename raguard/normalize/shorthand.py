@@ -63,3 +63,49 @@ SHORTHAND: dict[str, str] = {
 def expand(word: str) -> Optional[str]:
     """The word a folded shorthand form stands for ("tmrw" -> "tomorrow"), None for any other word."""
     return SHORTHAND.get(word)
+
+
+# Words of place and person names and their written abbreviations ("Lakeshore Rd", "Harbour St.",
+# "Mt Kenya", "St Brigid's"): word: forms. Not folded into stems (an "st" or "dr" alone is
+# ambiguous); a name's word is tried in the other spelling only when the name is not found as
+# written, in the same place, so "St" may stand for "Street" or "Saint" there.
+_NAME_FORMS = """
+road: rd
+street: st str
+avenue: ave av
+boulevard: blvd
+lane: ln
+drive: dr
+highway: hwy
+square: sq
+crescent: cres
+terrace: terr tce
+place: pl
+mount: mt
+fort: ft
+saint: st
+doctor: dr
+"""
+
+def _name_abbreviations() -> dict[str, tuple[str, ...]]:
+    table: dict[str, list[str]] = {}
+    for line in _NAME_FORMS.strip().splitlines():
+        word, _, forms = line.partition(":")
+        for form in forms.split():
+            table.setdefault(word, []).append(form)
+            table.setdefault(form, []).append(word)
+    return {k: tuple(v) for k, v in table.items()}
+
+
+#: word -> its abbreviations, and abbreviation -> the words it may stand for (folded)
+NAME_ABBREVIATIONS: dict[str, tuple[str, ...]] = _name_abbreviations()
+
+
+def name_spellings(words: list[str]) -> list[list[str]]:
+    """The other spellings of a name's folded words with one word abbreviated or spelled out
+    ("lakeshore road" -> "lakeshore rd"); empty when no word has one (most names)."""
+    out = []
+    for i, word in enumerate(words):
+        for other in NAME_ABBREVIATIONS.get(word, ()):
+            out.append(words[:i] + [other] + words[i + 1:])
+    return out
