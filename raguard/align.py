@@ -18,7 +18,10 @@ The ``grade`` of a sentence, read by the score, also counts the capitalized word
 document holds (not its first word): a name no source gives is the clearest sign of an invented
 specific, while a faithful paraphrase changes common words and keeps the names. Measured, the
 support alone ranks faithful paraphrased summaries below one-word edits (a paraphrase holds fewer
-of the document's words); the names correct part of that.
+of the document's words); the names correct part of that. So do the sentence's words that the
+aligned document lacks but whose opposite it states ("abundant" where it says "scarce"): a
+paraphrase swaps a word for a synonym, a wrong answer often for an opposite. They lower only the
+grade; whether a sentence contradicts its document is the polarity checks' call.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ class AlignContext(Protocol):
     def query_tokens(self) -> "TokenText": ...
     def token_range(self, start: int, end: int) -> range: ...
 
+_NONE: frozenset[str] = frozenset()
+
 #: Sentences joined to the best one when they add coverage (a summary fuses two, rarely more).
 MAX_SENTENCES = 2
 
@@ -75,12 +80,15 @@ class SentenceAlignment:
     missing: frozenset[str]
     #: capitalized words of the sentence (not its first) that no document holds
     novel_names: int = 0
+    #: missing words whose opposite the aligned document states
+    opposed: int = 0
 
     @property
     def grade(self) -> float:
-        """The support, lowered by names no document holds: ``(0.5 + 0.5 * support) / (1 +
-        novel_names)``, in [0, 1] (1.0: every word held, no unknown name)."""
-        return round((0.5 + 0.5 * self.support) / (1 + self.novel_names), 4)
+        """The support, lowered by names no document holds and by words whose opposite the
+        document states: ``(0.5 + 0.5 * support) / (1 + novel_names + opposed)``, in [0, 1]
+        (1.0: every word held, no unknown name)."""
+        return round((0.5 + 0.5 * self.support) / (1 + self.novel_names + self.opposed), 4)
 
     @property
     def best_span(self) -> Optional[tuple[int, int]]:
@@ -98,8 +106,22 @@ def align(ctx: AlignContext) -> list[SentenceAlignment]:
         stems = frozenset(s for i in tokens if (s := stems_of[i]) is not None)
         found = align_stems(ctx, start, end, stems, free)
         names = _novel_names(ctx, tokens)
-        out.append(found if not names else replace(found, novel_names=names))
+        opposed = _opposed(ctx, found, free)
+        out.append(found if not (names or opposed) else replace(found, novel_names=names, opposed=opposed))
     return out
+
+
+def _opposed(ctx: AlignContext, found: SentenceAlignment, free: frozenset[str]) -> int:
+    """How many of a sentence's claimed stems its aligned document lacks but states the opposite
+    of (anywhere: a summary's sentence is aligned to the sentences that share most, and an
+    opposite swapped in makes it share less with the one it restates)."""
+    if not found.missing or found.doc_index < 0:
+        return 0
+    from raguard.normalize.polarity import opposite_table
+
+    table = opposite_table()
+    held = ctx.documents.indexes[found.doc_index].sentence_stems
+    return sum(1 for s in found.missing if s not in free and not table.get(s, _NONE).isdisjoint(held))
 
 
 def _novel_names(ctx: AlignContext, tokens: range) -> int:

@@ -52,6 +52,15 @@ def test_a_capitalized_word_no_document_holds_lowers_the_grade() -> None:
     assert first.novel_names == 0
 
 
+def test_a_word_whose_opposite_the_document_states_lowers_the_grade() -> None:
+    docs = ["Rooftop gardens are scarce in Soria, the survey found. Most owners water them by hand."]
+    ctx = _ctx("q", docs, "Rooftop gardens are rare in Soria. Rooftop gardens are abundant in Soria.")
+    paraphrase, opposite = ctx.alignment
+    assert paraphrase.opposed == 0 and opposite.opposed == 1
+    assert opposite.grade < paraphrase.grade
+    assert opposite.grade == round((0.5 + 0.5 * opposite.support) / 2, 4)
+
+
 def test_a_summary_sentence_that_fuses_two_document_sentences_is_aligned_to_both() -> None:
     [fused] = _ctx("q", DOCS, "The Soria bakery, opened in 1998, sells almond cakes.").alignment
     assert len(fused.spans) == 2 and fused.support == 1.0
