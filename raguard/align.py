@@ -19,9 +19,10 @@ document holds (not its first word): a name no source gives is the clearest sign
 specific, while a faithful paraphrase changes common words and keeps the names. Measured, the
 support alone ranks faithful paraphrased summaries below one-word edits (a paraphrase holds fewer
 of the document's words); the names correct part of that. So do the sentence's words that the
-aligned document lacks but whose opposite it states ("abundant" where it says "scarce"): a
-paraphrase swaps a word for a synonym, a wrong answer often for an opposite. They lower only the
-grade; whether a sentence contradicts its document is the polarity checks' call.
+aligned document lacks but whose opposite it states ("abundant" where it says "scarce"), and a
+denial only one side makes ("is not covered" / "is covered"): a paraphrase swaps a word for a
+synonym and keeps the polarity, a wrong answer often swaps in an opposite or adds or drops a "not".
+They lower only the grade; whether a sentence contradicts its document is the polarity checks' call.
 """
 
 from __future__ import annotations
@@ -82,13 +83,16 @@ class SentenceAlignment:
     novel_names: int = 0
     #: missing words whose opposite the aligned document states
     opposed: int = 0
+    #: 1 when the sentence or its aligned document sentences deny ("not", "never", "no") and the
+    #: other side does not
+    denial_differs: int = 0
 
     @property
     def grade(self) -> float:
-        """The support, lowered by names no document holds and by words whose opposite the
-        document states: ``(0.5 + 0.5 * support) / (1 + novel_names + opposed)``, in [0, 1]
-        (1.0: every word held, no unknown name)."""
-        return round((0.5 + 0.5 * self.support) / (1 + self.novel_names + self.opposed), 4)
+        """The support, lowered by names no document holds, by words whose opposite the
+        document states and by a denial one side makes alone: ``(0.5 + 0.5 * support) / (1 +
+        novel_names + opposed + denial_differs)``, in [0, 1] (1.0: every word held, nothing at odds)."""
+        return round((0.5 + 0.5 * self.support) / (1 + self.novel_names + self.opposed + self.denial_differs), 4)
 
     @property
     def best_span(self) -> Optional[tuple[int, int]]:
@@ -107,8 +111,21 @@ def align(ctx: AlignContext) -> list[SentenceAlignment]:
         found = align_stems(ctx, start, end, stems, free)
         names = _novel_names(ctx, tokens)
         opposed = _opposed(ctx, found, free)
-        out.append(found if not (names or opposed) else replace(found, novel_names=names, opposed=opposed))
+        differs = _denial_differs(ctx, found)
+        out.append(found if not (names or opposed or differs)
+                   else replace(found, novel_names=names, opposed=opposed, denial_differs=differs))
     return out
+
+
+def _denial_differs(ctx: AlignContext, found: SentenceAlignment) -> int:
+    """1 when exactly one of the sentence and its aligned document sentences holds a denial."""
+    if not found.spans:
+        return 0
+    from raguard.normalize.polarity import denies_anything
+
+    text = ctx.documents.indexes[found.doc_index].text
+    doc_denies = any(denies_anything(text[a:b]) for a, b in found.spans)
+    return int(denies_anything(ctx.response[found.start:found.end]) != doc_denies)
 
 
 def _opposed(ctx: AlignContext, found: SentenceAlignment, free: frozenset[str]) -> int:

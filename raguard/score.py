@@ -14,10 +14,10 @@ its weakest sentence (one wrong sentence makes a wrong answer, however long the 
   document gives; a polarity, value or role the documents contradict): ``0.2 * grade``. A
   conflict is surer than a lack of support, so it ranks lower.
 
-The grade (:attr:`raguard.align.SentenceAlignment.grade`) is ``(0.5 + 0.5 * support) / (1 + n + o)``:
-support is the weighted share of the sentence's content words the aligned document sentences hold
-(a paraphrase loses a little), n the capitalized words inside it that no document holds, o its
-words the aligned document lacks but states the opposite of.
+The grade (:attr:`raguard.align.SentenceAlignment.grade`) is ``(0.5 + 0.5 * support) / (1 + n + o +
+d)``: support is the weighted share of the sentence's content words the aligned document sentences
+hold (a paraphrase loses a little), n the capitalized words inside it that no document holds, o
+its words the aligned document lacks but states the opposite of, d 1 when only one side denies.
 
 An answer with no sentence to check scores 1.0; input that cannot be verified scores 0.0. Low
 warnings do not lower the score. Scores are rounded to three decimals (they survive JSON).

@@ -61,6 +61,17 @@ def test_a_word_whose_opposite_the_document_states_lowers_the_grade() -> None:
     assert opposite.grade == round((0.5 + 0.5 * opposite.support) / 2, 4)
 
 
+def test_a_denial_only_one_side_makes_lowers_the_grade() -> None:
+    from raguard.normalize.polarity import denies_anything
+
+    assert denies_anything("It isn't covered.") and denies_anything("we dont deliver") and not denies_anything("Nothingham")
+    docs = ["Storm damage to garden sheds is not covered by the Soria policy. Flood damage is covered."]
+    ctx = _ctx("q", docs, "Storm damage to garden sheds is not covered. Storm damage to garden sheds is covered.")
+    same, dropped = ctx.alignment
+    assert same.denial_differs == 0 and dropped.denial_differs == 1
+    assert dropped.grade == round(same.grade / 2, 4)
+
+
 def test_a_summary_sentence_that_fuses_two_document_sentences_is_aligned_to_both() -> None:
     [fused] = _ctx("q", DOCS, "The Soria bakery, opened in 1998, sells almond cakes.").alignment
     assert len(fused.spans) == 2 and fused.support == 1.0

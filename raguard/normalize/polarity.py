@@ -68,6 +68,12 @@ DENIAL_WORDS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "ne
                          | {prefix + "nt" for prefix in _BARE_PREFIXES})
 
 
+def denies_anything(text: str) -> bool:
+    """Does ``text`` hold a denial word ("not", "never", "no", "n't", a chat's "dont")?"""
+    pattern = DENIAL_BARE_RE if has_bare_not(text) else DENIAL_RE
+    return pattern.search(text) is not None
+
+
 def may_deny(text: str, runs: list[str]) -> bool:
     r"""False only when :data:`DENIAL_BARE_RE` (so :data:`DENIAL_RE` too) finds nothing in
     ``text``; ``runs`` are its runs of letters and digits (``[^\W_]+``) folded, as a document's
