@@ -478,6 +478,15 @@ def test_a_name_restated_with_its_street_or_title_word_spelled_out_is_found() ->
     assert "missing_entity" in types("", doc, "The depot is at 9 Elm Avenue.")
 
 
+def test_a_score_ner_reads_into_a_name_is_left_to_the_numbers_checker() -> None:
+    doc = ["Map 1 Lotus: Kestrel 13–9\nMap 2 Ascent: Ironveil 13–11 (pick: Ironveil)\nMap 3 Haven: Ironveil 13–4"]
+    answer = "Kestrel took Lotus, but Ironveil won Ascent 13–11 and then took Haven 13–4."
+    assert types("", doc, answer) == []
+    assert "missing_entity" in types("", doc, answer.replace("Haven", "Bind"))
+    assert "missing_entity" in types("", doc, answer.replace("Ascent", "Breeze"))
+    assert UNSUPPORTED_NUMBER in types("", doc, answer.replace("13–11", "13–8"))
+
+
 def test_a_surname_a_record_gives_another_given_name_is_not_this_person() -> None:
     # every word of "Clodagh Oyelaran" is in the list, but as two people's
     doc = ["Candidates: OYELARAN, Tunde (Ind); BRENNAN, Clodagh (Lab). Turnout was 61%."]

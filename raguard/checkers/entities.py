@@ -129,8 +129,11 @@ class EntitiesChecker:
             checker=self.name,
         )
         parts = _parts(text)
+        named = text
+        if len(parts) == 1 and label != "NAME_NUMBER" and (trimmed := _trim_values(parts[0])) != parts[0]:
+            parts = [named := trimmed]  # "Haven 13–4": the map; its score is the numbers checker's
         if len(parts) <= 1 and (label in _MERGED_LABELS or label == "PROPER"):
-            parts = _merged_names(text)
+            parts = _merged_names(named)
         whole = len(parts) <= 1 and (not parts or parts[0] == text)
         if whole:
             parts = [text]
@@ -401,11 +404,25 @@ def _merged_names(text: str) -> list[str]:
         pieces.append(text[at:m.start()])
         at = m.end()
     pieces.append(text[at:])
-    # each piece without the lower-case words at its ends ("Osei has | called | Lumen")
-    names = [n for p in pieces if (n := _trim_lower(p))]
+    # each piece without the lower-case words at its ends ("Osei has | called | Lumen"), and
+    # without a value NER took in after it ("Nightjar won Ascent 13–11": the score is the
+    # numbers checker's)
+    names = [n for p in pieces if (n := _trim_values(_trim_lower(p)))]
     if len(names) < 2 or not all(n[:1].isupper() for n in names):
         return [text]
     return names
+
+
+# a score or a range of values after a name ("Haven 13–4"): no part of it, unlike a model's number
+_SCORE_RE = re.compile(r"\d+[–—-]\d+")
+
+
+def _trim_values(piece: str) -> str:
+    """``piece`` without the scores or ranges NER took in at its end ("Ascent 13–11")."""
+    words = piece.split()
+    while len(words) > 1 and _SCORE_RE.fullmatch(words[-1].rstrip(".,;:")):
+        words.pop()
+    return " ".join(words)
 
 
 def _trim_lower(piece: str, trailing: bool = True) -> str:
