@@ -9,6 +9,7 @@ import re
 from typing import Iterator, Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS, matches_at
+from raguard.normalize.numbers import OTHER_CURRENCY_CODES
 from raguard.normalize.stems import content_stem
 
 # A run of letters and "&" before " 16" / "-19"; the name is picked out of the run by
@@ -31,7 +32,7 @@ _NOT_NAMES = frozenset(
         "where", "which", "who", "what", "why", "how", "also", "still", "even", "nearly", "exactly",
         "ranked", "rank", "scored", "score", "won", "lost", "killed", "sold", "paid", "cost",
     }
-)
+) | {code.lower() for code in OTHER_CURRENCY_CODES}  # ("NOK 120 000" is an amount)
 
 
 # The first digit of a _NAME_NUMBER_RE match, after a letter or "&" and " " or "-" (found by a
