@@ -164,3 +164,11 @@ def test_a_time_in_words_supports_the_answers_digits() -> None:
 
 def test_ten_to_five_may_be_a_span_of_hours_and_is_not_read_as_a_time() -> None:
     assert all(n.measure is None for n in extract_numbers("open ten to five, 10 to 5"))
+
+
+def test_a_percentage_after_a_capitalized_word_is_a_share_and_no_names_number() -> None:
+    # "VAT 21 %" is a rate, not a name like "Apollo 11": its value was left out of the document's values
+    doc = "Orvik import charges: VAT 21 % on goods and shipping, Levy 4% on tobacco. Apollo 11 landed."
+    assert _flagged(doc, "At Orvik, VAT is 21% on goods and shipping and the levy on tobacco is 4%.") == set()
+    assert _flagged(doc, "At Orvik, VAT is 12% on goods and shipping and the levy on tobacco is 5%.") == {"12%", "5%"}
+    assert all(n.value != 11 for n in DocumentIndex(doc).numbers)  # (a name's number stays out)
