@@ -66,8 +66,9 @@ _NUMERIC_RE = re.compile(
 # groups, is no separator it knows). A comma before one or two digits cannot be an English
 # thousands separator ("1,234" has three), but it may join a list ("items 3,4 and 5"), and a
 # space may part two values of a tokenized table ("3 500"): so a match is read where it is
-# certain (see :func:`_european_numbers`), and the rest only when an answer's value finds no
-# other support (:func:`loose_numbers`).
+# certain (see :func:`_european_matches`), and the rest only when an answer's value finds no
+# other support (:func:`loose_numbers`). (What holds one of these: one or two digits after a
+# comma, or three after a digit and a space.)
 _EUROPEAN_CUE_RE = re.compile(r"\d(?:,\d{1,2}(?!\d)| \d{3}(?!\d))")
 _COMMA_CUE_RE = re.compile(r",\d{1,2}(?!\d)")  # (a literal first: re finds its "," by a fast scan)
 #: Codes of currencies whose countries write these forms, read as a cue before a value (no unit:
@@ -83,7 +84,7 @@ _EUROPEAN_RE = re.compile(
     r"(?!\d|[,.:/]\d)"
     r"(?:[ \t]?(?P<pct>%|[Pp]ercent\b|[Pp]er[ \t]cent\b))?"
     rf"(?:[ \t]?(?P<after>[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b|[Ee]uros?\b))?"
-)  # (case kept: "TRY", "MAD" are currencies, "try", "mad" words)
+)  # (case kept: a currency code is written in capitals)
 _GROUPED_SHAPE_RE = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")  # "1.234,56": certain by its shape
 
 _UNITS = {
@@ -436,7 +437,6 @@ def loose_numbers(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     return out
 
 
-_new_tuple = tuple.__new__
 _new_tuple = tuple.__new__
 
 
