@@ -104,6 +104,18 @@ class DocumentIndex:
         return found if positions is None else [_moved(n, positions) for n in found]
 
     @lazy
+    def loose_numbers(self) -> list[NumberMention]:
+        """Readings too uncertain for :attr:`numbers` ("7,34", "120 000", a "1530" among times
+        written "0530"), outside dates but for years: read only when an answer's value finds no other support
+        (see the numbers checker and :func:`raguard.normalize.numbers.loose_numbers`)."""
+        from raguard.normalize.numbers import loose_numbers
+
+        found = loose_numbers(self.text, self.numbers)
+        # (a year stays, as in numbers: the dates reader takes "1415 Pilot aboard" for one)
+        taken = [(d.start, d.end) for d in self.dates if d.form not in ("year", "weekday")]
+        return _without_overlaps(found, taken) if found and taken else found
+
+    @lazy
     def named_numbers(self) -> list[tuple[NumberMention, str]]:
         """The values inside names ("Seat 34", "HTTP 503", "Energy 812 kJ"), each with the name's
         text, by size: left out of :attr:`numbers` ("Apollo 11" is no eleven of anything), read

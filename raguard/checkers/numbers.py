@@ -161,6 +161,13 @@ class NumbersChecker:
             finding.supported = True
             finding.source = "derived"
             return finding
+        for doc_index, index in ctx.documents:
+            for doc_number in index.loose_numbers:  # "7,34", "120 000", "1530" among "0530"s
+                if values_match(mention, doc_number) and opposite_bound(mention, index.text, doc_number) is None:
+                    finding.supported = True
+                    finding.evidence = (doc_index, doc_number.start, doc_number.end)
+                    finding.source = "document"
+                    return finding
         if bounded is not None:
             finding.nearest_value = bounded[1]
             finding.suggestion = (f'"{mention.hedge} {mention.text}" bounds the value the other way: '

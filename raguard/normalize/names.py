@@ -9,12 +9,14 @@ import re
 from typing import Iterator, Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS, matches_at
+from raguard.normalize.numbers import OTHER_CURRENCY_CODES
 from raguard.normalize.stems import content_stem
 
 # A run of letters and "&" before " 16" / "-19"; the name is picked out of the run by
 # _name_start. (As one pattern, \b[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*..., it backtracked
-# quadratically on long runs such as "AAAA..." or "A&A&A&...".)
-_NAME_NUMBER_RE = re.compile(r"(?<![A-Za-z&])(?P<run>[A-Za-z&]+)(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,.]\d|[ \t]*[-–][ \t]*\d)")
+# quadratically on long runs such as "AAAA..." or "A&A&A&...".) A number before "%" is a share,
+# no name's: "VAT 17 %", "Tax 17%".
+_NAME_NUMBER_RE = re.compile(r"(?<![A-Za-z&])(?P<run>[A-Za-z&]+)(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,.]\d|[ \t]*[-–][ \t]*\d|[ \t]?%)")
 
 # Capitalized words that precede numbers without naming anything.
 _NOT_NAMES = frozenset(
@@ -31,7 +33,7 @@ _NOT_NAMES = frozenset(
         "where", "which", "who", "what", "why", "how", "also", "still", "even", "nearly", "exactly",
         "ranked", "rank", "scored", "score", "won", "lost", "killed", "sold", "paid", "cost",
     }
-)
+) | {code.lower() for code in OTHER_CURRENCY_CODES}  # ("NOK 120 000" is an amount)
 
 
 # The first digit of a _NAME_NUMBER_RE match, after a letter or "&" and " " or "-" (found by a

@@ -60,6 +60,33 @@ _NUMERIC_RE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 
+# Decimal commas and thousands grouped by ordinary spaces, as European (and SI) documents write
+# values: "EUR 7,34", "61,17 €", "3,0 %", "1.234,56", "NOK 120 000", "1 100 mm". _NUMERIC_RE
+# reads none of these digits as one value (a comma before one or two digits, or a space between
+# groups, is no separator it knows). A comma before one or two digits cannot be an English
+# thousands separator ("1,234" has three), but it may join a list ("items 3,4 and 5"), and a
+# space may part two values of a tokenized table ("3 500"): so a match is read where it is
+# certain (see :func:`_european_matches`), and the rest only when an answer's value finds no
+# other support (:func:`loose_numbers`). (What holds one of these: one or two digits after a
+# comma, or three after a digit and a space.)
+_EUROPEAN_CUE_RE = re.compile(r"\d(?:,\d{1,2}(?!\d)| \d{3}(?!\d))")
+_COMMA_CUE_RE = re.compile(r",\d{1,2}(?!\d)")  # (a literal first: re finds its "," by a fast scan)
+#: Codes of currencies whose countries write these forms, read as a cue before a value (no unit:
+#: the answer may write the amount without it). Not "COP" or "SAR", which also name things ("COP 26").
+OTHER_CURRENCY_CODES = ("CHF", "NOK", "SEK", "DKK", "ISK", "PLN", "CZK", "HUF", "BGN", "RUB", "UAH", "BRL",
+                        "ZAR", "GHS", "KES", "NGN")
+_GROUPED_CODES = "|".join(OTHER_CURRENCY_CODES)
+_EUROPEAN_RE = re.compile(
+    r"(?=[$€£¥₹A-Z\-−–\d])"
+    rf"(?:(?P<cur>US\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b)[ \t]?)?"
+    r"(?<![\w.,/:])(?<!\d[ \t])(?P<neg>[-−–](?=\d))?"
+    r"(?P<num>\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?: \d{3})+(?:,\d{1,2}|\.\d+)?(?![ \t]\d)|\d+,\d{1,2})"
+    r"(?!\d|[,.:/]\d)"
+    r"(?:[ \t]?(?P<pct>%|[Pp]ercent\b|[Pp]er[ \t]cent\b))?"
+    rf"(?:[ \t]?(?P<after>[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b|[Ee]uros?\b))?"
+)  # (case kept: a currency code is written in capitals)
+_GROUPED_SHAPE_RE = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")  # "1.234,56": certain by its shape
+
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -352,6 +379,64 @@ def _numeric_matches(text: str) -> Iterator[re.Match[str]]:
         pos = m.end()
 
 
+def _european_matches(text: str) -> Iterator[tuple[re.Match[str], bool]]:
+    """Each :data:`_EUROPEAN_RE` match in ``text``, and whether its reading is certain: the
+    "1.234,56" shape, or a currency, a percent sign or a unit of measure beside it ("EUR 7,34",
+    "3,0 %", "1 100 mm"); bare, "7,34" or "3 500" may be a list or two cells of a table."""
+    for m in _EUROPEAN_RE.finditer(text):
+        certain = (m.group("cur") is not None or m.group("pct") is not None or m.group("after") is not None
+                   or _GROUPED_SHAPE_RE.fullmatch(m.group("num")) is not None
+                   or unit_after(text, _trim_end(text, m.start(), m.end())) is not None)
+        yield m, certain
+
+
+def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMention:
+    """The value of a :data:`_EUROPEAN_RE` match: a comma before one or two digits is a decimal
+    point, dots and spaces between groups of three are thousands separators."""
+    raw, neg, cur, pct, after = m.group("num", "neg", "cur", "pct", "after")
+    if "," in raw:
+        whole, _, decimals = raw.rpartition(",")
+        raw = whole.replace(".", "").replace(" ", "") + "." + decimals
+    value = float(raw.replace(" ", ""))
+    if neg:
+        value = -value
+    currency = next((_CURRENCY_SYMBOLS.get(c) or _CURRENCY_CODES.get(c.lower()) for c in (cur, after)
+                     if c is not None and (c in _CURRENCY_SYMBOLS or c.lower() in _CURRENCY_CODES)), None)
+    unit = "%" if pct else currency
+    # the span takes a currency in that the value's unit is (not a code read only as a cue)
+    start = m.start("cur") if cur is not None and currency is not None else m.start("neg") if neg else m.start("num")
+    end = _trim_end(text, start, m.end() if (pct or after) else m.end("num"))
+    worded = _word_may_end_before(text, start)
+    return NumberMention(start, end, text[start:end], value, unit,
+                         hedge=_hedge_before(text, start) if hedges and worded else None,
+                         decline=_decline_before(text, start) if worded else False)
+
+
+# a lower-case word after four digits: a count's noun ("1530 crates"), unless it joins times
+_LOWER_WORD_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+([a-z]+)\b")
+_CLOCK_JOINERS = frozenset({"to", "and", "until", "till", "hrs", "hours", "h", "local", "the", "on", "at"})
+
+
+def loose_numbers(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
+    """The readings :func:`extract_numbers` leaves out as uncertain, read only when an answer's
+    value finds no other support: a bare "7,34" (a decimal comma, or a list "3,4"), a bare
+    "120 000" (thousands, or two cells of a table), and, in a text that writes times of day as
+    four digits ("0530", read as one by :func:`extract_numbers`), its other four digits ("1530":
+    a time there, and a count or a year elsewhere). ``mentions``: the values read in ``text``."""
+    out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
+           if _EUROPEAN_CUE_RE.search(text) is not None else [])
+    if any(n.measure == CLOCK and len(n.text) == 4 and n.text.isdigit() for n in mentions):
+        for n in mentions:
+            minutes = _four_digit_time(text, n)
+            if minutes is None or n.measure is not None or n.unit is not None:
+                continue
+            noun = _LOWER_WORD_AFTER_RE.match(text, n.end)
+            if noun is None or noun.group(1) in _CLOCK_JOINERS:  # ("1530 crates" is a count)
+                out.append(n._replace(value=float(minutes), measure=CLOCK))
+        out.sort(key=lambda n: (n.start, -n.end))
+    return out
+
+
 _new_tuple = tuple.__new__
 
 
@@ -369,10 +454,16 @@ def extract_numbers(text: str, hedges: bool = True,
     position (about 50 µs on a 300-word document)."""
     hedge_before = _hedge_before if hedges else _no_hedge
     found: list[NumberMention] = []
+    zero_led = spaced = False  # four digits after a zero ("0530"); three after a digit and a space ("1 100")
     for m in _numeric_matches(text):
         raw, neg, cur, ordinal, scale, pct, curword = m.group("num", "neg", "cur", "ord", "scale", "pct", "curword")
         if raw is None:
             continue
+        if len(raw) == 4 and raw[0] == "0":
+            zero_led = True
+        elif len(raw) == 3 and not spaced:
+            at = m.start("num")
+            spaced = text[at - 2:at - 1].isdigit() and text[at - 1] == " "
         value = float(_SEPARATORS_RE.sub("", raw)) if "," in raw or not raw.isascii() else float(raw)
         if neg:
             value = -value
@@ -407,6 +498,10 @@ def extract_numbers(text: str, hedges: bool = True,
             start, end, text[start:end], value, unit, bool(ordinal), False, precision,
             hedge_before(text, start) if worded else None, _decline_before(text, start) if worded else False,
             None)))
+    if zero_led:
+        _four_digit_clocks(text, found)
+    if spaced or ("," in text and _COMMA_CUE_RE.search(text) is not None):
+        found.extend(_european_mention(text, m, hedges) for m, certain in _european_matches(text) if certain)
     lowered = text.lower() if text.isascii() else None
     for m in _spelled_matches(text, lowered, words):
         phrase, pct = m.group(0, "pct")
@@ -433,6 +528,9 @@ def extract_numbers(text: str, hedges: bool = True,
         found.extend(_scaled_fractions(text, hedges))
     if ":" in text:
         found.extend(_clock_times(text))
+        found.extend(_seconds_clocks(text))
+    if lowered is None or _holds_any(lowered, _SPELLED_CLOCK_CUE_WORDS):
+        found.extend(_spelled_clocks(text, lowered))
     if "/" in text:
         found.extend(_slash_lists(text))
     if (lowered is None or "m" in lowered) and _AMPM_CUE_RE.search(text) is not None:
@@ -518,6 +616,144 @@ def _worded_clocks(text: str, found: list[NumberMention]) -> list[NumberMention]
     return out
 
 
+# Four digits are a 24-hour time as logs, rotas and ship's logs write it ("0530 Reduced speed",
+# "0400-0800 WATCH"): certain with a leading zero (no count or year is written so), or joined by
+# a dash to one that has it; "1530" alone may be a count or a year, and is read as a time only
+# where the answer's time finds no other support (:func:`loose_numbers`)
+_FOUR_DIGITS_RE = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_CLOCK_DASHES = ("-", "–")
+
+
+def _four_digit_time(text: str, n: NumberMention) -> Optional[int]:
+    """Minutes after midnight of a mention written as four digits that read as a 24-hour time,
+    else None: not beside other digits ("0800 123 4567", a telephone number), after "+" or "#",
+    or before a unit ("0500 mm")."""
+    digits = n.text
+    if len(digits) != 4 or not digits.isascii() or _FOUR_DIGITS_RE.fullmatch(digits) is None:
+        return None
+    before, after = text[max(0, n.start - 2):n.start], text[n.end:n.end + 2]
+    if (before[-1:] in ("+", "#") or (len(before) == 2 and before[0].isdigit() and before[1] in " \t")
+            or (len(after) == 2 and after[0] in " \t" and after[1].isdigit()) or unit_after(text, n.end) is not None):
+        return None
+    return int(digits[:2]) * 60 + int(digits[2:])
+
+
+def _four_digit_clocks(text: str, found: list[NumberMention]) -> None:
+    """Read in place, as times of day, the values of ``found`` (digits only, in text order) that
+    are four digits with a leading zero, and those a dash joins to one ("0400-0800")."""
+    times = [(i, minutes) for i, n in enumerate(found) if (minutes := _four_digit_time(text, n)) is not None]
+    # (after a dash, four digits are a time only as a range's end: "CVE-2025-0147" is an id)
+    certain = {i for i, _ in times if found[i].text[0] == "0" and text[found[i].start - 1:found[i].start] not in _CLOCK_DASHES}
+    for (i, _), (j, _) in zip(times, times[1:]):
+        if (j == i + 1 and "0" in (found[i].text[0], found[j].text[0]) and text[found[i].end:found[j].start] in _CLOCK_DASHES
+                and text[found[i].start - 1:found[i].start] not in _CLOCK_DASHES):
+            certain |= {i, j}
+    for i, minutes in times:
+        n = found[i]
+        if i in certain and _ZONE_AFTER_RE.match(text, n.end) is None:  # ("1015 GMT": _worded_clocks)
+            found[i] = n._replace(value=float(minutes), measure=CLOCK)
+
+
+# "02:05:12", "14:30:00.5", an ISO timestamp's "T02:05:12.660Z": a time of day to the second
+# (two digits for the hour: "1:23:45" is a timestamp in a clip or a lap), valued in minutes with
+# the seconds as a fraction (see same_time)
+_SECONDS_CLOCK_RE = re.compile(
+    r"(?:(?<=\dT)|(?<![\w.:,]))(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,]\d{1,9})?(?![\d:]|[.,]\d)"
+)
+
+
+_SECONDS_CUE_RE = re.compile(r":[0-5]\d:[0-5]\d")  # (a literal first: a fast scan)
+
+
+def _seconds_clocks(text: str) -> Iterator[NumberMention]:
+    cue = _SECONDS_CUE_RE.search(text)
+    if cue is None:
+        return
+    for m in _SECONDS_CLOCK_RE.finditer(text, max(0, cue.start() - 2)):
+        value = int(m.group("h")) * 60 + int(m.group("mi")) + int(m.group("s")) / 60
+        yield NumberMention(m.start(), m.end(), m.group(0), value, measure=CLOCK)
+
+
+# "half past 10", "a quarter to six", "twenty past nine", "10 minutes to 4": a time of day in
+# words, either half of the day ("to" only after "quarter" or "minutes": "ten to five" may be
+# the hours from ten to five; "ten after six" is left out: "after 5" is common in prose, and
+# each of its cues would cost a search)
+_HOUR_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_MINUTE_WORDS = {"five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
+_SPELLED_CLOCK_RE = re.compile(
+    r"(?=[ahqtf\d])\b(?:(?P<half>half)|(?:a[ \t]+)?(?P<quarter>quarter)"
+    r"|(?P<mins>[1-5]?\d|twenty[ \t-]five|five|ten|twenty)(?P<unit>[ \t]+minutes)?)"
+    r"[ \t]+(?P<rel>past|to)[ \t]+"
+    r"(?P<h>1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?![.,:]\d)",
+    re.IGNORECASE,
+)
+# what follows the minutes in every match, found first (the pattern tried at every position of
+# a text cost as much as all its digits): a word, then the hour
+_SPELLED_CLOCK_CUE_RE = re.compile(
+    r"(?:past|quarter[ \t]+to|minutes[ \t]+to)[ \t]+(?:1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+    re.IGNORECASE,
+)
+# the hour after a cue word found by str.find in lower-cased text (each word is found faster
+# than a scan could try a pattern at every position)
+_CLOCK_HOUR_AFTER_RE = re.compile(
+    r"(?<![ \t])[ \t]+(?:1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
+_SPELLED_CLOCK_CUE_WORDS = ("past", "quarter to", "minutes to")
+#: How far before its cue a _SPELLED_CLOCK_RE match can start ("a quarter", "twenty-five minutes").
+_SPELLED_CLOCK_REACH = 24
+
+
+def _spelled_clock_cues(text: str, lowered: Optional[str]) -> list[tuple[int, int]]:
+    """(start, end) of each cue of a spelled time, "past 10", "quarter to six", in order."""
+    if lowered is None:
+        lowered = text.lower()
+        if len(lowered) != len(text):  # (a letter lower() folds to two: "İ")
+            return [m.span() for m in _SPELLED_CLOCK_CUE_RE.finditer(text)]
+    cues = []
+    for word in _SPELLED_CLOCK_CUE_WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            hour = _CLOCK_HOUR_AFTER_RE.match(lowered, at + len(word))
+            if hour is not None:
+                cues.append((at, hour.end()))
+            at = lowered.find(word, at + len(word))
+    cues.sort()
+    return cues
+
+
+def _spelled_clocks(text: str, lowered: Optional[str]) -> Iterator[NumberMention]:
+    """Times of day in words ("half past 10"), each read where a cue ends. ``lowered``: the text
+    lower-cased when it is ASCII, else None."""
+    pos = 0
+    for cue_start, cue_end in _spelled_clock_cues(text, lowered):
+        if cue_end <= pos:
+            continue
+        start = max(pos, cue_start - _SPELLED_CLOCK_REACH)
+        m = _SPELLED_CLOCK_RE.search(text, start, cue_end + 2)
+        while m is not None and m.end() != cue_end:  # (a match of an earlier cue: "ten to five")
+            m = _SPELLED_CLOCK_RE.search(text, m.start() + 1, cue_end + 2)
+        if m is None:
+            continue
+        pos = m.end()
+        half, quarter, mins, rel = m.group("half", "quarter", "mins", "rel")
+        rel = rel.casefold()
+        if half:
+            minutes = 30  # (only "past": the cues of "to" are "quarter to" and "minutes to")
+        elif quarter:
+            minutes = 15
+        else:
+            if rel == "to" and not m.group("unit"):
+                continue
+            word = " ".join(mins.casefold().replace("-", " ").split())
+            minutes = int(word) if word.isdigit() else _MINUTE_WORDS[word]
+            if not 0 < minutes < 60:
+                continue
+        h = m.group("h").casefold()
+        hour = int(h) if h.isdigit() else _HOUR_WORDS[h]
+        value = hour * 60 + minutes if rel != "to" else (hour - 1) * 60 + 60 - minutes
+        yield NumberMention(m.start(), m.end(), m.group(0), float(value % 720), spelled=True, measure=CLOCK12)
+
+
 def _clock_times(text: str, pattern: re.Pattern[str] = _CLOCK_RE) -> Iterator[NumberMention]:
     """Times of day ("7:55 PM", "19:55"), valued in minutes after midnight: a changed time is a
     changed value, and the digits around a colon are not read as numbers otherwise."""
@@ -577,9 +813,12 @@ def same_time(claim: NumberMention, doc: NumberMention) -> bool:
     the document ("7:00 PM" / "let's make it 7"), as a time of day is often said. (Not the other
     way round: the answer's bare "7" is a number, checked as one.)"""
     if claim.measure in CLOCK_MEASURES and doc.measure in CLOCK_MEASURES:
+        told = doc.value
+        if told % 1 and not claim.value % 1:
+            told = float(int(told))  # "02:05:12" states the minute "02:05" (its seconds are a fraction)
         if CLOCK12 in (claim.measure, doc.measure):
-            return claim.value % 720 == doc.value % 720
-        return claim.value == doc.value
+            return claim.value % 720 == told % 720
+        return claim.value == told
     if claim.measure not in CLOCK_MEASURES or doc.unit or doc.measure or doc.ordinal:
         return False
     if _DOTTED_TIME_RE.fullmatch(doc.text):

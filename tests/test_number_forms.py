@@ -1,0 +1,174 @@
+"""Value forms of European documents, logs and speech that the number reader reads: decimal
+commas ("48,90 €"), thousands grouped by ordinary spaces ("SEK 86 000"), 24-hour times in four
+digits ("0215"), times to the second ("16:42:09") and times in words ("a quarter to eleven").
+Each faithful answer proceeds, and the same answer with its values changed is still flagged."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import verify
+from raguard.documents import DocumentIndex
+from raguard.normalize.numbers import CLOCK, CLOCK12, extract_numbers
+
+
+def _flagged(doc: str, answer: str) -> set[str]:
+    """The answer's values the numbers checker finds no support for."""
+    return {c.text for c in verify("What does it say?", [doc], answer).claims if c.kind == "number" and not c.supported}
+
+
+# -- decimal commas -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "measure"),
+    [
+        ("a fee of CHF 12,85 a day", 12.85, None, None),  # (a currency code read as a cue, no unit)
+        ("only 48,90 € a night", 48.9, "EUR", None),
+        ("the tax is 2,5 % of it", 2.5, "%", None),
+        ("a balance of 7.806,25 at the end", 7806.25, None, None),  # certain by its shape
+        ("a bag of 3,75 kg", 3.75, None, "kg"),
+        ("EUR -0,4 on the day", -0.4, "EUR", None),
+    ],
+)
+def test_a_decimal_comma_beside_a_currency_a_percent_or_a_unit_is_read(text: str, value: float, unit: str | None,
+                                                                       measure: str | None) -> None:
+    [n] = extract_numbers(text)
+    assert (n.value, n.unit, n.measure) == (value, unit, measure)
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("rooms 3,4 and 6", [6.0]),  # a list: no reading of "3,4" is certain
+    ("€2,450 in all", [2450.0]),  # three digits after the comma: English thousands
+])
+def test_a_comma_that_may_be_a_list_or_thousands_is_not_a_decimal_comma(text: str, values: list[float]) -> None:
+    assert [n.value for n in extract_numbers(text)] == values
+
+
+DECIMAL_DOC = ("Haldenhof Pension, Feldkirch. Room rate: 48,90 € per night; the tourist tax is 2,5 % of the "
+               "rate. Total for 30 nights: 1.467,00 EUR. Breakfast is charged apart.")
+
+
+def test_a_decimal_comma_document_supports_the_answers_decimal_point() -> None:
+    answer = ("At the Haldenhof Pension a room costs €48.90 per night, the tourist tax is 2.5% of the rate, "
+              "and 30 nights come to €1,467.")
+    assert _flagged(DECIMAL_DOC, answer) == set()
+    changed = answer.replace("48.90", "49.80").replace("2.5%", "2.8%").replace("1,467", "1,476")
+    assert _flagged(DECIMAL_DOC, changed) == {"€49.80", "2.8%", "€1,476"}
+
+
+def test_a_bare_decimal_comma_supports_an_answer_only_its_value_otherwise_lacks() -> None:
+    # a table cell, its currency in the header: read only for a value no other reading supports
+    doc = "Tarnow market prices (EUR per kilo)\nApples | 2,35\nPears | 3,10\nPlums | 4"
+    assert DocumentIndex(doc).numbers and 2.35 not in [n.value for n in DocumentIndex(doc).numbers]
+    assert _flagged(doc, "At the Tarnow market apples cost €2.35 per kilo and pears €3.10.") == set()
+    assert _flagged(doc, "At the Tarnow market apples cost €2.53 per kilo and pears €3.01.") == {"€2.53", "€3.01"}
+
+
+# -- thousands grouped by ordinary spaces ----------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("text", "value", "measure"),
+    [
+        ("sections 1 250 mm long", 1250.0, "mm"),
+        ("pays SEK 86 000 a month", 86000.0, None),
+        ("GHS 2 450 000,50 in all", 2450000.5, None),
+        ("a run of 12 400 km", 12400.0, "km"),
+    ],
+)
+def test_thousands_grouped_by_spaces_beside_a_currency_or_a_unit_are_one_value(text: str, value: float,
+                                                                              measure: str | None) -> None:
+    [n] = extract_numbers(text)
+    assert (n.value, n.measure) == (value, measure)
+
+
+def test_digits_a_space_apart_with_nothing_around_them_stay_two_values() -> None:
+    # a tokenized table may put two cells a space apart
+    assert [n.value for n in extract_numbers("rows 3 500 cols")] == [3.0, 500.0]
+
+
+SPACED_DOC = ("Ridgeline Works. Pipe sections are 1 250 mm long. The posted salary for a fitter is "
+              "SEK 86 000 – 94 000 a month.")
+
+
+def test_a_document_with_space_grouped_thousands_supports_the_answers_commas() -> None:
+    answer = "Ridgeline pipe sections are 1,250 mm long, and a fitter earns SEK 86,000 to SEK 94,000 a month."
+    assert _flagged(SPACED_DOC, answer) == set()
+    changed = answer.replace("1,250", "1,520").replace("94,000", "96,000")
+    assert _flagged(SPACED_DOC, changed) == {"1,520", "96,000"}
+    # the group alone is no longer a value of the document
+    assert _flagged(SPACED_DOC, "Ridgeline pipe sections are 250 mm long.") == {"250"}
+
+
+# -- 24-hour times in four digits ------------------------------------------------------------------
+
+def test_four_digits_with_a_leading_zero_and_their_ranges_are_times_of_day() -> None:
+    found = [(n.text, n.value, n.measure) for n in extract_numbers(
+        "0000-0400 WATCH. 0215 Passed the light, 2000-0400 rest, CVE-2024-0311, call 0800 123 4567")]
+    assert found == [("0000", 0.0, CLOCK), ("0400", 240.0, CLOCK), ("0215", 135.0, CLOCK),
+                     ("2000", 1200.0, CLOCK), ("0400", 240.0, CLOCK),  # (joined to "0400")
+                     ("0311", 311.0, None),  # an id's part, after a dash
+                     ("0800", 800.0, None), ("123", 123.0, None), ("4567", 4567.0, None)]  # a telephone number
+
+
+LOG_DOC = ("SHIP'S LOG, KETCH MARTA VOSS\n0000-0400 WATCH: Mate Ilves.\n0215 Passed Skerry light abeam.\n"
+           "0340 Wind backing NW, reefed main.\n1410 Anchored off Brannock in 6 m.")
+
+
+def test_a_log_of_four_digit_times_supports_the_answers_times() -> None:
+    answer = ("The ketch passed Skerry light at 02:15, reefed the main at 3:40 a.m. when the wind backed "
+              "north-west, and anchored off Brannock at 14:10.")
+    assert _flagged(LOG_DOC, answer) == set()
+    changed = answer.replace("02:15", "02:51").replace("3:40", "4:30").replace("14:10", "14:40")
+    assert _flagged(LOG_DOC, changed) == {"02:51", "4:30 a.m.", "14:40"}
+
+
+@pytest.mark.parametrize(("doc", "answer"), [
+    ("The depot shipped 1530 crates. The gate opens 0600.", "The depot shipped crates at 15:30."),
+    ("The depot shipped 1,530 crates. The gate opens 0600.", "The depot shipped crates at 15:30."),
+    ("The depot shipped crates at 0530.", "The depot shipped 530 crates."),
+    ("In 1745 the depot shipped crates.", "The depot shipped crates at 17:45."),
+])
+def test_a_count_is_no_time_and_a_time_no_count(doc: str, answer: str) -> None:
+    assert _flagged(doc, answer), (doc, answer)
+
+
+# -- times to the second, and in words ------------------------------------------------------------
+
+SECONDS_DOC = ("Sensor log, pump house 3: 2031-03-04T16:42:09.118Z pressure drop detected; "
+               "valve shut at 16:44:51 by the duty operator.")
+
+
+def test_a_time_to_the_second_supports_the_answers_minute() -> None:
+    answer = "The pressure drop was detected at 16:42 and the valve was shut at 4:44 pm."
+    assert _flagged(SECONDS_DOC, answer) == set()
+    assert _flagged(SECONDS_DOC, "The pressure drop was detected at 16:24 and the valve shut at 16:45.") == {
+        "16:24", "16:45"}
+    # the answer's seconds are checked too, and the hour of "1:23:45" stays a clip's timestamp
+    assert _flagged(SECONDS_DOC, "The valve was shut at 16:44:15.") == {"16:44:15"}
+    assert all(n.measure is None for n in extract_numbers("the clip at 1:23:45 shows it"))
+
+
+SPELLED_DOC = ("The Lindqvist ferry left at half past seven and docked at a quarter to eleven. "
+               "The harbour café opens at twenty past six.")
+
+
+def test_a_time_in_words_supports_the_answers_digits() -> None:
+    found = [(n.text, n.value, n.measure) for n in extract_numbers(SPELLED_DOC)]
+    assert found == [("half past seven", 450.0, CLOCK12), ("a quarter to eleven", 645.0, CLOCK12),
+                     ("twenty past six", 380.0, CLOCK12)]
+    answer = "The ferry left at 7:30, docked at 10:45 and the café opens at 6:20."
+    assert _flagged(SPELLED_DOC, answer) == set()
+    changed = "The ferry left at 7:15, docked at 11:45 and the café opens at 6:40."
+    assert _flagged(SPELLED_DOC, changed) == {"7:15", "11:45", "6:40"}
+
+
+def test_ten_to_five_may_be_a_span_of_hours_and_is_not_read_as_a_time() -> None:
+    assert all(n.measure is None for n in extract_numbers("open ten to five, 10 to 5"))
+
+
+def test_a_percentage_after_a_capitalized_word_is_a_share_and_no_names_number() -> None:
+    # "VAT 21 %" is a rate, not a name like "Apollo 11": its value was left out of the document's values
+    doc = "Orvik import charges: VAT 21 % on goods and shipping, Levy 4% on tobacco. Apollo 11 landed."
+    assert _flagged(doc, "At Orvik, VAT is 21% on goods and shipping and the levy on tobacco is 4%.") == set()
+    assert _flagged(doc, "At Orvik, VAT is 12% on goods and shipping and the levy on tobacco is 5%.") == {"12%", "5%"}
+    assert all(n.value != 11 for n in DocumentIndex(doc).numbers)  # (a name's number stays out)
