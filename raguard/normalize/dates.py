@@ -395,9 +395,9 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " until ", " till ", " through "),
     "slash": ("/",), "zero_s": ("0s", "0's"),
     # a separator after a space, as tokenized text writes it ("2026 - 10 - 21", "08 / 2027")
-    "spaced_sep": (" -", " /", " .", "\t-", "\t/", "\t."),
-    "year_prefix": ("pre-", "post-", "mid-", "early-", "late-", "end-", "Pre-", "Post-", "Mid-", "Early-", "Late-",
-                    "End-", "PRE-", "POST-", "MID-", "EARLY-", "LATE-", "END-"),
+    "spaced_sep": (" -", " /", " .", "\t"),
+    # a hyphen before a year ("post-2008"): two tests, where the words before it would take 18
+    "year_prefix": ("-1", "-2"),
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
     "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                    "October", "November", "December"),
@@ -458,7 +458,7 @@ def _cues(text: str) -> set[str]:
 # Characters one of which each literal of a cue holds: a text without them holds none of the
 # literals (a search for a character is fast; one for each of eight two-letter literals, "Q1" to
 # "q4", cost 13 µs on a 300-word document).
-_LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": ("Q", "q"), "year_prefix": ("-",)}
+_LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": ("Q", "q")}
 
 
 # Forms whose match can only start at an anchor: a digit that starts a word (their patterns open
