@@ -73,17 +73,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("numeric_my_spaced", re.compile(r"(?=\d)(?<![\d/.])\b(?P<m>0[1-9]|1[0-2])[ \t]+/[ \t]*(?P<y>(?:19|20)\d\d)\b"
                                      r"(?![ \t]*[/.][ \t]*\d)")),
     # a range whose year is stated once, at its end, or not at all ("October 3 to 6", "21-25
-    # December"); without a year no digit may follow (as for "md": "May 5, 12 units")
-    ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}{_d('d2')}"
-                             rf"(?:{_SEP}{_y('y')}\b|\b(?![ \t]*(?:[,:.][ \t]*)?\d))", re.IGNORECASE)),
-    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}{_TO}{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}(?:{_SEP}{_y('y')})?\b",
+    # December"; without a year no digit may follow, as for "md": "May 5, 12 units"), or whose
+    # two days each have their month, perhaps their weekday ("Monday 21 December to Friday 25
+    # December 2026", "December 28 to January 3, 2027": the first in the year before when its
+    # month is later). (One pattern for each order: a pattern more is a match tried more at
+    # every month or day.)
+    ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}(?:(?:{_WEEKDAY},?[ \t]+)?{_m('m2')}[ \t]+"
+                             rf"{_d('d3')}{_SEP}{_y('y2')}\b|{_d('d2')}(?:{_SEP}{_y('y')}\b|\b(?![ \t]*(?:[,:.][ \t]*)?\d)))",
                              re.IGNORECASE)),
-    # two full days, the year stated after the second: "Monday 21 December to Friday 25 December
-    # 2026", "December 28 to January 3, 2027" (the first in the year before when its month is later)
-    ("dmdmy_range", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_TO}(?:{_WEEKDAY},?[ \t]+)?{_d('d2')}"
-                               rf"[ \t]+(?:of[ \t]+)?{_m('m2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
-    ("mdmdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}(?:{_WEEKDAY},?[ \t]+)?{_m('m2')}[ \t]+"
-                               rf"{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}(?:[ \t]+(?:of[ \t]+)?{_m('m1')})?{_TO}(?:{_WEEKDAY},?[ \t]+)?{_d('d2')}"
+                             rf"[ \t]+(?:of[ \t]+)?{_m('m')}(?:{_SEP}{_y('y')})?\b", re.IGNORECASE)),
     ("mdy", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     # a life span whose dash was lost in extraction: "26 September 188926 May 1976"
@@ -106,8 +105,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
     # a year glued by a hyphen to a word placing a time by it ("post-2008", "pre-2015", "mid-2027"):
-    # "year" leaves a year after a hyphen alone ("X-2000" names a model)
-    ("year_prefixed", re.compile(r"(?=[12])(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\bmid-)|(?<=\bearly-)|(?<=\blate-)|(?<=\bend-))"
+    # "year" leaves a year after a hyphen alone ("X-2000" names a model). (Opening with the
+    # hyphen, re finds the candidates with a fast scan for it, where a lookahead is tried at
+    # every position.)
+    ("year_prefixed", re.compile(r"-(?=[12])(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\bmid-)|(?<=\bearly-)|(?<=\blate-)|(?<=\bend-))"
                                  r"(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                                  r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)", re.IGNORECASE)),
     ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})s?\b", re.IGNORECASE)),  # ("on Saturdays")
@@ -301,35 +302,35 @@ def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
     return m.start(), m.end()
 
 
+def _month_of(m: re.Match[str], group: str) -> int:
+    return MONTHS[m.group(group).casefold().rstrip(".")]
+
+
 def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
     """"Oct. 14-15, 2024" states two dates: Oct. 14 and Oct. 15, both in 2024; "21 to 25
-    December" two without a year; "21 December to 4 January 2027" two in their own months."""
-    written = m.group("m")
-    month = MONTHS[written.casefold().rstrip(".")]
-    y = m.group("y")
-    if y is None and written in _VERB_MONTHS:
+    December" two without a year; "28 December to 3 January 2027" two in their own months."""
+    g = m.groupdict()
+    if form == "mdy_range" and g["m2"] is not None:  # "December 28 to January 3, 2027"
+        first_month, month, day2, y, end = _month_of(m, "m"), _month_of(m, "m2"), g["d3"], g["y2"], m.end("y2")
+        spans = ((m.start("m"), m.end("d")), (m.start("m2"), end))
+    elif form == "mdy_range":  # "Oct. 14-15, 2024", "October 14-15"
+        first_month = month = _month_of(m, "m")
+        day2, y = g["d2"], g["y"]
+        spans = ((m.start("m"), m.end("d")), (m.start("d2"), m.end("y") if y is not None else m.end("d2")))
+    else:  # "14-15 October 2024", "14 to 15 October", "28 December to 3 January 2027"
+        month = _month_of(m, "m")
+        first_month = _month_of(m, "m1") if g["m1"] is not None else month
+        day2, y = g["d2"], g["y"]
+        spans = ((m.start("d"), m.end("m1") if g["m1"] is not None else m.end("d")),
+                 (m.start("d2"), m.end("y") if y is not None else m.end("m")))
+    if y is None and m.group("m") in _VERB_MONTHS:
         return []  # "aged 18 to 25 may apply": a verb
     year = int(y) if y is not None else None
-    if form in ("dmdmy_range", "mdmdy_range"):  # (their year is never left out)
-        month2 = MONTHS[m.group("m2").casefold().rstrip(".")]
-        first = DateValue(year=int(y) - 1 if month > month2 else year, month=month, day=int(m.group("d")))
-        second = DateValue(year=year, month=month2, day=int(m.group("d2")))
-    else:
-        first = DateValue(year=year, month=month, day=int(m.group("d")))
-        second = DateValue(year=year, month=month, day=int(m.group("d2")))
+    first = DateValue(year=year - 1 if year is not None and first_month > month else year, month=first_month,
+                      day=int(g["d"]))
+    second = DateValue(year=year, month=month, day=int(day2))
     if not (_valid(first) and _valid(second)):
         return []
-    end = m.end("y") if y is not None else m.end()
-    if form == "mdy_range":
-        spans = ((m.start("m"), m.end("d")), (m.start("d2"), end))
-    elif form == "dmdmy_range":
-        spans = ((m.start("d"), m.end("m")), (m.start("d2"), end))
-    elif form == "mdmdy_range":
-        spans = ((m.start("m"), m.end("d")), (m.start("m2"), end))
-    elif y is None:  # "21 to 25 December": the month closes the second
-        spans = ((m.start("d"), m.end("d")), (m.start("d2"), m.end("m")))
-    else:
-        spans = ((m.start("d"), m.end("d")), (m.start("d2"), end))
     # both halves are as long as the whole match, so they win against shorter overlapping forms
     return [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
 
@@ -406,8 +407,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",), "numeric_my": ("digit", "slash"),
     "iso_spaced": ("digit", "spaced_sep"), "numeric_spaced": ("digit", "spaced_sep"),
     "numeric_my_spaced": ("digit", "spaced_sep"),
-    "mdy_range": ("digit", "month", "range"), "dmy_range": ("digit", "month", "range"),
-    "dmdmy_range": ("digit", "month", "range"), "mdmdy_range": ("digit", "month", "range"), "mdy": ("digit", "month"),
+    "mdy_range": ("digit", "month", "range"), "dmy_range": ("digit", "month", "range"), "mdy": ("digit", "month"),
     "dmy": ("digit", "month"), "dmy_glued": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
@@ -466,9 +466,8 @@ _LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": (
 _ANCHORED: dict[str, str] = {
     "iso": "digit", "ymd_slash": "digit", "numeric": "digit", "numeric_my": "digit", "dmy_range": "digit", "dmy": "digit", "dmy_glued": "digit",
     "dm": "digit", "decade": "digit", "year": "digit",
-    "iso_spaced": "digit", "numeric_spaced": "digit", "numeric_my_spaced": "digit", "dmdmy_range": "digit",
-    "year_prefixed": "digit",
-    "mdy_range": "month", "mdy": "month", "my": "month", "md": "month", "mdmdy_range": "month",
+    "iso_spaced": "digit", "numeric_spaced": "digit", "numeric_my_spaced": "digit",
+    "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
 }
 # (a digit run that starts a word: "(?=\d)\b\d+" tried at every position; opening with \d, re
 # finds the digits with a fast scan and the lookbehind checks the character before the first)
@@ -490,11 +489,10 @@ _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
     "ymd_slash": lambda n, c: n == 4 and c == "/",
     "numeric": lambda n, c: n <= 2 and c in ("/", "."),
     "numeric_my": lambda n, c: n == 2 and c == "/",
-    "dmy_range": _SHORT_DAY, "dmy": _SHORT_DAY, "dmy_glued": _SHORT_DAY, "dm": _SHORT_DAY, "dmdmy_range": _SHORT_DAY,
+    "dmy_range": _SHORT_DAY, "dmy": _SHORT_DAY, "dmy_glued": _SHORT_DAY, "dm": _SHORT_DAY,
     "iso_spaced": lambda n, c: n == 4 and c in (" ", "\t"),
     "numeric_spaced": lambda n, c: n <= 2 and c in (" ", "\t"),
     "numeric_my_spaced": lambda n, c: n == 2 and c in (" ", "\t"),
-    "year_prefixed": lambda n, c: n == 4,
     "decade": lambda n, c: n == 4 and c in ("'", "s"),
     "year": lambda n, c: n == 4,
 }
@@ -734,12 +732,13 @@ def other_readings(mentions: Sequence[DateMention]) -> list[DateMention]:
     restatement of the other to review, while a date that either reading makes is still one
     the document states: the other reading is one more mention, at the same place (a changed
     date, "2 March 2026", has neither)."""
-    if any(a > 12 or b > 12 for a, b in _slash_parts(mentions)):
+    numeric = [m for m in mentions if m.form == "numeric"]
+    if not numeric or any(a > 12 or b > 12 for a, b in _slash_parts(numeric)):
         return []
     out = []
-    for m in mentions:
+    for m in numeric:
         v = m.value
-        if m.form == "numeric" and "/" in m.text and v.month is not None and v.day is not None and v.day != v.month:
+        if "/" in m.text and v.month is not None and v.day is not None and v.day != v.month:
             other = v._replace(month=v.day, day=v.month)
             if _valid(other):
                 out.append(m._replace(value=other))
