@@ -139,3 +139,14 @@ def test_a_documents_range_without_a_year_supports_each_day() -> None:
     doc = "Registration runs from 3 to 7 August at the front desk."
     assert _flagged([doc], "Registration opens on 3 August.") == []
     assert _flagged([doc], "Registration opens on 4 August.") == ["4 August"]
+
+
+@pytest.mark.parametrize("answer, flagged", [
+    ("No boats sail on Friday 9 or Saturday 10 October.", []),
+    ("No boats sail on Friday 9 and Saturday 10 October.", []),
+    ("No boats sail on Friday 8 or Saturday 10 October.", ["Friday 8"]),
+])
+def test_two_days_of_one_month_joined_by_and_or_or_are_two_dates(answer: str, flagged: list[str]) -> None:
+    # the document's "9" is a date's day, no number: the answer's "9" must be read as one too
+    doc = "Ferry timetable change: no sailings Friday 9 and Saturday 10 October (harbour works)."
+    assert _flagged([doc], answer) == flagged

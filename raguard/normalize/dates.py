@@ -40,8 +40,9 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _SEP = r"(?:[ \t]*,[ \t]*|[ \t]+)"
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<{name}>\d{{4}})"
-# between the two days of a range: a dash, or a word ("3rd to 6th of October", "October 3 to 6, 2024")
-_TO = r"(?:[ \t]*[-–—][ \t]*|[ \t]+(?:to|until|till|through|and)[ \t]+)"
+# between the two days of a range: a dash, or a word ("3rd to 6th of October", "October 3 to 6, 2024");
+# "and" and "or" join two days of one month as well ("Saturday 15 or Sunday 16 November")
+_TO = r"(?:[ \t]*[-–—][ \t]*|[ \t]+(?:to|until|till|through|and|or)[ \t]+)"
 
 
 def _m(name: str) -> str:
@@ -393,7 +394,7 @@ def _holds_after(text: str, before: str, words: tuple[str, ...]) -> bool:
 
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
-    "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " until ", " till ", " through "),
+    "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through "),
     "slash": ("/",), "zero_s": ("0s", "0's"),
     # a separator after a space, as tokenized text writes it ("2026 - 10 - 21", "08 / 2027")
     "spaced_sep": (" -", " /", " .", "\t"),
