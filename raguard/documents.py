@@ -131,7 +131,8 @@ class DocumentIndex:
 
     @lazy
     def dates(self) -> list[DateMention]:
-        """Dates, and the years stated relative to them ("in 2024, up from the previous year")."""
+        """Dates, the years stated relative to them ("in 2024, up from the previous year"), and
+        the day-first reading of a slashed date the document does not order ("01/03/2026")."""
         positions = self._unbroken[1]
         found = self._dates_unbroken
         return found if positions is None else [_moved(d, positions) for d in found]

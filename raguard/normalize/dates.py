@@ -3,7 +3,8 @@
 Each mention becomes a :class:`DateValue` holding only what the text says (year, month, day,
 quarter, decade, weekday), so ``2024-09-30`` = ``30 Sep 2024`` = ``September 30th, 2024`` =
 ``9/30/2024``. Numeric dates are read month-first (US) when written with slashes, day-first when
-written with dots or when the first number is over 12.
+written with dots or when the first number is over 12 (and then all of a text's slashed dates);
+a document that cannot tell gets the other reading too (:func:`other_readings`).
 """
 
 from __future__ import annotations
