@@ -107,10 +107,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
     # a year glued by a hyphen to a word placing a time by it ("post-2008", "pre-2015", "mid-2027"):
-    # "year" leaves a year after a hyphen alone ("X-2000" names a model). (Opening with the
-    # hyphen, re finds the candidates with a fast scan for it, where a lookahead is tried at
-    # every position.)
-    ("year_prefixed", re.compile(r"-(?=[12])(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\bmid-)|(?<=\bearly-)|(?<=\blate-)|(?<=\bend-))"
+    # "year" leaves a year after a hyphen alone ("X-2000" names a model). (Matched from the
+    # hyphen: lookbehinds there, not a lookahead tried before every word.)
+    ("year_prefixed", re.compile(r"(?=[-])-(?=[12])(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\bmid-)|(?<=\bearly-)|(?<=\blate-)|(?<=\bend-))"
                                  r"(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                                  r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)", re.IGNORECASE)),
     ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})s?\b", re.IGNORECASE)),  # ("on Saturdays")
