@@ -19,7 +19,7 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequen
 from raguard.lazy import lazy
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
-from raguard.normalize.dates import DateMention, extract_dates, relative_years
+from raguard.normalize.dates import DateMention, extract_dates, other_readings, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.roles import Roles
@@ -143,7 +143,8 @@ class DocumentIndex:
 
     @lazy
     def dates(self) -> list[DateMention]:
-        """Dates, and the years stated relative to them ("in 2024, up from the previous year")."""
+        """Dates, the years stated relative to them ("in 2024, up from the previous year"), and
+        the day-first reading of a slashed date the document does not order ("01/03/2026")."""
         positions = self._unbroken[1]
         found = self._dates_unbroken
         return found if positions is None else [_moved(d, positions) for d in found]
@@ -154,7 +155,9 @@ class DocumentIndex:
         if not text.isascii():
             text = text.translate(SPACES)  # "31\u00a0March": one character for one
         found = extract_dates(text)
-        return found + relative_years(text, found)
+        # (a numeric date's other reading after all the rest: the first reading stays the
+        # evidence and the nearest date named wherever it was)
+        return found + relative_years(text, found) + other_readings(found)
 
     @lazy
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:

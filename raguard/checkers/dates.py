@@ -1,8 +1,10 @@
 """Dates checker: every date the answer states must be supported by a date in one document.
 
 Forms read: ISO and numeric dates (with slashes the first number is the month, with dots the
-day; a first number over 12 is always the day), month names, quarters ("Q3 2024"), decades, bare
-years and weekdays; ranges ("Oct. 14-15, 2024") state two dates. Each mention keeps only the
+day; a first number over 12 is always the day; a document whose slashed dates cannot tell
+supports either reading), also tokenized ("2026 - 10 - 21", "08 / 2027"), month names, quarters
+("Q3 2024"), decades, bare years (also "post-2008", "mid-2027") and weekdays; ranges ("Oct.
+14-15, 2024", "21 to 25 December") state two dates. Each mention keeps only the
 components it states, so "2024-09-30", "30 Sep 2024" and "9/30/2024" are one date.
 
 A less specific claim is supported by a more specific document date ("September 2024" by

@@ -3,7 +3,8 @@
 Each mention becomes a :class:`DateValue` holding only what the text says (year, month, day,
 quarter, decade, weekday), so ``2024-09-30`` = ``30 Sep 2024`` = ``September 30th, 2024`` =
 ``9/30/2024``. Numeric dates are read month-first (US) when written with slashes, day-first when
-written with dots or when the first number is over 12.
+written with dots or when the first number is over 12 (and then all of a text's slashed dates);
+a document that cannot tell gets the other reading too (:func:`other_readings`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _SEP = r"(?:[ \t]*,[ \t]*|[ \t]+)"
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<{name}>\d{{4}})"
-# between the two days of a range: a dash, or a word ("3rd to 6th of October", "October 3 to 6, 2024")
-_TO = r"(?:[ \t]*[-–—][ \t]*|[ \t]+(?:to|until|till|through|and)[ \t]+)"
+# between the two days of a range: a dash, or a word ("3rd to 6th of October", "October 3 to 6, 2024");
+# "and" and "or" join two days of one month as well ("Saturday 15 or Sunday 16 November")
+_TO = r"(?:[ \t]*[-–—][ \t]*|[ \t]+(?:to|until|till|through|and|or)[ \t]+)"
 
 
 def _m(name: str) -> str:
@@ -64,8 +66,25 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # a month and a year in digits ("best before 12/2026"): two digits for the month, four for
     # the year ("3/25", "1/2000" are fractions)
     ("numeric_my", re.compile(r"(?=\d)(?<![\d/.])\b(?P<m>0[1-9]|1[0-2])/(?P<y>(?:19|20)\d\d)\b(?![/.]\d)")),
-    ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}{_d('d2')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
-    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}{_TO}{_d('d2')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
+    # the same three forms as retrieved text is often tokenized, a space before each separator
+    # ("2026 - 10 - 21", "03 . 03 . 2026", "exp 08 / 2027"); four digits for the year
+    ("iso_spaced", re.compile(r"(?=\d)(?<![\d/.\-])\b(?P<y>\d{4})[ \t]+(?P<sep>[-/])[ \t]*(?P<m>[01]?\d)[ \t]+(?P=sep)"
+                              r"[ \t]*(?P<d>[0-3]?\d)\b(?![ \t]*[-/.][ \t]*\d)")),
+    ("numeric_spaced", re.compile(r"(?=\d)(?<![\d/.])\b(?P<a>[0-3]?\d)[ \t]+(?P<sep>[/.])[ \t]*(?P<b>[0-3]?\d)[ \t]+"
+                                  r"(?P=sep)[ \t]*(?P<y>\d{4})\b(?![ \t]*[/.][ \t]*\d)")),
+    ("numeric_my_spaced", re.compile(r"(?=\d)(?<![\d/.])\b(?P<m>0[1-9]|1[0-2])[ \t]+/[ \t]*(?P<y>(?:19|20)\d\d)\b"
+                                     r"(?![ \t]*[/.][ \t]*\d)")),
+    # a range whose year is stated once, at its end, or not at all ("October 3 to 6", "21-25
+    # December"; without a year no digit may follow, as for "md": "May 5, 12 units"), or whose
+    # two days each have their month, perhaps their weekday ("Monday 21 December to Friday 25
+    # December 2026", "December 28 to January 3, 2027": the first in the year before when its
+    # month is later). (One pattern for each order: a pattern more is a match tried more at
+    # every month or day.)
+    ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}(?:(?:{_WEEKDAY},?[ \t]+)?{_m('m2')}[ \t]+"
+                             rf"{_d('d3')}{_SEP}{_y('y2')}\b|{_d('d2')}(?:{_SEP}{_y('y')}\b|\b(?![ \t]*(?:[,:.][ \t]*)?\d)))",
+                             re.IGNORECASE)),
+    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}(?:[ \t]+(?:of[ \t]+)?{_m('m1')})?{_TO}(?:{_WEEKDAY},?[ \t]+)?{_d('d2')}"
+                             rf"[ \t]+(?:of[ \t]+)?{_m('m')}(?:{_SEP}{_y('y')})?\b", re.IGNORECASE)),
     ("mdy", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     # a life span whose dash was lost in extraction: "26 September 188926 May 1976"
@@ -87,6 +106,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                                r"June|July|August|September|October|November|December)\b(?![ \t]+\d)")),
     ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
+    # a year glued by a hyphen to a word placing a time by it ("post-2008", "pre-2015", "mid-2027"):
+    # "year" leaves a year after a hyphen alone ("X-2000" names a model). (Matched from the
+    # hyphen: lookbehinds there, not a lookahead tried before every word.)
+    ("year_prefixed", re.compile(r"(?=[-])-(?=[12])(?:(?<=\bpre-)|(?<=\bpost-)|(?<=\bmid-)|(?<=\bearly-)|(?<=\blate-)|(?<=\bend-))"
+                                 r"(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
+                                 r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)", re.IGNORECASE)),
     ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})s?\b", re.IGNORECASE)),  # ("on Saturdays")
     # "Mon–Fri 9:00–17:30", "Sat 10:00": a capitalized abbreviation before a range, a time or a
     # list (alone, "Sat" and "Sun" are words)
@@ -220,14 +245,14 @@ def _valid(value: DateValue) -> bool:
 
 
 def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
-    if form == "year":  # the most frequent form first
+    if form in ("year", "year_prefixed"):  # the most frequent form first
         return DateValue(year=int(m.group("y")))
     g = m.groupdict()
-    if form in ("iso", "ymd_slash"):
+    if form in ("iso", "ymd_slash", "iso_spaced"):
         return DateValue(year=int(g["y"]), month=int(g["m"]), day=int(g["d"]))
-    if form == "numeric_my":
+    if form in ("numeric_my", "numeric_my_spaced"):
         return DateValue(year=int(g["y"]), month=int(g["m"]))
-    if form == "numeric":
+    if form in ("numeric", "numeric_spaced"):
         a, b = int(g["a"]), int(g["b"])
         year = int(g["y"]) if len(g["y"]) == 4 else _year2(g["y"])
         if g["sep"] == "." or a > 12:
@@ -264,31 +289,56 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
 
 #: Forms read like another once found: a short weekday is a weekday.
 _SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday",
-            "weekday_abbr": "weekday", "weekday_range_end": "weekday"}
+            "weekday_abbr": "weekday", "weekday_range_end": "weekday", "year_prefixed": "year",
+            "iso_spaced": "iso", "numeric_spaced": "numeric", "numeric_my_spaced": "numeric_my"}
 
 
 def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
     if form == "month_alone":
         return m.start("m"), m.end("m")
+    if form == "year_prefixed":
+        return m.start("y"), m.end("y")
     if form in ("weekday_after", "weekday_dated", "weekday_range_end"):
         return m.start("w"), m.end("w")
     return m.start(), m.end()
 
 
+def _month_of(m: re.Match[str], group: str) -> int:
+    return MONTHS[m.group(group).casefold().rstrip(".")]
+
+
 def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
-    """"Oct. 14-15, 2024" states two dates: Oct. 14 and Oct. 15, both in 2024."""
-    month = MONTHS[m.group("m").casefold().rstrip(".")]
-    year = int(m.group("y"))
-    first = DateValue(year=year, month=month, day=int(m.group("d")))
-    second = DateValue(year=year, month=month, day=int(m.group("d2")))
+    """"Oct. 14-15, 2024" states two dates: Oct. 14 and Oct. 15, both in 2024; "21 to 25
+    December" two without a year; "28 December to 3 January 2027" two in their own months."""
+    g = m.groupdict()
+    if form == "mdy_range" and g["m2"] is not None:  # "December 28 to January 3, 2027"
+        first_month, month, day2, y, end = _month_of(m, "m"), _month_of(m, "m2"), g["d3"], g["y2"], m.end("y2")
+        spans = ((m.start("m"), m.end("d")), (m.start("m2"), end))
+    elif form == "mdy_range":  # "Oct. 14-15, 2024", "October 14-15"
+        first_month = month = _month_of(m, "m")
+        day2, y = g["d2"], g["y"]
+        spans = ((m.start("m"), m.end("d")), (m.start("d2"), m.end("y") if y is not None else m.end("d2")))
+    else:  # "14-15 October 2024", "14 to 15 October", "28 December to 3 January 2027"
+        month = _month_of(m, "m")
+        first_month = _month_of(m, "m1") if g["m1"] is not None else month
+        day2, y = g["d2"], g["y"]
+        spans = ((m.start("d"), m.end("m1") if g["m1"] is not None else m.end("d")),
+                 (m.start("d2"), m.end("y") if y is not None else m.end("m")))
+    if y is None and m.group("m") in _VERB_MONTHS:
+        return []  # "aged 18 to 25 may apply": a verb
+    year = int(y) if y is not None else None
+    first = DateValue(year=year - 1 if year is not None and first_month > month else year, month=first_month,
+                      day=int(g["d"]))
+    second = DateValue(year=year, month=month, day=int(day2))
     if not (_valid(first) and _valid(second)):
         return []
-    if form == "mdy_range":
-        spans = ((m.start("m"), m.end("d")), (m.start("d2"), m.end("y")))
-    else:
-        spans = ((m.start("d"), m.end("d")), (m.start("d2"), m.end("y")))
     # both halves are as long as the whole match, so they win against shorter overlapping forms
     return [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
+
+
+#: Month abbreviations that are English verbs written in lower case ("18 to 25 may apply"): a
+#: range without a year is not read before them.
+_VERB_MONTHS = frozenset({"may", "mar"})
 
 
 def _glued_candidates(m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
@@ -344,19 +394,26 @@ def _holds_after(text: str, before: str, words: tuple[str, ...]) -> bool:
 
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
-    "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " until ", " till ", " through "),
+    "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through "),
     "slash": ("/",), "zero_s": ("0s", "0's"),
+    # a separator after a space, as tokenized text writes it ("2026 - 10 - 21", "08 / 2027")
+    "spaced_sep": (" -", " /", " .", "\t"),
+    # a hyphen before a year ("post-2008"): two tests, where the words before it would take 18
+    "year_prefix": ("-1", "-2"),
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
     "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                    "October", "November", "December"),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
     "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",), "numeric_my": ("digit", "slash"),
+    "iso_spaced": ("digit", "spaced_sep"), "numeric_spaced": ("digit", "spaced_sep"),
+    "numeric_my_spaced": ("digit", "spaced_sep"),
     "mdy_range": ("digit", "month", "range"), "dmy_range": ("digit", "month", "range"), "mdy": ("digit", "month"),
     "dmy": ("digit", "month"), "dmy_glued": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
-    "month_alone": ("month", "month_name"), "year": ("digit",), "weekday": ("weekday",),
+    "month_alone": ("month", "month_name"), "year": ("digit",), "year_prefixed": ("digit", "year_prefix"),
+    "weekday": ("weekday",),
     "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",),
     "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
     "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",),
@@ -410,6 +467,7 @@ _LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": (
 _ANCHORED: dict[str, str] = {
     "iso": "digit", "ymd_slash": "digit", "numeric": "digit", "numeric_my": "digit", "dmy_range": "digit", "dmy": "digit", "dmy_glued": "digit",
     "dm": "digit", "decade": "digit", "year": "digit",
+    "iso_spaced": "digit", "numeric_spaced": "digit", "numeric_my_spaced": "digit",
     "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
 }
 # (a digit run that starts a word: "(?=\d)\b\d+" tried at every position; opening with \d, re
@@ -433,6 +491,9 @@ _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
     "numeric": lambda n, c: n <= 2 and c in ("/", "."),
     "numeric_my": lambda n, c: n == 2 and c == "/",
     "dmy_range": _SHORT_DAY, "dmy": _SHORT_DAY, "dmy_glued": _SHORT_DAY, "dm": _SHORT_DAY,
+    "iso_spaced": lambda n, c: n == 4 and c in (" ", "\t"),
+    "numeric_spaced": lambda n, c: n <= 2 and c in (" ", "\t"),
+    "numeric_my_spaced": lambda n, c: n == 2 and c in (" ", "\t"),
     "decade": lambda n, c: n == 4 and c in ("'", "s"),
     "year": lambda n, c: n == 4,
 }
@@ -595,7 +656,7 @@ def extract_dates(text: str) -> list[DateMention]:
             if form == "dmy_glued":
                 candidates.extend(_glued_candidates(m))
                 continue
-            if form == "year" and _measured(text, m.end()):
+            if form in ("year", "year_prefixed") and _measured(text, m.end()):
                 continue  # "1200 mm of rain", "1850 km": a measure, not a year
             if form == "decade_short" and m.group("ddn") and not _decade_before(text, m.start()):
                 continue  # "raised from 10s to 30s": seconds, not decades
@@ -640,21 +701,48 @@ def _decade_before(text: str, start: int) -> bool:
     return _DECADE_BEFORE_RE.search(text[max(0, start - 12):start]) is not None
 
 
+def _slash_parts(mentions: Sequence[DateMention]) -> list[tuple[int, int]]:
+    """The first two numbers of each numeric date written with slashes ("11/09/2026", "11 / 09
+    / 2026"), as written."""
+    return [(int(a), int(b)) for m in mentions if m.form == "numeric" and "/" in m.text
+            for a, b, *_ in [m.text.replace(" ", "").replace("\t", "").split("/")] if a.isdigit() and b.isdigit()]
+
+
 def _day_first(mentions: list[DateMention]) -> list[DateMention]:
     """A text's "11/09/2026" read day first when another of its dates can only be ("15/09/2026")
     and none can only be month first ("09/15/2026"): one text keeps one convention."""
-    firsts = [(int(a), int(b)) for m in mentions if m.form == "numeric" and "/" in m.text
-              for a, b, *_ in [m.text.split("/")] if a.isdigit() and b.isdigit()]
+    firsts = _slash_parts(mentions)
     if not any(a > 12 for a, _ in firsts) or any(b > 12 for _, b in firsts):
         return mentions
     out = []
     for m in mentions:
         v = m.value
         if m.form == "numeric" and "/" in m.text and v.month is not None and v.day is not None and v.day <= 12:
-            head = m.text.split("/", 1)[0]
+            head = m.text.split("/", 1)[0].strip(" \t")
             if head.isdigit() and int(head) == v.month:  # read month first: swap
                 m = m._replace(value=v._replace(month=v.day, day=v.month))
         out.append(m)
+    return out
+
+
+def other_readings(mentions: Sequence[DateMention]) -> list[DateMention]:
+    """A document's "01/03/2026" read day first too (1 March 2026) when the document does not tell
+    its convention: no numeric date of its own has a first or a second part over 12 (either
+    would, as in :func:`_day_first`). Slashes are month-first in the US and day-first in most
+    of the world (a loan schedule, a lease); a document read one way only sent every faithful
+    restatement of the other to review, while a date that either reading makes is still one
+    the document states: the other reading is one more mention, at the same place (a changed
+    date, "2 March 2026", has neither)."""
+    numeric = [m for m in mentions if m.form == "numeric"]
+    if not numeric or any(a > 12 or b > 12 for a, b in _slash_parts(numeric)):
+        return []
+    out = []
+    for m in numeric:
+        v = m.value
+        if "/" in m.text and v.month is not None and v.day is not None and v.day != v.month:
+            other = v._replace(month=v.day, day=v.month)
+            if _valid(other):
+                out.append(m._replace(value=other))
     return out
 
 
