@@ -414,7 +414,7 @@ def _merged_names(text: str) -> list[str]:
 
 
 # a score or a range of values after a name ("Haven 13–4"): no part of it, unlike a model's number
-_SCORE_RE = re.compile(r"\d+[–—-]\d+")
+_SCORE_RE = re.compile(r"(?<!\d)\d+[–—-]\d+")  # (?<!\d): a run of digits is tried from its start only
 
 
 def _trim_values(piece: str) -> str:
