@@ -172,3 +172,17 @@ def test_a_percentage_after_a_capitalized_word_is_a_share_and_no_names_number() 
     assert _flagged(doc, "At Orvik, VAT is 21% on goods and shipping and the levy on tobacco is 4%.") == set()
     assert _flagged(doc, "At Orvik, VAT is 12% on goods and shipping and the levy on tobacco is 5%.") == {"12%", "5%"}
     assert all(n.value != 11 for n in DocumentIndex(doc).numbers)  # (a name's number stays out)
+
+
+def test_a_bound_after_not_or_no_is_the_other_bound() -> None:
+    from raguard import verify
+
+    doc = ["4.2 The rail shall be not less than 950 mm above the deck. Give no more than 3 doses a day."]
+
+    def flagged(answer: str) -> bool:
+        return verify("What are the limits?", doc, answer).action == "review"
+
+    assert not flagged("The rail must be at least 950 mm above the deck.")
+    assert flagged("The rail must be less than 950 mm above the deck.")
+    assert not flagged("Give up to 3 doses a day.")
+    assert flagged("Give more than 3 doses a day.")

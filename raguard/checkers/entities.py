@@ -419,6 +419,8 @@ _SCORE_RE = re.compile(r"(?<!\d)\d+[–—-]\d+")  # (?<!\d): a run of digits is
 
 def _trim_values(piece: str) -> str:
     """``piece`` without the scores or ranges NER took in at its end ("Ascent 13–11")."""
+    if not piece.rstrip(".,;:")[-1:].isdigit():
+        return piece  # (most names: no split)
     words = piece.split()
     while len(words) > 1 and _SCORE_RE.fullmatch(words[-1].rstrip(".,;:")):
         words.pop()
@@ -448,9 +450,13 @@ def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool
     # again after every "-" or "'" of a long token ("A-A-A-...") was quadratic in its length.
     after = rf"[ \t]+(?:[A-Z]\.[ \t]*)?(?i:{re.escape(surname)})\b"
     pattern = rf"(?<![\w'’\-])(?=[\w'’\-]*{after})[\w'’\-]*?\b([A-Z][\w'’\-]*){after}"
-    # and surname first, as records and rolls write it ("BRENNAN, Clodagh")
-    inverted = rf"(?<![\w'’\-])(?i:{re.escape(surname)}),[ \t]*([A-Z][\w'’\-]*)"
-    for found in (re.finditer(pattern, index.text), re.finditer(inverted, index.text)):
+    # and surname first, as records and rolls write it ("BRENNAN, Clodagh"): looked for only
+    # where the surname stands before a comma (a pattern per surname costs its compiling)
+    searches = [re.finditer(pattern, index.text)]
+    if surname + "," in index.text.lower():
+        inverted = rf"(?<![\w'’\-])(?i:{re.escape(surname)}),[ \t]*([A-Z][\w'’\-]*)"
+        searches.append(re.finditer(inverted, index.text))
+    for found in searches:
         for m in found:
             first = fold_word(m.group(1))
             if first != given and first not in _TITLES and first not in _NOT_GIVEN_NAMES:

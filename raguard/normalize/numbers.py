@@ -328,7 +328,17 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
     before = window[:m.start()]
     if before and (before[-1].isalnum()):
         return None
-    return re.sub(r"[ \t]+", " ", m.group("hedge").lower())
+    hedge = re.sub(r"[ \t]+", " ", m.group("hedge").lower())
+    if hedge in _NEGATED_BOUNDS and _NEGATION_END_RE.search(before):
+        return _NEGATED_BOUNDS[hedge]  # "not less than 1 100 mm" is at least 1,100 mm
+    return hedge
+
+
+# A bound after "not"/"no" is the other bound, inclusive: "not less than 90" is "at least 90",
+# "no more than 4" is "up to 4".
+_NEGATED_BOUNDS = {"less than": "at least", "fewer than": "at least", "under": "at least", "below": "at least",
+                   "more than": "up to", "over": "up to", "above": "up to", "exceeding": "up to"}
+_NEGATION_END_RE = re.compile(r"\b(?:not|no)[ \t]+$", re.IGNORECASE)
 
 
 # Hedges that bound a value from below and from above: a strict bound, not an approximation.
