@@ -31,6 +31,8 @@ from dataclasses import dataclass, replace
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Container, Iterable, Optional, Protocol, Sequence
 
+from raguard.normalize.polarity import denies_anything, opposite_table
+
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.documents import DocumentIndex, DocumentSet
     from raguard.normalize.text import Token, TokenText
@@ -54,6 +56,7 @@ class AlignContext(Protocol):
     @property
     def query_tokens(self) -> "TokenText": ...
     def token_range(self, start: int, end: int) -> range: ...
+
 
 _NONE: frozenset[str] = frozenset()
 
@@ -121,8 +124,6 @@ def _denial_differs(ctx: AlignContext, found: SentenceAlignment) -> int:
     """1 when exactly one of the sentence and its aligned document sentences holds a denial."""
     if not found.spans:
         return 0
-    from raguard.normalize.polarity import denies_anything
-
     text = ctx.documents.indexes[found.doc_index].text
     doc_denies = any(denies_anything(text[a:b]) for a, b in found.spans)
     return int(denies_anything(ctx.response[found.start:found.end]) != doc_denies)
@@ -134,8 +135,6 @@ def _opposed(ctx: AlignContext, found: SentenceAlignment, free: frozenset[str]) 
     opposite swapped in makes it share less with the one it restates)."""
     if not found.missing or found.doc_index < 0:
         return 0
-    from raguard.normalize.polarity import opposite_table
-
     table = opposite_table()
     held = ctx.documents.indexes[found.doc_index].sentence_stems
     return sum(1 for s in found.missing if s not in free and not table.get(s, _NONE).isdisjoint(held))

@@ -87,6 +87,7 @@ saint: st
 doctor: dr
 """
 
+
 def _name_abbreviations() -> dict[str, tuple[str, ...]]:
     table: dict[str, list[str]] = {}
     for line in _NAME_FORMS.strip().splitlines():
