@@ -856,8 +856,8 @@ def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optio
 
     A weekday put before a day and month ("On Tuesday, March 4") is read the same way when the
     document states that day and month without a year and the weekday on its own (a wire's
-    dateline "LISBON, March 4" and its "said on Tuesday"), and dates that day with no year whose
-    weekday is another."""
+    dateline "LISBON, March 4" and its "said on Tuesday"), and never dates that day with a year
+    (which would tell its weekday)."""
     if claim.weekday is not None:
         return _weekday_apart(doc_dates, claim)
     if claim.year is None or claim.month is None:
