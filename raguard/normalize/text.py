@@ -127,20 +127,29 @@ def decode_entities(text: str) -> tuple[str, Optional[list[int]]]:
     test). Values are read by patterns that an undecoded "&ndash;" or "&pound;" hides."""
     if "&" not in text:
         return text, None
+    edits = []
+    for m in _ENTITY_RE.finditer(text):
+        decoded = html.unescape(m.group())
+        if decoded != m.group():  # (not a reference HTML knows, "&copy2;", is kept as written)
+            edits.append((m.start(), m.end(), decoded))
+    return _spliced(text, edits)
+
+
+def _spliced(text: str, edits: list[tuple[int, int, str]]) -> tuple[str, Optional[list[int]]]:
+    """``text`` with each ``(start, end, replacement)`` of ``edits`` (in order, disjoint) made,
+    and for each character of the result its offset in ``text`` (a replacement's characters: its
+    start); ``(text, None)`` when there is no edit."""
+    if not edits:
+        return text, None
     pieces: list[str] = []
     positions: list[int] = []
     last = 0
-    for m in _ENTITY_RE.finditer(text):
-        decoded = html.unescape(m.group())
-        if decoded == m.group():
-            continue  # not a reference HTML knows ("&copy2;" is kept as written)
-        pieces.append(text[last:m.start()])
-        positions.extend(range(last, m.start()))
-        pieces.append(decoded)
-        positions.extend([m.start()] * len(decoded))
-        last = m.end()
-    if not pieces:
-        return text, None
+    for start, end, replacement in edits:
+        pieces.append(text[last:start])
+        positions.extend(range(last, start))
+        pieces.append(replacement)
+        positions.extend([start] * len(replacement))
+        last = end
     pieces.append(text[last:])
     positions.extend(range(last, len(text)))
     return "".join(pieces), positions
@@ -156,21 +165,10 @@ def join_broken_words(text: str) -> tuple[str, Optional[list[int]]]:
     """
     if "\n" not in text or _HYPHEN_BREAK_CUE_RE.search(text) is None:
         return text, None
-    pieces: list[str] = []
-    positions: list[int] = []
-    last = 0
-    for m in _BROKEN_WORD_RE.finditer(text):
-        pieces.append(text[last:m.start()])
-        positions.extend(range(last, m.start()))
-        if _TENS_WORD_RE.search(text, max(0, m.start() - 7), m.start()):
-            pieces.append(text[m.start()])
-            positions.append(m.start())
-        last = m.end()
-    if not pieces:
-        return text, None
-    pieces.append(text[last:])
-    positions.extend(range(last, len(text)))
-    return "".join(pieces), positions
+    # the break goes, and so does the hyphen unless a tens word stands before it ("twenty-")
+    edits = [(m.start(), m.end(), text[m.start()] if _TENS_WORD_RE.search(text, max(0, m.start() - 7), m.start())
+              else "") for m in _BROKEN_WORD_RE.finditer(text)]
+    return _spliced(text, edits)
 
 
 def _may_merge(text: str) -> bool:
