@@ -128,3 +128,54 @@ def test_the_one_greeted_is_spoken_to_not_an_agent_of_the_claim() -> None:
     # a name in the sentence that greets no one still names someone else
     other = doc.replace("Hi Rhys, my heating", "Rhys said the heating")
     assert misattributed("Summarize the call.", [other], answer)
+
+
+# Capitals a document's layout gives a word name no one: each answer restates its document, and
+# each document sentence held a capitalized word that read as another agent.
+_LAYOUT_CASES = {
+    "a field's label": (
+        "what should walkers do?",
+        ["Avalanche bulletin, issued by forecaster Ines Marlow.\nDanger level: considerable (3) above 2,000 m.\n"
+         "Route advice: avoid steep north-facing gullies and wind-loaded lee slopes after fresh snowfall."],
+        "Ines Marlow advises walkers to avoid steep north-facing gullies and wind-loaded lee slopes after fresh snowfall."),
+    "a first word the answer writes in lower case": (
+        "can I repay early?",
+        ["LOAN TERMS\nBorrower: Ilse Varga. Lender: Corbin Savings plc.\n"
+         "Early repayment is allowed at any time; a charge of up to two months' interest may apply."],
+        "Ilse can repay early at any time, though Corbin Savings may apply a charge of up to two months' interest."),
+    "a heading in capitals": (
+        "is the playground open?",
+        ["SAFETY NOTICE FROM WESTGATE COUNCIL: PLAYGROUND CLOSED FOR REPAIRS UNTIL FRIDAY 12 JUNE.",
+         "The notice was issued by parks officer Dana Kim on Monday."],
+        "Dana Kim says the playground is closed for repairs until Friday 12 June."),
+    "a code": (
+        "what did the engineer find?",
+        ["Engineer on call: Odile Brandt.\n"
+         "CH-2231 — chiller in plant room B4 leaking coolant after the weekend restart, valve V-17 replaced."],
+        "Odile Brandt found the chiller in plant room B4 leaking coolant after the weekend restart and replaced a valve."),
+    "a name with accents the answer names too": (
+        "who makes the tiles?",
+        ["Distributor: Tidewell Interiors Ltd, Leeds.\nGlazed and fired by Cerâmica Alvão in Porto."],
+        "The tiles are glazed and fired by Cerâmica Alvão in Porto for Tidewell Interiors."),
+    "a place in a country the answer names": (
+        "where are the tiles made?",
+        ["Distributor: Tidewell Interiors Ltd, Leeds.\nGlazed and fired in Braga, Portugal, in a family kiln."],
+        "The tiles are glazed and fired in a family kiln in Portugal for Tidewell Interiors."),
+}
+
+
+@pytest.mark.parametrize("case", list(_LAYOUT_CASES))
+def test_capitals_from_the_layout_name_no_one_else(case: str) -> None:
+    assert misattributed(*_LAYOUT_CASES[case]) == []
+
+
+def test_another_agent_in_the_same_layouts_is_still_flagged() -> None:
+    # a maker the answer leaves out, beside a place in the country it names
+    docs = ["Distributor: Tidewell Interiors Ltd, Leeds.\nGlazed and fired by Cerâmica Alvão in Braga, Portugal, in a family kiln."]
+    answer = "The tiles are glazed and fired in a family kiln in Portugal by Tidewell Interiors."
+    assert [w.text for w in misattributed("who makes the tiles?", docs, answer)] == ["Tidewell Interiors"]
+    # a heading's capitals name someone when the answer writes that word as a name
+    docs = ["CITY NEWS: MAYOR ROSA DELGADO OPENS THE NEW RIVERSIDE LIBRARY ON SATURDAY MORNING.",
+            "Councillor Ben Aston chairs the arts committee."]
+    answer = "Ben Aston opens the new Riverside Library on Saturday morning. Rosa Delgado is not mentioned further."
+    assert [w.text for w in misattributed("who opens the library?", docs, answer)] == ["Ben Aston"]

@@ -19,6 +19,14 @@ document (:mod:`raguard.normalize.turns`) "I" is the turn's speaker, "you" and "
 other speaker, and "he"/"she"/"they" someone who is not speaking: "Maria will bring Tom" restates
 "Maria: I'll bring him", and "Tom" is not misattributed.
 
+A capitalized word names no one when its capitals come from the layout: a field's label
+("Policyholder:", "Route advice:"), a sentence's or a field's first word that the document or
+the answer writes in lower case ("Early repayment is allowed ..."), a heading's or a shouted
+line's capitals ("SAFETY NOTICE FROM ...") unless the answer writes that word as a name, a code
+with digits ("CH-2231"). A name is compared with its accents folded, as the clause's words are
+("Cerâmica" is the answer's "Cerâmica"), and a place the document puts in a country the clause
+names ("Braga, Portugal" for "in Portugal") is that country.
+
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
 sentences (the negations checker's). A lower-cased document ("the film , from paragon pictures")
@@ -32,6 +40,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
+from functools import cached_property
 from typing import Iterable, Iterator, Optional, Sequence
 
 from raguard.normalize.cues import denies
@@ -42,7 +51,7 @@ from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import country_demonyms, demonym_countries
 from raguard.normalize.names import inner_name_stems
 from raguard.normalize.stems import content_stem, content_stems
-from raguard.normalize.text import clause_spans
+from raguard.normalize.text import clause_spans, fold_word
 from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, OPENERS, SECOND_PERSON, THIRD_PERSON, speaker_at
 
 MIN_SHARED = 3
@@ -64,6 +73,9 @@ _SPEAKER_PRONOUN_RE = re.compile(
 # a capitalised word (a name's word, or a sentence's first word), and any word
 _CAPITALISED_RE = re.compile(r"[A-Z][\w'’-]*")
 _WORD_RE = re.compile(r"[\w'’]+")
+# the rest of a field's label after its first word: up to two lower-case words and a colon
+_LABEL_REST_RE = re.compile(r"(?:[ \t]+[a-z][\w-]*){0,2}:(?:[ \t\n]|\Z)")
+_HYPHENED_WORD_RE = re.compile(r"[\w'’-]+")  # as _CAPITALISED_RE reads a word: "single-storey"
 
 # a document sentence: (doc index, sentence number in that document)
 _Sentence = tuple[int, int]
@@ -82,9 +94,7 @@ class AttributionsChecker:
         if not names or len(ctx.documents) == 0:
             return
         index = _SentenceIndex(ctx)
-        # the answer's names, for lower-cased documents only (read once)
-        answer_names = (frozenset(inner_name_stems(ctx.response)) if any(d.lowercased for _, d in ctx.documents)
-                        else frozenset())
+        answer = _AnswerWords(ctx.response)
         names.sort(key=lambda f: f.start)
         starts = [f.start for f in names]
         for start, end in ctx.sentences:
@@ -116,13 +126,13 @@ class AttributionsChecker:
                 rest = clause_stems[k] - name_stems
                 if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
                     continue  # too little to match, or a run-on no single sentence can state
-                finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer_names)
+                finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer)
                 if finding is not None:
                     yield finding
 
     def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
                    rest: set[str], name_stems: set[str], quoted: frozenset[str],
-                   answer_names: frozenset[str]) -> Optional[Finding]:
+                   answer: "_AnswerWords") -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
         best = index.best(rest, need)
         if best is None or best[1] < need:
@@ -142,7 +152,7 @@ class AttributionsChecker:
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
-                                    rest | name_stems | quoted, answer_names, _slot(ctx, name)):
+                                    rest | name_stems | quoted, answer, _slot(ctx, name)):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
@@ -262,6 +272,13 @@ def _placed_in(text: str, word: str, name: str) -> bool:
     return re.search(pattern, text) is not None
 
 
+def _countries_named(sentence: str, clause_stems: set[str]) -> list[str]:
+    """The countries ``sentence`` names that the answer's clause names too ("Ploiești, Romania"
+    for "made in Romania": a place in a country the answer names is no one else)."""
+    return [w for w in _CAPITALISED_RE.findall(sentence)
+            if country_demonyms(w) and content_stem(w.casefold()) in clause_stems]
+
+
 def _slot(ctx: CheckContext, name: Finding) -> tuple[Optional[str], Optional[str]]:
     """The stems of the content words right before and right after ``name`` in the answer
     (None at an end): where the name stands ("chaired by *X*")."""
@@ -297,18 +314,54 @@ def _after_greeting(sentence: str, pos: int) -> bool:
     return bool(before) and before[-1].casefold().strip(",.!") in _GREETINGS
 
 
+class _AnswerWords:
+    """What the answer's own casing tells about a word, read only when a sentence needs it: the
+    stems of the words it writes as names (capitalized inside a sentence), and the words it
+    writes in lower case (common words, whatever case a document gives them)."""
+
+    def __init__(self, response: str) -> None:
+        self._response = response
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        return frozenset(inner_name_stems(self._response))
+
+    @cached_property
+    def lower(self) -> frozenset[str]:
+        return frozenset(w for w in _HYPHENED_WORD_RE.findall(self._response) if w.islower())
+
+
+def _is_label(sentence: str, end: int) -> bool:
+    """Does the word ending at ``end`` start a field's label ("Policyholder: ...", "Travel advice: ...")?"""
+    return _LABEL_REST_RE.match(sentence, end) is not None
+
+
+def _in_capitals_run(sentence: str, m: "re.Match[str]") -> bool:
+    """Is the all-capitals word ``m`` beside another ("PORTABLE POWER STATION", "RWY 12/30 CLSD")?
+    In a heading or a shouted line capitals mark no name."""
+    before = sentence[:m.start()].rsplit(None, 1)
+    after = sentence[m.end():].split(None, 1)
+    return any(len(w) > 1 and w.strip(".,:;—-()").isupper() for w in (before[-1:] + after[:1]))
+
+
 def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,
-                         clause_stems: set[str], answer_names: frozenset[str] = frozenset(),
+                         clause_stems: set[str], answer: Optional[_AnswerWords] = None,
                          slot: tuple[Optional[str], Optional[str]] = (None, None)) -> bool:
     """Does the document sentence [start, end) name someone the answer's clause does not (and
-    that no word of it can stand for ``name``)? See the module docstring. In a lower-cased
-    document, whose capitals cannot mark names, a name is a word the answer capitalizes
-    (``answer_names``) or a word standing where the answer's name stands (``slot``: "chaired by
-    isabelle mergault" / "chaired by François Cluzet")."""
+    that no word of it can stand for ``name``)? See the module docstring. A capitalized word
+    names no one when its capitals come from its place: a field's label ("Policyholder:"), a
+    sentence's or field's first word that the document or the answer writes in lower case
+    ("Early settlement ..."), a heading's or shouted line's capitals ("PORTABLE POWER
+    STATION") unless the answer writes it as a name. In a lower-cased document, whose capitals
+    cannot mark names, a name is a word the answer capitalizes or a word standing where the
+    answer's name stands (``slot``: "chaired by isabelle mergault" / "chaired by François
+    Cluzet")."""
     text = document.text
+    if answer is None:
+        answer = _AnswerWords("")
     if document.lowercased:
         sentence = text[start:end]
-        return (any(s not in clause_stems for s in content_stems(sentence) & answer_names)
+        return (any(s not in clause_stems for s in content_stems(sentence) & answer.names)
                 or _stands_in_slot(sentence, slot, clause_stems))
     conversation = document.conversation
     turn = None if conversation is None else speaker_at(conversation, start)
@@ -321,17 +374,24 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         others = content_stem(turn.speaker.split()[0].casefold()) not in clause_stems  # "I": the speaker
     first_name = len(sentence)  # where the sentence's first name is
     for m in _CAPITALISED_RE.finditer(sentence):
-        folded = m.group().casefold()
-        word_stem = content_stem(folded)
+        word = m.group()
+        folded = word.casefold()
+        word_stem = content_stem(folded if folded.isascii() else fold_word(folded))  # as the clause's stems
         if word_stem is None or demonym_countries(folded) or folded in FIRST_PERSON:
             continue
         if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
-                and (folded in document.raw_words or folded in OPENERS):
-            continue  # a sentence's first word that the document also writes in lower case, or "Hi"
+                and (folded in document.raw_words or folded in OPENERS or folded in answer.lower):
+            continue  # a sentence's first word that the document or the answer writes in lower case, or "Hi"
         if _after_greeting(sentence, m.start()):
             continue  # "Hi Dev, my internet ...": the one spoken to, not an agent of the claim
+        if any(c.isdigit() for c in word):
+            continue  # "HH-2026-118834", "TV-200": a code or a model number, no one's name
+        if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)) \
+                and word_stem not in answer.names:
+            continue  # "Incident: ...", "PORTABLE POWER STATION": capitals that name no one
         first_name = min(first_name, m.start())  # (the first one met)
-        if not others and word_stem not in clause_stems and not _placed_in(text, m.group(), name):
+        if not others and word_stem not in clause_stems and not _placed_in(text, word, name) \
+                and not any(_placed_in(text, word, country) for country in _countries_named(sentence, clause_stems)):
             others = True
     if not others:
         return False  # "the actor", a surname, a pronoun: nothing names anyone else
