@@ -238,3 +238,26 @@ def test_a_year_read_in_pairs_of_number_words_is_the_year() -> None:
     assert parse_spelled("twenty one") == (21.0, False)
     assert parse_spelled("ninety nine") == (99.0, False)
     assert parse_spelled("three hundred and forty") == (340.0, False)
+
+
+def test_an_amount_that_adds_up_two_the_answer_gives_is_derived() -> None:
+    doc = "Day tickets: adults €34, children (6-15) €19. Family parking at the upper station costs €8 a day."
+    answer = "A day ticket costs €34 for an adult and €19 for a child, so €53 for one of each."
+    result = verify("How much for me and my son?", [doc], answer)
+    assert result.action == "proceed", result.warnings
+    [claim] = [c for c in result.claims if c.kind == "number" and c.text == "€53"]
+    assert claim.supported and claim.source == "derived"
+    # a difference, from the sentence before too
+    assert verify("", [doc], "Adults pay €34 and children €19. A child's ticket is €15 cheaper.").action == "proceed"
+    # a total that does not add up, and a changed part, are both still caught
+    assert [w.text for w in verify("", [doc], answer.replace("€53", "€58")).warnings] == ["€58"]
+    assert "€21" in [w.text for w in verify("", [doc], answer.replace("€19", "€21")).warnings]
+    # another unit adds nothing up ("8 a day" is no euro amount of the sentence)
+    assert verify("", [doc], "Parking costs €8 a day for 34 or 19 cars, so €53 in all.").action == "review"
+
+
+def test_shares_and_times_of_day_are_not_added_up() -> None:
+    # in a list of shares or of departures two differ by another by chance
+    doc = "Grades: coursework 20%, midterm 25%, final exam 55%. Buses leave at 07:45, 10:30 and 13:00."
+    assert verify("", [doc], "Coursework is 20% and the midterm 25%; late work loses 5% a day.").action == "review"
+    assert verify("", [doc], "Buses leave at 07:45 and 13:00, and the last one at 05:15.").action == "review"

@@ -7,6 +7,10 @@ trivial counting words (``numbers.TRIVIAL_WORDS``:
 spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...). A counting word from
 two to ten is checked only where the documents count the same thing ("five gold albums" against
 "eight gold albums" and no "five": see :mod:`raguard.normalize.counts`).
+
+Derived (supported, ``source="derived"``): a percentage that is the change between two values
+of its sentence or the share of one in the other, and an amount of money or of a measure that
+is the sum or the difference of two the answer gives beside it (:class:`_Derivations`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from raguard.normalize.spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
 from raguard.models import UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
-from raguard.normalize.numbers import NumberMention, nearest, opposite_bound, values_match
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, nearest, opposite_bound, values_match
 
 
 # "second-largest city": a ranking, worth checking even for a counting word
@@ -161,6 +165,10 @@ class NumbersChecker:
             finding.supported = True
             finding.source = "derived"
             return finding
+        if derivations is not None and derivations.adds_up(mention):
+            finding.supported = True
+            finding.source = "derived"
+            return finding
         for doc_index, index in ctx.documents:
             for doc_number in index.loose_numbers:  # "7,34", "120 000", "1530" among "0530"s
                 if values_match(mention, doc_number) and opposite_bound(mention, index.text, doc_number) is None:
@@ -258,7 +266,39 @@ class _Derivations:
         self._values = [n for n in ctx.numbers if n.unit != "%" and n.measure is None and n.value
                         and not years.overlaps(n.start, n.end)]
         self._starts = [n.start for n in self._values]
+        # amounts (a currency, a unit of measure or a percentage) for sums and differences
+        self._amounts = [n for n in ctx.numbers if (n.unit or n.measure) and not years.overlaps(n.start, n.end)]
+        self._amount_starts = [n.start for n in self._amounts]
         self._ready = True
+
+    def adds_up(self, amount: NumberMention) -> bool:
+        """Is the answer's ``amount`` (money or a measure, not a share or a time of day) the sum
+        or the difference of two others in the same unit
+        that its sentence or the one before gives ("£45 for one and £12 for the other, so £57
+        for the two", "£96,750, £21,450 less than the £118,200 requested")? Those two are
+        checked on their own, so the answer shows its arithmetic: a changed total adds up no
+        more, a changed part is flagged itself."""
+        if not (amount.unit or amount.measure) or amount.unit == "%" or amount.measure in CLOCK_MEASURES:
+            return False  # shares of one whole and times of day differ by chance in every list
+        if not self._ready:
+            self._build()
+        k = bisect_right(self._sentence_starts, amount.start) - 1
+        if k < 0 or amount.start >= self._sentences[k][1]:
+            return False
+        lo_pos, hi_pos = self._sentences[max(0, k - 1)][0], self._sentences[k][1]
+        lo, hi = bisect_left(self._amount_starts, lo_pos), bisect_left(self._amount_starts, hi_pos)
+        parts = [n for n in self._amounts[lo:hi]
+                 if n.start != amount.start and n.unit == amount.unit and n.measure == amount.measure and n.value]
+        if len(parts) < 2 or len(parts) > self._NEAREST * 2:
+            return False
+        slack = (max(0.05 * abs(amount.value), amount.precision) if amount.hedge
+                 else max(amount.precision, _rounding(amount.text)))
+        value = abs(amount.value)
+        for i, a in enumerate(parts):
+            for b in parts[i + 1:]:
+                if abs(a.value + b.value - value) <= slack or abs(abs(a.value - b.value) - value) <= slack:
+                    return True
+        return False
 
     def supports(self, percent: NumberMention) -> bool:
         if not self._ready:
