@@ -15,10 +15,11 @@ written without reading the rules, to measure how the long-answer rules generali
 held-out set (tests/data/heldout2_answers.jsonl) was written fresh after the first had been used
 to fix gaps, to measure whether those fixes generalize, and a third
 (tests/data/heldout3_answers.jsonl) after the second had been, with two more kinds of edit (a word
-swapped for its opposite, two parties' roles swapped), and a fourth (tests/data/heldout4_answers.jsonl)
-after the third had been. The HaluEval sample and SummEdits are read from shared/data/ beside the
-repository (or its worktree's parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is
-missing the benchmark says so and skips it.
+swapped for its opposite, two parties' roles swapped), a fourth (tests/data/heldout4_answers.jsonl)
+after the third had been, and a fifth (tests/data/heldout5_answers.jsonl) after the fourth. The
+HaluEval sample and SummEdits are read from shared/data/ beside the repository (or its worktree's
+parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is missing the benchmark says so and
+skips it.
 
 SummEdits (five domains of real LLM summaries with human labels) is run as its README says:
 ``verify(query="Summarize the document.", retrieved_docs=[doc], llm_response=summary)``; an
@@ -51,6 +52,7 @@ HELDOUT = ROOT / "tests" / "data" / "heldout_answers.jsonl"
 HELDOUT2 = ROOT / "tests" / "data" / "heldout2_answers.jsonl"
 HELDOUT3 = ROOT / "tests" / "data" / "heldout3_answers.jsonl"
 HELDOUT4 = ROOT / "tests" / "data" / "heldout4_answers.jsonl"
+HELDOUT5 = ROOT / "tests" / "data" / "heldout5_answers.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
 
 
@@ -131,6 +133,14 @@ def load_heldout4() -> list[dict[str, Any]]:
     other sets) over 60 shapes none of the others used (METAR and NOTAMs, lab reports, payslips,
     kubectl events, git logs, Hansard, count sheets, voicemail and unpunctuated speech-to-text...)."""
     return load_long_suite(HELDOUT4)
+
+
+def load_heldout5() -> list[dict[str, Any]]:
+    """The fifth held-out set: written fresh by a fifth tester (reading neither the rules nor the
+    other sets) over 60 shapes of everyday RAG applications none of the others used (price lists
+    with decimal commas, order tracking, SLA tables, EOBs, captions, scorecards, HTML remnants,
+    chatbot hand-offs, live blogs...), answers in several LLM styles."""
+    return load_long_suite(HELDOUT5)
 
 
 def load_halueval() -> list[dict[str, Any]] | None:
@@ -292,7 +302,8 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
 
 #: Data set names for ``--only``.
 DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "heldout_answers", "heldout2_answers",
-                             "heldout3_answers", "heldout4_answers", "halueval_qa", "faithful_summaries", "summedits")
+                             "heldout3_answers", "heldout4_answers", "heldout5_answers", "halueval_qa",
+                             "faithful_summaries", "summedits")
 
 
 def print_summedits(profile: str, reports: dict[str, dict[str, Any]]) -> None:
@@ -326,6 +337,7 @@ def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str,
         ("heldout2_answers", load_heldout2, _review, str(HELDOUT2.relative_to(ROOT))),
         ("heldout3_answers", load_heldout3, _review, str(HELDOUT3.relative_to(ROOT))),
         ("heldout4_answers", load_heldout4, _review, str(HELDOUT4.relative_to(ROOT))),
+        ("heldout5_answers", load_heldout5, _review, str(HELDOUT5.relative_to(ROOT))),
         ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
         ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
         ("summedits", load_summedits, _review, str(SUMMEDITS)),
