@@ -154,6 +154,8 @@ class DocumentIndex:
         text = self._unbroken[0]
         if not text.isascii():
             text = text.translate(SPACES)  # "31\u00a0March": one character for one
+        if "_" in text:
+            text = text.replace("_", " ")  # a column or a file named "q3_2025_revenue", "report_2024-03-31"
         found = extract_dates(text)
         # (a numeric date's other reading after all the rest: the first reading stays the
         # evidence and the nearest date named wherever it was)

@@ -261,3 +261,10 @@ def test_shares_and_times_of_day_are_not_added_up() -> None:
     doc = "Grades: coursework 20%, midterm 25%, final exam 55%. Buses leave at 07:45, 10:30 and 13:00."
     assert verify("", [doc], "Coursework is 20% and the midterm 25%; late work loses 5% a day.").action == "review"
     assert verify("", [doc], "Buses leave at 07:45 and 13:00, and the last one at 05:15.").action == "review"
+
+
+def test_a_date_in_a_column_or_file_name_joined_by_underscores_is_read() -> None:
+    doc = "region | q3_2026_units | q3_2025_units\nnorth | 410 | 388\nsource: export_2026-10-02.csv"
+    answer = "The north region sold 410 units in Q3 2026 against 388 in Q3 2025 (export of 2 October 2026)."
+    assert types([doc], answer) == []
+    assert types([doc], answer.replace("Q3 2025", "Q2 2025")) == [UNSUPPORTED_DATE]

@@ -186,3 +186,25 @@ def test_a_bound_after_not_or_no_is_the_other_bound() -> None:
     assert flagged("The rail must be less than 950 mm above the deck.")
     assert not flagged("Give up to 3 doses a day.")
     assert flagged("Give more than 3 doses a day.")
+
+
+# -- thousands grouped by dots ---------------------------------------------------------------------
+
+DOTTED_DOC = ("store,revenue_2026_eur,revenue_2025_eur\nGdansk,2.305.400,2.118.050\nPoznan,874.900,912.300\n"
+              "Lublin (est. value €610.000)")
+
+
+def test_a_document_with_dot_grouped_thousands_supports_the_answers_commas() -> None:
+    answer = ("Gdansk took €2,305,400 in 2026 against €2,118,050 in 2025, and Poznan €874,900 against "
+              "€912,300; Lublin is valued at about €610,000.")
+    assert _flagged(DOTTED_DOC, answer) == set()
+    changed = answer.replace("2,305,400", "2,350,400").replace("874,900", "847,900").replace("610,000", "710,000")
+    assert _flagged(DOTTED_DOC, changed) == {"€2,350,400", "€847,900", "€710,000"}
+
+
+def test_one_dot_group_alone_stays_a_decimal_and_both_readings_are_kept_beside_a_currency() -> None:
+    # "2.500" alone may be two and a half; beside a currency or among "1.234.567"s it is thousands
+    assert _flagged("The ratio was 2.500 at the end.", "The ratio was 2,500 at the end.") == {"2,500"}
+    assert _flagged("The ratio was 2.500 at the end.", "The ratio was 2.5 at the end.") == set()
+    assert _flagged("Deposit: €420.000 paid in May.", "The deposit was €420,000.") == set()
+    assert _flagged("Deposit: €420.000 paid in May.", "The deposit was €420.") == set()

@@ -422,6 +422,34 @@ def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMentio
                          decline=_decline_before(text, start) if worded else False)
 
 
+# Thousands grouped by dots, as most of continental Europe writes them ("1.482.300", "€420.000"),
+# a comma after them only as a list's or a CSV row's ("1.482.300,1.351.900")
+_DOT_GROUPED_RE = re.compile(
+    r"(?:(?P<cur>[$€£¥₹])[ \t]?)?(?<![\w.])(?P<num>\d{1,3}(?:\.\d{3})+)(?![\d.]|,\d{1,2}(?![\d.]))"
+    rf"(?:[ \t]?(?P<after>[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b))?"
+)
+
+
+def _dot_grouped(text: str) -> list[NumberMention]:
+    """Values written with dots between groups of three: two groups or more ("1.482.300") can
+    only be thousands; one group beside a currency ("€420.000", "1.250 EUR"), or in a text that
+    writes thousands so elsewhere, most likely is (English writes cents with two digits), and
+    :func:`extract_numbers` reads it as 420.0: this is the other reading."""
+    out = []
+    matches = list(_DOT_GROUPED_RE.finditer(text))
+    dotted = any(m.group("num").count(".") > 1 for m in matches)  # one text keeps one convention
+    for m in matches:
+        raw, cur, after = m.group("num", "cur", "after")
+        currency = next((_CURRENCY_SYMBOLS.get(c) or _CURRENCY_CODES.get(c.lower()) for c in (cur, after)
+                         if c is not None and (c in _CURRENCY_SYMBOLS or c.lower() in _CURRENCY_CODES)), None)
+        if raw.count(".") == 1 and cur is None and after is None and not dotted:
+            continue  # "2.500": two and a half as often as two thousand five hundred
+        start = m.start("cur") if currency is not None and cur is not None else m.start("num")
+        end = m.end() if currency is not None and after is not None else m.end("num")
+        out.append(NumberMention(start, end, text[start:end], float(raw.replace(".", "")), currency))
+    return out
+
+
 # a lower-case word after four digits: a count's noun ("1530 crates"), unless it joins times
 _LOWER_WORD_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+([a-z]+)\b")
 _CLOCK_JOINERS = frozenset({"to", "and", "until", "till", "hrs", "hours", "h", "local", "the", "on", "at"})
@@ -430,11 +458,14 @@ _CLOCK_JOINERS = frozenset({"to", "and", "until", "till", "hrs", "hours", "h", "
 def loose_numbers(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
     """The readings :func:`extract_numbers` leaves out as uncertain, read only when an answer's
     value finds no other support: a bare "7,34" (a decimal comma, or a list "3,4"), a bare
-    "120 000" (thousands, or two cells of a table), and, in a text that writes times of day as
+    "120 000" (thousands, or two cells of a table), thousands grouped by dots ("1.482.300",
+    "€420.000": see :func:`_dot_grouped`), and, in a text that writes times of day as
     four digits ("0530", read as one by :func:`extract_numbers`), its other four digits ("1530":
     a time there, and a count or a year elsewhere). ``mentions``: the values read in ``text``."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
+    if "." in text:
+        out.extend(_dot_grouped(text))
     if any(n.measure == CLOCK and len(n.text) == 4 and n.text.isdigit() for n in mentions):
         for n in mentions:
             minutes = _four_digit_time(text, n)
