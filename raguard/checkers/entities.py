@@ -244,6 +244,9 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
     head = _sentence_initial_head(ctx.response, start, text, label)
     if head is None and label in ("PERSON", "PROPER"):
         head = _after_title(text)  # "Doctor Reyes" for the documents' "Dr. Tom Reyes"
+    year_cut = _without_year(text) if head is None else None
+    if year_cut is not None:
+        head = year_cut[0]  # "the 2026 Valencia Marathon" for "VALENCIA MARATHON 2026"
     head_words = None
     # "Food & Drug" and "Food and Drug" are one name (tokens drop the "&")
     joined = ampersand_variant(text)
@@ -274,6 +277,8 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             if head_words is None:
                 head_words = phrase_tokens(head, drop_article=True, drop_possessive=True)
             span = find_entity(index, head, head_words, label, modifier=modifier)
+            if span is not None and year_cut is not None and not _year_beside(index.text, span, year_cut[1]):
+                span = None  # the edition must be the document's, beside the name
         if span is not None:
             return (doc_index, span[0], span[1])
     if label in ("PERSON", "PROPER") and len(words) >= 3 and words[1] not in _STOP_WORDS:
@@ -313,8 +318,33 @@ def _country_as_modifier(text: str, start: int, end: int) -> bool:
 
 
 _OF_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?:of|in|at|for|from)[ \t]+(?:the[ \t]+)?(?=[A-Z])")
-_FIRST_WORD_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?=[A-Z])")
+_FIRST_WORD_RE = re.compile(r"^[A-Z][a-z]+[ \t]+(?:the[ \t]+)?(?=[A-Z])")
+# a year or a season at a name's start or end ("the 2025/26 Premier League", "Marathon 2026")
+_YEAR_START_RE = re.compile(r"^(?:[Tt]he[ \t]+)?(?:1[89]|20)\d\d(?:[/–-]\d\d(?:\d\d)?)?[ \t]+(?=[A-Z])")
+_YEAR_END_RE = re.compile(r"(?<=[A-Za-z])[ \t]+(?:1[89]|20)\d\d(?:[/–-]\d\d(?:\d\d)?)?$")
 _VERB_FIRST_RE = re.compile(r"^[A-Z][a-z]+(?:ing|ed|ly)\b")
+
+
+def _without_year(text: str) -> Optional[tuple[str, str]]:
+    """The name without a year or season NER took in at its start or end, and that year ("the
+    2026 Valencia Marathon" -> ("Valencia Marathon", "2026")), or None: a document may write the
+    edition on the name's other side ("VALENCIA MARATHON 2026")."""
+    m = _YEAR_START_RE.match(text)
+    if m is not None:
+        return text[m.end():], m.group().split()[-1]
+    m = _YEAR_END_RE.search(text)
+    return (text[:m.start()], m.group().strip()) if m is not None else None
+
+
+def _year_beside(text: str, span: tuple[int, int], year: str) -> bool:
+    """Does ``year`` stand right before or right after the name at ``span`` in a document ("2026
+    Valencia Marathon", "VALENCIA MARATHON 2026", "Valencia Marathon (2026)")? Only then is it
+    that name's edition: "the 2017 Deaflympics" is not "the 2017 Summer Deaflympics"."""
+    before = text[max(0, span[0] - len(year) - 6):span[0]].rstrip(" \t")
+    if before.endswith(("the", "The", "THE")):
+        before = before[:-3].rstrip(" \t")
+    after = text[span[1]:span[1] + len(year) + 4].lstrip(" \t–—-,(")
+    return before.endswith(year) or after.startswith(year)
 
 
 def _after_title(text: str) -> Optional[str]:

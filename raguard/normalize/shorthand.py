@@ -65,8 +65,8 @@ def expand(word: str) -> Optional[str]:
     return SHORTHAND.get(word)
 
 
-# Words of place and person names and their written abbreviations ("Lakeshore Rd", "Harbour St.",
-# "Mt Kenya", "St Brigid's"): word: forms. Not folded into stems (an "st" or "dr" alone is
+# Words of place, person and organization names and their written abbreviations ("Lakeshore Rd",
+# "Harbour St.", "Mt Kenya", "St Brigid's", "Univ. of Lagos", "Dept of Health"): word: forms. Not folded into stems (an "st" or "dr" alone is
 # ambiguous); a name's word is tried in the other spelling only when the name is not found as
 # written, in the same place, so "St" may stand for "Street" or "Saint" there.
 _NAME_FORMS = """
@@ -85,6 +85,20 @@ mount: mt
 fort: ft
 saint: st
 doctor: dr
+university: univ uni
+college: coll
+institute: inst
+department: dept
+association: assoc assn
+international: intl
+national: natl
+government: govt
+corporation: corp
+company: co
+brothers: bros
+hospital: hosp
+laboratory: lab
+laboratories: labs
 """
 
 
