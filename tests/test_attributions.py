@@ -157,6 +157,16 @@ _LAYOUT_CASES = {
         "who makes the tiles?",
         ["Distributor: Tidewell Interiors Ltd, Leeds.\nGlazed and fired by Cerâmica Alvão in Porto."],
         "The tiles are glazed and fired by Cerâmica Alvão in Porto for Tidewell Interiors."),
+    "a date's month": (
+        "what happens next?",
+        ["Call summary · 02 Mar 2026 · Agent: Dineo Mokoena\nCustomer reported a cracked windscreen after a stone "
+         "strike on the M1.\nNext steps: customer to send photos of the windscreen damage by 6 Mar; agent to book the repair."],
+        "Dineo Mokoena told the customer to send photos of the windscreen damage by 6 March, and will book the repair."),
+    "a letter's first word and its you": (
+        "what did they offer?",
+        ["Dear Nadia Petrov,\nFollowing your second interview, Lindgren Freight is pleased to offer you the post of "
+         "depot analyst from 1 March, reporting to Ivo Brandt."],
+        "Nadia Petrov has been offered the post of depot analyst at Lindgren Freight from 1 March, following her second interview."),
     "a place in a country the answer names": (
         "where are the tiles made?",
         ["Distributor: Tidewell Interiors Ltd, Leeds.\nGlazed and fired in Braga, Portugal, in a family kiln."],
@@ -179,3 +189,8 @@ def test_another_agent_in_the_same_layouts_is_still_flagged() -> None:
             "Councillor Ben Aston chairs the arts committee."]
     answer = "Ben Aston opens the new Riverside Library on Saturday morning. Rosa Delgado is not mentioned further."
     assert [w.text for w in misattributed("who opens the library?", docs, answer)] == ["Ben Aston"]
+    # a letter's "you" is the one it greets, not anyone the answer names
+    docs = ["Dear Ms Kaur,\nFollowing your second interview, Lindgren Freight is pleased to offer you the post of "
+            "depot analyst from 1 March, reporting to Ivo Brandt."]
+    answer = "Nadia Petrov has been offered the post of depot analyst at Lindgren Freight from 1 March, following her second interview."
+    assert [w.text for w in misattributed("what did they offer?", docs + ["Nadia Petrov applied in January."], answer)] == ["Nadia Petrov"]

@@ -21,11 +21,13 @@ other speaker, and "he"/"she"/"they" someone who is not speaking: "Maria will br
 
 A capitalized word names no one when its capitals come from the layout: a field's label
 ("Policyholder:", "Route advice:"), a sentence's or a field's first word that the document or
-the answer writes in lower case ("Early repayment is allowed ..."), a heading's or a shouted
-line's capitals ("SAFETY NOTICE FROM ...") unless the answer writes that word as a name, a code
-with digits ("CH-2231"). A name is compared with its accents folded, as the clause's words are
-("Cerâmica" is the answer's "Cerâmica"), and a place the document puts in a country the clause
-names ("Braga, Portugal" for "in Portugal") is that country.
+the answer writes in lower case ("Early repayment is allowed ...") or that has a verb's or an
+adverb's ending ("Following your interview"), a heading's or a shouted line's capitals ("SAFETY
+NOTICE FROM ...") unless the answer writes that word as a name, a code with digits ("CH-2231"),
+a date's month ("by 6 Mar") or a weekday. A letter's "you" is the one it greets ("Dear Ms
+Petrov, ... offer you the post"). A name is compared with its accents folded, as the clause's
+words are ("Cerâmica" is the answer's "Cerâmica"), and a place the document puts in a country
+the clause names ("Braga, Portugal" for "in Portugal") is that country.
 
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
@@ -44,6 +46,7 @@ from functools import cached_property
 from typing import Iterable, Iterator, Optional, Sequence
 
 from raguard.normalize.cues import denies
+from raguard.normalize.dates import MONTHS, WEEKDAYS
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
@@ -69,6 +72,9 @@ _SPEAKER_PRONOUN_RE = re.compile(
     r"\b(?:he|she|they)[ \t]+(?:said|says|told|added|wrote|explained|noted|argued|stated|recalled)\b",
     re.IGNORECASE,
 )
+
+# the endings of a sentence's first word that make it a verb's or an adverb's form, not a name
+_VERB_ENDINGS = ("ing", "ed", "ly")
 
 # a capitalised word (a name's word, or a sentence's first word), and any word
 _CAPITALISED_RE = re.compile(r"[A-Z][\w'’-]*")
@@ -331,6 +337,11 @@ class _AnswerWords:
         return frozenset(w for w in _HYPHENED_WORD_RE.findall(self._response) if w.islower())
 
 
+def _beside_digit(sentence: str, start: int, end: int) -> bool:
+    """Is there a digit within a space and a comma of [start, end) ("12 Dec", "Dec 12,")?"""
+    return any(c.isdigit() for c in sentence[max(0, start - 3):start] + sentence[end:end + 3])
+
+
 def _is_label(sentence: str, end: int) -> bool:
     """Does the word ending at ``end`` start a field's label ("Policyholder: ...", "Travel advice: ...")?"""
     return _LABEL_REST_RE.match(sentence, end) is not None
@@ -380,12 +391,16 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if word_stem is None or demonym_countries(folded) or folded in FIRST_PERSON:
             continue
         if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
-                and (folded in document.raw_words or folded in OPENERS or folded in answer.lower):
-            continue  # a sentence's first word that the document or the answer writes in lower case, or "Hi"
+                and (folded in document.raw_words or folded in OPENERS or folded in answer.lower
+                     or folded.endswith(_VERB_ENDINGS)):
+            continue  # a sentence's first word that the document or the answer writes in lower case,
+            # a verb's or an adverb's form ("Following your interview", "Early repayment"), or "Hi"
         if _after_greeting(sentence, m.start()):
             continue  # "Hi Dev, my internet ...": the one spoken to, not an agent of the claim
         if any(c.isdigit() for c in word):
             continue  # "HH-2026-118834", "TV-200": a code or a model number, no one's name
+        if folded in WEEKDAYS or folded in MONTHS and _beside_digit(sentence, m.start(), m.end()):
+            continue  # "Tue", "12 Dec": a date (a bare "May" or "June" may be someone)
         if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)) \
                 and word_stem not in answer.names:
             continue  # "Incident: ...", "PORTABLE POWER STATION": capitals that name no one
@@ -409,6 +424,20 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
             return False  # "him": someone the speakers talk about
         return True
     for m in _WORD_RE.finditer(sentence, 0, first_name):
-        if m.group().casefold() in THIRD_PERSON:
+        word = m.group().casefold()
+        if word in THIRD_PERSON:
             return False  # a pronoun before any name: it may refer to this one
+        if word in SECOND_PERSON and _greets(text, name):
+            return False  # a letter's "you" is the one it greets ("Dear Ms Okafor, ... your claim")
     return True
+
+
+# a letter's or a message's greeting and the name after it ("Dear Ms Okafor,", "Hi Sipho")
+_GREETING_RE = re.compile(r"\b(?:Dear|Hi|Hello|Hey)[ \t]+((?:[A-Z][\w'’.-]*[ \t]*){1,4})")
+
+
+def _greets(text: str, name: str) -> bool:
+    """Does the document greet ``name`` (any of its words) as a letter or a message does?"""
+    words = {w.casefold() for w in name.replace("'s", "").replace("’s", "").split() if len(w) > 1}
+    return any(words.intersection(w.casefold().rstrip(".,") for w in m.group(1).split())
+               for m in _GREETING_RE.finditer(text))
