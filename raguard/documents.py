@@ -19,7 +19,7 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequen
 from raguard.lazy import lazy
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
-from raguard.normalize.dates import DateMention, extract_dates, other_readings, relative_years
+from raguard.normalize.dates import DateMention, day_months, extract_dates, other_readings, relative_years
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.roles import Roles
@@ -159,7 +159,8 @@ class DocumentIndex:
         found = extract_dates(text)
         # (a numeric date's other reading after all the rest: the first reading stays the
         # evidence and the nearest date named wherever it was)
-        return found + relative_years(text, found) + other_readings(found)
+        slashed = day_months(text) if "/" in text else []  # "on 27/11": a chat's date without a year
+        return found + relative_years(text, found) + other_readings(found) + slashed
 
     @lazy
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:

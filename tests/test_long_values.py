@@ -268,3 +268,28 @@ def test_a_date_in_a_column_or_file_name_joined_by_underscores_is_read() -> None
     answer = "The north region sold 410 units in Q3 2026 against 388 in Q3 2025 (export of 2 October 2026)."
     assert types([doc], answer) == []
     assert types([doc], answer.replace("Q3 2025", "Q2 2025")) == [UNSUPPORTED_DATE]
+
+
+def test_a_month_and_day_before_a_time_of_day_is_a_date() -> None:
+    from raguard.normalize.dates import extract_dates
+
+    assert [(d.text, d.value.month, d.value.day) for d in extract_dates("Resolved — Mar 4, 09:15 UTC")] == [("Mar 4", 3, 4)]
+    assert extract_dates("sold on May 5, 12 units a day") == []  # a count after it is no time
+    doc = ["Service status\nResolved — Mar 4, 09:15 UTC\nAll delayed transfers were delivered."]
+    assert types(doc, "On 4 March all delayed transfers were delivered by 09:15 UTC.") == []
+    assert types(doc, "On 5 March all delayed transfers were delivered by 09:15 UTC.") == [UNSUPPORTED_DATE]
+
+
+def test_a_chats_day_and_month_slashed_without_a_year_is_a_date() -> None:
+    from raguard.normalize.dates import day_months
+
+    assert [(d.value.month, d.value.day) for d in day_months("paid on 28/10, refund by 03/11")] == [(10, 28), (11, 3)]
+    # without a day over 12 either reading may be meant; without a placing word it is no date
+    assert sorted((d.value.month, d.value.day) for d in day_months("due by 04/06")) == [(4, 6), (6, 4)]
+    assert day_months("scored 3/4 of the points") == []
+    doc = ["[Agent] I can see a charge of €41.20 on 28/10. If it is still there on 03/11, reply here."]
+    answer = "The agent found a €41.20 charge dated 28 October and asked the customer to reply if it is still there on 3 November."
+    assert types(doc, answer) == []
+    assert types(doc, answer.replace("3 November", "4 November")) == [UNSUPPORTED_DATE]
+    # an answer's "on 3/4 of" is no date
+    assert UNSUPPORTED_DATE not in types(["Two thirds of the plots were sold."], "Work started on 3/4 of the plots.")

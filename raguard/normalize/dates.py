@@ -91,7 +91,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dmy_glued", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+{_m('m')}[ \t]+{_y('y')}(?P<d2>[1-9]|[12]\d|3[01])"
                              rf"[ \t]+{_m('m2')}[ \t]+{_y('y2')}\b", re.IGNORECASE)),
     ("my", re.compile(rf"(?=[jfmasond])\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
-    ("md", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*(?:[,:.][ \t]*)?\d)", re.IGNORECASE)),
+    # (no digit may follow but a time of day's: "May 5, 12 units" / "Dec 2, 08:52 UTC")
+    ("md", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*(?:[,:.][ \t]*)?\d(?![0-5]?\d?:[0-5]\d))",
+                      re.IGNORECASE)),
     ("dm", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}\b", re.IGNORECASE)),
     ("quarter", re.compile(r"(?=[Qq])\b[Qq](?P<q>[1-4])(?:[ \t]*(?:of[ \t]+)?(?:FY[ \t]*)?(?P<y>\d{4}|'\d{2}))?\b")),
     ("quarter_words", re.compile(r"(?=[fstl1-4])\b(?P<qw>first|second|third|fourth|final|last|1st|2nd|3rd|4th)"
@@ -743,6 +745,28 @@ def other_readings(mentions: Sequence[DateMention]) -> list[DateMention]:
             other = v._replace(month=v.day, day=v.month)
             if _valid(other):
                 out.append(m._replace(value=other))
+    return out
+
+
+# a day and a month slashed without a year, after a word that places a date ("on 27/11", "by 09/12")
+_DAY_MONTH_RE = re.compile(r"(?=[obfutsa])\b(?:on|by|from|until|till|before|after|since|to|and)[ \t]+"
+                           r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)\b(?![/.,]\d)")
+
+
+def day_months(text: str) -> list[DateMention]:
+    """A document's day and month slashed without a year after a word that places a date ("on
+    27/11", "by 09/12", as chats and tickets write them): day first when the first part cannot
+    be a month or the document writes another so, else both readings (:func:`other_readings`).
+    For documents only: in an answer "on 3/4 of the land" is a fraction."""
+    found = [(m, int(m.group("a")), int(m.group("b"))) for m in _DAY_MONTH_RE.finditer(text)]
+    day_first = any(a > 12 >= b for _, a, b in found)
+    out = []
+    for m, a, b in found:
+        readings = [(b, a)] if a > 12 or day_first else [(a, b)] if b > 12 else [(b, a), (a, b)]
+        for month, day in readings:
+            value = DateValue(month=month, day=day)
+            if 1 <= month <= 12 and _valid(value):
+                out.append(DateMention(m.start("a"), m.end(), m.group()[m.start("a") - m.start():], value, "md"))
     return out
 
 
