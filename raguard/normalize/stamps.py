@@ -1,0 +1,117 @@
+"""All-digit timestamps machine-written documents print: a date and a time of day in one run of
+digits. Read by both :mod:`raguard.normalize.dates` (the date) and
+:mod:`raguard.normalize.numbers` (the time), so the two agree on where one is.
+
+* ISO 8601's basic format, ``20260917T164802Z``: the ``T`` says it is a timestamp.
+* A run of digits a label calls a time: a NOTAM's items ``B)`` and ``C)`` (ICAO: ``YYMMDDhhmm``,
+  ``B) 2612140700``), and ``YYYYMMDDhhmm[ss]`` after ``timestamp``, ``valid from``/``until``,
+  ``effective`` (``timestamp: 202609171648``).
+
+Without such a mark a run of digits is an id, an account or a phone number: it is not read (a
+false reading would support a changed date). Ten digits after ``timestamp`` are left alone too:
+that is how Unix time is printed.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from typing import NamedTuple, Optional
+
+# "20260917T164802Z", "20260917T1648", "20260917T164802.5+0200": eight digits, T, four or six;
+# after a field's colon (iCalendar's "DTSTART:20270112T093000Z") or in a file's name
+# ("backup_20260917T1648.tar"), not after a letter, a digit or a decimal point ("v320260917T1648").
+# (Opened by the T, a literal re finds fast; the date is read behind it.)
+BASIC_ISO_RE = re.compile(
+    r"T(?<=(?<![0-9A-Za-z.,+])(?P<date>(?:19|20)\d{6})T)(?P<time>\d{4}(?:\d\d)?)(?![\d])(?:[.,]\d{1,9})?"
+    r"(?:Z|[+\-]\d\d(?::?\d\d)?)?\b"
+)
+# a run of ten, twelve or fourteen digits, alone (not in a longer run, a decimal or a word):
+# a NOTAM's YYMMDDhhmm, or YYYYMMDDhhmm[ss]; a stamp only after a label (:func:`labeled_stamp`)
+STAMP_DIGITS_RE = re.compile(r"\d(?<![\w.,]\d)\d{9}(?:\d\d(?:\d\d)?)?(?![\w]|[.,]\d)")
+# the label before the digits: B) or C), upper case as NOTAM items are written ("b) 1512011030"
+# in a lettered list is an option); a word in any case, perhaps a colon or an equals sign
+_NOTAM_LABEL_RE = re.compile(r"(?<![\w(])[BC]\)[ \t]*\Z")
+_WORD_LABEL_RE = re.compile(r"\b(?:time[ \t\-]?stamp|valid[ \t]+(?:from|until|till|to|thru)|effective)"
+                            r"[ \t]*(?:[:=][ \t]*)?\Z", re.IGNORECASE)
+#: How far before its digits a label may start, in characters ("Timestamp :  " and more).
+_LABEL_REACH = 24
+#: What a text must hold for a labeled stamp: one of these substrings.
+STAMP_CUES = ("B)", "C)", "tamp", "TAMP", "alid", "ALID", "ffective", "FFECTIVE")
+
+
+class Stamp(NamedTuple):
+    """A timestamp's parts: where its date's digits and its time's digits stand, and their values."""
+
+    date_start: int
+    date_end: int
+    year: int
+    month: int
+    day: int
+    time_start: int
+    time_end: int
+    minutes: float  # after midnight; the seconds as a fraction, as numbers values a clock
+
+
+def _parts(digits: str, start: int, year_digits: int) -> Optional[Stamp]:
+    """The stamp ``digits`` (starting at ``start``: a year of ``year_digits`` digits, month, day,
+    hour, minute, perhaps second) states, or None when a part is out of range (month 13, 30
+    February, hour 24: then it is no stamp)."""
+    date_len = year_digits + 4
+    year = int(digits[:year_digits]) + (2000 if year_digits == 2 else 0)  # (a NOTAM's YY)
+    month, day = int(digits[year_digits:year_digits + 2]), int(digits[year_digits + 2:date_len])
+    hour, minute = int(digits[date_len:date_len + 2]), int(digits[date_len + 2:date_len + 4])
+    second = int(digits[date_len + 4:date_len + 6] or 0)
+    if not (1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1]
+            and hour <= 23 and minute <= 59 and second <= 59):
+        return None
+    return Stamp(start, start + date_len, year, month, day, start + date_len, start + len(digits),
+                 hour * 60 + minute + second / 60)
+
+
+def basic_iso(m: re.Match[str]) -> Optional[Stamp]:
+    """The stamp of a :data:`BASIC_ISO_RE` match."""
+    whole = _parts(m.group("date") + m.group("time"), m.start("date"), 4)
+    # (the time's digits stand after the T)
+    return None if whole is None else whole._replace(time_start=m.start("time"), time_end=m.end("time"))
+
+
+def labeled_stamp(text: str, start: int, end: int) -> Optional[Stamp]:
+    """The stamp of the digits ``text[start:end]`` (a :data:`STAMP_DIGITS_RE` match) when a label
+    right before them calls them one: ten digits after B) or C), twelve or fourteen in 19xx or
+    20xx after a word."""
+    n = end - start
+    reach = max(0, start - _LABEL_REACH)
+    if n == 10:
+        if _NOTAM_LABEL_RE.search(text, reach, start) is None:
+            return None
+        return _parts(text[start:end], start, 2)
+    if text[start:start + 2] not in ("19", "20") or _WORD_LABEL_RE.search(text, reach, start) is None:
+        return None
+    return _parts(text[start:end], start, 4)
+
+
+def has_stamp_cue(text: str) -> bool:
+    """Might ``text`` hold a labeled stamp (one of :data:`STAMP_CUES`)?"""
+    for cue in STAMP_CUES:
+        if cue in text:
+            return True
+    return False
+
+
+def stamps(text: str) -> list[Stamp]:
+    """Every stamp in ``text``, in order."""
+    found: list[Stamp] = []
+    if "T" in text:
+        for m in BASIC_ISO_RE.finditer(text):
+            stamp = basic_iso(m)
+            if stamp is not None:
+                found.append(stamp)
+    if has_stamp_cue(text):
+        for m in STAMP_DIGITS_RE.finditer(text):
+            stamp = labeled_stamp(text, m.start(), m.end())
+            if stamp is not None:
+                found.append(stamp)
+    if len(found) > 1:
+        found.sort()
+    return found
