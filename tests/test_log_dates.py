@@ -44,6 +44,8 @@ def _clocks(text: str) -> list[tuple[str, float]]:
     ("A) LFPG B) 2702190600 C) 2702191430", [("270219", "2027-02-19"), ("270219", "2027-02-19")]),
     ("timestamp: 202607301422 level=warn", [("20260730", "2026-07-30")]),
     ("Valid until 20261231235959", [("20261231", "2026-12-31")]),
+    # a date-time group with its month and year (the time between is no part of the mention)
+    ("R 030915Z MAR 27 FM MRCC", [("Z MAR 27", "2027-03-03")]),
 ])
 def test_machine_notations_are_read_as_dates(text: str, read: list[tuple[str, str]]) -> None:
     assert _read(text) == read
@@ -55,6 +57,7 @@ def test_machine_notations_are_read_as_dates(text: str, read: list[tuple[str, st
     ("DTSTART:20270112T093000Z", [("093000", 9 * 60 + 30)]),
     ("B) 2702190600 C) 2702191430", [("0600", 6 * 60), ("1430", 14 * 60 + 30)]),
     ("timestamp: 202607301422", [("1422", 14 * 60 + 22)]),
+    ("METAR LEBL 221750Z 09012KT", [("1750", 17 * 60 + 50)]),  # a date-time group: the 22nd, 17:50 UTC
 ])
 def test_the_time_in_a_machine_notation_is_a_time_of_day(text: str, clocks: list[tuple[str, float]]) -> None:
     assert _clocks(text) == clocks
@@ -70,6 +73,7 @@ _ICAL = "BEGIN:VEVENT\nSUMMARY:Budget review with Ilse Varga\nDTSTART:20270112T0
 _ISO = "level=info event_time=2026-03-03T09:07:41Z msg=\"backup finished\" host=nas3"
 _WEEK = "Sprint 14 demo for the Tallis team: 2027-W16-4."
 _NOTAM = "A1142/27 NOTAMN\nA) LFPG B) 2702190600 C) 2702191430\nE) TWY K CLSD DUE WIP."
+_SIGNAL = "R 030915Z MAR 27\nFM MRCC BREST\nTO ALL SHIPS\nBT\nLIFERAFT SIGHTED 4812N 00530W.\nBT"
 _STAMPED = "timestamp: 202607301422 level=warn msg=\"disk 91% full\" host=nas3"
 
 
@@ -100,6 +104,9 @@ _STAMPED = "timestamp: 202607301422 level=warn msg=\"disk 91% full\" host=nas3"
     (_NOTAM, "Taxiway K is closed from 06:00 to 14:30 on 19 February 2027.",
      ["Taxiway K is closed from 06:00 to 15:30 on 19 February 2027.",
       "Taxiway K is closed from 06:00 to 14:30 on 20 February 2027."]),
+    (_SIGNAL, "On 3 March 2027 at 09:15 UTC MRCC Brest reported a liferaft.",
+     ["On 4 March 2027 at 09:15 UTC MRCC Brest reported a liferaft.",
+      "On 3 March 2027 at 09:45 UTC MRCC Brest reported a liferaft."]),
     (_STAMPED, "The disk warning came on 30 July 2026 at 14:22.",
      ["The disk warning came on 30 July 2025 at 14:22.", "The disk warning came on 30 July 2026 at 16:22."]),
 ])
@@ -126,6 +133,7 @@ def test_a_mail_header_date_was_already_read() -> None:
     "Part AB-12-DEC-26 and build 4/Dec/1",  # inside an id; a one-digit year
     "ref v320270112T0930 and 20271312T0930",  # a stamp inside an id; month 13
     "B) 2702300600",  # 30 February
+    "Model 221750Z-4 and x221750Z",  # a date-time group's shape inside an id
 ])
 def test_ids_versions_and_lists_are_not_read_as_machine_dates(text: str) -> None:
     assert [d for d in extract_dates(text) if d.value.month is not None] == []

@@ -17,7 +17,7 @@ from itertools import chain
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from raguard.normalize.measures import MEASURES, unit_after
-from raguard.normalize.stamps import BASIC_ISO_RE, STAMP_CUES, STAMP_DIGITS_RE, basic_iso, labeled_stamp
+from raguard.normalize.stamps import BASIC_ISO_RE, DTG_RE, STAMP_DIGITS_RE, basic_iso, labeled_stamp
 from raguard.normalize.text import sentence_spans
 
 MONTHS = {
@@ -152,6 +152,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # ("B) 2612140700", "timestamp: 202609171648"): see raguard.normalize.stamps
     ("iso_basic", BASIC_ISO_RE),
     ("stamp", STAMP_DIGITS_RE),
+    # a date-time group with its month and year: "171648Z SEP 26" (its day and its month and
+    # year; the time between them is the numbers reader's)
+    ("dtg", DTG_RE),
 ]
 
 
@@ -324,6 +327,12 @@ def _parse_machine(form: str, m: re.Match[str]) -> Optional[DateValue]:
             return None  # (week 53 of a year with 52)
         return DateValue(year=day.year, month=day.month, day=day.day)
     stamp = basic_iso(m) if form == "iso_basic" else labeled_stamp(m.string, m.start(), m.end()) if form == "stamp" else None
+    if form == "dtg":
+        y = m.group("y")
+        if y is None:
+            return None  # ("140620Z": a day without its month)
+        return DateValue(year=int(y) if len(y) == 4 else _year2(y), month=MONTHS[m.group("m").casefold()],
+                         day=int(m.group("d")))
     return None if stamp is None else DateValue(year=stamp.year, month=stamp.month, day=stamp.day)
 
 
@@ -344,6 +353,8 @@ def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
         return m.start(), m.end("d")
     if form == "iso_basic":
         return m.start("date"), m.end("date")
+    if form == "dtg":  # (from its Z to its year: the time stands between the day and the month)
+        return m.end("time"), m.end("y")
     if form == "stamp":  # (the date's digits: YYMMDD of ten, YYYYMMDD of twelve or fourteen)
         return m.start(), m.start() + (6 if m.end() - m.start() == 10 else 8)
     return m.start(), m.end()
@@ -449,7 +460,7 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
     "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                    "October", "November", "December"),
-    "colon": (":",), "slash_or_dash": ("/", "-"), "week_w": ("W",), "iso_t": ("T",), "stamp_label": STAMP_CUES,
+    "colon": (":",), "slash_or_dash": ("/", "-"), "week_w": ("W",), "iso_t": ("T",), "zulu": ("Z",),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
     "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",), "numeric_my": ("digit", "slash"),
@@ -465,7 +476,8 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
     "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",),
     "ctime": ("digit", "month", "colon"), "dmy_abbr": ("digit", "month", "slash_or_dash"),
-    "iso_week": ("digit", "week_w"), "iso_basic": ("digit", "iso_t"), "stamp": ("digit", "stamp_label"),
+    "iso_week": ("digit", "week_w"), "iso_basic": ("digit", "iso_t"), "stamp": ("digit",),
+    "dtg": ("digit", "month", "zulu"),
 }
 
 
@@ -518,7 +530,7 @@ _ANCHORED: dict[str, str] = {
     "dm": "digit", "decade": "digit", "year": "digit",
     "iso_spaced": "digit", "numeric_spaced": "digit", "numeric_my_spaced": "digit",
     "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
-    "ctime": "month", "dmy_abbr": "digit", "iso_week": "digit", "stamp": "digit",
+    "ctime": "month", "dmy_abbr": "digit", "iso_week": "digit", "iso_basic": "digit", "stamp": "digit", "dtg": "digit",
 }
 # (a digit run that starts a word: "(?=\d)\b\d+" tried at every position; opening with \d, re
 # finds the digits with a fast scan and the lookbehind checks the character before the first)
@@ -548,7 +560,9 @@ _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
     "year": lambda n, c: n == 4,
     "dmy_abbr": lambda n, c: n <= 2 and c in ("/", "-"),
     "iso_week": lambda n, c: n == 4 and c in ("-", "W"),
+    "iso_basic": lambda n, c: n == 8 and c == "T",
     "stamp": lambda n, c: n in (10, 12, 14),
+    "dtg": lambda n, c: n == 6 and c == "Z",
 }
 
 

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from typing import Iterator, NamedTuple, Optional
 
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
-from raguard.normalize.stamps import has_stamp_cue, stamps
+from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
 
 _SCALES = {
     "hundred": 1e2,
@@ -540,8 +540,7 @@ def extract_numbers(text: str, hedges: bool = True,
     if ":" in text:
         found.extend(_clock_times(text))
         found.extend(_seconds_clocks(text))
-    if "T" in text or has_stamp_cue(text):
-        _stamp_clocks(text, found)
+    _stamp_clocks(text, found)
     if lowered is None or _holds_any(lowered, _SPELLED_CLOCK_CUE_WORDS):
         found.extend(_spelled_clocks(text, lowered))
     if "/" in text:
@@ -688,16 +687,27 @@ def _seconds_clocks(text: str) -> Iterator[NumberMention]:
 
 
 def _stamp_clocks(text: str, found: list[NumberMention]) -> None:
-    """The times of day of the all-digit timestamps in ``text`` ("20260917T1648", "B)
-    2612140700": see :mod:`raguard.normalize.stamps`), added to ``found`` in place of the run of
-    digits read as one number (its date is read by the dates reader)."""
-    for stamp in stamps(text):
-        for i, n in enumerate(found):
-            if n.start == stamp.date_start and n.end == stamp.time_end:
-                del found[i]  # ("2612140700" is no count)
-                break
-        found.append(NumberMention(stamp.time_start, stamp.time_end, text[stamp.time_start:stamp.time_end],
-                                   stamp.minutes, measure=CLOCK))
+    """The times of day of the all-digit timestamps in ``text`` (see
+    :mod:`raguard.normalize.stamps`): a labeled one's ("B) 2612140700") and a date-time
+    group's ("140620Z") in place of the run of digits read as one number ("2612140700" is no
+    count; its date is the dates reader's), a basic ISO one's ("20260917T1648") beside its
+    date's digits."""
+    for i, n in enumerate(found):
+        size = len(n.text)
+        if size < 6:
+            continue  # (most numbers: one test)
+        if size == 6 and text[n.end:n.end + 1] == "Z":
+            dtg = dtg_time(text, n.start, n.end)
+            if dtg is not None:
+                found[i] = NumberMention(dtg[0], dtg[1], text[dtg[0]:dtg[1]], dtg[2], measure=CLOCK)
+        elif size in STAMP_RUNS and n.text.isdigit():
+            stamp = labeled_stamp(text, n.start, n.end)
+            if stamp is not None:
+                found[i] = NumberMention(stamp.time_start, stamp.time_end, text[stamp.time_start:stamp.time_end],
+                                         stamp.minutes, measure=CLOCK)
+    if "T" in text:
+        found.extend(NumberMention(s.time_start, s.time_end, text[s.time_start:s.time_end], s.minutes, measure=CLOCK)
+                     for s in basic_iso_stamps(text))
 
 
 # "half past 10", "a quarter to six", "twenty past nine", "10 minutes to 4": a time of day in

@@ -3,6 +3,9 @@ digits. Read by both :mod:`raguard.normalize.dates` (the date) and
 :mod:`raguard.normalize.numbers` (the time), so the two agree on where one is.
 
 * ISO 8601's basic format, ``20260917T164802Z``: the ``T`` says it is a timestamp.
+* A date-time group as aviation, shipping and military messages write it, ``DDhhmmZ``: a
+  METAR's ``140620Z`` (the 14th, 06:20 UTC), a signal's ``171648Z SEP 26`` (with its month and
+  year: a date for the dates reader).
 * A run of digits a label calls a time: a NOTAM's items ``B)`` and ``C)`` (ICAO: ``YYMMDDhhmm``,
   ``B) 2612140700``), and ``YYYYMMDDhhmm[ss]`` after ``timestamp``, ``valid from``/``until``,
   ``effective`` (``timestamp: 202609171648``).
@@ -21,9 +24,9 @@ from typing import NamedTuple, Optional
 # "20260917T164802Z", "20260917T1648", "20260917T164802.5+0200": eight digits, T, four or six;
 # after a field's colon (iCalendar's "DTSTART:20270112T093000Z") or in a file's name
 # ("backup_20260917T1648.tar"), not after a letter, a digit or a decimal point ("v320260917T1648").
-# (Opened by the T, a literal re finds fast; the date is read behind it.)
+# (Opened by a digit that starts a run: the dates reader tries it only at runs of eight before a T.)
 BASIC_ISO_RE = re.compile(
-    r"T(?<=(?<![0-9A-Za-z.,+])(?P<date>(?:19|20)\d{6})T)(?P<time>\d{4}(?:\d\d)?)(?![\d])(?:[.,]\d{1,9})?"
+    r"(?=\d)(?<![0-9A-Za-z.,+])(?P<date>(?:19|20)\d{6})T(?P<time>\d{4}(?:\d\d)?)(?![\d])(?:[.,]\d{1,9})?"
     r"(?:Z|[+\-]\d\d(?::?\d\d)?)?\b"
 )
 # a run of ten, twelve or fourteen digits, alone (not in a longer run, a decimal or a word):
@@ -36,8 +39,6 @@ _WORD_LABEL_RE = re.compile(r"\b(?:time[ \t\-]?stamp|valid[ \t]+(?:from|until|ti
                             r"[ \t]*(?:[:=][ \t]*)?\Z", re.IGNORECASE)
 #: How far before its digits a label may start, in characters ("Timestamp :  " and more).
 _LABEL_REACH = 24
-#: What a text must hold for a labeled stamp: one of these substrings.
-STAMP_CUES = ("B)", "C)", "tamp", "TAMP", "alid", "ALID", "ffective", "FFECTIVE")
 
 
 class Stamp(NamedTuple):
@@ -91,27 +92,37 @@ def labeled_stamp(text: str, start: int, end: int) -> Optional[Stamp]:
     return _parts(text[start:end], start, 4)
 
 
-def has_stamp_cue(text: str) -> bool:
-    """Might ``text`` hold a labeled stamp (one of :data:`STAMP_CUES`)?"""
-    for cue in STAMP_CUES:
-        if cue in text:
-            return True
-    return False
+# a date-time group: the day, the hour and the minute, then Z for UTC ("140620Z"), perhaps its
+# month and year ("171648Z SEP 26", "171648Z Sep 2026")
+DTG_RE = re.compile(r"(?=\d)(?<![\w.+\-/])(?P<d>0[1-9]|[12]\d|3[01])(?P<time>(?:[01]\d|2[0-3])[0-5]\d)Z(?![\w\-/]|\.\w)"
+                    r"(?:[ \t]+(?P<m>(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))[ \t]+(?P<y>\d{4}|\d{2}))?\b")
 
 
-def stamps(text: str) -> list[Stamp]:
-    """Every stamp in ``text``, in order."""
-    found: list[Stamp] = []
-    if "T" in text:
-        for m in BASIC_ISO_RE.finditer(text):
-            stamp = basic_iso(m)
-            if stamp is not None:
-                found.append(stamp)
-    if has_stamp_cue(text):
-        for m in STAMP_DIGITS_RE.finditer(text):
-            stamp = labeled_stamp(text, m.start(), m.end())
-            if stamp is not None:
-                found.append(stamp)
-    if len(found) > 1:
-        found.sort()
-    return found
+def dtg_time(text: str, start: int, end: int) -> Optional[tuple[int, int, float]]:
+    """(start, end, minutes after midnight) of the time in the date-time group the six digits
+    ``text[start:end]`` open ("140620Z": "0620", 380), or None."""
+    if end - start != 6 or text[end:end + 1] != "Z":
+        return None
+    m = DTG_RE.match(text, start)
+    if m is None:
+        return None
+    time = m.group("time")
+    return m.start("time"), m.end("time"), float(int(time[:2]) * 60 + int(time[2:]))
+
+
+#: The lengths of a labeled run of digits (:func:`labeled_stamp`).
+STAMP_RUNS = frozenset({10, 12, 14})
+# where a basic ISO stamp may stand: a T between digits, eight before it (opened by the T, a
+# literal re finds fast: a scan for the digits first tries every position)
+_BASIC_T_RE = re.compile(r"T(?<=\d{8}T)\d")
+
+
+def basic_iso_stamps(text: str) -> list[Stamp]:
+    """The basic ISO stamps in ``text`` ("20260917T164802Z"), found from their T."""
+    out = []
+    for t in _BASIC_T_RE.finditer(text):
+        m = BASIC_ISO_RE.match(text, t.start() - 8)
+        stamp = basic_iso(m) if m is not None else None
+        if stamp is not None:
+            out.append(stamp)
+    return out
