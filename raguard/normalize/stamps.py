@@ -30,8 +30,10 @@ BASIC_ISO_RE = re.compile(
     r"(?:Z|[+\-]\d\d(?::?\d\d)?)?\b"
 )
 # a run of ten, twelve or fourteen digits, alone (not in a longer run, a decimal or a word):
-# a NOTAM's YYMMDDhhmm, or YYYYMMDDhhmm[ss]; a stamp only after a label (:func:`labeled_stamp`)
-STAMP_DIGITS_RE = re.compile(r"\d(?<![\w.,]\d)\d{9}(?:\d\d(?:\d\d)?)?(?![\w]|[.,]\d)")
+# a NOTAM's YYMMDDhhmm, or YYYYMMDDhhmm[ss]; a stamp only after a label (:func:`labeled_stamp`).
+# (ASCII digits: re scans for a class of ten characters faster than for \d, tried on every
+# short text with a digit)
+STAMP_DIGITS_RE = re.compile(r"[0-9](?<![\w.,][0-9])[0-9]{9}(?:[0-9]{2}(?:[0-9]{2})?)?(?![\w]|[.,][0-9])")
 # the label before the digits: B) or C), upper case as NOTAM items are written ("b) 1512011030"
 # in a lettered list is an option); a word in any case, perhaps a colon or an equals sign
 _NOTAM_LABEL_RE = re.compile(r"(?<![\w(])[BC]\)[ \t]*\Z")
