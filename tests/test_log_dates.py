@@ -144,3 +144,14 @@ def test_a_year_before_a_count_is_not_a_time() -> None:
     # "May 5 2026 12 people": a date and a count, no time of day ("20:26") and no syslog reading
     assert _read("On May 5 2026 12 people signed.") == [("May 5 2026", "2026-05-05")]
     assert _clocks("On May 5 2026 12 people signed.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Date:   Tue Mar 3 09:07:41 2026 +0100", "[30/Jul/2026:14:22:51 +0000]", "Created: 06/Nov/25",
+    "event_time=2026-03-03T09:07:41Z", "DTSTART:20270112T093000Z", "review on 2027-W16-4",
+    "A) LFPG B) 2702190600 C) 2702191430", "timestamp: 202607301422", "R 030915Z MAR 27 FM MRCC",
+])
+def test_a_notation_is_read_alike_in_a_short_text_and_in_a_long_one(text: str) -> None:
+    # (a long text is matched only at the anchors a form's shape allows; a short one is scanned)
+    filler = "The crew logged the readings as usual and nothing else happened. " * 3
+    assert [r for r in _read(filler + text + " " + filler)] == _read(text) != []

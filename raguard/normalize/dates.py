@@ -326,13 +326,13 @@ def _parse_machine(form: str, m: re.Match[str]) -> Optional[DateValue]:
         except ValueError:
             return None  # (week 53 of a year with 52)
         return DateValue(year=day.year, month=day.month, day=day.day)
-    stamp = basic_iso(m) if form == "iso_basic" else labeled_stamp(m.string, m.start(), m.end()) if form == "stamp" else None
     if form == "dtg":
         y = m.group("y")
         if y is None:
             return None  # ("140620Z": a day without its month)
         return DateValue(year=int(y) if len(y) == 4 else _year2(y), month=MONTHS[m.group("m").casefold()],
                          day=int(m.group("d")))
+    stamp = basic_iso(m) if form == "iso_basic" else labeled_stamp(m.string, m.start(), m.end()) if form == "stamp" else None
     return None if stamp is None else DateValue(year=stamp.year, month=stamp.month, day=stamp.day)
 
 

@@ -22,11 +22,12 @@ import re
 from typing import NamedTuple, Optional
 
 # "20260917T164802Z", "20260917T1648", "20260917T164802.5+0200": eight digits, T, four or six;
-# after a field's colon (iCalendar's "DTSTART:20270112T093000Z") or in a file's name
-# ("backup_20260917T1648.tar"), not after a letter, a digit or a decimal point ("v320260917T1648").
-# (Opened by a digit that starts a run: the dates reader tries it only at runs of eight before a T.)
+# after a field's colon (iCalendar's "DTSTART:20270112T093000Z") or a hyphen
+# ("backup-20260917T1648.tar"), not inside a word or a number ("v320260917T1648"). (Opened by a
+# digit that starts a word, as the dates reader's digit anchors are: it tries it only at runs of
+# eight before a T.)
 BASIC_ISO_RE = re.compile(
-    r"(?=\d)(?<![0-9A-Za-z.,+])(?P<date>(?:19|20)\d{6})T(?P<time>\d{4}(?:\d\d)?)(?![\d])(?:[.,]\d{1,9})?"
+    r"(?=\d)(?<![\w.,+])(?P<date>(?:19|20)\d{6})T(?P<time>\d{4}(?:\d\d)?)(?![\d])(?:[.,]\d{1,9})?"
     r"(?:Z|[+\-]\d\d(?::?\d\d)?)?\b"
 )
 # a run of ten, twelve or fourteen digits, alone (not in a longer run, a decimal or a word):
