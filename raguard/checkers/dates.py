@@ -4,7 +4,9 @@ Forms read: ISO and numeric dates (with slashes the first number is the month, w
 day; a first number over 12 is always the day; a document whose slashed dates cannot tell
 supports either reading), also tokenized ("2026 - 10 - 21", "08 / 2027"), month names, quarters
 ("Q3 2024"), decades, bare years (also "post-2008", "mid-2027") and weekdays; ranges ("Oct.
-14-15, 2024", "21 to 25 December") state two dates. Each mention keeps only the
+14-15, 2024", "21 to 25 December") state two dates. The notations logs, tickets and aviation
+messages print are read too ("Thu Sep 17 16:48:02 2026", "06/Nov/26", "[17/Sep/2026:16:48:02
++0000]", "20260917T164802Z", "2026-W38-4", a NOTAM's "B) 2612140700", a signal's "171648Z SEP 26"). Each mention keeps only the
 components it states, so "2024-09-30", "30 Sep 2024" and "9/30/2024" are one date.
 
 A less specific claim is supported by a more specific document date ("September 2024" by

@@ -17,6 +17,7 @@ from itertools import chain
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from raguard.normalize.measures import MEASURES, unit_after
+from raguard.normalize.stamps import BASIC_ISO_RE, DTG_RE, STAMP_DIGITS_RE, basic_iso, labeled_stamp
 from raguard.normalize.text import sentence_spans
 
 MONTHS = {
@@ -59,7 +60,8 @@ def _y(name: str) -> str:
 
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("iso", re.compile(r"(?=\d)\b(?P<y>\d{4})-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b")),
+    # (before its time, ISO 8601 glues a T: "2026-09-17T16:48:02Z")
+    ("iso", re.compile(r"(?=\d)\b(?P<y>\d{4})-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)(?:\b|(?=T\d))")),
     ("ymd_slash", re.compile(r"(?=\d)\b(?P<y>\d{4})/(?P<m>[01]?\d)/(?P<d>[0-3]?\d)\b")),
     ("numeric", re.compile(r"(?=\d)(?<![\d/.])\b(?P<a>[0-3]?\d)(?P<sep>[/.])(?P<b>[0-3]?\d)(?P=sep)"
                            r"(?P<y>\d{4}|\d{2})\b(?![/.]\d)")),
@@ -133,6 +135,28 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                                  r"sep|oct|nov|dec))", re.IGNORECASE)),
     # "TGIF": chat shorthand naming the day ("thank God it's Friday")
     ("weekday_chat", re.compile(r"(?=[Tt])\b(?:TGIF|tgif|Tgif)\b")),
+    # -- the notations machine-written documents print (logs, tickets, mail, aviation) --------
+    # ctime, asctime, git log and date(1): "Thu Sep 17 16:48:02 2026", "... 16:48:02 CEST 2026";
+    # syslog: "Sep 17 16:48:02" (no year). A time to the second between the day and the year
+    # (the weekday before is read as any weekday before a date); the mention is the month and
+    # the day, so the time stays a time of day for the numbers checker.
+    ("ctime", re.compile(r"(?=[JFMASOND])\b(?P<m>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ \t]+"
+                         r"(?P<d>[0-3]?\d)[ \t]+(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:[.,]\d{1,9})?"
+                         r"(?:[ \t]+(?:[A-Z]{3,5}[ \t]+)?(?P<y>(?:19|20)\d\d)\b)?(?![:.]\d)")),
+    # a day, a month's name and a year joined by slashes or hyphens: trackers and Oracle
+    # ("06/Nov/26", "06-NOV-26"), RFC 850 and logs ("17-Sep-2026"), the Common Log Format
+    # ("[17/Sep/2026:16:48:02 +0000]"); a two-digit year is read as "'26"
+    ("dmy_abbr", re.compile(rf"(?=\d)(?<![/\-.])\b{_d('d')}(?P<sep>[/\-]){_m('m')}(?P=sep)(?P<y>\d{{4}}|\d{{2}})\b(?![/\-.]\d)",
+                            re.IGNORECASE)),
+    # ISO 8601 week dates: "2026-W38-4", "2026W384" (the Thursday of week 38)
+    ("iso_week", re.compile(r"(?=\d)\b(?P<y>\d{4})(?P<sep>-?)W(?P<w>[0-5]\d)(?P=sep)(?P<wd>[1-7])(?:\b|(?=T\d))")),
+    # ISO 8601's basic format, "20260917T164802Z", and all-digit stamps a label calls one
+    # ("B) 2612140700", "timestamp: 202609171648"): see raguard.normalize.stamps
+    ("iso_basic", BASIC_ISO_RE),
+    ("stamp", STAMP_DIGITS_RE),
+    # a date-time group with its month and year: "171648Z SEP 26" (its day and its month and
+    # year; the time between them is the numbers reader's)
+    ("dtg", DTG_RE),
 ]
 
 
@@ -286,7 +310,32 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     if form == "weekday_chat":
         return DateValue(weekday=WEEKDAYS["friday"])
-    return None
+    return _parse_machine(form, m)
+
+
+def _parse_machine(form: str, m: re.Match[str]) -> Optional[DateValue]:
+    """The value of a notation machines print (the forms from "ctime" on)."""
+    if form == "ctime":
+        y = m.group("y")
+        return DateValue(year=int(y) if y else None, month=MONTHS[m.group("m").casefold()], day=int(m.group("d")))
+    if form == "dmy_abbr":
+        y = m.group("y")
+        return DateValue(year=int(y) if len(y) == 4 else _year2(y), month=MONTHS[m.group("m").casefold().rstrip(".")],
+                         day=int(m.group("d")))
+    if form == "iso_week":
+        try:
+            day = _dt.date.fromisocalendar(int(m.group("y")), int(m.group("w")), int(m.group("wd")))
+        except ValueError:
+            return None  # (week 53 of a year with 52)
+        return DateValue(year=day.year, month=day.month, day=day.day)
+    if form == "dtg":
+        y = m.group("y")
+        if y is None:
+            return None  # ("140620Z": a day without its month)
+        return DateValue(year=int(y) if len(y) == 4 else _year2(y), month=MONTHS[m.group("m").casefold()],
+                         day=int(m.group("d")))
+    stamp = basic_iso(m) if form == "iso_basic" else labeled_stamp(m.string, m.start(), m.end()) if form == "stamp" else None
+    return None if stamp is None else DateValue(year=stamp.year, month=stamp.month, day=stamp.day)
 
 
 #: Forms read like another once found: a short weekday is a weekday.
@@ -302,6 +351,14 @@ def _span(form: str, m: re.Match[str]) -> tuple[int, int]:
         return m.start("y"), m.end("y")
     if form in ("weekday_after", "weekday_dated", "weekday_range_end"):
         return m.start("w"), m.end("w")
+    if form == "ctime":  # (the month and the day: the time and the year after them are read apart)
+        return m.start(), m.end("d")
+    if form == "iso_basic":
+        return m.start("date"), m.end("date")
+    if form == "dtg":  # (from its Z to its year: the time stands between the day and the month)
+        return m.end("time"), m.end("y")
+    if form == "stamp":  # (the date's digits: YYMMDD of ten, YYYYMMDD of twelve or fourteen)
+        return m.start(), m.start() + (6 if m.end() - m.start() == 10 else 8)
     return m.start(), m.end()
 
 
@@ -405,6 +462,7 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
     "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                    "October", "November", "December"),
+    "colon": (":",), "slash_or_dash": ("/", "-"), "week_w": ("W",), "iso_t": ("T",), "zulu": ("Z",),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
     "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",), "numeric_my": ("digit", "slash"),
@@ -419,6 +477,9 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",),
     "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
     "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",),
+    "ctime": ("digit", "month", "colon"), "dmy_abbr": ("digit", "month", "slash_or_dash"),
+    "iso_week": ("digit", "week_w"), "iso_basic": ("digit", "iso_t"), "stamp": ("digit",),
+    "dtg": ("digit", "month", "zulu"),
 }
 
 
@@ -471,6 +532,7 @@ _ANCHORED: dict[str, str] = {
     "dm": "digit", "decade": "digit", "year": "digit",
     "iso_spaced": "digit", "numeric_spaced": "digit", "numeric_my_spaced": "digit",
     "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
+    "ctime": "month", "dmy_abbr": "digit", "iso_week": "digit", "iso_basic": "digit", "stamp": "digit", "dtg": "digit",
 }
 # (a digit run that starts a word: "(?=\d)\b\d+" tried at every position; opening with \d, re
 # finds the digits with a fast scan and the lookbehind checks the character before the first)
@@ -498,6 +560,11 @@ _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
     "numeric_my_spaced": lambda n, c: n == 2 and c in (" ", "\t"),
     "decade": lambda n, c: n == 4 and c in ("'", "s"),
     "year": lambda n, c: n == 4,
+    "dmy_abbr": lambda n, c: n <= 2 and c in ("/", "-"),
+    "iso_week": lambda n, c: n == 4 and c in ("-", "W"),
+    "iso_basic": lambda n, c: n == 8 and c == "T",
+    "stamp": lambda n, c: n in (10, 12, 14),
+    "dtg": lambda n, c: n == 6 and c == "Z",
 }
 
 

@@ -12,6 +12,7 @@ from bisect import bisect_left
 from typing import Iterator, NamedTuple, Optional
 
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
+from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
 
 _SCALES = {
     "hundred": 1e2,
@@ -570,6 +571,7 @@ def extract_numbers(text: str, hedges: bool = True,
     if ":" in text:
         found.extend(_clock_times(text))
         found.extend(_seconds_clocks(text))
+    _stamp_clocks(text, found)
     if lowered is None or _holds_any(lowered, _SPELLED_CLOCK_CUE_WORDS):
         found.extend(_spelled_clocks(text, lowered))
     if "/" in text:
@@ -610,7 +612,7 @@ CLOCK_MEASURES = frozenset({CLOCK, CLOCK12})
 
 # "7:55 PM", "19:55", "7:55"; not "1:23:45" (a timestamp), "3:1" (a score), "10:30am-ish" is read.
 _CLOCK_RE = re.compile(
-    r"(?<![\w.:,])(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?![\d:]|[.,]\d)"
+    r"(?:(?<=\dT)|(?<![\w.:,]))(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?![\d:]|[.,]\d)"
     r"(?:[ \t]?(?P<ap>[AaPp]\.[Mm]\.|[AaPp]\.?[Mm]\b))?"
 )
 
@@ -695,11 +697,11 @@ def _four_digit_clocks(text: str, found: list[NumberMention]) -> None:
             found[i] = n._replace(value=float(minutes), measure=CLOCK)
 
 
-# "02:05:12", "14:30:00.5", an ISO timestamp's "T02:05:12.660Z": a time of day to the second
-# (two digits for the hour: "1:23:45" is a timestamp in a clip or a lap), valued in minutes with
-# the seconds as a fraction (see same_time)
+# "02:05:12", "14:30:00.5", an ISO timestamp's "T02:05:12.660Z", the Common Log Format's
+# "17/Sep/2026:02:05:12": a time of day to the second (two digits for the hour: "1:23:45" is a
+# timestamp in a clip or a lap), valued in minutes with the seconds as a fraction (see same_time)
 _SECONDS_CLOCK_RE = re.compile(
-    r"(?:(?<=\dT)|(?<![\w.:,]))(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,]\d{1,9})?(?![\d:]|[.,]\d)"
+    r"(?:(?<=\dT)|(?<=[A-Za-z]/\d{4}:)|(?<![\w.:,]))(?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d):(?P<s>[0-5]\d)(?:[.,]\d{1,9})?(?![\d:]|[.,]\d)"
 )
 
 
@@ -713,6 +715,30 @@ def _seconds_clocks(text: str) -> Iterator[NumberMention]:
     for m in _SECONDS_CLOCK_RE.finditer(text, max(0, cue.start() - 2)):
         value = int(m.group("h")) * 60 + int(m.group("mi")) + int(m.group("s")) / 60
         yield NumberMention(m.start(), m.end(), m.group(0), value, measure=CLOCK)
+
+
+def _stamp_clocks(text: str, found: list[NumberMention]) -> None:
+    """The times of day of the all-digit timestamps in ``text`` (see
+    :mod:`raguard.normalize.stamps`): a labeled one's ("B) 2612140700") and a date-time
+    group's ("140620Z") in place of the run of digits read as one number ("2612140700" is no
+    count; its date is the dates reader's), a basic ISO one's ("20260917T1648") beside its
+    date's digits."""
+    for i, n in enumerate(found):
+        size = len(n.text)
+        if size < 6:
+            continue  # (most numbers: one test)
+        if size == 6 and text[n.end:n.end + 1] == "Z":
+            dtg = dtg_time(text, n.start, n.end)
+            if dtg is not None:
+                found[i] = NumberMention(dtg[0], dtg[1], text[dtg[0]:dtg[1]], dtg[2], measure=CLOCK)
+        elif size in STAMP_RUNS and n.text.isdigit():
+            stamp = labeled_stamp(text, n.start, n.end)
+            if stamp is not None:
+                found[i] = NumberMention(stamp.time_start, stamp.time_end, text[stamp.time_start:stamp.time_end],
+                                         stamp.minutes, measure=CLOCK)
+    if "T" in text:
+        found.extend(NumberMention(s.time_start, s.time_end, text[s.time_start:s.time_end], s.minutes, measure=CLOCK)
+                     for s in basic_iso_stamps(text))
 
 
 # "half past 10", "a quarter to six", "twenty past nine", "10 minutes to 4": a time of day in
