@@ -93,9 +93,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dmy_glued", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+{_m('m')}[ \t]+{_y('y')}(?P<d2>[1-9]|[12]\d|3[01])"
                              rf"[ \t]+{_m('m2')}[ \t]+{_y('y2')}\b", re.IGNORECASE)),
     ("my", re.compile(rf"(?=[jfmasond])\b{_m('m')}{_SEP}(?:of[ \t]+)?{_y('y')}\b", re.IGNORECASE)),
-    # (no digit may follow but a time of day's: "May 5, 12 units" / "Dec 2, 08:52 UTC")
-    ("md", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}\b(?![ \t]*(?:[,:.][ \t]*)?\d(?![0-5]?\d?:[0-5]\d))",
-                      re.IGNORECASE)),
+    # (no digit may follow but a time of day's after a comma: "May 5, 12 units" / "Dec 2, 08:52
+    # UTC"; "Mar 3 09:07:41 2026" is ctime's)
+    ("md", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}\b"
+                      r"(?![ \t]*(?:[:.][ \t]*)?\d|[ \t]*,[ \t]*\d(?!\d?:[0-5]\d))", re.IGNORECASE)),
     ("dm", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}\b", re.IGNORECASE)),
     ("quarter", re.compile(r"(?=[Qq])\b[Qq](?P<q>[1-4])(?:[ \t]*(?:of[ \t]+)?(?:FY[ \t]*)?(?P<y>\d{4}|'\d{2}))?\b")),
     ("quarter_words", re.compile(r"(?=[fstl1-4])\b(?P<qw>first|second|third|fourth|final|last|1st|2nd|3rd|4th)"
