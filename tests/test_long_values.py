@@ -293,3 +293,11 @@ def test_a_chats_day_and_month_slashed_without_a_year_is_a_date() -> None:
     assert types(doc, answer.replace("3 November", "4 November")) == [UNSUPPORTED_DATE]
     # an answer's "on 3/4 of" is no date
     assert UNSUPPORTED_DATE not in types(["Two thirds of the plots were sold."], "Work started on 3/4 of the plots.")
+
+
+def test_a_denial_in_one_coordinate_part_is_not_judged_by_a_sentence_of_the_other() -> None:
+    doc = ["Running time about 95 minutes. Contains strobe lighting and loud music. Not suitable for toddlers."]
+    answer = "The show contains strobe lighting and loud music and is not suitable for small children."
+    assert types(doc, answer) == []
+    # a denial no document makes is still the answer's own, flagged against the other part's sentence
+    assert "contradicted_claim" in types(doc, "The show contains strobe lighting and loud music and has no interval.")

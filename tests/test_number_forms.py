@@ -208,3 +208,20 @@ def test_one_dot_group_alone_stays_a_decimal_and_both_readings_are_kept_beside_a
     assert _flagged("The ratio was 2.500 at the end.", "The ratio was 2.5 at the end.") == set()
     assert _flagged("Deposit: €420.000 paid in May.", "The deposit was €420,000.") == set()
     assert _flagged("Deposit: €420.000 paid in May.", "The deposit was €420.") == set()
+
+
+def test_one_third_is_a_fraction_not_a_fourth() -> None:
+    assert [(n.text, round(n.value, 1), n.unit) for n in extract_numbers("roughly one third of it")] == [
+        ("one third", 33.3, "%")]
+    assert [n.value for n in extract_numbers("the twenty-third and the hundred and first")] == [23.0, 101.0]
+    doc = "Roughly one third of the new orders came from repeat buyers."
+    assert _flagged(doc, "About a third of the new orders came from repeat buyers.") == set()
+    assert _flagged(doc, "About a quarter of the new orders came from repeat buyers.") == {"a quarter"}
+
+
+def test_four_values_joined_by_slashes_are_a_list() -> None:
+    assert [n.value for n in extract_numbers("presets (60/75/85/95 °C)")] == [60.0, 75.0, 85.0, 95.0]
+    assert extract_numbers("on 12/05/2026") == [] and extract_numbers("1/2/3") == []  # a date, three parts
+    doc = "Presets (60/75/85/95 °C) for tea and coffee."
+    assert _flagged(doc, "It has presets of 60, 75, 85 and 95 °C.") == set()
+    assert _flagged(doc, "It has presets of 60, 75, 80 and 95 °C.") == {"80"}

@@ -19,7 +19,10 @@ most content words is found; when it shares at least half of them (and two or mo
 negation of its own, not even a weak one (without, failed, former, unable, only, un-/non- forms
 of the answer's words...), the sentence is flagged as contradicted. A summary's sentence often
 fuses several of the document's, so when its whole clause finds no such sentence, the denied word
-is read with the words next to it (:func:`_states_denied`).
+is read with the words next to it (:func:`_states_denied`). A denial in one coordinate part of the
+clause ("contains haze and is not suitable for children") is not judged by a sentence that shares
+only the other part's words when a document denies that part's word too ("Not suitable for
+toddlers").
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, refusals ("the documents do not say"), and every sentence when the
@@ -131,7 +134,7 @@ class NegationsChecker:
             if len(stems) < MIN_SHARED:
                 continue
             best = _best_sentence(ctx, stems)
-            whole = best is not None and _shares_enough(ctx, best, stems)
+            whole = best is not None and _shares_enough(ctx, best, stems) and not _other_part_only(ctx, best, clause)
             if not whole:
                 # "Ann suggests a pub where they can't sample beer": the denial is the relative
                 # clause's, which one document sentence may say on its own
@@ -303,6 +306,34 @@ def _shares_enough(ctx: CheckContext, best: tuple[int, tuple[int, int], int], st
     doc_index, span, shared = best
     return (shared >= max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
             and not _QUESTION_END_RE.search(ctx.documents.indexes[doc_index].text[span[0]:span[1]]))
+
+
+def _other_part_only(ctx: CheckContext, best: tuple[int, tuple[int, int], int], clause: str) -> bool:
+    """Does the best sentence share words only with another coordinate part of the denying
+    ``clause`` than the one the denial sits in ("contains haze *and* is not suitable for children"
+    against "Contains haze."), while a document denies the part's word ("Not suitable for
+    under-12s")? Then that sentence states nothing the denial denies."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    if cue is None:
+        return False
+    begin, end = denial_scope(clause, cue.start(), cue.end())
+    if (begin, end) == (0, len(clause)):
+        return False
+    part = content_stems(clause[begin:end])
+    doc_index, span, _ = best
+    if not part or part & content_stems(ctx.documents.indexes[doc_index].text[span[0]:span[1]]):
+        return False
+    # and a document denies what the part denies ("Not suitable for under-12s"): else the
+    # denial is the answer's own, and the sentence of the other part states it plainly
+    head = denied_head(clause, cue.end(), end)
+    if head is None:
+        return False
+    h = stem(head.norm)
+    for _, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        if any(_denies_head(index.text[spans[i][0]:spans[i][1]], h) for i in by_stem.get(h, ())):
+            return True
+    return False
 
 
 def _relative_clause(clause: str) -> Optional[tuple[str, list[str], set[str]]]:

@@ -229,6 +229,8 @@ def parse_spelled(text: str) -> Optional[tuple[float, bool]]:
         elif word in _ORDINALS and i == len(words) - 1:
             ordinal = True
             val = _ORDINALS[word]
+            if val < 10 and current % 10:
+                return None  # "one third", "a fifth": a fraction (see _fractions), no "fourth"
             if val >= 100:
                 current = max(current, 1) * val
             else:
@@ -1035,13 +1037,14 @@ def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool =
                             hedge=_hedge_before(text, m.start()) if hedges else None)
 
 
-# "128/256/512 GB": options of three digits or more, not a date or a fraction ("9/30", "1/2")
-_SLASH_LIST_RE = re.compile(r"(?<![\w.,/])\d{3,}(?:/\d{3,})+(?![\w/]|[.,]\d)")
+# "128/256/512 GB": options of three digits or more, not a date or a fraction ("9/30", "1/2"),
+# or four values or more of any size ("70/80/90/100 °C": a date has three parts at most)
+_SLASH_LIST_RE = re.compile(r"(?<![\w.,/])(?:\d{3,}(?:/\d{3,})+|\d+(?:/\d+){3,})(?![\w/]|[.,]\d)")
 _RUN_OF_DIGITS_RE = re.compile(r"\d+")
 
 
 def _slash_lists(text: str) -> Iterator[NumberMention]:
-    """Each value of a list joined by slashes ("128/256/512 GB": 128, 256 and 512)."""
+    """Each value of a list joined by slashes ("128/256/512 GB": 128, 256 and 512; "70/80/90/100")."""
     for m in _SLASH_LIST_RE.finditer(text):
         for d in _RUN_OF_DIGITS_RE.finditer(m.group(0)):
             start = m.start() + d.start()
