@@ -232,6 +232,12 @@ def test_no_more_than_bounds_an_amount_and_denies_nothing() -> None:
     assert contradictions("", [doc], answer) == []
 
 
+def test_a_comparative_after_no_bounds_an_amount_too() -> None:
+    doc = "Ilse asked for a 15% discount; Bram said max 10% w/o director approval."
+    answer = "Ilse asked for a 15% discount, and Bram said it could go no higher than 10% without director approval."
+    assert contradictions("", [doc], answer) == []
+
+
 def test_an_affirmation_restating_a_denied_clause_by_other_forms_is_contradicted() -> None:
     # "pregnancy" for the leaflet's "pregnant": a form of the same word, through the synonym table
     doc = "Do not take Velmora if you are pregnant. Take one capsule a day with water."

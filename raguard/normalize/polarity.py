@@ -111,12 +111,14 @@ _WEAK_DENIAL_RE = re.compile(
 _WEAK_DENIAL_BARE_RE = with_bare_not(_WEAK_DENIAL_RE)
 
 
-_BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer|sooner)[ \t]+than\b", re.IGNORECASE)
+_BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer|sooner|higher|lower|greater|"
+                             r"larger|smaller|bigger|older|younger|shorter|cheaper|further|farther)[ \t]+than\b",
+                             re.IGNORECASE)
 
 
 def amount_after(text: str, cue_end: int) -> bool:
     """Does the denial cue ending at ``cue_end`` bound an amount rather than deny ("no more than
-    four times a day" = "up to four", "no later than Friday")?"""
+    four times a day" = "up to four", "no later than Friday", "no higher than 8%")?"""
     return _BOUND_AFTER_RE.match(text, cue_end) is not None
 
 
