@@ -301,3 +301,13 @@ def test_a_denial_in_one_coordinate_part_is_not_judged_by_a_sentence_of_the_othe
     assert types(doc, answer) == []
     # a denial no document makes is still the answer's own, flagged against the other part's sentence
     assert "contradicted_claim" in types(doc, "The show contains strobe lighting and loud music and has no interval.")
+
+
+def test_yesterday_in_an_article_is_the_day_before_its_dateline() -> None:
+    doc = ["THE FENLAND GAZETTE · Published 14 March 2026, 07:30\nThe Ouse footbridge will reopen on Friday "
+           "3 April, the county council said yesterday. Work costs £1.1 million."]
+    answer = "The county council said on 13 March 2026 that the Ouse footbridge will reopen on Friday 3 April."
+    assert types(doc, answer) == []
+    # not the day before the story's own date, and not another day
+    assert types(doc, answer.replace("13 March 2026", "2 April 2026")) == [UNSUPPORTED_DATE]
+    assert types(doc, answer.replace("13 March 2026", "12 March 2026")) == [UNSUPPORTED_DATE]

@@ -908,6 +908,33 @@ def relative_years(text: str, mentions: list[DateMention]) -> list[DateMention]:
     return out
 
 
+_RELATIVE_DAY_RE = re.compile(r"\b(?P<w>yesterday|today|tomorrow)\b", re.IGNORECASE)
+_DAY_SHIFTS = {"yesterday": -1, "today": 0, "tomorrow": 1}
+#: How far into a document its dateline may stand, in characters (a header above the story).
+_DATELINE_REACH = 400
+
+
+def relative_days(text: str, mentions: list[DateMention]) -> list[DateMention]:
+    """Days a document tells by "yesterday", "today" or "tomorrow", read from its dateline: the
+    first full date in its opening lines ("Published 26 November 2026 ... confirmed yesterday"
+    gives 25 November 2026), not the closest date (the story's "will reopen on 7 December" is
+    not when it was written). ``mentions`` are the text's dates. For documents: an answer
+    restates the day the article meant."""
+    line = next((m for m in sorted(mentions) if m.value.day is not None and m.value.month is not None), None)
+    if line is None or line.start > _DATELINE_REACH:
+        return []
+    ref = line.value
+    out = []
+    for m in _RELATIVE_DAY_RE.finditer(text, line.end):
+        try:
+            day = _dt.date(ref.year or 2024, ref.month, ref.day) + _dt.timedelta(days=_DAY_SHIFTS[m.group("w").lower()])
+        except ValueError:
+            continue
+        value = DateValue(year=day.year if ref.year is not None else None, month=day.month, day=day.day)
+        out.append(DateMention(m.start(), m.end(), m.group(), value, "dm"))
+    return out
+
+
 def supports(doc: DateValue, claim: DateValue) -> bool:
     """Does a document date support a claimed date? Only if it states at least as much.
 
