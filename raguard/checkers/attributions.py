@@ -80,7 +80,8 @@ _VERB_ENDINGS = ("ing", "ed", "ly")
 _CAPITALISED_RE = re.compile(r"[A-Z][\w'’-]*")
 _WORD_RE = re.compile(r"[\w'’]+")
 # the rest of a field's label after its first word: up to two lower-case words and a colon
-_LABEL_REST_RE = re.compile(r"(?:[ \t]+[a-z][\w-]*){0,2}:(?:[ \t\n]|\Z)")
+# ((?<![ \t]): a run of spaces is tried from its start only)
+_LABEL_REST_RE = re.compile(r"(?<![ \t])(?:[ \t]+[a-z][\w-]*){0,2}:(?:[ \t\n]|\Z)")
 _HYPHENED_WORD_RE = re.compile(r"[\w'’-]+")  # as _CAPITALISED_RE reads a word: "single-storey"
 
 # a document sentence: (doc index, sentence number in that document)
