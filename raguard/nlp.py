@@ -169,6 +169,8 @@ class LoadedModel:
     reloads: int = 0
     #: The text the current zone found covered: parsing it gives the word counter nothing new.
     _covered: Optional[str] = field(default=None, repr=False)
+    #: The current zone's text and its :func:`parse_text`, which parse() then need not redo.
+    _given: Optional[tuple[str, str]] = field(default=None, repr=False)
 
     @contextmanager
     def zone(self, text: Optional[str] = None) -> Iterator[None]:
@@ -185,14 +187,15 @@ class LoadedModel:
             self.warm.promote(self.nlp)
             strings = self.nlp.vocab.strings
             if text is not None:
-                text = parse_text(text)  # (what parse() will hand spaCy)
+                self._given = (text, parse_text(text))  # (what parse() will hand spaCy)
+                text = self._given[1]
             if text is not None and self.warm.covers(text):
                 before = len(strings)
                 self._covered = text
                 try:
                     yield
                 finally:
-                    self._covered = None
+                    self._covered = self._given = None
                     self.transient += len(strings) - before
                 return
             with self.nlp.memory_zone():
@@ -200,6 +203,7 @@ class LoadedModel:
                 try:
                     yield
                 finally:
+                    self._given = None
                     self.transient += len(strings) - before
 
     def reload(self) -> None:
@@ -225,7 +229,8 @@ class LoadedModel:
     def parse(self, text: str) -> Any:
         """The ``Doc`` of one text (with long punctuation runs blanked: see :func:`parse_text`;
         offsets are those of ``text``); call inside :meth:`zone`."""
-        text = parse_text(text)
+        given = self._given
+        text = given[1] if given is not None and text is given[0] else parse_text(text)
         if text is not self._covered:  # (a covered text's words are all permanent: nothing to count)
             self.warm.observe(text)
         return self.nlp(text)

@@ -29,3 +29,19 @@ def test_token_range_is_the_walk() -> None:
             b = rng.randint(0, len(text) + 2)
             assert ctx.token_range(a, b) == _walk(ctx, a, b), (text, a, b)
         assert ctx.words_in(0, len(text)) == [t.norm for t in ctx.token_list]
+
+
+def test_attributions_reads_a_spans_stems_from_the_answers_tokens_as_tokenizing_it_would() -> None:
+    from raguard.checkers.attributions import _stems_at
+    from raguard.normalize.stems import content_stems
+
+    rng = random.Random(12)
+    atoms = ["Marta Lindgren", "founded", "U.S.", "U. S.", "are n't", "did", "n't", "inter-\nnational", "Élysée",
+             "1,490", " ", ", ", ". ", "ships", "—", "'s", "\n", "J. K.", "Rowling"]
+    for _ in range(1000):
+        text = "".join(rng.choice(atoms) for _ in range(rng.randint(0, 24)))
+        ctx = CheckContext(query="", response=text, doc=None, documents=DocumentSet(["d"]))
+        for _ in range(10):
+            a = rng.randint(0, len(text))
+            b = rng.randint(a, len(text))
+            assert _stems_at(ctx, a, b) == content_stems(text[a:b]), (text, a, b)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier
-from raguard.nlp import LoadedModel, WarmWords
+from raguard.nlp import LoadedModel, WarmWords, parse_text
 
 DOCS = ["The committee met on March 3, 2021 and approved 12 projects worth $4.5 million."]
 
@@ -269,3 +269,17 @@ def test_query_index_derived_values_are_bounded() -> None:
     for i in range(3 * _MAX_DERIVED):
         assert index.derive(lambda text, i=i: f"{text} {i}") == f"Who founded Ardent? {i}"  # a new function each time
     assert len(index._derived) <= _MAX_DERIVED
+
+
+def test_parse_in_a_zone_reuses_the_zones_reading_of_its_text(verifier: Verifier) -> None:
+    model = verifier.model()
+    own = LoadedModel(model.name, model.nlp)
+    text = "Signed by Ines Varga!!!!!!!!!! in Porto " + "x" * 300  # (blanked and cut by parse_text)
+    with own.zone(text):
+        assert own._given is not None and own._given[1] == parse_text(text)
+        doc = own.parse(text)
+        other = own.parse(str(text[:-1] + "x"))  # an equal text, not the zone's: read again
+        assert doc.text == other.text == parse_text(text)
+        assert [(e.start_char, e.end_char, e.label_) for e in doc.ents] == [
+            (e.start_char, e.end_char, e.label_) for e in other.ents]
+    assert own._given is None  # (docs are read inside the zone only: spaCy frees their strings)

@@ -116,7 +116,7 @@ class AttributionsChecker:
             claims = blank_quotations(sentence)
             # what the answer names inside its quotations (a title: '"Starfall" earned ...') is
             # named by it, though not matched
-            quoted = frozenset(content_stems(sentence) - content_stems(claims)) if claims != sentence else frozenset()
+            quoted = frozenset(_stems_at(ctx, start, end) - content_stems(claims)) if claims != sentence else frozenset()
             clauses = clause_spans(claims)
             clause_starts = [c[0] for c in clauses]
             clause_stems: dict[int, set[str]] = {}
@@ -124,12 +124,15 @@ class AttributionsChecker:
                 text = name.text
                 if text.isupper() or not text[:1].isupper() or demonym_countries(text):
                     continue  # acronyms, lower-case names and "French" describe rather than name
-                name_stems = content_stems(text)
+                name_stems = _stems_at(ctx, name.start, name.end) if ctx.response[name.start:name.end] == text \
+                    else content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
                     continue
                 k = max(0, bisect_right(clause_starts, name.start - start) - 1)
                 if k not in clause_stems:
-                    clause_stems[k] = content_stems(claims[clauses[k][0]:clauses[k][1]])
+                    c_start, c_end = clauses[k]
+                    clause_stems[k] = (_stems_at(ctx, start + c_start, start + c_end) if claims is sentence
+                                       else content_stems(claims[c_start:c_end]))
                 rest = clause_stems[k] - name_stems
                 if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
                     continue  # too little to match, or a run-on no single sentence can state
@@ -175,6 +178,15 @@ class AttributionsChecker:
                 f'"{quote_for_message(doc_text, 100)}"'
             ),
         )
+
+
+def _stems_at(ctx: CheckContext, start: int, end: int) -> set[str]:
+    """``content_stems(ctx.response[start:end])``, read from the answer's tokens (see
+    :meth:`~raguard.normalize.text.TokenText.span_words`): each name and clause of a long answer
+    is not tokenized again."""
+    stems = set(map(content_stem, ctx.tokens.span_words([(start, end)])[0]))
+    stems.discard(None)
+    return stems  # type: ignore[return-value]
 
 
 class _SentenceIndex:
