@@ -921,13 +921,14 @@ def relative_days(text: str, mentions: list[DateMention]) -> list[DateMention]:
     not when it was written). ``mentions`` are the text's dates. For documents: an answer
     restates the day the article meant."""
     line = next((m for m in sorted(mentions) if m.value.day is not None and m.value.month is not None), None)
-    if line is None or line.start > _DATELINE_REACH:
+    if line is None or line.start > _DATELINE_REACH or line.value.month is None or line.value.day is None:
         return []
     ref = line.value
+    month, mday = line.value.month, line.value.day
     out = []
     for m in _RELATIVE_DAY_RE.finditer(text, line.end):
         try:
-            day = _dt.date(ref.year or 2024, ref.month, ref.day) + _dt.timedelta(days=_DAY_SHIFTS[m.group("w").lower()])
+            day = _dt.date(ref.year or 2024, month, mday) + _dt.timedelta(days=_DAY_SHIFTS[m.group("w").lower()])
         except ValueError:
             continue
         value = DateValue(year=day.year if ref.year is not None else None, month=day.month, day=day.day)
