@@ -26,7 +26,7 @@ adverb's ending ("Following your interview"), a heading's or a shouted line's ca
 NOTICE FROM ...") unless the answer writes that word as a name, a code with digits ("CH-2231"),
 a date's month ("by 6 Mar") or a weekday. A letter's "you" is the one it greets ("Dear Ms
 Petrov, ... offer you the post"). A name is compared with its accents folded, as the clause's
-words are ("Cerâmica" is the answer's "Cerâmica"), and a place the document puts in a country
+words are (the document's "Cerâmica" is the clause's "ceramica"), and a place the document puts in a country
 the clause names ("Braga, Portugal" for "in Portugal") is that country.
 
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
