@@ -313,12 +313,10 @@ def _other_part_only(ctx: CheckContext, best: tuple[int, tuple[int, int], int], 
     ``clause`` than the one the denial sits in ("contains haze *and* is not suitable for children"
     against "Contains haze."), while a document denies the part's word ("Not suitable for
     under-12s")? Then that sentence states nothing the denial denies."""
-    cue = _ANSWER_NEGATION_RE.search(clause)
-    if cue is None:
+    found = _denial_part(clause)
+    if found is None:
         return False
-    begin, end = denial_scope(clause, cue.start(), cue.end())
-    if (begin, end) == (0, len(clause)):
-        return False
+    cue, begin, end = found
     part = content_stems(clause[begin:end])
     doc_index, span, _ = best
     if not part or part & content_stems(ctx.documents.indexes[doc_index].text[span[0]:span[1]]):
@@ -336,15 +334,23 @@ def _other_part_only(ctx: CheckContext, best: tuple[int, tuple[int, int], int], 
     return False
 
 
-def _relative_clause(clause: str) -> Optional[tuple[str, list[str], set[str]]]:
-    """The relative or subordinate clause a denial of ``clause`` sits in, with its words and
-    content stems, when it is narrower than ``clause`` and has ``MIN_SHARED_CLAUSE`` content words."""
+def _denial_part(clause: str) -> Optional[tuple[re.Match[str], int, int]]:
+    """The first denial cue of ``clause`` and the part it reaches (a relative, subordinate or
+    coordinate clause: :func:`denial_scope`), when that part is narrower than ``clause``."""
     cue = _ANSWER_NEGATION_RE.search(clause)
     if cue is None:
         return None
     begin, end = denial_scope(clause, cue.start(), cue.end())
-    if (begin, end) == (0, len(clause)):
+    return None if (begin, end) == (0, len(clause)) else (cue, begin, end)
+
+
+def _relative_clause(clause: str) -> Optional[tuple[str, list[str], set[str]]]:
+    """The relative or subordinate clause a denial of ``clause`` sits in, with its words and
+    content stems, when it is narrower than ``clause`` and has ``MIN_SHARED_CLAUSE`` content words."""
+    found = _denial_part(clause)
+    if found is None:
         return None
+    _, begin, end = found
     words = [t.norm for t in tokenize(clause[begin:end])]
     stems = {stem(w) for w in words if is_content_word(w)}
     return (clause[begin:end], words, stems) if len(stems) >= MIN_SHARED_CLAUSE else None
