@@ -108,6 +108,57 @@ def test_what_does_not_deny_the_answer_is_left_alone(docs: list[str], answer: st
     assert contradictions(docs, answer) == []
 
 
+@pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        # a verb of the stop list is what "not" denies ("not included"), where the answer says it
+        ("At the Saltmarsh Inn, breakfast is not included.",
+         "At the Saltmarsh Inn, breakfast is included."),
+        ("At the March clinic, the Corlan booster was not given.",
+         "At the March clinic, the Corlan booster was given."),
+        # else the first content word after it, as for any denial
+        ("The Vela 20 air fryer does not include a grill or a steamer basket.",
+         "The Vela 20 air fryer has a grill and a steamer basket."),
+        # the document affirms the same verb of other things in the sentence: not of this one
+        ("Price: £45 per person (includes guide and entry; lunch not included - bring your own).",
+         "It costs £45 per person, covering the guide and entry, and lunch is included."),
+        # and what the answer's clause adds after the word is another thing said alike
+        ("Online orders are not affected — only in-store sales at the Brookfield branch.",
+         "Online orders were affected as well as in-store sales."),
+        # the word said twice in the answer: the second clause restates the denial
+        ("A transit visa is not required for layovers before 1 May.",
+         "Travellers arriving after 1 May will need one, and a transit visa is already required for layovers before 1 May."),
+        # a relative clause says it of the thing named before it
+        ("Note: Dr. Okafor's closing talk will NOT be streamed, at her request.",
+         "The day ends with Dr. Okafor's closing talk, which will also be streamed."),
+        # an obligation against a denial of one ("need not", "do not")
+        ("Day visitors need not register at the Tollgate reception.",
+         "Day visitors need to register at the Tollgate reception."),
+        ("Do NOT refreeze the Polar Bay prawns once thawed.",
+         "You should refreeze the Polar Bay prawns once thawed."),
+    ],
+)
+def test_affirmations_of_a_denied_verb_or_in_a_narrower_clause_are_contradicted(doc: str, answer: str) -> None:
+    assert [w.severity for w in contradictions([doc], answer)] == ["high"]
+
+
+@pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        # the answer restates what the denial's other clause affirms
+        ("The day pass does not include lunch, but dinner is included.", "The day pass includes dinner."),
+        # "get" leads what it denies ("free parking"), which the answer does not affirm
+        ("Members don't get free parking at the Elm Street site.",
+         "Members get a parking discount at the Elm Street site."),
+        # an obligation is not a state: the document says the check is not done yet
+        ("Actions within 14 days: 1) Smoke alarm not tested — test & log.",
+         "Within 14 days the landlord must test the smoke alarm and log the result."),
+    ],
+)
+def test_what_the_denial_does_not_reach_is_not_contradicted(doc: str, answer: str) -> None:
+    assert contradictions([doc], answer) == []
+
+
 def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
     assert denial_spans("It is not only cheap but fast.") == []
     assert denial_spans("Ask whether or not the shop is open.") == []

@@ -88,6 +88,17 @@ MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
 MIN_SHARED_CLAUSE = 3  # content words a relative clause needs to be compared on its own
 _QUESTION_END_RE = re.compile(r"\?\W*$")
+# a clause that says what must be done, not what is so
+_DUTY_RE = re.compile(r"\b(?:must|should|ought|needs?[ \t]+to|ha(?:s|ve|d)[ \t]+to|required[ \t]+to)\b",
+                      re.IGNORECASE)
+# a denial of what must, may or can be done ("need not rebook", "may not park", "cannot pay")
+_MODAL_RE = re.compile(r"\b(?:must|should|ought|need\w*|ha(?:s|ve|d)[ \t]+to|requir\w*|may|might|can|cannot|"
+                       r"could|allow\w*|permit\w*)\b", re.IGNORECASE)
+# an instruction not to ("Do NOT induce vomiting", "Never leave it unattended"): a duty too
+_DO_NOT_RE = re.compile(r"\W*(?:do[ \t]+not|don[’']?t|never)\b", re.IGNORECASE)
+# what joins another thing to the one a clause says something of
+_ADDED_RE = re.compile(r"\b(?:and|or|plus|as[ \t]+well[ \t]+as|along[ \t]+with|together[ \t]+with)\b",
+                       re.IGNORECASE)
 
 
 class NegationsChecker:
@@ -444,25 +455,31 @@ def _sentence_text(ctx: CheckContext, alignment: SentenceAlignment) -> tuple[str
     return index.text[span[0]:span[1]], index, span
 
 
-def _answer_clause(ctx: CheckContext, alignment: SentenceAlignment, key: str,
-                   key_of=stem) -> Optional[tuple[str, list[Token], int]]:
-    """(answer clause text, its tokens, position of the word) for the first word of the answer
-    sentence whose ``key_of`` is ``key``, quotations blanked; None when it is not there."""
+def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, any_word: bool = False
+                    ) -> Iterator[tuple[str, list[Token], int, list[Token]]]:
+    """(answer clause text, its tokens, position of the word, the last content words before the
+    clause) for each word of the answer sentence stemmed ``key`` (a content word, unless
+    ``any_word``), quotations blanked. The words before are what a clause may be said of
+    ("the keynote, *which* will be recorded"), with offsets from the clause's start."""
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
-    for tok in tokenize(sentence):
-        if (content_stem(tok.norm) is not None or key_of is not stem) and key_of(tok.norm) == key:
+    tokens = tokenize(sentence)
+    for tok in tokens:
+        if (any_word or content_stem(tok.norm) is not None) and stem(tok.norm) == key:
             begin, end = clause_span(sentence, tok.start)
             clause = sentence[begin:end]
-            return clause, tokenize(clause), tok.start - begin
-    return None
+            before = [Token(t.norm, t.start - begin, t.end - begin) for t in tokens
+                      if t.end <= begin and content_stem(t.norm) is not None][-_WINDOW:]
+            yield clause, tokenize(clause), tok.start - begin, before
 
 
-def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str) -> bool:
-    """Does another clause of the answer sentence that holds the word ``key`` deny or hedge it
-    ("The day ends with a reception, which the day ticket does not include")?"""
+def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str,
+                  any_word: bool = False) -> bool:
+    """Does another clause of the answer sentence that holds the word ``key`` (a content word,
+    unless ``any_word``) deny or hedge it ("The day ends with a reception, which the day ticket
+    does not include")?"""
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
     for tok in tokenize(sentence):
-        if content_stem(tok.norm) is not None and stem(tok.norm) == key:
+        if (any_word or content_stem(tok.norm) is not None) and stem(tok.norm) == key:
             begin, end = clause_span(sentence, tok.start)
             clause = sentence[begin:end]
             if clause != first and hedges_or_denies(clause):
@@ -517,9 +534,11 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
     """The document sentence at ``span`` denies what the answer sentence affirms.
 
     The denial's clause must hold the denied word (the first content word after "not", "no",
-    "never"...) and most of the answer clause's other words, the answer clause must affirm plainly
-    (no denial, hedge or condition of its own), and no other document sentence may state the same
-    thing without the denial.
+    "never"..., or a verb of the stop list such as "included" where the answer says it) and most
+    of the words of an answer clause that says it (any clause that does; a relative clause read
+    with the words it is said of), the answer clause must affirm plainly (no denial, hedge or
+    condition of its own, no obligation against a denial of a state), and no other clause or
+    sentence of the document may state the same thing without the denial.
     """
     if span is None:
         return None
@@ -528,54 +547,123 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
     cues = denial_spans(doc_sentence)
     if not cues or _QUESTION_END_RE.search(doc_sentence):
         return None
-    response_sentence = ctx.response[alignment.start:alignment.end]
     for cue_start, cue_end in cues:
         c_begin, c_end = clause_span(doc_sentence, cue_start)
-        head = denied_head(doc_sentence, cue_end, c_end)
-        if head is None:
-            continue
-        h = stem(head.norm)
-        # the answer may restate the denied word by a synonym ("not at fault" / "to blame",
-        # "not bookable" / "can be booked")
-        key = h if h in alignment.stems else _synonym_in(h, alignment.stems)
-        if key is None:
-            continue
         if _NO_MORE_RE.search(doc_sentence, cue_end, c_end):
             continue  # "we don't eat them anymore": it was so once, as the answer may say
-        found = _answer_clause(ctx, alignment, key)
-        if found is None:
-            continue
-        clause, clause_tokens, at = found
-        # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
-        # affirms the dividend plainly)
-        if hedges_or_denies(up_to_coordinator(clause, at)) or _denied_later(ctx, alignment, key, clause):
-            continue
-        before_end = frozenset(content_stems(doc_sentence[:c_end]))
-        after_end = content_stems(doc_sentence[c_end:])
-        covering = _covering(clause_tokens, at, before_end, after_end)
-        if covering is None:
-            # a coordinate part of the clause may restate the denial on its own ("it is in band D
-            # and it comes with an onward chain" for "no onward chain")
-            begin, end = denial_scope(clause, at, at + 1)
-            if begin or end < len(clause):
-                part = [t for t in clause_tokens if begin <= t.start < end]
-                covering = _covering(part, at, before_end, after_end)
-        if covering is None:
-            continue
-        clause_stems, covered = covering
-        if key != h and not (clause_stems & (content_stems(doc_sentence[cue_end:c_end]) - {h})):
-            continue  # a synonym is a sense guessed: what the denial is about must be said too
-        # the denied word stated plainly elsewhere in this sentence, or in another sentence that
-        # holds as much of the answer: the document affirms it after all
-        outside = content_stems(doc_sentence[:cue_start]) | content_stems(doc_sentence[c_end:])
-        if h in outside or key in outside:
-            continue
-        if any(_said_elsewhere(ctx, k, clause_stems, len(covered), (doc_index, span)) for k in {h, key}):
-            continue
-        return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
-                              f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
-                              f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+        head = denied_head(doc_sentence, cue_end, c_end, predicates=True)
+        # a verb of the stop list ("does not include a rotisserie") is the head if the answer
+        # says it; else the first content word after it, as for any denial ("has a rotisserie")
+        heads = [head] if head is None or content_stem(head.norm) is not None else [
+            head, denied_head(doc_sentence, cue_end, c_end)]
+        for one in heads:
+            if one is not None:
+                found = _affirms_head(ctx, alignment, doc_index, span, one, (cue_start, cue_end, c_begin, c_end))
+                if found is not None:
+                    return found
     return None
+
+
+def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
+                  head: Token, cue: tuple[int, int, int, int]) -> Optional[Finding]:
+    """The answer sentence affirms ``head``, the word a denial of the document sentence at
+    ``span`` denies (``cue``: the denial's start and end, its clause's start and end): see
+    :func:`_affirms_denied_in`."""
+    h = stem(head.norm)
+    # a verb of the stop list ("not included") is matched as it is: the alignment's stems
+    # are content words only, and such a verb has no synonyms in the table
+    predicate = content_stem(head.norm) is None
+    # the answer may restate the denied word by a synonym ("not at fault" / "to blame",
+    # "not bookable" / "can be booked")
+    key = h if predicate or h in alignment.stems else _synonym_in(h, alignment.stems)
+    if key is None:
+        return None
+    for clause, clause_tokens, at, before in _answer_clauses(ctx, alignment, key, any_word=predicate):
+        found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before))
+        if found is not None:
+            return found
+    return None
+
+
+def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
+                    head: Token, key: str, cue: tuple[int, int, int, int],
+                    answer: tuple[str, list[Token], int, list[Token]]) -> Optional[Finding]:
+    """The answer clause (text, tokens, where the word stemmed ``key`` stands, content words
+    before the clause) affirms ``head``, which the document sentence at ``span`` denies."""
+    doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+    cue_start, cue_end, c_begin, c_end = cue
+    clause, clause_tokens, at, before = answer
+    h = stem(head.norm)
+    predicate = content_stem(head.norm) is None
+    # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
+    # affirms the dividend plainly)
+    if (hedges_or_denies(up_to_coordinator(clause, at))
+            or _denied_later(ctx, alignment, key, clause, any_word=predicate)):
+        return None
+    # "it must calibrate the probe" asks for what "probe not calibrated" says is not so yet: an
+    # obligation contradicts only a denial of what must, may or can be done ("must not be
+    # used", "need not rebook") or an instruction not to ("Do not induce vomiting")
+    if _DUTY_RE.search(clause, 0, at) and not (_MODAL_RE.search(doc_sentence, c_begin, c_end)
+                                               or _DO_NOT_RE.match(doc_sentence, c_begin)):
+        return None
+    before_end = frozenset(content_stems(doc_sentence[:c_end]))
+    after_end = content_stems(doc_sentence[c_end:])
+    verb = h if predicate else None
+    covering = _covering(clause_tokens, at, before_end, after_end, verb)
+    if covering is None:
+        # a coordinate part of the clause may restate the denial on its own ("it is in band D
+        # and it comes with an onward chain" for "no onward chain")
+        begin, end = denial_scope(clause, at, at + 1)
+        if begin or end < len(clause):
+            part = [t for t in clause_tokens if begin <= t.start < end]
+            covering = _covering(part, at, before_end, after_end, verb)
+    if covering is None:
+        # and what the clause adds after the word ("X was affected *as well as* Y", "includes
+        # X *and* Y") is another thing said alike: the part up to it restates the denial
+        added = _ADDED_RE.search(clause, at)
+        if added is not None:
+            covering = _covering([t for t in clause_tokens if t.start < added.start()], at, before_end,
+                                 after_end, verb)
+    if covering is None and before:
+        # a clause about a thing named before it: a relative clause ("the keynote, which will be
+        # recorded") or one after an apposition ("The title track, Salt Lines, was played")
+        covering = _covering(before + clause_tokens, at, before_end, after_end, verb)
+    if covering is None:
+        return None
+    clause_stems, covered = covering
+    if key != h and not (clause_stems & (content_stems(doc_sentence[cue_end:c_end]) - {h})):
+        return None  # a synonym is a sense guessed: what the denial is about must be said too
+    # the denied word stated plainly elsewhere in this sentence, or in another sentence that
+    # holds as much of the answer: the document affirms it after all
+    about = (content_stems(doc_sentence[c_begin:c_end]) - {h}) & clause_stems
+    if _affirmed_outside(doc_sentence, {h, key}, about, (cue_start, c_end), predicate):
+        return None
+    if any(_said_elsewhere(ctx, k, clause_stems, len(covered), (doc_index, span)) for k in {h, key}):
+        return None
+    response_sentence = ctx.response[alignment.start:alignment.end]
+    return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
+                          f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
+                          f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+
+
+def _affirmed_outside(doc_sentence: str, keys: set[str], about: set[str], denial: tuple[int, int],
+                      any_word: bool) -> bool:
+    """Does the document sentence say a word stemmed as one of ``keys`` (a content word, unless
+    ``any_word``) plainly outside the ``denial`` (its cue's start, its clause's end)? Only in a
+    clause that denies nothing, and that holds a word of ``about`` (what the denial is said of,
+    as the answer restates it) when there are any: "Cost: €38 (includes bus and tour; lunch not
+    included)" affirms the bus, not the lunch."""
+    for tok in tokenize(doc_sentence):
+        if denial[0] <= tok.start < denial[1] or not (any_word or content_stem(tok.norm) is not None):
+            continue
+        if stem(tok.norm) not in keys:
+            continue
+        begin, end = clause_span(doc_sentence, tok.start)
+        clause = doc_sentence[begin:end]
+        if denial_spans(clause) or (about and about.isdisjoint(content_stems(clause))):
+            continue
+        return True
+    return False
 
 
 def _synonym_in(word_stem: str, stems: Container[str]) -> Optional[str]:
@@ -587,19 +675,25 @@ def _synonym_in(word_stem: str, stems: Container[str]) -> Optional[str]:
 _REPORTING = reporting_stems(stem)
 
 
-def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_end: AbstractSet[str]
-              ) -> Optional[tuple[set[str], set[str]]]:
+def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_end: AbstractSet[str],
+              head: Optional[str] = None) -> Optional[tuple[set[str], set[str]]]:
     """(content stems of an answer clause's ``tokens``, those a document's denial covers) when
     the denial covers enough of them, else None. ``before_end``: the content stems of the
     denying sentence up to the end of the denial's clause, ``after_end`` the rest; ``at``: where
-    the denied word stands in the answer clause. Words of the clause also found after the denial's
-    clause mean the answer restates another clause of the sentence ("not X, but Y does")."""
+    the denied word stands in the answer clause; ``head``: its stem when it is a verb of the stop
+    list ("included"), counted as a covered word as a content word would be. Words of the clause
+    also found after the denial's clause mean the answer restates another clause of the sentence
+    ("not X, but Y does")."""
     stems = {s for t in tokens if (s := content_stem(t.norm)) is not None}
     # a reporting frame before the claim ("The manager said the keeper was to blame") may
     # stand after the denial in the document's sentence ("..., said the manager")
     frame = [i for i, t in enumerate(tokens) if t.start < at and stem(t.norm) in _REPORTING]
     claim = stems if not frame else {
         s for t in tokens[frame[-1] + 1:] if (s := content_stem(t.norm)) is not None}
+    if head is not None:
+        stems.add(head)
+        claim.add(head)
+        before_end = before_end | {head}
     # a word the denial's clause restates by a form or a synonym ("pregnancy" / "pregnant")
     covered = {s for s in stems if s in before_end or has_synonym_in(s, before_end)
                or (s not in claim and s in after_end)}

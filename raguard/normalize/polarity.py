@@ -170,13 +170,25 @@ def hedge_cues(text: str) -> frozenset[str]:
     return frozenset(m.group(0).lower().replace("’", "'") for m in pattern.finditer(text))
 
 
-def denied_head(text: str, cue_end: int, clause_end: int) -> Optional[Token]:
+#: Verbs of the stop list (fillers for support: :data:`~raguard.normalize.stems.FILLER_WORDS`)
+#: that carry a clause's predicate: after a denial they are what it denies ("lunch is not
+#: *included*", "do not *take* with alcohol", "has not *shown* that ..."). Left out: auxiliaries,
+#: modals and reporting verbs, which deny nothing of their own, and the verbs that mostly lead
+#: another predicate ("don't *get* us thrown out", "*make* sure", "*keep* trying", "*see* if").
+PREDICATE_FILLERS = frozenset({
+    "include", "includes", "included", "take", "takes", "took", "taken", "give", "gives", "gave",
+    "given", "show", "shows", "shown",
+})
+
+
+def denied_head(text: str, cue_end: int, clause_end: int, predicates: bool = False) -> Optional[Token]:
     """The first content word after a denial cue, within its clause: what is denied ("not
-    *recommended* during pregnancy", "no *survivors* were found")."""
+    *recommended* during pregnancy", "no *survivors* were found"); with ``predicates``, a verb of
+    :data:`PREDICATE_FILLERS` too ("is not *included*")."""
     for tok in tokenize(text[cue_end:clause_end]):
         if tok.norm in _SCOPE_ENDS:
             return None  # "not around that I miss": the denial ends before a clause of its own
-        if content_stem(tok.norm) is not None:
+        if content_stem(tok.norm) is not None or (predicates and tok.norm in PREDICATE_FILLERS):
             return Token(tok.norm, cue_end + tok.start, cue_end + tok.end)
     return None
 
