@@ -347,3 +347,19 @@ def test_a_denial_outside_the_aligned_sentence_is_found_however_the_document_was
     warnings = [w for w in verifier.verify("What did the study find?", [_SADDLE_DOC], _SADDLE_FUSED).warnings
                 if w.type == CONTRADICTED_CLAIM]
     assert len(warnings) == 1 and "The benefit was not statistically significant" in warnings[0].suggestion
+
+
+def test_every_denial_of_a_sentence_is_read_not_only_its_first() -> None:
+    # the first denial restates "unfurnished"; the second denies what the document states
+    docs = ["The Fenwick flat is unfurnished. Pets are allowed with a deposit of £200."]
+    answer = "The Fenwick flat is not furnished, and pets are not allowed."
+    [warning] = contradictions("What does the listing say?", docs, answer)
+    assert warning.severity == "high" and "Pets are allowed" in warning.suggestion
+
+
+def test_a_denied_verb_of_the_stop_list_is_read_against_a_plain_statement_of_it() -> None:
+    # "does not include" denies "include", which a record's "Includes ..." line states plainly
+    docs = ["Hire agreement 5531\nVehicle: small van\nIncludes roadside assistance. A fuel charge does not apply."]
+    answer = "Hire agreement 5531 is for a small van. The hire does not include roadside assistance and no fuel charge."
+    [warning] = contradictions("What does the hire include?", docs, answer)
+    assert "Includes roadside assistance" in warning.suggestion

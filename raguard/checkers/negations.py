@@ -124,80 +124,99 @@ class NegationsChecker:
                 yield found
 
     def _denials(self, ctx: CheckContext) -> Iterator[Finding]:
-        """The answer denies what the document states (the module docstring's first case)."""
+        """The answer denies what the document states (the module docstring's first case): each
+        denial of a sentence is read (a long answer's sentence often denies twice: "you are not
+        tied in, and EU roaming is not included"); the first the documents contradict is
+        reported, else the first they confirm."""
         if not ctx.response_denies or _document_negation(ctx.query).search(ctx.query):
             return
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
             claim = blank_quotations(sentence)
             claim = _ANSWER_PARTICLE_RE.sub(" ", claim, count=1)
-            cue = _ANSWER_NEGATION_RE.search(claim)
-            if cue is None or is_refusal(sentence):
+            if is_refusal(sentence):
                 continue
-            if amount_after(claim, cue.end()) and _ANSWER_NEGATION_RE.search(claim, cue.end()) is None:
-                continue  # "no more than four times a day" bounds an amount, it denies nothing
-            # only the clause that denies: "X is a plant, but Y is not" denies in the second
-            clause = clause_around(claim, cue.start())
-            if _CONTRAST_RE.match(clause) or scoped_in_time(claim, cue.start()):
-                continue  # "X, not Y"; "not considered a risk until 1997" says when it became one
-            words = [t.norm for t in tokenize(clause)]
-            stems = {stem(w) for w in words if is_content_word(w)}
-            if len(stems) < MIN_SHARED:
-                continue
-            best = _best_sentence(ctx, stems)
-            whole = best is not None and _shares_enough(ctx, best, stems) and not _other_part_only(ctx, best, clause)
-            if not whole:
-                # "Ann suggests a pub where they can't sample beer": the denial is the relative
-                # clause's, which one document sentence may say on its own
-                inner = _relative_clause(clause)
-                if inner is not None:
-                    inner_best = _best_sentence(ctx, inner[2])
-                    if inner_best is not None and _shares_enough(ctx, inner_best, inner[2]):
-                        (clause, words, stems), best, whole = inner, inner_best, True
-            if best is None:
-                continue
-            doc_index, span, shared = best
-            doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-            if whole:
-                # "Prices did not rise" against "Prices fell": the opposite word denies it too
-                said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
-                supported = _negates(doc_sentence, words, said) or _has_opposite(doc_sentence, words, said)
-                if not supported:
-                    # the sentence sharing most may not hold what is denied, and another one
-                    # denies it too ("contacted the desk ..." / "my meter showed no reading")
-                    denied = _denied_elsewhere(ctx, clause, stems, words)
-                    if denied is not None:
-                        supported = True
-                        doc_index, span = denied
-            if not whole or supported:
-                # a long clause of a summary holds several facts: the words next to the denial
-                # may still be stated plainly in a sentence of their own
-                stated = _states_denied(ctx, claim)
-                if stated is None and not whole:
+            first: Optional[Finding] = None
+            for cue in _ANSWER_NEGATION_RE.finditer(claim):
+                found = self._denial(ctx, start, end, claim, cue)
+                if found is None:
                     continue
-                if stated is not None:
-                    supported = False
-                    doc_index, span = stated
-                    doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-            finding = Finding(
-                kind="negation",
-                warning_type=self.warning_type,
-                start=start,
-                end=end,
-                text=sentence,
-                supported=supported,
-                value=f"negated: {cue.group(0).lower()}",
-                checker=self.name,
+                if not found.supported:
+                    first = found
+                    break
+                first = first or found
+            if first is not None:
+                yield first
+
+    def _denial(self, ctx: CheckContext, start: int, end: int, claim: str, cue: re.Match[str]) -> Optional[Finding]:
+        """The finding of one denial (``cue``) of the answer sentence at ``start``..``end``
+        (``claim``: its text, quotations blanked): supported when a document denies it too,
+        unsupported when one states it plainly; None when no document sentence compares."""
+        sentence = ctx.response[start:end]
+        if amount_after(claim, cue.end()):
+            return None  # "no more than four times a day" bounds an amount, it denies nothing
+        # only the clause that denies: "X is a plant, but Y is not" denies in the second
+        clause = clause_around(claim, cue.start())
+        if _CONTRAST_RE.match(clause) or scoped_in_time(claim, cue.start()):
+            return None  # "X, not Y"; "not considered a risk until 1997" says when it became one
+        words = [t.norm for t in tokenize(clause)]
+        stems = {stem(w) for w in words if is_content_word(w)}
+        if len(stems) < MIN_SHARED:
+            return None
+        best = _best_sentence(ctx, stems)
+        whole = best is not None and _shares_enough(ctx, best, stems) and not _other_part_only(ctx, best, clause)
+        if not whole:
+            # "Ann suggests a pub where they can't sample beer": the denial is the relative
+            # clause's, which one document sentence may say on its own
+            inner = _relative_clause(clause)
+            if inner is not None:
+                inner_best = _best_sentence(ctx, inner[2])
+                if inner_best is not None and _shares_enough(ctx, inner_best, inner[2]):
+                    (clause, words, stems), best, whole = inner, inner_best, True
+        if best is None:
+            return None
+        doc_index, span, shared = best
+        doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+        if whole:
+            # "Prices did not rise" against "Prices fell": the opposite word denies it too
+            said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
+            supported = _negates(doc_sentence, words, said) or _has_opposite(doc_sentence, words, said)
+            if not supported:
+                # the sentence sharing most may not hold what is denied, and another one
+                # denies it too ("contacted the desk ..." / "my meter showed no reading")
+                denied = _denied_elsewhere(ctx, clause, stems, words)
+                if denied is not None:
+                    supported = True
+                    doc_index, span = denied
+        if not whole or supported:
+            # a long clause of a summary holds several facts: the words next to the denial
+            # may still be stated plainly in a sentence of their own
+            stated = _states_denied(ctx, claim)
+            if stated is None and not whole:
+                return None
+            if stated is not None:
+                supported = False
+                doc_index, span = stated
+                doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+        finding = Finding(
+            kind="negation",
+            warning_type=self.warning_type,
+            start=start,
+            end=end,
+            text=sentence,
+            supported=supported,
+            value=f"negated: {cue.group(0).lower()}",
+            checker=self.name,
+        )
+        if supported:
+            finding.source = "document"
+            finding.evidence = (doc_index, span[0], span[1])
+        else:
+            finding.suggestion = (
+                f'The answer denies it ("{quote_for_message(sentence, 60)}"), but document '
+                f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
             )
-            if supported:
-                finding.source = "document"
-                finding.evidence = (doc_index, span[0], span[1])
-            else:
-                finding.suggestion = (
-                    f'The answer denies it ("{quote_for_message(sentence, 60)}"), but document '
-                    f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
-                )
-            yield finding
+        return finding
 
 
 def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[int, int]]]:
@@ -215,7 +234,7 @@ def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[i
         c_begin, c_end = clause_span(claim, cue.start())
         if _CONTRAST_RE.match(claim, c_begin) or scoped_in_time(claim, cue.start()):
             continue
-        head = denied_head(claim, cue.end(), c_end)
+        head = denied_head(claim, cue.end(), c_end, predicates=True)
         if head is None:
             continue
         h = stem(head.norm)
@@ -227,25 +246,29 @@ def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[i
         a_side = {s: i < a_at for i, s in _around(a_words, a_at, _WINDOW) if s != h}
         if len(a_side) < MIN_COVERED:
             continue
-        found = _plain_statement(ctx, h, a_side, [t.norm for t in a_tokens])
+        found = _plain_statement(ctx, h, a_side, [t.norm for t in a_tokens], content_stem(head.norm) is None)
         if found is not None:
             return found
     return None
 
 
-def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: list[str]
-                     ) -> Optional[tuple[int, tuple[int, int]]]:
+def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: list[str],
+                     predicate: bool = False) -> Optional[tuple[int, tuple[int, int]]]:
     """The document sentence whose clause around the stem ``h`` holds most of ``a_side`` (stem:
     before ``h``?) on the same sides, plainly; None if none does or any sentence as close denies
     it (in words, by a prefix or by the opposite of one of the answer clause's ``words``)."""
     need = max(MIN_COVERED, MIN_COVERED_SHARE * len(a_side))
     plain: Optional[tuple[int, tuple[int, int]]] = None
+    # a verb of the stop list ("included") is in no sentence index: the sentences holding
+    # enough of the words around it are read for it instead
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
-        for i in by_stem.get(h, ()):
+        candidates = by_stem.get(h, ()) if not predicate else sorted(
+            i for i, n in _sentences_sharing(by_stem, frozenset(a_side)).items() if n >= need)
+        for i in candidates:
             text = index.text[spans[i][0]:spans[i][1]]
             for tok in tokenize(text):
-                if content_stem(tok.norm) != h:
+                if (stem(tok.norm) if predicate else content_stem(tok.norm)) != h:
                     continue
                 d_begin, d_end = clause_span(text, tok.start)
                 d_tokens = tokenize(text[d_begin:d_end])
