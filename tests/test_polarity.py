@@ -159,6 +159,24 @@ def test_what_the_denial_does_not_reach_is_not_contradicted(doc: str, answer: st
     assert contradictions([doc], answer) == []
 
 
+@pytest.mark.parametrize(
+    ("doc", "answer", "contradicted"),
+    [
+        # "no longer" and "anymore" deny the present: an answer that says it is so now is wrong,
+        # one that says it was so is not
+        ("Since version 3.1, the mirror command no longer copies hidden files by default.",
+         "The mirror command still copies hidden files by default.", True),
+        ("Since version 3.1, the mirror command no longer copies hidden files by default.",
+         "Before version 3.1, the mirror command copied hidden files by default.", False),
+        ("The Delft ferry doesn't stop at Kade 4 anymore.", "The Delft ferry now stops at Kade 4.", True),
+        ("The Delft ferry doesn't stop at Kade 4 anymore.", "The Delft ferry used to stop at Kade 4.", False),
+    ],
+)
+def test_a_denial_of_the_present_contradicts_only_what_is_said_of_now(doc: str, answer: str,
+                                                                      contradicted: bool) -> None:
+    assert bool(contradictions([doc], answer)) is contradicted
+
+
 def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
     assert denial_spans("It is not only cheap but fast.") == []
     assert denial_spans("Ask whether or not the shop is open.") == []

@@ -572,8 +572,12 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         return None
     for cue_start, cue_end in cues:
         c_begin, c_end = clause_span(doc_sentence, cue_start)
-        if _NO_MORE_RE.search(doc_sentence, cue_end, c_end):
-            continue  # "we don't eat them anymore": it was so once, as the answer may say
+        # "we don't eat them anymore", "sync no longer follows links": it was so once, as the
+        # answer may say; only an answer that says it is so now ("still", "now") is contradicted
+        longer = _NO_LONGER_RE.match(doc_sentence, cue_end)
+        if longer is not None:
+            cue_end = longer.end()
+        now_only = longer is not None or _NO_MORE_RE.search(doc_sentence, cue_end, c_end) is not None
         head = denied_head(doc_sentence, cue_end, c_end, predicates=True)
         # a verb of the stop list ("does not include a rotisserie") is the head if the answer
         # says it; else the first content word after it, as for any denial ("has a rotisserie")
@@ -581,17 +585,19 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
             head, denied_head(doc_sentence, cue_end, c_end)]
         for one in heads:
             if one is not None:
-                found = _affirms_head(ctx, alignment, doc_index, span, one, (cue_start, cue_end, c_begin, c_end))
+                found = _affirms_head(ctx, alignment, doc_index, span, one, (cue_start, cue_end, c_begin, c_end),
+                                      now_only)
                 if found is not None:
                     return found
     return None
 
 
 def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
-                  head: Token, cue: tuple[int, int, int, int]) -> Optional[Finding]:
+                  head: Token, cue: tuple[int, int, int, int], now_only: bool = False) -> Optional[Finding]:
     """The answer sentence affirms ``head``, the word a denial of the document sentence at
-    ``span`` denies (``cue``: the denial's start and end, its clause's start and end): see
-    :func:`_affirms_denied_in`."""
+    ``span`` denies (``cue``: the denial's start and end, its clause's start and end; with
+    ``now_only``, a denial of the present only, which an answer contradicts by saying it is so
+    now): see :func:`_affirms_denied_in`."""
     h = stem(head.norm)
     # a verb of the stop list ("not included") is matched as it is: the alignment's stems
     # are content words only, and such a verb has no synonyms in the table
@@ -602,6 +608,8 @@ def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     if key is None:
         return None
     for clause, clause_tokens, at, before in _answer_clauses(ctx, alignment, key, any_word=predicate):
+        if now_only and not _NOW_RE.search(clause):
+            continue
         found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before))
         if found is not None:
             return found
@@ -727,6 +735,10 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
 
 # a denial of the present that says the past was otherwise
 _NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
+# the same right after "no": the word it denies follows ("no longer follows")
+_NO_LONGER_RE = re.compile(r"[ \t]+longer\b", re.IGNORECASE)
+# an answer clause that says it is so now
+_NOW_RE = re.compile(r"\b(?:now|still|currently|today|continues?|remains?)\b", re.IGNORECASE)
 
 
 def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_least: int,
