@@ -363,3 +363,23 @@ def test_a_denied_verb_of_the_stop_list_is_read_against_a_plain_statement_of_it(
     answer = "Hire agreement 5531 is for a small van. The hire does not include roadside assistance and no fuel charge."
     [warning] = contradictions("What does the hire include?", docs, answer)
     assert "Includes roadside assistance" in warning.suggestion
+
+
+def test_a_question_about_a_failure_or_a_loss_does_not_switch_the_denial_check_off() -> None:
+    # only a question that denies ("Which rooms are not step-free?") is answered with denials
+    docs = ["Boiler service 3 May: flue check passed. Pressure relief valve replaced."]
+    answer = "The flue check did not pass, and the pressure relief valve was replaced."
+    [warning] = contradictions("Did the boiler pass its service? What failed?", docs, answer)
+    assert "flue check passed" in warning.suggestion
+    assert contradictions("Which checks did not pass?", docs, answer) == []
+
+
+def test_a_denial_of_what_the_clause_is_about_outweighs_a_plain_sentence_about_something_else() -> None:
+    # the sentence sharing most says "valid" of the Dublin shops; another denies it of others
+    docs = ["Kestrel gift vouchers are valid for 12 months and can be used in any of our Dublin shops "
+            "and online at kestrel.ie. Vouchers are not valid in our Northern Ireland shops."]
+    answer = "No, Kestrel gift vouchers are not valid in the company's shops in Northern Ireland."
+    assert contradictions("can i use my voucher in northern ireland, and what if i lose it?", docs, answer) == []
+    # and a denial of what the plain sentence says is still contradicted
+    answer = "Kestrel gift vouchers are not valid in the Dublin shops."
+    assert len(contradictions("can i use my kestrel voucher in dublin?", docs, answer)) == 1

@@ -26,7 +26,8 @@ toddlers").
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, refusals ("the documents do not say"), and every sentence when the
-query itself is negative (the negation then comes from the question).
+query itself denies ("Which rooms are not step-free?": the answer's denials then come from the
+question; a question that only holds a word of failure or loss, "what failed?", does not).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     opposites_of, prefix_opposite, with_bare_not,
     scoped_in_time,
 )
@@ -128,7 +129,9 @@ class NegationsChecker:
         denial of a sentence is read (a long answer's sentence often denies twice: "you are not
         tied in, and EU roaming is not included"); the first the documents contradict is
         reported, else the first they confirm."""
-        if not ctx.response_denies or _document_negation(ctx.query).search(ctx.query):
+        # a question that denies ("Which rooms are not accessible?") is answered with denials;
+        # one that only holds a word of failure or loss ("what failed?", "if I lose it?") is not
+        if not ctx.response_denies or denies_anything(ctx.query):
             return
         for start, end in ctx.sentences:
             sentence = ctx.response[start:end]
@@ -177,6 +180,7 @@ class NegationsChecker:
             return None
         doc_index, span, shared = best
         doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+        specific = False
         if whole:
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
             said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
@@ -184,11 +188,16 @@ class NegationsChecker:
             if not supported:
                 # the sentence sharing most may not hold what is denied, and another one
                 # denies it too ("contacted the desk ..." / "my meter showed no reading")
-                denied = _denied_elsewhere(ctx, clause, stems, words)
+                plain = content_stems(doc_sentence)
+                denied = _denied_elsewhere(ctx, clause, stems, words, plain)
                 if denied is not None:
                     supported = True
                     doc_index, span = denied
-        if not whole or supported:
+                    # it denies what the clause says and the plain sentence does not ("not valid
+                    # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it
+                    text = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+                    specific = len((stems - plain) & content_stems(text)) >= MIN_COVERED
+        if not whole or (supported and not specific):
             # a long clause of a summary holds several facts: the words next to the denial
             # may still be stated plainly in a sentence of their own
             stated = _states_denied(ctx, claim)
@@ -291,8 +300,8 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
     return plain
 
 
-def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: list[str]
-                      ) -> Optional[tuple[int, tuple[int, int]]]:
+def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: list[str],
+                      plain: AbstractSet[str] = frozenset()) -> Optional[tuple[int, tuple[int, int]]]:
     """(doc index, sentence span) of a document sentence that denies the word the answer's
     denying ``clause`` denies (the first content word after the cue) and shares as many of the
     clause's ``stems`` as a sentence must to be compared whole; None if none does."""
@@ -310,6 +319,10 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
     inner_stems = inner[2] if inner is not None else None
     begin, end = denial_scope(clause, cue.start(), cue.end())
     part_stems = content_stems(clause[begin:end]) if begin or end < len(clause) else None
+    # the words of the clause the sentence sharing most (``plain``'s stems) lacks: a sentence
+    # that denies the word and holds them says what the clause is about ("not valid in the
+    # Irish stores" where the plain one says "valid in UK stores")
+    unmatched = stems - plain if plain else set()
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         for i in by_stem.get(h, ()):
@@ -319,7 +332,9 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
                     or (inner_stems is not None and len(inner_stems & shared) >= max(
                         MIN_SHARED_CLAUSE, MIN_SHARED_SHARE * len(inner_stems)))
                     or (part_stems is not None and len(part_stems & shared) >= max(
-                        MIN_SHARED, MIN_COVERED_SHARE * len(part_stems)))) and _denies_head(text, h):
+                        MIN_SHARED, MIN_COVERED_SHARE * len(part_stems)))
+                    or (len(stems & shared) >= MIN_SHARED and len(unmatched & shared) >= MIN_COVERED)
+                    ) and _denies_head(text, h):
                 return doc_index, spans[i]
     return None
 
