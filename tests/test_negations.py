@@ -383,3 +383,11 @@ def test_a_denial_of_what_the_clause_is_about_outweighs_a_plain_sentence_about_s
     # and a denial of what the plain sentence says is still contradicted
     answer = "Kestrel gift vouchers are not valid in the Dublin shops."
     assert len(contradictions("can i use my kestrel voucher in dublin?", docs, answer)) == 1
+
+
+def test_a_refusal_in_one_clause_leaves_the_sentences_other_denials_checked() -> None:
+    docs = ["All reviews for the Tarn workshop are anonymous. Up to 20 papers will be accepted."]
+    answer = "Reviews are not anonymous, though the page does not say when decisions are sent."
+    [warning] = contradictions("How are papers reviewed?", docs, answer)
+    assert "reviews for the Tarn workshop are anonymous" in warning.suggestion
+    assert contradictions("How are papers reviewed?", docs, "The page does not say when decisions are sent.") == []

@@ -25,8 +25,8 @@ only the other part's words when a document denies that part's word too ("Not su
 toddlers").
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
-answers a yes/no question, refusals ("the documents do not say"), and every sentence when the
-query itself denies ("Which rooms are not step-free?": the answer's denials then come from the
+answers a yes/no question, a refusal's clause ("the documents do not say"), and every sentence
+when the query itself denies ("Which rooms are not step-free?": the answer's denials then come from the
 question; a question that only holds a word of failure or loss, "what failed?", does not).
 """
 
@@ -137,10 +137,12 @@ class NegationsChecker:
             sentence = ctx.response[start:end]
             claim = blank_quotations(sentence)
             claim = _ANSWER_PARTICLE_RE.sub(" ", claim, count=1)
-            if is_refusal(sentence):
-                continue
             first: Optional[Finding] = None
             for cue in _ANSWER_NEGATION_RE.finditer(claim):
+                # a refusal is read in its clause: "..., though the call does not say how many"
+                # leaves the sentence's other denials to check
+                if is_refusal(clause_around(claim, cue.start())):
+                    continue
                 found = self._denial(ctx, start, end, claim, cue)
                 if found is None:
                     continue
