@@ -147,6 +147,9 @@ def test_affirmations_of_a_denied_verb_or_in_a_narrower_clause_are_contradicted(
     [
         # the answer restates what the denial's other clause affirms
         ("The day pass does not include lunch, but dinner is included.", "The day pass includes dinner."),
+        # "stopped ... from" says the denial in other words
+        ("Commuters told us cost was the reason they didn't give up their cars, said planner Ines Roy.",
+         "Planner Ines Roy said cost was what stopped commuters from giving up their cars."),
         # "get" leads what it denies ("free parking"), which the answer does not affirm
         ("Members don't get free parking at the Elm Street site.",
          "Members get a parking discount at the Elm Street site."),
