@@ -753,7 +753,7 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
 # a denial of the present that says the past was otherwise
 _NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
 # the same right after "no": the word it denies follows ("no longer follows")
-_NO_LONGER_RE = re.compile(r"[ \t]+longer\b", re.IGNORECASE)
+_NO_LONGER_RE = re.compile(r"(?<![ \t])[ \t]+longer\b", re.IGNORECASE)
 # an answer clause that says it is so now
 _NOW_RE = re.compile(r"\b(?:now|still|currently|today|continues?|remains?)\b", re.IGNORECASE)
 
