@@ -347,3 +347,32 @@ def test_a_denial_outside_the_aligned_sentence_is_found_however_the_document_was
     warnings = [w for w in verifier.verify("What did the study find?", [_SADDLE_DOC], _SADDLE_FUSED).warnings
                 if w.type == CONTRADICTED_CLAIM]
     assert len(warnings) == 1 and "The benefit was not statistically significant" in warnings[0].suggestion
+
+
+@pytest.mark.parametrize(
+    ("doc", "denial"),
+    [
+        # an API page: the operation's summary and the note that denies share as many words
+        ("Books a seat for a registered passenger. Seats cannot be swapped once booked.",
+         "A seat cannot be exchanged after it has been booked."),
+        # a table's header comes before the row that denies
+        ("Age | Dose | Notes\n2 months | first dose | with food\nThe dose is not offered after 6 months of age.",
+         "The first dose comes at 2 months, and the dose is not available past that age."),
+    ],
+)
+def test_a_denial_is_supported_by_a_denying_sentence_that_ties_with_the_first_best(doc: str, denial: str) -> None:
+    assert contradictions("", [doc], denial) == []
+    # the same denial against a document whose tied sentences both state it is still flagged
+    plain = doc.replace("cannot be", "can be").replace("is not offered", "is offered")
+    assert contradictions("", [plain], denial)
+
+
+def test_a_tied_sentence_that_denies_in_other_words_must_deny_around_the_same_words() -> None:
+    # "cannot be swapped" restates "cannot be exchanged": the seat before the denial and the
+    # booking after it, as in the answer
+    denial = "A seat cannot be exchanged after it has been booked."
+    assert contradictions("", ["Books a seat for a registered passenger. Seats cannot be swapped once booked."],
+                          denial) == []
+    # a tie whose denial denies something else of its own ("cannot tell you how many") supports nothing
+    doc = "Books a seat for a registered passenger. I cannot tell you how many passengers booked a seat today."
+    assert contradictions("", [doc], denial)
