@@ -376,3 +376,16 @@ def test_a_tied_sentence_that_denies_in_other_words_must_deny_around_the_same_wo
     # a tie whose denial denies something else of its own ("cannot tell you how many") supports nothing
     doc = "Books a seat for a registered passenger. I cannot tell you how many passengers booked a seat today."
     assert contradictions("", [doc], denial)
+
+
+def test_a_sentence_whose_denial_is_in_another_clause_still_says_the_word_plainly() -> None:
+    # the answer restates the first sentence; the second denies "allowed" of dogs, and the first
+    # denies only the refund, in a clause of its own: it allows boarding plainly
+    doc = ("If you reach the pier late you may be allowed to board the boat, but you will NOT get a refund. "
+           "Dogs are not allowed to board the boat.")
+    answer = "Reaching the pier late, you may still be allowed to board the boat, but you won't get a refund."
+    assert contradictions("", [doc], answer) == []
+    # where the first sentence denies boarding too, the answer is contradicted
+    denied = doc.replace("you may be allowed to board the boat, but you will NOT get a refund",
+                         "you will NOT be allowed to board the boat")
+    assert contradictions("", [denied], answer)

@@ -698,7 +698,9 @@ _NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IG
 def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_least: int,
                     skip: tuple[int, tuple[int, int]], key_of=stem) -> bool:
     """True when a document sentence other than ``skip`` holds a word whose ``key_of`` is
-    ``key`` without a denial, and at least ``at_least`` of ``clause_stems``."""
+    ``key`` outside every denial's clause, and at least ``at_least`` of ``clause_stems`` (a
+    denial of another clause leaves the word said plainly: "you may be allowed to sit the exam,
+    but you will not be given extra time" allows sitting it)."""
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         counts: dict[int, int] = {}
@@ -709,9 +711,14 @@ def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_leas
             if n < at_least or (doc_index, spans[i]) == skip:
                 continue
             text = index.text[spans[i][0]:spans[i][1]]
-            if any(key_of(t.norm) == key for t in tokenize(text)) and not denial_spans(text):
+            if any(key_of(t.norm) == key and not _in_denial(text, t.start) for t in tokenize(text)):
                 return True
     return False
+
+
+def _in_denial(text: str, at: int) -> bool:
+    """Is position ``at`` of ``text`` after a denial cue, within that cue's clause?"""
+    return any(cue_start < at < clause_span(text, cue_start)[1] for cue_start, _ in denial_spans(text))
 
 
 def _content_positions(tokens: list[Token]) -> list[tuple[int, str]]:
