@@ -621,3 +621,19 @@ def test_a_count_of_years_is_the_length_of_a_span_of_years_a_document_gives() ->
     assert UNSUPPORTED_NUMBER in types(query, doc, "He taught at the Harbin Institute for 14 years.")
     # two years that are no span ("2011 ... in 2019") give no length
     assert UNSUPPORTED_NUMBER in types(query, doc, "He joined the Qlik company 8 years after leaving the Harbin Institute.")
+
+
+def test_a_sentence_that_counts_things_before_taking_them_one_by_one_announces_them() -> None:
+    doc = ["CLAIM 4471 — kitchen flood\nAmount claimed: £6,200\nDeductions\nworn lino (not covered): -£350\n"
+           "policy excess: -£250\nSettlement: £5,600"]
+    query = "Why is my payout lower than my claim?"
+    body = (" The worn lino is not covered, which takes off £350. The £250 policy excess is also taken off."
+            " That leaves a settlement of £5,600.")
+    for opening in ("Two deductions account for the gap.", "The two deductions account for the gap.",
+                    "Two of the claim's deductions account for the gap."):
+        assert UNSUPPORTED_STATEMENT not in types(query, doc, opening + body), opening
+    # what it counts must be named in the documents, and sentences must follow to take them in turn
+    assert UNSUPPORTED_STATEMENT in types(query, doc, "Two surveyors account for the gap." + body)
+    assert UNSUPPORTED_STATEMENT in types(query, doc, "Two deductions account for the gap. That leaves £5,600.")
+    # a sentence that does not open by counting is a claim as before
+    assert UNSUPPORTED_STATEMENT in types(query, doc, "Deductions account for the gap." + body)

@@ -391,3 +391,45 @@ def test_a_refusal_in_one_clause_leaves_the_sentences_other_denials_checked() ->
     [warning] = contradictions("How are papers reviewed?", docs, answer)
     assert "reviews for the Tarn workshop are anonymous" in warning.suggestion
     assert contradictions("How are papers reviewed?", docs, "The page does not say when decisions are sent.") == []
+
+
+@pytest.mark.parametrize(
+    ("doc", "denial"),
+    [
+        # an API page: the operation's summary and the note that denies share as many words
+        ("Books a seat for a registered passenger. Seats cannot be swapped once booked.",
+         "A seat cannot be exchanged after it has been booked."),
+        # a table's header comes before the row that denies
+        ("Age | Dose | Notes\n2 months | first dose | with food\nThe dose is not offered after 6 months of age.",
+         "The first dose comes at 2 months, and the dose is not available past that age."),
+    ],
+)
+def test_a_denial_is_supported_by_a_denying_sentence_that_ties_with_the_first_best(doc: str, denial: str) -> None:
+    assert contradictions("", [doc], denial) == []
+    # the same denial against a document whose tied sentences both state it is still flagged
+    plain = doc.replace("cannot be", "can be").replace("is not offered", "is offered")
+    assert contradictions("", [plain], denial)
+
+
+def test_a_tied_sentence_that_denies_in_other_words_must_deny_around_the_same_words() -> None:
+    # "cannot be swapped" restates "cannot be exchanged": the seat before the denial and the
+    # booking after it, as in the answer
+    denial = "A seat cannot be exchanged after it has been booked."
+    assert contradictions("", ["Books a seat for a registered passenger. Seats cannot be swapped once booked."],
+                          denial) == []
+    # a tie whose denial denies something else of its own ("cannot tell you how many") supports nothing
+    doc = "Books a seat for a registered passenger. I cannot tell you how many passengers booked a seat today."
+    assert contradictions("", [doc], denial)
+
+
+def test_a_sentence_whose_denial_is_in_another_clause_still_says_the_word_plainly() -> None:
+    # the answer restates the first sentence; the second denies "allowed" of dogs, and the first
+    # denies only the refund, in a clause of its own: it allows boarding plainly
+    doc = ("If you reach the pier late you may be allowed to board the boat, but you will NOT get a refund. "
+           "Dogs are not allowed to board the boat.")
+    answer = "Reaching the pier late, you may still be allowed to board the boat, but you won't get a refund."
+    assert contradictions("", [doc], answer) == []
+    # where the first sentence denies boarding too, the answer is contradicted
+    denied = doc.replace("you may be allowed to board the boat, but you will NOT get a refund",
+                         "you will NOT be allowed to board the boat")
+    assert contradictions("", [denied], answer)

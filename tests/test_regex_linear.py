@@ -375,6 +375,7 @@ ANCHORED = {
     "raguard.checkers.qa.unanswered._WHO_RE",
     "raguard.checkers.qa.unanswered._WHO_IS_NAME_RE",
     "raguard.normalize.entities._ACRONYM_RE",
+    "raguard.normalize.framing._COUNT_OPENING_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
     "raguard.normalize.text._LIST_MARKER_RE",

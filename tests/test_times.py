@@ -98,3 +98,35 @@ def test_a_short_weekday_after_a_word_that_sets_a_day_is_a_day_in_any_case() -> 
     chat = "Kit: got the tickets for sat?\nNoor: yep, 2 tickets, row C\nKit: nice, thanks\n"
     assert verify("Summarize.", [chat], "Noor got two tickets in row C for Saturday.").action == "proceed"
     assert verify("Summarize.", [chat], "Noor got two tickets in row C for Sunday.").action == "review"
+
+
+def test_a_short_weekday_after_a_word_of_arriving_or_leaving_is_a_day() -> None:
+    from raguard.normalize.dates import extract_dates
+
+    found = [(d.text, d.value.weekday) for d in extract_dates("van arrives thu, we're leaving sat, back mon")]
+    assert found == [("thu", 3), ("sat", 5), ("mon", 0)]
+    chat = "Ola: the boxes arrive tues\nBen: ok, I'll be in from 9\n"
+    assert verify("Summarize.", [chat], "Ola says the boxes arrive on Tuesday.").action == "proceed"
+    assert verify("Summarize.", [chat], "Ola says the boxes arrive on Thursday.").action == "review"
+
+
+def test_a_timetables_day_before_a_cell_that_opens_with_a_time_is_a_day() -> None:
+    from raguard.normalize.dates import extract_dates
+
+    table = "HARBOUR GYM TIMETABLE\nTUE | 07:15 Rowing (Ines) | 18:00 Circuits (Bo)\nSat | 09:30 Stretch (Ines)"
+    assert [(d.text, d.value.weekday) for d in extract_dates(table)] == [("TUE", 1), ("Sat", 5)]
+    assert verify("When is rowing?", [table], "Rowing with Ines is on Tuesday at 7:15 a.m.").action == "proceed"
+    assert verify("When is rowing?", [table], "Rowing with Ines is on Wednesday at 7:15 a.m.").action == "review"
+    # a word in capitals before a cell that opens with no time is no day
+    assert extract_dates("SAT | scores by school") == []
+
+
+def test_a_month_abbreviation_no_word_shares_is_a_month_after_since_or_in() -> None:
+    from raguard.normalize.dates import extract_dates
+
+    assert [(d.text, d.value.month) for d in extract_dates("live since Sept; review in Nov")] == [("Sept", 9), ("Nov", 11)]
+    doc = "Pilot: 4 drying kilns at the Arvik mill (running since Sept)."
+    assert verify("", [doc], "The pilot at the Arvik mill has been running since September.").action == "proceed"
+    assert verify("", [doc], "The pilot at the Arvik mill has been running since October.").action == "review"
+    # one that is also a name or a word is not read alone
+    assert extract_dates("a gift from Jan, signed by Dec") == []

@@ -22,7 +22,9 @@ fuses several of the document's, so when its whole clause finds no such sentence
 is read with the words next to it (:func:`_states_denied`). A denial in one coordinate part of the
 clause ("contains haze and is not suitable for children") is not judged by a sentence that shares
 only the other part's words when a document denies that part's word too ("Not suitable for
-toddlers").
+toddlers"). Where several sentences share as many words as the first one found (a table's header
+before the row that denies), a tied one that denies the same word supports the denial
+(:func:`_tied_denial`).
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, a refusal's clause ("the documents do not say"), and every sentence
@@ -192,6 +194,10 @@ class NegationsChecker:
                 # denies it too ("contacted the desk ..." / "my meter showed no reading")
                 plain = content_stems(doc_sentence)
                 denied = _denied_elsewhere(ctx, clause, stems, words, plain)
+                if denied is None:
+                    # several sentences may share as many words ("Creates a refund." and
+                    # "Refunds cannot be reversed."): the first is no better than one that denies
+                    denied = _tied_denial(ctx, clause, stems, best)
                 if denied is not None:
                     supported = True
                     doc_index, span = denied
@@ -338,6 +344,83 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
                     or (len(stems & shared) >= MIN_SHARED and len(unmatched & shared) >= MIN_COVERED)
                     ) and _denies_head(text, h):
                 return doc_index, spans[i]
+    return None
+
+
+def _lacks_denied_word(clause: str, doc_sentence: str) -> bool:
+    """Does ``doc_sentence`` lack the word a denial of ``clause`` denies (the first content word
+    after the cue), in every form and by synonym? False when the clause names no such word."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    head = None if cue is None else denied_head(clause, cue.end(), len(clause))
+    if head is None:
+        return False
+    h = stem(head.norm)
+    held = {stem(t.norm) for t in tokenize(doc_sentence)}
+    return h not in held and not has_synonym_in(h, frozenset(held))
+
+
+def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[int, tuple[int, int], int]
+                 ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document sentence other than ``best`` that shares as many
+    of a denying ``clause``'s ``stems`` as ``best`` does and denies what the clause denies; None
+    if none does. A table's header ("Age | Vaccine | Notes"), a heading or an operation's summary
+    ("Creates a refund.") ties with the sentence the answer restates and comes first: a tie does
+    not tell which one the answer restates. The tied sentence must deny the very word the clause
+    denies ("is not given after that age" / "is not given after 24 weeks of age"); or, where
+    neither it nor ``best`` holds that word in any form, it may deny in words of its own ("cannot
+    be undone" / "cannot be cancelled") where the shared words stand around its denial as they
+    stand around the clause's (one that holds the word and denies another says the word plainly:
+    "shown a reading but no bill")."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    if cue is None:
+        return None
+    denied = _word_after(clause, cue.end())
+    best_doc, (begin, end), need = best
+    loose = _lacks_denied_word(clause, ctx.documents.indexes[best_doc].text[begin:end])
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        counts: dict[int, int] = {}
+        for s in stems:
+            for i in by_stem.get(s, ()):
+                counts[i] = counts.get(i, 0) + 1
+        for i in sorted(i for i, n in counts.items() if n >= need):
+            if (doc_index, spans[i]) == best[:2]:
+                continue
+            text = index.text[spans[i][0]:spans[i][1]]
+            if (len(stems & content_stems(text)) >= need and not _QUESTION_END_RE.search(text)
+                    and any((denied is not None and _word_after(text, c_end) == denied)
+                            or (loose and _lacks_denied_word(clause, text)
+                                and _same_sides(clause, cue, text, c_start, c_end, need))
+                            for c_start, c_end in denial_spans(text))):
+                return doc_index, spans[i]
+    return None
+
+
+def _same_sides(clause: str, cue: re.Match[str], text: str, c_start: int, c_end: int, need: int) -> bool:
+    """Does the document ``text``'s denial at [``c_start``, ``c_end``) stand among ``need`` or
+    more of the answer ``clause``'s content words, each on the side of it where the clause's
+    ``cue`` has it ("A refund cannot be undone once created" / "Refunds cannot be cancelled once
+    created"; not "I cannot say how glad I am to start the podcast" for "The podcast will not
+    feature ...")?"""
+    def sides(words: str, at: int, after: int) -> dict[str, bool]:
+        return {s: tok.start < at for tok in tokenize(words)
+                if (s := content_stem(tok.norm)) is not None and not at <= tok.start < after}
+    begin, end = denial_scope(text, c_start, c_end)
+    answer = sides(clause, cue.start(), cue.end())
+    document = sides(text[begin:end], c_start - begin, c_end - begin)
+    return sum(1 for s, before in answer.items() if document.get(s) == before) >= need
+
+
+# what may stand between a denial and the word it denies ("cannot *be* undone", "not *a* member")
+_BEFORE_DENIED = frozenset({"be", "been", "being", "a", "an", "the", "any", "at", "all", "ever", "even", "yet"})
+
+
+def _word_after(text: str, at: int) -> Optional[str]:
+    """The stem of the first word after position ``at`` that is no auxiliary or article: the
+    word a denial ending there denies, content word or not ("not *given*", "no *more*")."""
+    for tok in tokenize(text[at:]):
+        if tok.norm not in _BEFORE_DENIED:
+            return stem(tok.norm)
     return None
 
 
@@ -761,7 +844,9 @@ _NOW_RE = re.compile(r"\b(?:now|still|currently|today|continues?|remains?)\b", r
 def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_least: int,
                     skip: tuple[int, tuple[int, int]], key_of=stem) -> bool:
     """True when a document sentence other than ``skip`` holds a word whose ``key_of`` is
-    ``key`` without a denial, and at least ``at_least`` of ``clause_stems``."""
+    ``key`` outside every denial's clause, and at least ``at_least`` of ``clause_stems`` (a
+    denial of another clause leaves the word said plainly: "you may be allowed to sit the exam,
+    but you will not be given extra time" allows sitting it)."""
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         counts: dict[int, int] = {}
@@ -772,9 +857,14 @@ def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_leas
             if n < at_least or (doc_index, spans[i]) == skip:
                 continue
             text = index.text[spans[i][0]:spans[i][1]]
-            if any(key_of(t.norm) == key for t in tokenize(text)) and not denial_spans(text):
+            if any(key_of(t.norm) == key and not _in_denial(text, t.start) for t in tokenize(text)):
                 return True
     return False
+
+
+def _in_denial(text: str, at: int) -> bool:
+    """Is position ``at`` of ``text`` after a denial cue, within that cue's clause?"""
+    return any(cue_start < at < clause_span(text, cue_start)[1] for cue_start, _ in denial_spans(text))
 
 
 def _content_positions(tokens: list[Token]) -> list[tuple[int, str]]:

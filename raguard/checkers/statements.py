@@ -16,8 +16,10 @@ the claim, the dates checker's, and the words around it are free to paraphrase. 
 the lower threshold too: its words name what is ruled out (the negations checker reads it).
 
 A heading ("## Key points", "**Summary**", "Findings:") is skipped: it claims nothing, and its
-values and names are the other checkers'. Words about the text and the talk ("The article
-discusses ...", "Mike asks ...": see
+values and names are the other checkers'. So is a sentence that opens by counting things a
+document names ("Two deductions account for the gap.", "The two reviews are mixed.") when
+``_MIN_AFTER_COUNT`` sentences or more follow it: it announces what they take one by one.
+Words about the text and the talk ("The article discusses ...", "Mike asks ...": see
 :mod:`raguard.normalize.framing`) are not new words: they count where the best document has them
 and are no lack where it does not, and a sentence made only of them is skipped. In a sentence of
 ``_MIN_WORDS_FOR_SYNONYMS`` new words or more, a word whose WordNet synonym the document has
@@ -46,8 +48,8 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT
-from raguard.normalize.framing import Framing, about_talk, describes_talk, is_heading
-from raguard.normalize.stems import stem
+from raguard.normalize.framing import Framing, about_talk, counted_opening, describes_talk, is_heading
+from raguard.normalize.stems import content_stem, stem
 from raguard.normalize.synonyms import has_synonym_in
 
 DEFAULT_MIN_SUPPORT = 0.26
@@ -81,6 +83,9 @@ definitely absolutely unfortunately fortunately sadly luckily happily
 generally usually normally typically often sometimes rarely always ordinarily
 today now currently yet still anymore
 """.split())
+#: How many sentences must follow one that opens by counting things ("Three deductions explain
+#: the gap.") for it to announce them: they take the things one by one.
+_MIN_AFTER_COUNT = 2
 #: The longest such verdict, in words.
 _VERDICT_WORDS = 5
 
@@ -141,13 +146,15 @@ class StatementsChecker:
                 index.conversation is not None for _, index in ctx.documents):
             framing = _CONVERSATION_FRAMING
         about_talk_before = False  # was the sentence before about the talk itself?
-        for start, end in ctx.sentences:
+        sentences = list(ctx.sentences)
+        for number, (start, end) in enumerate(sentences):
             sentence = ctx.response[start:end]
             # (a subject and its verb open the sentence: its first words are enough)
             sentence_range = ctx.token_range(start, end)
             opening = [toks[i].norm for i in sentence_range[:_OPENING_WORDS]]
             previous_about_talk, about_talk_before = about_talk_before, about_talk(opening)
-            if is_refusal(sentence) or is_heading(sentence) or _is_verdict(stems, sentence_range):
+            if (is_refusal(sentence) or is_heading(sentence) or _is_verdict(stems, sentence_range)
+                    or (len(sentences) - number > _MIN_AFTER_COUNT and _counts_documents_things(ctx, sentence))):
                 continue
             words: list[tuple[str, int, int]] = []
             anchored = False
@@ -221,6 +228,21 @@ class StatementsChecker:
                     f"{', '.join(dict.fromkeys(missing))} not found."
                 )
             yield finding
+
+
+def _counts_documents_things(ctx: CheckContext, sentence: str) -> bool:
+    """Does ``sentence`` open by counting things a document names ("Three deductions explain the
+    gap.", "The two reviews are mixed.")? Before the sentences that take them one by one it
+    announces them (:func:`~raguard.normalize.framing.counted_opening`)."""
+    found = counted_opening(sentence)
+    if found is None:
+        return False
+    word = sentence[found[0]:found[1]]
+    # (an acronym's plural is the acronym: "SKUs" counts the documents' "SKU")
+    singular = word[:-1] if word[:-1].isupper() and word.endswith("s") else word
+    nouns = {content_stem(w.casefold()) for w in (word, singular)}
+    nouns.discard(None)
+    return any(noun in index.stems for noun in nouns for _, index in ctx.documents)
 
 
 def _is_verdict(stems: list[Optional[str]], tokens: range) -> bool:

@@ -108,7 +108,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                                 r"seventies|eighties|nineties)\b", re.IGNORECASE)),
     ("month_alone", re.compile(r"(?=[abdefilmnostu])\b(?:in|during|by|until|till|since|from|through|of|early|late|"
                                r"mid|mid-|last|next|this|and|or|to|between)[ \t]+(?P<m>January|February|March|April|May|"
-                               r"June|July|August|September|October|November|December)\b(?![ \t]+\d)")),
+                               r"June|July|August|September|October|November|December|"
+                               # (the abbreviations of _MONTH_ALONE_ABBREVIATIONS: "since Sept")
+                               r"Feb|Apr|Aug|Sept?|Oct|Nov)\b(?![ \t]+\d)")),
     ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
     # a year glued by a hyphen to a word placing a time by it ("post-2008", "pre-2015", "mid-2027"):
@@ -122,13 +124,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # list (alone, "Sat" and "Sun" are words)
     ("weekday_short", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b\.?"
                                  r"(?=[ \t]*(?:[-–—/]|to[ \t]|\d|,[ \t]*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b))")),
+    # "THU | 07:00 HIIT", "Sat | 10:00": a timetable's row, its day before a cell that opens with a time
+    ("weekday_row", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|SAT|"
+                               r"Sun|SUN)\b\.?(?=[ \t]*\|[ \t]*(?:[01]?\d|2[0-3])[:.][0-5]\d)")),
     # "release still Thu": a capitalized abbreviation no English word shares ("Sat", "Sun", "Wed" do)
     ("weekday_abbr", re.compile(r"(?=[MTF])\b(?P<w>Mon|Tues?|Thu(?:rs)?|Fri)\b\.?(?![-'’]|\.\w)")),
     # "Mon–Sat": the second end of a range of days
     ("weekday_range_end", re.compile(r"(?=[MTWFS])\b(?:Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)[ \t]*[-–—][ \t]*"
                                      r"(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b")),
     # "tickets for sat?", "see u on fri": a short weekday in any case after a word that sets a day
-    ("weekday_after", re.compile(r"(?=[oftnuble])\b(?:on|for|this|next|till|until|by|from|every|last)[ \t]+"
+    ("weekday_after", re.compile(r"(?=[oftnublead])\b(?:on|for|this|next|till|until|by|from|every|last|"
+                                 r"arriv(?:e|es|ed|ing)|leav(?:e|es|ing)|due|back)[ \t]+"
                                  r"(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
     # "sun 4 may", "Thu, 5th of March": a short weekday in any case right before a day and a month
     ("weekday_dated", re.compile(r"(?=[mtwfsMTWFS])\b(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?,?[ \t]+"
@@ -307,7 +313,8 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
-    if form in ("weekday", "weekday_short", "weekday_after", "weekday_dated", "weekday_abbr", "weekday_range_end"):
+    if form in ("weekday", "weekday_short", "weekday_row", "weekday_after", "weekday_dated", "weekday_abbr",
+                "weekday_range_end"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     if form == "weekday_chat":
         return DateValue(weekday=WEEKDAYS["friday"])
@@ -340,7 +347,7 @@ def _parse_machine(form: str, m: re.Match[str]) -> Optional[DateValue]:
 
 
 #: Forms read like another once found: a short weekday is a weekday.
-_SAME_AS = {"weekday_short": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday",
+_SAME_AS = {"weekday_short": "weekday", "weekday_row": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday",
             "weekday_abbr": "weekday", "weekday_range_end": "weekday", "year_prefixed": "year",
             "iso_spaced": "iso", "numeric_spaced": "numeric", "numeric_my_spaced": "numeric_my"}
 
@@ -462,7 +469,7 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "year_prefix": ("-1", "-2"),
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
     "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                   "October", "November", "December"),
+                   "October", "November", "December", "Feb", "Apr", "Aug", "Sep", "Oct", "Nov"),
     "colon": (":",), "slash_or_dash": ("/", "-"), "week_w": ("W",), "iso_t": ("T",), "zulu": ("Z",),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
@@ -475,7 +482,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month", "month_name"), "year": ("digit",), "year_prefixed": ("digit", "year_prefix"),
     "weekday": ("weekday",),
-    "weekday_short": ("weekday_short",), "weekday_after": ("weekday_short",),
+    "weekday_short": ("weekday_short",), "weekday_row": ("weekday_short", "digit"), "weekday_after": ("weekday_short",),
     "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
     "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",),
     "ctime": ("digit", "month", "colon"), "dmy_abbr": ("digit", "month", "slash_or_dash"),
@@ -657,6 +664,9 @@ def _plan(cues: frozenset[str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                 "October", "November", "December")
+# the abbreviations "month_alone" reads too ("since Sept"): no word's or given name's (not Jan,
+# Mar, Jun, Dec): its pattern holds the same list
+_MONTH_ALONE_ABBREVIATIONS = ("Feb", "Apr", "Aug", "Sep", "Oct", "Nov")
 # the words before a month the "month_alone" form reads (its pattern holds the same list)
 _MONTH_ALONE_WORDS = ("in", "during", "by", "until", "till", "since", "from", "through", "of", "early", "late",
                       "mid", "mid-", "last", "next", "this", "and", "or", "to", "between")
@@ -670,13 +680,14 @@ def _month_alone_starts(text: str, prefixes: Optional[list[int]] = None) -> list
     an ASCII text's :func:`_month_prefixes`, among which every month name starts."""
     if prefixes is None:
         found: list[int] = []
-        for month in _MONTH_NAMES:
+        for month in _MONTH_NAMES + _MONTH_ALONE_ABBREVIATIONS:  # (a name's start found twice: a set below)
             i = text.find(month)
             while i >= 0:
                 found.append(i)
                 i = text.find(month, i + 1)
     else:
-        found = [i for i in prefixes if text.startswith(_MONTH_BY_PREFIX.get(text[i:i + 3], "\0"), i)]
+        found = [i for i in prefixes if text.startswith(_MONTH_BY_PREFIX.get(text[i:i + 3], "\0"), i)
+                 or text[i:i + 3] in _MONTH_ALONE_ABBREVIATIONS]
     starts: set[int] = set()
     for i in found:
         j = i

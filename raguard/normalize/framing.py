@@ -17,6 +17,7 @@ Verbs that report a stance rather than speech ("promises", "refuses", "denies", 
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable, Optional, Sequence
 
 from raguard.normalize.text import Token, clause_spans
@@ -204,3 +205,24 @@ def is_heading(sentence: str) -> bool:
     label = text.strip(_HEADING_MARKS)
     return label.endswith(":") and len(label.split()) <= 5
 
+
+
+# a sentence that opens by counting ("Three deductions ...", "The two reviews ...", "Four of
+# Ana's results ..."): the counting word and the words up to the counted noun
+_COUNT_OPENING_RE = re.compile(
+    r"\W*(?:(?:the|all|these|those)[ \t]+)?(?P<n>two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?:[ \t]+of[ \t]+(?:the|these|those|her|his|their|your|its|our|[^\W\d_][\w-]*(?:[ \t]+[^\W\d_][\w-]*)?['’]s?))?"
+    r"[ \t]+(?P<noun>[^\W\d_][\w-]*)\b",
+    re.IGNORECASE,
+)
+
+
+def counted_opening(sentence: str) -> Optional[tuple[int, int]]:
+    """(start, end) of the word after the counting word (the counted noun or its first
+    modifier) when ``sentence`` opens by counting things ("Three
+    deductions explain the gap.", "The two reviews are mixed.", "Four of Ana's results were
+    high."), else None. Such a sentence, followed by the sentences that take the things one by
+    one, announces them: its count is the claim (the numbers checker's, where the documents
+    count them), and its other words sum up what follows in the answer's own words."""
+    m = _COUNT_OPENING_RE.match(sentence)
+    return None if m is None else m.span("noun")
