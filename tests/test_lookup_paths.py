@@ -172,6 +172,21 @@ def test_extract_dates_is_the_same_with_and_without_anchors(monkeypatch: pytest.
     assert [run(t) for t in texts] == scanned
 
 
+def test_short_texts_skip_only_the_forms_no_digit_run_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a text too short for anchors is scanned whole, but a digit-anchored form whose digit run
+    # and next character fit none of the text's is not run at all: the same dates as running it
+    texts = [t for t in _texts() if len(t) < dates._MIN_ANCHOR_TEXT]
+    texts += ["Due 30.09.2024, paid 1/2/2023", "Q3 2024: 12 March", "from 1990s to 2019-01-02T10:00"]
+    def run(t):
+        try:
+            return dates.extract_dates(t)
+        except KeyError:  # ("ſep", as above)
+            return "KeyError"
+    pruned = [run(t) for t in texts]
+    monkeypatch.setattr(dates, "_fits", lambda shape, shapes: True)
+    assert [run(t) for t in texts] == pruned
+
+
 # -- first-character lookaheads ----------------------------------------------------------------------
 
 _GUARD_RE = re.compile(r"\(\?=(?:\[[^\]]*\]|\\d)(?:\|[^()]*)?\)")

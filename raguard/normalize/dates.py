@@ -627,6 +627,20 @@ def _form_starts(form: str, anchors: list[tuple[int, int, str]],
     return held[0] if len(held) == 1 else sorted(chain.from_iterable(held))
 
 
+def _digit_shapes(text: str) -> set[tuple[int, str]]:
+    """(length, next character) of each digit anchor of ``text`` (see :func:`_anchors`)."""
+    pattern = _ASCII_DIGIT_ANCHOR_RE if text.isascii() else _ANCHOR_RES["digit"]
+    return {(m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)}
+
+
+def _fits(shape: Callable[[int, str], bool], shapes: set[tuple[int, str]]) -> bool:
+    """Does a digit-anchored form's ``shape`` accept one of ``shapes``?"""
+    for n, c in shapes:
+        if shape(n, c):
+            return True
+    return False
+
+
 def matches_at(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
     """What ``pattern.finditer(text)`` yields, trying only ``starts`` (every position a match can
     start at): the same left-to-right, non-overlapping matches, since a match at ``p`` is
@@ -708,6 +722,7 @@ def extract_dates(text: str) -> list[DateMention]:
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
     # (the month prefixes of a long ASCII text, read once for the month anchors and "in March")
     prefixes = _month_prefixes(text) if anchored and "month" in cues and text.isascii() else None
+    shapes: Optional[set[tuple[int, str]]] = None  # (a short text's digit runs: see _digit_shapes)
     for form, pattern in _plan(frozenset(cues)):
         kind = anchored.get(form)
         if kind is not None and kind not in anchors:
@@ -716,6 +731,13 @@ def extract_dates(text: str) -> list[DateMention]:
         if form == "month_alone" and anchored:
             matches = matches_at(pattern, text, _month_alone_starts(text, prefixes))
         elif found is None or kind is None:
+            if not anchored and form in _DIGIT_SHAPES:
+                # a short text is scanned whole, but not for a form that fits none of its digit
+                # runs (seed-like answers: 6 of 12 forms), which cannot match (see _form_starts)
+                if shapes is None:
+                    shapes = _digit_shapes(text)
+                if not _fits(_DIGIT_SHAPES[form], shapes):
+                    continue
             matches = pattern.finditer(text)
         else:
             matches = matches_at(pattern, text, _form_starts(form, found, groups.setdefault(kind, {})))
