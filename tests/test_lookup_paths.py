@@ -172,6 +172,27 @@ def test_extract_dates_is_the_same_with_and_without_anchors(monkeypatch: pytest.
     assert [run(t) for t in texts] == scanned
 
 
+def test_short_texts_find_what_whole_scans_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a text too short for anchors is scanned whole, but a digit-anchored form whose digit run
+    # and next character fit none of the text's is not run at all, and a month form is tried at
+    # the month anchors only; a text without a cue word is not tested cue by cue: the same dates
+    # as scanning the whole text for every form
+    texts = [t for t in _texts() if len(t) < dates._MIN_ANCHOR_TEXT]
+    texts += ["Due 30.09.2024, paid 1/2/2023", "Q3 2024: 12 March", "from 1990s to 2019-01-02T10:00",
+              "Sept. 3, 2021 or sep 4 and Dec 2024; jun. 5th", "Déc 3, 2020 and mars 4", "No date here at all.",
+              "in the thirties", "see you on Tues", "TGIF!", "the second quarter", "early March", "Sunday"]
+    def run(t):
+        try:
+            return dates.extract_dates(t)
+        except KeyError:  # ("ſep", as above)
+            return "KeyError"
+    pruned = [run(t) for t in texts]
+    monkeypatch.setattr(dates, "_fits", lambda shape, shapes: True)
+    monkeypatch.setattr(dates, "_MONTH_FORMS", frozenset())
+    monkeypatch.setattr(dates, "_holds_cue_word", lambda lowered: True)  # (the tests per cue, every time)
+    assert [run(t) for t in texts] == pruned
+
+
 # -- first-character lookaheads ----------------------------------------------------------------------
 
 _GUARD_RE = re.compile(r"\(\?=(?:\[[^\]]*\]|\\d)(?:\|[^()]*)?\)")

@@ -444,6 +444,19 @@ _CUE_WORDS: dict[str, tuple[str, ...]] = {
 # ... and the characters one of which must stand right before such a word: a short weekday opens
 # a word ("showed", "month", "friend" hold its letters inside one)
 _CUE_WORD_AFTER: dict[str, str] = {"weekday_short": " \n(/"}
+# All of those words, digits first: an ASCII text without one holds no cue, which one loop of
+# substring tests tells before the tests per cue (most answers hold no date: it spares about
+# half of what finding no cue cost; a search for them all with one pattern cost more than either,
+# since re stops at every letter that starts one of them)
+_ANY_CUE_WORDS = tuple(dict.fromkeys(w for words in _CUE_WORDS.values() for w in words))
+
+
+def _holds_cue_word(lowered: str) -> bool:
+    """Does a lower-cased ASCII text hold one of :data:`_ANY_CUE_WORDS`?"""
+    for word in _ANY_CUE_WORDS:
+        if word in lowered:
+            return True
+    return False
 
 
 def _holds_after(text: str, before: str, words: tuple[str, ...]) -> bool:
@@ -496,6 +509,8 @@ def _cues(text: str) -> set[str]:
     # (plain loops: this runs first on every answer, where each generator frame costs)
     lowered = text.lower() if text.isascii() else None
     cues: set[str] = set()
+    if lowered is not None and not _holds_cue_word(lowered):
+        return cues
     for name, cue in _CUES.items():
         words = _CUE_WORDS.get(name) if lowered is not None else None
         if words is not None and name in _CUE_WORD_AFTER:
@@ -542,6 +557,8 @@ _ANCHORED: dict[str, str] = {
     "mdy_range": "month", "mdy": "month", "my": "month", "md": "month",
     "ctime": "month", "dmy_abbr": "digit", "iso_week": "digit", "iso_basic": "digit", "stamp": "digit", "dtg": "digit",
 }
+#: The forms anchored at a month (see :data:`_ANCHORED`).
+_MONTH_FORMS = frozenset(form for form, kind in _ANCHORED.items() if kind == "month")
 # (a digit run that starts a word: "(?=\d)\b\d+" tried at every position; opening with \d, re
 # finds the digits with a fast scan and the lookbehind checks the character before the first)
 _ANCHOR_RES: dict[str, re.Pattern[str]] = {"digit": re.compile(r"\d(?<!\w\d)\d*"), "month": _CUES["month"]}
@@ -634,6 +651,20 @@ def _form_starts(form: str, anchors: list[tuple[int, int, str]],
     return held[0] if len(held) == 1 else sorted(chain.from_iterable(held))
 
 
+def _digit_shapes(text: str) -> set[tuple[int, str]]:
+    """(length, next character) of each digit anchor of ``text`` (see :func:`_anchors`)."""
+    pattern = _ASCII_DIGIT_ANCHOR_RE if text.isascii() else _ANCHOR_RES["digit"]
+    return {(m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)}
+
+
+def _fits(shape: Callable[[int, str], bool], shapes: set[tuple[int, str]]) -> bool:
+    """Does a digit-anchored form's ``shape`` accept one of ``shapes``?"""
+    for n, c in shapes:
+        if shape(n, c):
+            return True
+    return False
+
+
 def matches_at(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
     """What ``pattern.finditer(text)`` yields, trying only ``starts`` (every position a match can
     start at): the same left-to-right, non-overlapping matches, since a match at ``p`` is
@@ -719,6 +750,8 @@ def extract_dates(text: str) -> list[DateMention]:
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
     # (the month prefixes of a long ASCII text, read once for the month anchors and "in March")
     prefixes = _month_prefixes(text) if anchored and "month" in cues and text.isascii() else None
+    shapes: Optional[set[tuple[int, str]]] = None  # (a short text's digit runs: see _digit_shapes)
+    months: Optional[list[int]] = None  # (a short text's month anchors)
     for form, pattern in _plan(frozenset(cues)):
         kind = anchored.get(form)
         if kind is not None and kind not in anchors:
@@ -726,7 +759,21 @@ def extract_dates(text: str) -> list[DateMention]:
         found = anchors.get(kind) if kind is not None else None
         if form == "month_alone" and anchored:
             matches = matches_at(pattern, text, _month_alone_starts(text, prefixes))
+        elif not anchored and form in _MONTH_FORMS:
+            # a short text too: a month form opens with a month's first letters at a word start
+            # (one or two in an answer), and re tries its pattern at every position of a scan
+            if months is None:
+                months = [p for p, _, _ in _month_anchors(text)] if text.isascii() else [
+                    m.start() for m in _ANCHOR_RES["month"].finditer(text)]
+            matches = matches_at(pattern, text, months)
         elif found is None or kind is None:
+            if not anchored and form in _DIGIT_SHAPES:
+                # a short text is scanned whole, but not for a form that fits none of its digit
+                # runs (seed-like answers: 6 of 12 forms), which cannot match (see _form_starts)
+                if shapes is None:
+                    shapes = _digit_shapes(text)
+                if not _fits(_DIGIT_SHAPES[form], shapes):
+                    continue
             matches = pattern.finditer(text)
         else:
             matches = matches_at(pattern, text, _form_starts(form, found, groups.setdefault(kind, {})))
