@@ -367,6 +367,7 @@ ANCHORED = {
     "raguard.checkers.numbers._RANKING_AFTER_RE",
     "raguard.checkers.negations._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
     "raguard.checkers.negations._CONTRAST_RE",
+    "raguard.checkers.negations._DO_NOT_RE",
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.qa.choices._AUX_RE",
     "raguard.checkers.qa.choices._ARTICLE_RE",
