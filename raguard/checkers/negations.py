@@ -379,10 +379,7 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
     loose = _lacks_denied_word(clause, ctx.documents.indexes[best_doc].text[begin:end])
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
-        counts: dict[int, int] = {}
-        for s in stems:
-            for i in by_stem.get(s, ()):
-                counts[i] = counts.get(i, 0) + 1
+        counts = _sentences_sharing(by_stem, stems)
         for i in sorted(i for i, n in counts.items() if n >= need):
             if (doc_index, spans[i]) == best[:2]:
                 continue
@@ -638,7 +635,7 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     return None
 
 
-def _sentences_sharing(by_stem: dict[str, list[int]], stems: frozenset[str]) -> dict[int, int]:
+def _sentences_sharing(by_stem: dict[str, list[int]], stems: AbstractSet[str]) -> dict[int, int]:
     """Sentence number -> how many of ``stems`` it holds (``by_stem``: a sentence index's map),
     for the sentences holding any. Counted before a new document's denying sentences are asked
     for (a scan of its whole text, ~20 µs on a 60-word HaluEval passage right after the parse):
@@ -849,11 +846,7 @@ def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_leas
     but you will not be given extra time" allows sitting it)."""
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
-        counts: dict[int, int] = {}
-        for s in clause_stems:
-            for i in by_stem.get(s, ()):
-                counts[i] = counts.get(i, 0) + 1
-        for i, n in counts.items():
+        for i, n in _sentences_sharing(by_stem, clause_stems).items():
             if n < at_least or (doc_index, spans[i]) == skip:
                 continue
             text = index.text[spans[i][0]:spans[i][1]]
