@@ -3,12 +3,14 @@
     .venv/bin/python benchmarks/dump_results.py /tmp/before.jsonl           # on the old code
     .venv/bin/python benchmarks/dump_results.py /tmp/after.jsonl            # on the new code
     cmp /tmp/before.jsonl /tmp/after.jsonl
+    .venv/bin/python benchmarks/compare_dumps.py /tmp/before.jsonl /tmp/after.jsonl  # what moved
 
 A restructuring that should not change behaviour is checked this way: each line is
 ``result.model_dump_json()`` of one item, prefixed by the profile, the data set and the item's
 id, so a difference names the item. Runs the default :class:`~raguard.Verifier` and the
-``strict`` profile of benchmarks/quality.py over the paraphrase suite, the HaluEval sample, the
-faithful summaries and SummEdits (query "Summarize the document."); a data set missing from
+``strict`` profile of benchmarks/quality.py over the paraphrase suite, the long-answer suite, the
+held-out sets, the HaluEval sample, the faithful summaries and SummEdits (query "Summarize the
+document."; each id ends with the human label); a data set missing from
 ``shared/data`` (beside the repository) is skipped with a message on stderr.
 ``--n-process 2`` verifies through :meth:`~raguard.Verifier.verify_many` with worker processes
 instead of one ``verify`` call per item (the results must be the same).
@@ -27,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from raguard import Verifier  # noqa: E402
-from quality import PROFILES, load_suite, load_summaries  # noqa: E402
+from quality import (PROFILES, load_heldout, load_heldout2, load_heldout3, load_heldout4,  # noqa: E402
+                     load_heldout5, load_long_suite, load_suite, load_summaries)
 
 SUMMEDITS_QUERY = "Summarize the document."
 
@@ -73,7 +76,8 @@ def load_summedits(data: Optional[Path], limit: Optional[int]) -> Optional[list[
     for f in files:
         rows = json.loads(f.read_text(encoding="utf-8"))
         for r in rows[:limit]:
-            items.append({"id": f"{f.stem}:{r['id']}", "query": SUMMEDITS_QUERY, "docs": [r["doc"]],
+            label = "consistent" if r["label"] == 1 else "inconsistent"
+            items.append({"id": f"{f.stem}:{r['id']}:{label}", "query": SUMMEDITS_QUERY, "docs": [r["doc"]],
                           "answer": r["summary"]})
     return items
 
@@ -100,6 +104,12 @@ def datasets(data: Optional[Path], summedits_limit: Optional[int],
              perf_sets: bool = False) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     loaded = {
         "paraphrase_suite": load_suite(),
+        "long_answers_suite": load_long_suite(),
+        "heldout_answers": load_heldout(),
+        "heldout2_answers": load_heldout2(),
+        "heldout3_answers": load_heldout3(),
+        "heldout4_answers": load_heldout4(),
+        "heldout5_answers": load_heldout5(),
         "halueval_qa": load_halueval(data),
         "summaries": load_summaries(),
         "summedits": load_summedits(data, summedits_limit),

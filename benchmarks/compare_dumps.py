@@ -1,0 +1,77 @@
+"""What moved between two dumps of benchmarks/dump_results.py: items whose action changed, per data set.
+
+    .venv/bin/python benchmarks/compare_dumps.py /tmp/before.jsonl /tmp/after.jsonl
+    .venv/bin/python benchmarks/compare_dumps.py /tmp/before.jsonl /tmp/after.jsonl --profile default
+
+A rule change is kept when it sends no faithful item newly to review. Per data set this prints how
+many faithful items moved to review (bad) or to proceed (good), how many edited ones moved to
+review (caught) or to proceed (lost), and names the moved items. An item is faithful when its id
+says so (``faithful`` in the long-answer sets and the paraphrase suite, ``:right`` in HaluEval,
+``:consistent`` in SummEdits) or its set is the faithful summaries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Optional
+
+
+def _faithful(dataset: str, item_id: str) -> bool:
+    return (dataset == "summaries" or "faithful" in item_id or item_id.endswith(":right")
+            or item_id.endswith(":consistent"))
+
+
+def _read(path: Path, profile: Optional[str]) -> dict[tuple[str, str, str], tuple[str, float]]:
+    out: dict[tuple[str, str, str], tuple[str, float]] = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            prof, dataset, item_id, payload = line.rstrip("\n").split("\t", 3)
+            if profile and prof != profile:
+                continue
+            result = json.loads(payload)
+            out[(prof, dataset, item_id)] = (result["action"], float(result.get("score") or 0.0))
+    return out
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("before", type=Path)
+    parser.add_argument("after", type=Path)
+    parser.add_argument("--profile", default=None, help="compare one profile only (default: all)")
+    parser.add_argument("--quiet", action="store_true", help="counts only, no item names")
+    args = parser.parse_args(argv)
+    before, after = _read(args.before, args.profile), _read(args.after, args.profile)
+    moved: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    score_moves: dict[tuple[str, str], int] = defaultdict(int)
+    for key in sorted(before.keys() & after.keys()):
+        (was, s0), (now, s1) = before[key], after[key]
+        prof, dataset, item_id = key
+        if s0 != s1:
+            score_moves[(prof, dataset)] += 1
+        if was == now:
+            continue
+        kind = "faithful" if _faithful(dataset, item_id) else "edited"
+        moved[(prof, dataset)][f"{kind} -> {now}"].append(item_id)
+    missing = len(before.keys() ^ after.keys())
+    if missing:
+        print(f"{missing} items are in one dump only (compared on the {len(before.keys() & after.keys())} in both)")
+    if not moved:
+        print("no action changed" + (f"; scores moved on {sum(score_moves.values())} items" if score_moves else ""))
+    bad = 0
+    for (prof, dataset), kinds in sorted(moved.items()):
+        counts = ", ".join(f"{k}: {len(v)}" for k, v in sorted(kinds.items()))
+        print(f"{prof}/{dataset}: {counts}; scores moved on {score_moves[(prof, dataset)]}")
+        bad += len(kinds.get("faithful -> review", []))
+        if not args.quiet:
+            for k, ids in sorted(kinds.items()):
+                for item_id in ids:
+                    print(f"    {k}  {item_id}")
+    print(f"faithful items newly sent to review: {bad}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
