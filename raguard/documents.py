@@ -239,6 +239,19 @@ class DocumentIndex:
         return "denying_sentences" in self.__dict__
 
     @lazy
+    def function_word_sentences(self) -> dict[str, list[int]]:
+        """Function word of the opposites table ("before", "more") -> numbers of the
+        :attr:`sentence_index` sentences holding it: the stem index leaves them out, and the
+        negations checker looks for "before" where an answer says "after"."""
+        from raguard.normalize.polarity import FUNCTION_OPPOSITES
+
+        found: dict[str, list[int]] = {}
+        for i, words in enumerate(self._sentence_words[1]):
+            for w in FUNCTION_OPPOSITES.intersection(words):
+                found.setdefault(w, []).append(i)
+        return found
+
+    @lazy
     def sentence_stems(self) -> frozenset[str]:
         """The stems of :attr:`sentence_index` as a set (an intersection with a set is about
         twice as fast as with the dict's keys: the alignment takes one per document and sentence)."""

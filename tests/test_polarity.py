@@ -294,6 +294,22 @@ def test_a_sentence_fusing_two_document_sentences_is_read_against_each() -> None
     assert contradictions([doc], faithful) == []
 
 
+@pytest.mark.parametrize(
+    ("said", "doc_word"), [("after", "before"), ("less", "more"), ("below", "above")],
+)
+def test_a_fused_sentence_is_read_against_another_sentence_holding_a_function_word_opposite(
+        said: str, doc_word: str) -> None:
+    # "before" / "more" are no content words: the document's sentences holding them are found all the same
+    doc = ("New staff at the Halvey depot must finish the forklift safety course and the first aid "
+           "refresher within their first month on the yard. "
+           f"Drivers log checks {doc_word} the shift change.")
+    answer = ("New Halvey depot staff must finish the forklift safety course and the first aid "
+              f"refresher within their first month on the yard, and log checks {said} the shift change.")
+    [warning] = contradictions([doc], answer)
+    assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion
+    assert contradictions([doc], answer.replace(f" {said} the", f" {doc_word} the")) == []
+
+
 def test_a_swap_is_read_with_the_words_next_to_it_not_the_sentences_other_facts() -> None:
     doc = ("Agent: Welcome to Pellworth Mutual. Agent: We have flexible payment plans to help "
            "with the monthly cost. Agent: There are also add-ons for roadside help.")

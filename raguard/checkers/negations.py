@@ -46,7 +46,7 @@ from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
     amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
-    opposites_of, prefix_opposite, with_bare_not,
+    FUNCTION_OPPOSITES, opposites_of, prefix_opposite, with_bare_not,
     scoped_in_time,
 )
 from raguard.normalize.framing import reporting_stems
@@ -883,8 +883,13 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     # the sentences it fuses are the aligned document's (a summary restates one source; reading
     # every document's sentences would cost a scan of all of them per answer sentence)
     doc_index = alignment.doc_index
-    spans, by_stem = ctx.documents.indexes[doc_index].sentence_index
+    index = ctx.documents.indexes[doc_index]
+    spans, by_stem = index.sentence_index
     holding = {i for key in wanted for i in by_stem.get(key, ())}
+    if not FUNCTION_OPPOSITES.isdisjoint(wanted):
+        # ("before" / "after" are no content words: the stem index leaves them out)
+        holding.update(i for key in FUNCTION_OPPOSITES.intersection(wanted)
+                       for i in index.function_word_sentences.get(key, ()))
     if not holding:
         return None
     # the clause test needs two shared words beside the pair: count them from the index

@@ -272,7 +272,9 @@ inside within | outside
 pre | post
 """
 
-_FUNCTION_WORDS = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
+#: The words of the opposites table the stemmer skips as function words: looked up as themselves,
+#: and found in a document's sentences by :attr:`~raguard.documents.DocumentIndex.function_word_sentences`.
+FUNCTION_OPPOSITES = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
                              "within", "inside", "outside", "pre", "post"})
 
 
@@ -282,7 +284,7 @@ class _Keys(dict[str, str]):
     def __missing__(self, word: str) -> str:
         if len(self) >= 8192:
             self.clear()
-        value = self[word] = word if word in _FUNCTION_WORDS else stem(word)
+        value = self[word] = word if word in FUNCTION_OPPOSITES else stem(word)
         return value
 
 
