@@ -275,6 +275,9 @@ def test_the_opposites_table_reads_inflections_and_synonym_groups() -> None:
         # the same denial on both sides leaves the swap a swap
         ("The Tervo model learns object names without explicit labels on the images.",
          "The Tervo model learns object names without implicit labels on the images.", "implicit / explicit"),
+        # two words of a plain denial ("cannot" / "will not") deny alike
+        ("The Arlo club cannot refund a member's fee after the first week of term.",
+         "The Arlo club will not refund a member's fee before the first week of term.", "before / after"),
     ],
 )
 def test_wordnet_antonyms_and_shared_denials_are_swaps(doc: str, answer: str, pair: str) -> None:

@@ -165,9 +165,15 @@ def hedges_or_denies(text: str) -> bool:
 def hedge_cues(text: str) -> frozenset[str]:
     """The denial and condition words of ``text``, folded ("without", "not", "if"): two clauses
     with the same ones deny or hedge alike, so a word swapped for its opposite between them is
-    still a swap ("without explicit supervision" / "without implicit supervision")."""
+    still a swap ("without explicit supervision" / "without implicit supervision"). The words of
+    a plain denial count as one ("no refund if ..." / "we cannot refund if ...")."""
     pattern = _WEAK_DENIAL_BARE_RE if has_bare_not(text) else _WEAK_DENIAL_RE
-    return frozenset(m.group(0).lower().replace("’", "'") for m in pattern.finditer(text))
+    return frozenset(_cue_class(m.group(0).lower().replace("’", "'")) for m in pattern.finditer(text))
+
+
+def _cue_class(cue: str) -> str:
+    """A folded cue, or "not" for any word of a plain denial ("never", "cannot", "n't", "dont")."""
+    return "not" if cue in DENIAL_WORDS or cue.endswith("n't") else cue
 
 
 #: Verbs of the stop list (fillers for support: :data:`~raguard.normalize.stems.FILLER_WORDS`)
