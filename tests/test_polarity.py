@@ -216,6 +216,17 @@ def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
          "The Ferro kit suits large gardens with clay soil.", "large / small"),
         ("Samples were taken within the fenced area of the Colby reserve.",
          "Samples were taken outside the fenced area of the Colby reserve.", "outside / within"),
+        # pairs WordNet does not link word to word (the curated table's)
+        ("The Quillon plan prices all cover at a fixed monthly rate for the first year.",
+         "The Quillon plan prices all cover at a variable monthly rate for the first year.", "variable / fixed"),
+        ("Quoted fares for the Marra ferry include port taxes and one checked bag.",
+         "Quoted fares for the Marra ferry exclude port taxes and one checked bag.", "exclude / include"),
+        ("A safety briefing is mandatory for every visitor to the Dunrae quarry.",
+         "A safety briefing is optional for every visitor to the Dunrae quarry.", "optional / mandatory"),
+        ("The Sella pool opens its outdoor lanes on weekends during the summer.",
+         "The Sella pool opens its outdoor lanes on weekdays during the summer.", "weekdays / weekends"),
+        ("Rent for the Corbel studios is payable monthly in advance by standing order.",
+         "Rent for the Corbel studios is payable monthly in arrears by standing order.", "arrears / advance"),
     ],
 )
 def test_an_opposite_word_said_of_the_same_thing_is_contradicted(doc: str, answer: str, pair: str) -> None:
@@ -243,6 +254,14 @@ def test_an_opposite_word_said_of_the_same_thing_is_contradicted(doc: str, answe
 )
 def test_restatements_with_opposite_words_are_left_alone(docs: list[str], answer: str) -> None:
     assert contradictions(docs, answer) == []
+
+
+def test_an_opposite_word_outside_what_a_denial_covers_does_not_restate_it() -> None:
+    # "voluntary" / "mandatory" is a swap of its own, not the denial of "lists" said otherwise
+    doc = "Members of the Tarrow choir may add a voluntary note that lists their dietary needs."
+    answer = "Members of the Tarrow choir must add a mandatory note that does not list their dietary needs."
+    warnings = contradictions([doc], answer)
+    assert warnings and "denies" in warnings[0].suggestion
 
 
 def test_the_opposites_table_reads_inflections_and_synonym_groups() -> None:

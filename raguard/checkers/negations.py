@@ -163,7 +163,8 @@ class NegationsChecker:
         if amount_after(claim, cue.end()):
             return None  # "no more than four times a day" bounds an amount, it denies nothing
         # only the clause that denies: "X is a plant, but Y is not" denies in the second
-        clause = clause_around(claim, cue.start())
+        c_begin, c_end = clause_span(claim, cue.start())
+        clause = claim[c_begin:c_end]
         if _CONTRAST_RE.match(clause) or scoped_in_time(claim, cue.start()):
             return None  # "X, not Y"; "not considered a risk until 1997" says when it became one
         words = [t.norm for t in tokenize(clause)]
@@ -188,7 +189,10 @@ class NegationsChecker:
         if whole:
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
             said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
-            supported = _negates(doc_sentence, words, said) or _has_opposite(doc_sentence, words, said)
+            # (the opposite of a word the denial covers: "a mandatory label that does not compare"
+            # is no restatement of "a voluntary label that compares")
+            covered = [t.norm for t in tokenize(claim[cue.end():c_end])]
+            supported = _negates(doc_sentence, words, said) or _has_opposite(doc_sentence, covered, said)
             if not supported:
                 # the sentence sharing most may not hold what is denied, and another one
                 # denies it too ("contacted the desk ..." / "my meter showed no reading")

@@ -9,8 +9,9 @@ Opposites come from two tables. WordNet's direct antonyms (data/antonyms.txt, co
 scripts/build_synonyms.py): pairs the lexicographers linked word to word ("increase" / "decrease",
 "hire" / "fire", "explicit" / "implicit"), not whole synsets nor "similar" words, so a loose
 sense does not make two words opposites. And a small curated table of the direction, outcome and
-degree words WordNet does not pair word to word ("soar" / "plunge", "gain" / "loss"), each side a
-group the stemmer already treats as one. A pair belongs in either only when the two words, said of
+degree words WordNet does not pair word to word ("soar" / "plunge", "gain" / "loss") and of
+everyday terms it lacks ("include" / "exclude", "fixed" / "variable"), each side a group the
+stemmer already treats as one. A pair belongs in either only when the two words, said of
 the same thing in the same place, cannot both be true. Converses, which a faithful restatement
 swaps together with their arguments ("A bought it from B" / "B sold it to A", "A beat B" / "B lost
 to A"), are told apart by the checker, which compares the order of the words around the pair.
@@ -276,12 +277,23 @@ cheap cheaper | expensive
 love loved | hate hated
 inside within | outside
 pre | post
+include included including | exclude excluded excluding
+first | last
+front | rear
+fixed | variable
+optional voluntary | mandatory compulsory obligatory
+temporary temporarily | permanent permanently
+weekday weekdays | weekend weekends
+online | offline
+inbound incoming | outbound outgoing
+uphold upheld | dismiss dismissed overturn overturned
+advance | arrears
 """
 
 #: The words of the opposites table the stemmer skips as function words: looked up as themselves,
 #: and found in a document's sentences by :attr:`~raguard.documents.DocumentIndex.function_word_sentences`.
 FUNCTION_OPPOSITES = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
-                             "within", "inside", "outside", "pre", "post"})
+                                "within", "inside", "outside", "pre", "post"})
 
 
 class _Keys(dict[str, str]):
