@@ -16,7 +16,11 @@ held-out set (tests/data/heldout2_answers.jsonl) was written fresh after the fir
 to fix gaps, to measure whether those fixes generalize, and a third
 (tests/data/heldout3_answers.jsonl) after the second had been, with two more kinds of edit (a word
 swapped for its opposite, two parties' roles swapped), a fourth (tests/data/heldout4_answers.jsonl)
-after the third had been, and a fifth (tests/data/heldout5_answers.jsonl) after the fourth. The
+after the third had been, a fifth (tests/data/heldout5_answers.jsonl) after the fourth, and a
+sixth (tests/data/heldout6_answers.jsonl) after the fifth. For these sets and the long-answer
+suite, whose edits each name the faithful answer they were made from ("h6-007-number" of
+"h6-007-faithful"), recall is also given where that faithful answer proceeds: an edit caught
+only through the same false alarm as its faithful answer is no catch. The
 HaluEval sample and SummEdits are read from shared/data/ beside the repository (or its worktree's
 parent; ``RAGUARD_SHARED_DATA`` names the folder); when one is missing the benchmark says so and
 skips it.
@@ -53,6 +57,7 @@ HELDOUT2 = ROOT / "tests" / "data" / "heldout2_answers.jsonl"
 HELDOUT3 = ROOT / "tests" / "data" / "heldout3_answers.jsonl"
 HELDOUT4 = ROOT / "tests" / "data" / "heldout4_answers.jsonl"
 HELDOUT5 = ROOT / "tests" / "data" / "heldout5_answers.jsonl"
+HELDOUT6 = ROOT / "tests" / "data" / "heldout6_answers.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
 
 
@@ -143,6 +148,14 @@ def load_heldout5() -> list[dict[str, Any]]:
     return load_long_suite(HELDOUT5)
 
 
+def load_heldout6() -> list[dict[str, Any]]:
+    """The sixth held-out set: written fresh by a sixth tester (reading neither the rules nor the
+    other sets, nor running raguard) over 60 shapes none of the others used (recipe cards,
+    listings, syllabi, registry entries, recalls, fare rules, bills, configs, CSV exports,
+    postmortems, advisories, translated notices, rulebooks, manuals...)."""
+    return load_long_suite(HELDOUT6)
+
+
 def load_halueval() -> list[dict[str, Any]] | None:
     files = [HALUEVAL / "qa_one_turn.jsonl", HALUEVAL / "qa_multi_turn.jsonl"]
     if not all(f.is_file() for f in files):
@@ -210,12 +223,14 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
     score_neg: list[float] = []
     group_pos: Counter[str] = Counter()
     group_hit: Counter[str] = Counter()
+    hits: dict[str, bool] = {}
     n_pos = sum(1 for i in items if i["positive"])
     for item in items:
         t0 = time.perf_counter()
         result = verifier.verify(item["query"], item["docs"], item["answer"])
         times.append(time.perf_counter() - t0)
         hit = flagged(result)
+        hits[item["id"]] = hit
         score = getattr(result, "score", None)
         if score is not None:  # a detector of positives: low groundedness
             (score_pos if item["positive"] else score_neg).append(1.0 - float(score))
@@ -261,9 +276,32 @@ def evaluate(verifier: Verifier, items: list[dict[str, Any]],
         # recall by kind of positive (an edit's kind, a rule), where there are several kinds
         "recall_per_group": ({g: round(group_hit[g] / n, 3) for g, n in sorted(group_pos.items())}
                              if 1 < len(group_pos) < 20 else None),
+        **_paired_recall(items, hits),
         "false_positives": false_positives[:25],
         "missed": missed[:25],
         "_scores": (score_pos, score_neg),
+    }
+
+
+def _sibling(item_id: str) -> str:
+    """The faithful answer an edit was made from: "h6-007-number-2" -> "h6-007-faithful"."""
+    return "-".join(item_id.split("-")[:2]) + "-faithful"
+
+
+def _paired_recall(items: list[dict[str, Any]], hits: dict[str, bool]) -> dict[str, Any]:
+    """Recall over the edits whose faithful answer proceeds (overall and by kind), for sets whose
+    edits name their faithful answer; {} for others."""
+    pairs = [(i, _sibling(i["id"])) for i in items if i["positive"]]
+    if not pairs or not all(sib in hits for _, sib in pairs):
+        return {}
+    kept = [i for i, sib in pairs if not hits[sib]]
+    by_group: dict[str, list[bool]] = {}
+    for i in kept:
+        by_group.setdefault(i["group"], []).append(hits[i["id"]])
+    return {
+        "edits_of_proceeding_faithful": len(kept),
+        "paired_recall": round(sum(hits[i["id"]] for i in kept) / len(kept), 4) if kept else None,
+        "paired_recall_per_group": {g: f"{sum(v)}/{len(v)}" for g, v in sorted(by_group.items())},
     }
 
 
@@ -293,6 +331,10 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
           f"p50 {_fmt(report['ms_per_item_p50'])} ms")
     if report.get("recall_per_group"):
         print("  recall by kind: " + ", ".join(f"{g} {_fmt(r)}" for g, r in report["recall_per_group"].items()))
+    if report.get("paired_recall") is not None:
+        print(f"  where the faithful answer proceeds ({report['edits_of_proceeding_faithful']} edits): recall "
+              f"{_fmt(report['paired_recall'])}; by kind: "
+              + ", ".join(f"{g} {n}" for g, n in report["paired_recall_per_group"].items()))
     if report["per_type"]:
         print(f"  {'warning type':<24}{'on positives':>14}{'on negatives':>14}{'precision':>11}")
         for wtype, row in report["per_type"].items():
@@ -302,7 +344,8 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
 
 #: Data set names for ``--only``.
 DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "heldout_answers", "heldout2_answers",
-                             "heldout3_answers", "heldout4_answers", "heldout5_answers", "halueval_qa",
+                             "heldout3_answers", "heldout4_answers", "heldout5_answers", "heldout6_answers",
+                             "halueval_qa",
                              "faithful_summaries", "summedits")
 
 
@@ -338,6 +381,7 @@ def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str,
         ("heldout3_answers", load_heldout3, _review, str(HELDOUT3.relative_to(ROOT))),
         ("heldout4_answers", load_heldout4, _review, str(HELDOUT4.relative_to(ROOT))),
         ("heldout5_answers", load_heldout5, _review, str(HELDOUT5.relative_to(ROOT))),
+        ("heldout6_answers", load_heldout6, _review, str(HELDOUT6.relative_to(ROOT))),
         ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
         ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
         ("summedits", load_summedits, _review, str(SUMMEDITS)),

@@ -1,11 +1,11 @@
 """The held-out long answers: the format of ``tests/data/heldout_answers.jsonl`` and of the
-second to fifth sets (``heldout2_answers.jsonl``...), nothing about raguard.
+second to sixth sets (``heldout2_answers.jsonl``...), nothing about raguard.
 
 Each file holds faithful multi-sentence answers over messy retrieved documents (email, Slack,
 WhatsApp and issue threads, transcripts, contract and policy wording, leaflets, notices,
 timetables, judgments, OCR'd letters, ALL-CAPS and flattened tables) and one-fact edits of them,
 written by a tester who read neither raguard's rules nor the other sets. ``benchmarks/quality.py``
-reports them as ``heldout_answers`` to ``heldout5_answers`` to measure how the long-answer rules
+reports them as ``heldout_answers`` to ``heldout6_answers`` to measure how the long-answer rules
 generalize; they are a measure, so these tests only keep the files well formed and assert nothing
 about the results.
 """
@@ -42,7 +42,8 @@ class HeldOut(NamedTuple):
 SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_answers.jsonl", "h2", 40, 20, 60),
         HeldOut("heldout3_answers.jsonl", "h3", 42, 20, 60, EDITS3),
         HeldOut("heldout4_answers.jsonl", "h4", 42, 20, 60, EDITS3),
-        HeldOut("heldout5_answers.jsonl", "h5", 42, 20, 60, EDITS3)]
+        HeldOut("heldout5_answers.jsonl", "h5", 42, 20, 60, EDITS3),
+        HeldOut("heldout6_answers.jsonl", "h6", 42, 20, 60, EDITS3)]
 BY_PREFIX = {held.prefix: held for held in SETS}
 
 
@@ -117,6 +118,8 @@ def test_an_edit_is_one_short_swap_of_its_faithful_answer(held: HeldOut) -> None
     limit = held.max_swap or 0
     for item, source in _edits(held):
         assert source is not None, item["id"]
+        if item["edit"] == "role-swap":
+            continue  # two parties exchanged may stand far apart in the sentence
         removed, added = _swap(source["answer"], item["answer"])
         # one fact changes: the swapped span stays short beside answers of 3-6 sentences
         assert len(removed) <= limit and len(added) <= limit, (item["id"], removed, added)
