@@ -369,6 +369,8 @@ ANCHORED = {
     "raguard.checkers.negations._CONTRAST_RE",
     "raguard.checkers.negations._DO_NOT_RE",
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
+    "raguard.checkers.roles._VERB_AFTER_RE",
+    "raguard.checkers.roles._DOER_AFTER_RE",
     "raguard.checkers.qa.choices._AUX_RE",
     "raguard.checkers.qa.choices._ARTICLE_RE",
     "raguard.checkers.qa.choices.CAPITALIZED_RE",  # (qa.options's, found first by this name)
@@ -394,6 +396,8 @@ WINDOWED = {
     "raguard.normalize.numbers._DECLINE_RE": 40,
     "raguard.normalize.numbers._HEDGE_RE": 24,
     "raguard.normalize.text._LAST_WORD_RE": 12,
+    "raguard.checkers.roles._DOER_BEFORE_RE": 48,
+    "raguard.checkers.roles._LIST_BEFORE_RE": 6,
 }
 
 

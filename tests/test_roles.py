@@ -115,3 +115,46 @@ def test_a_role_is_the_appositive_next_to_it_and_a_surname_keeps_its_s() -> None
     doc = "On the call, Dina Vale, CFO, and Paul Ross, COO, took questions."
     assert verify("", [doc], "COO Paul Ross took questions on the call.").action == "proceed"
     assert _role_flags("CFO Paul Ross took questions on the call.", [doc]) == ["CFO Paul Ross"]
+
+
+# -- who did it: a person said to do what a document says another person of the sentence did --------
+
+MINUTES = ("Minutes of the Orchard Row residents' meeting. Present: Helen Carter, James Okoro, "
+           "Ilse Marsh. 1. Bins: Helen proposed a second collection day; seconded by James. Carried. "
+           "2. Garden: James will repaint the railings before May.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "name"),
+    [
+        ("James Okoro proposed a second collection day and Helen Carter seconded it.", "James Okoro"),
+        ("Helen Carter will repaint the railings before May, James Okoro said.", "Helen Carter"),
+        # an action item of a chat-style note: "for X to do"
+        ("It was agreed for Helen Carter to repaint the railings, as James Okoro suggested.", "Helen Carter"),
+    ],
+)
+def test_a_person_said_to_do_what_the_documents_say_another_did_is_misattributed(answer: str, name: str) -> None:
+    [warning] = misattributed(answer, [MINUTES])
+    assert warning.text == name and "did it" in warning.suggestion
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Helen Carter proposed a second collection day and James Okoro seconded it.",
+        "James Okoro will repaint the railings before May, while Helen Carter chaired.",
+        # the two together: one of several doers
+        "Ilse Marsh and James Okoro will repaint the railings before May.",
+    ],
+)
+def test_a_person_the_documents_say_did_it_passes(answer: str) -> None:
+    assert misattributed(answer, [MINUTES]) == []
+
+
+def test_a_speakers_own_i_says_who_did_it_in_a_conversation() -> None:
+    chat = ("Rhea Okafor: I'll book the hall for the quiz night.\n"
+            "Sam Whitby: great, I'll print the posters.\n"
+            "Rhea Okafor: thanks Sam!")
+    assert misattributed("Rhea Okafor will book the hall and Sam Whitby will print the posters.", [chat]) == []
+    [warning] = misattributed("Sam Whitby will book the hall and Rhea Okafor will print the posters.", [chat])
+    assert warning.text == "Sam Whitby"

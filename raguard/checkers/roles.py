@@ -13,6 +13,11 @@ Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document giv
 the same clause; when none does and one gives it to someone else, or gives that person another
 role ("CFO" for the documents' chief executive), the name is flagged too.
 
+A person the answer says did something ("Bronwen Price proposed the motion") that the documents
+say another person of the same answer sentence did ("Yusuf proposed ...; seconded by Bronwen")
+and never say of this one is flagged too: who does a verb is read from the words right around it
+(see :func:`_agents_swapped`).
+
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
 names joined by nothing but "and", "with", commas, and relations that hold both ways ("met",
 "married", "played against": :data:`SYMMETRIC`).
@@ -30,8 +35,10 @@ from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
-from raguard.normalize.stems import content_stem
+from raguard.normalize.framing import reporting_stems
+from raguard.normalize.stems import content_stem, past_form, stem
 from raguard.normalize.text import Token, tokenize
+from raguard.normalize.turns import speaker_at
 
 #: Relations that hold both ways: "A met B" says "B met A". Their stems, by raguard's stemmer.
 SYMMETRIC = frozenset(content_stem(w) or w for w in """
@@ -68,6 +75,9 @@ class RolesChecker:
                 yield found
         if len(names) < 2:
             return
+        for found in _agents_swapped(ctx, names, flagged):
+            flagged.add(found.start)
+            yield found
         starts = [s for s, _ in ctx.sentences]
         # each name's stems, from the answer's tokens (read once)
         token_stems = ctx.token_stems
@@ -90,6 +100,118 @@ class RolesChecker:
                 if found is not None:
                     flagged.add(first.start)
                     yield found
+
+
+# The words that may stand between a doer and its verb ("Luis will send", "for Oona to update",
+# "Ana had already paid"): auxiliaries, "to", and a few adverbs of time.
+_AUX = ("will|would|shall|should|must|may|might|can|could|had|has|have|was|were|is|are|be|been|to|"
+        "also|then|later|did|does|do|already|still|just|first|now")
+# a verb right after a name: the next word, past auxiliaries ("Yusuf Demir proposed", "Oona to send")
+_VERB_AFTER_RE = re.compile(rf"[ \t]+(?:(?:{_AUX})[ \t]+){{0,3}}([a-z][a-z'’-]+)\b")
+# a doer right before a verb, past auxiliaries: a name of up to three words ("@Luis Echeverría
+# send") or one word ("Yusuf proposed", "I'll send", "the council paid")
+_DOER_BEFORE_RE = re.compile(
+    rf"(?<![\w'’.-])((?:[A-Z][\w'’.-]*[ \t]+){{0,2}}[A-Z][\w'’.-]*|[^\W\d_]+)[ \t]+(?:(?:{_AUX})[ \t]+){{0,3}}$")
+# a doer right after a passive verb: "seconded by Bronwen", "handed over by the DHL courier"
+_DOER_AFTER_RE = re.compile(r"[ \t]+(?:[a-z]+[ \t]+)?by[ \t]+(?:the[ \t]+)?([^\W\d_]+)")
+# what joins doers into a list: "Ana and Ben sent", "Ana, Ben sent"
+_LIST_BEFORE_RE = re.compile(r"(?:\band|\bor|&|,|\bwith)[ \t]*$", re.IGNORECASE)
+#: How far back a list of doers is read before its last name.
+_LIST_REACH = 60
+
+
+def _agents_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
+    """Findings for names the answer says did something ("Bronwen Price proposed the motion") that
+    the documents say another person of the same answer sentence did ("Yusuf proposed ...;
+    seconded by Bronwen") and never say of this one, in any form: "N V", "N will V", "V by N", a list of
+    doers holding N, or N's own "I"/"we" in a conversation. Verbs of speech are left alone over a
+    conversation (a recap restates who said what in many ways)."""
+    reporting = _reporting()
+    starts = [s for s, _ in ctx.sentences]
+    # people: the names NER calls persons and the capitalised runs it missed ("Bronwen Price"),
+    # not the places, works and organisations it labels otherwise
+    things = [(a, b) for a, b, label in ctx.entity_spans if label != "PERSON"]
+    names = [n for n in names if not any(a < n.end and n.start < b for a, b in things)
+             and not any(ch.isdigit() for ch in n.text)]
+    for name in names:
+        if name.start in flagged:
+            continue
+        if _LIST_BEFORE_RE.search(ctx.response, max(0, name.start - 6), name.start):
+            continue  # "Ana and Ben sent": one of several doers
+        m = _VERB_AFTER_RE.match(ctx.response, name.end)
+        if m is None or (verb := content_stem(word := m.group(1).lower())) is None:
+            continue
+        if m.start(1) - name.end <= 1 and not past_form(word):
+            continue  # a verb, not a noun after the name: "Yusuf proposed", "Oona will send"
+        if verb in reporting and any(index.conversation is not None for _, index in ctx.documents):
+            continue
+        sentence = bisect_right(starts, name.start)
+        others = [o for o in names if o is not name and bisect_right(starts, o.start) == sentence
+                  and _name_words(o.text).isdisjoint(_name_words(name.text))]
+        if not others:
+            continue
+        own = _name_words(name.text)
+        other: Optional[tuple[int, Finding, str]] = None
+        said_of_name = False
+        for doc_index, index in ctx.documents:
+            for doers, text in _doers(index, verb):
+                if doers is None:
+                    continue
+                if not own.isdisjoint(doers):
+                    said_of_name = True
+                    break
+                if other is None:
+                    o = next((o for o in others if not _name_words(o.text).isdisjoint(doers)), None)
+                    if o is not None:
+                        other = (doc_index, o, text)
+            if said_of_name:
+                break
+        if said_of_name or other is None:
+            continue
+        doc_index, o, text = other
+        yield _misattributed(name, f"doer: {name.text} / {o.text}",
+                             f'Document {doc_index} says {o.text} did it ("{m.group(1)}"), not '
+                             f'{name.text}: "{quote_for_message(text, 100)}"')
+
+
+def _name_words(name: str) -> frozenset[str]:
+    """The folded words of a name that can stand for it alone ("yusuf", "demir"; not "the", "of")."""
+    return frozenset(t.norm for t in tokenize(name) if len(t.norm) > 2 and content_stem(t.norm) is not None)
+
+
+def _doers(index: DocumentIndex, verb: str) -> Iterator[tuple[Optional[frozenset[str]], str]]:
+    """For each word of stem ``verb`` in the document's sentences: who does it (the folded words
+    of the doer before it, of the list of doers it ends, of its passive "by", or of the speaker
+    of an "I"/"we"; None when none is found) and the sentence."""
+    spans, by_stem = index.sentence_index
+    conversation = index.conversation
+    for k in by_stem.get(verb, ()):
+        lo, hi = spans[k]
+        text = index.text[lo:hi]
+        for tok in tokenize(text):
+            if content_stem(tok.norm) != verb:
+                continue
+            doers: set[str] = set()
+            before = _DOER_BEFORE_RE.search(text, max(0, tok.start - 48), tok.start)
+            if before is not None:
+                word = before.group(1).lower()
+                if word in ("i", "i'll", "we", "we'll") and conversation is not None:
+                    turn = speaker_at(conversation, lo + before.start(1))
+                    if turn is not None:
+                        doers |= _name_words(turn.speaker)
+                elif _LIST_BEFORE_RE.search(text, max(0, before.start(1) - 6), before.start(1)):
+                    doers |= {t.norm for t in tokenize(text[max(0, before.start(1) - _LIST_REACH):before.end(1)])}
+                else:
+                    doers |= {t.norm for t in tokenize(word)}
+            after = _DOER_AFTER_RE.match(text, tok.end)
+            if after is not None:
+                doers.add(after.group(1).lower())
+            yield (frozenset(doers) if doers else None), text
+
+
+@lru_cache(maxsize=1)
+def _reporting() -> frozenset[str]:
+    return reporting_stems(stem)
 
 
 # the word right before a name ("founder Signe Holm"), and a workplace right after one ("Anil

@@ -47,6 +47,14 @@ undertake undertook undertaken | forbid forbade forbidden | seek sought | sting 
 swing swung | spin spun | slide slid | shine shone
 """
 _IRREGULAR = {form: group.split()[0] for group in _IRREGULAR_GROUPS.split("|") for form in group.split()[1:]}
+
+
+def past_form(word: str) -> bool:
+    """Is a folded word a verb's past form: a regular "-ed" one, or an irregular one of the
+    table above ("paid", "sent", "led")?"""
+    return word.endswith("ed") or word in _IRREGULAR
+
+
 # ... and the forms of those bases that are fillers ("take", "keep"), except "said": the
 # attributions checker reads reported speech by it
 _FILLER_FORMS = frozenset(f for f, base in _IRREGULAR.items() if base in FILLER_WORDS and base != "say")
