@@ -332,6 +332,15 @@ def test_a_fused_sentence_is_read_against_another_sentence_holding_a_function_wo
     assert contradictions([doc], answer.replace(f" {said} the", f" {doc_word} the")) == []
 
 
+def test_a_function_word_swap_before_the_same_figure_is_a_swap() -> None:
+    # what "before" / "after" is said of may be a time or a date, no content word
+    doc = "The Brack mill refunds the full ticket price to visitors who cancel after 10:30."
+    answer = "The Brack mill refunds the full ticket price to visitors who cancel before 10:30."
+    [warning] = contradictions([doc], answer)
+    assert 'says "before" where document 0 says "after"' in warning.suggestion
+    assert contradictions([doc], answer.replace("before 10:30", "before noon")) == []
+
+
 def test_a_swap_is_read_with_the_words_next_to_it_not_the_sentences_other_facts() -> None:
     doc = ("Agent: Welcome to Pellworth Mutual. Agent: We have flexible payment plans to help "
            "with the monthly cost. Agent: There are also add-ons for roadside help.")

@@ -993,7 +993,8 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
             continue
         if any(a_side[s] != d_side[s] for s in shared):
             continue
-        if not _same_neighbour(a_words, a_at, d_words, d_at, a_tok.norm):
+        if not (_same_neighbour(a_words, a_at, d_words, d_at, a_tok.norm)
+                or _same_figure_after(answer_tokens, a_tok, doc_tokens, d_tok)):
             continue
         if _said_elsewhere(ctx, a_key, set(shared), len(shared), (doc_index, span), opposite_key):
             continue
@@ -1044,6 +1045,18 @@ def _prefixed_twin(word: str, words: set[str]) -> bool:
         return False
     return ("un" + word in words or "non" + word in words or (word[:2] == "un" and word[2:] in words)
             or (word[:3] == "non" and word[3:] in words))
+
+
+def _same_figure_after(a_tokens: list[Token], a_tok: Token, d_tokens: list[Token], d_tok: Token) -> bool:
+    """True when the same figure follows the pair in both ("withdraws *before* 1 May" / "withdraws
+    *after* 1 May", "*under* 16s" / "*over* 16s"): a date or an amount is what it is said of,
+    though no content word."""
+    def after(tokens: list[Token], tok: Token) -> Optional[str]:
+        k = next((i for i, t in enumerate(tokens) if t.start == tok.start), None)
+        return tokens[k + 1].norm if k is not None and k + 1 < len(tokens) else None
+
+    figure = after(a_tokens, a_tok)
+    return figure is not None and any(ch.isdigit() for ch in figure) and figure == after(d_tokens, d_tok)
 
 
 def _same_neighbour(a_words: list[tuple[int, str]], a_at: int, d_words: list[tuple[int, str]], d_at: int,
