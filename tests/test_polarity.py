@@ -264,6 +264,14 @@ def test_an_opposite_word_outside_what_a_denial_covers_does_not_restate_it() -> 
     assert warnings and "denies" in warnings[0].suggestion
 
 
+def test_a_refusal_in_another_clause_leaves_the_affirmation_checked() -> None:
+    doc = "Bicycles are not carried on the Lorn ferry during the winter timetable."
+    answer = "Bicycles are carried on the Lorn ferry during the winter timetable, though the page does not say how many bicycles fit."
+    [warning] = contradictions([doc], answer)
+    assert "affirms" in warning.suggestion
+    assert contradictions([doc], "The page does not say whether bicycles are carried on the Lorn ferry.") == []
+
+
 def test_the_opposites_table_reads_inflections_and_synonym_groups() -> None:
     assert "fall" in opposites_of("rose") and "rise" in opposites_of("fell")
     assert opposites_of("lowered") & opposites_of("decreased") == opposites_of("lowered")  # same group

@@ -616,9 +616,6 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     and shares words with the answer sentence (a summary's sentence fuses several: "had fewer
     infections, although the effect was significant in those over 65"), denies what the answer
     sentence affirms (see :func:`_affirms_denied_in`)."""
-    response_sentence = ctx.response[alignment.start:alignment.end]
-    if is_refusal(response_sentence):
-        return None
     found = _affirms_denied_in(ctx, alignment, alignment.doc_index, alignment.best_span)
     if found is not None:
         return found
@@ -725,6 +722,8 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
     cue_start, cue_end, c_begin, c_end = cue
     clause, clause_tokens, at, before = answer
+    if is_refusal(clause):
+        return None  # "the call does not say how many are accepted": no claim that they are
     h = stem(head.norm)
     predicate = content_stem(head.norm) is None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
