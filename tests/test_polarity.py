@@ -264,6 +264,15 @@ def test_an_opposite_word_outside_what_a_denial_covers_does_not_restate_it() -> 
     assert warnings and "denies" in warnings[0].suggestion
 
 
+def test_without_denies_what_the_answer_says_something_has() -> None:
+    doc = "The Marlow cottage is an older build without double glazing in the bedrooms."
+    [warning] = contradictions([doc], "The Marlow cottage is an older build with double glazing in the bedrooms.")
+    assert "affirms" in warning.suggestion
+    # in a clause that denies already, "without" states a condition
+    rule = "No pets are allowed in the Marlow cottage without written consent from the owner."
+    assert contradictions([rule], "Pets are allowed in the Marlow cottage with written consent from the owner.") == []
+
+
 def test_a_refusal_in_another_clause_leaves_the_affirmation_checked() -> None:
     doc = "Bicycles are not carried on the Lorn ferry during the winter timetable."
     answer = "Bicycles are carried on the Lorn ferry during the winter timetable, though the page does not say how many bicycles fit."

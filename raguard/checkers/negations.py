@@ -665,11 +665,20 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         return None
     index = ctx.documents.indexes[doc_index]
     doc_sentence = index.text[span[0]:span[1]]
+    # "an older type without RCD protection" denies what "has RCD protection" affirms; in a
+    # clause that denies already it states a condition ("No dogs without written consent")
     cues = denial_spans(doc_sentence)
+    for m in _WITHOUT_RE.finditer(doc_sentence):
+        begin, end = clause_span(doc_sentence, m.start())
+        if not denies_anything(doc_sentence[begin:end]):
+            cues.append(m.span())
+    cues.sort()
     if not cues or _QUESTION_END_RE.search(doc_sentence):
         return None
     for cue_start, cue_end in cues:
         c_begin, c_end = clause_span(doc_sentence, cue_start)
+        if _EXCEPT_RE.search(doc_sentence, cue_end, c_end):
+            continue  # "No pets without written consent" allows them with it: a condition
         # "we don't eat them anymore", "sync no longer follows links": it was so once, as the
         # answer may say; only an answer that says it is so now ("still", "now") is contradicted
         longer = _NO_LONGER_RE.match(doc_sentence, cue_end)
@@ -833,6 +842,9 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
     return stems, covered
 
 
+_WITHOUT_RE = re.compile(r"\bwithout\b", re.IGNORECASE)
+# what turns a denial into a condition: "not ... without", "no ... unless", "none ... except"
+_EXCEPT_RE = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 # a denial of the present that says the past was otherwise
 _NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
 # the same right after "no": the word it denies follows ("no longer follows")
