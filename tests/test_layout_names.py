@@ -63,3 +63,19 @@ def test_a_qualifier_a_race_card_puts_after_the_name() -> None:
     doc = ["KELSO  Sat 3 Oct\n2.40  PELLWORTH NOVICE CHASE (Grade 3)  2m6f\n1st  Harbour Ghost  5/2"]
     assert MISSING_ENTITY not in types(doc, "At Kelso, the Grade 3 Pellworth Novice Chase was won by Harbour Ghost at 5/2.")
     assert MISSING_ENTITY in types(doc, "At Kelso, the Grade 3 Pellworth Novice Hurdle was won by Harbour Ghost at 5/2.")
+
+
+def test_a_spec_sheets_label_and_value_said_as_one_name() -> None:
+    doc = ["ORBIT 12 POWER BANK\nCapacity ......... 20,000 mAh\nUSB-C ............ 2 × 65 W PD\nWeight ........... 410 g"]
+    assert MISSING_ENTITY not in types(doc, "The Orbit 12 power bank holds 20,000 mAh and has two 65 W USB-C PD ports.")
+    # a word of the label's line that is not there is still missing
+    assert MISSING_ENTITY in types(doc, "The Orbit 12 power bank holds 20,000 mAh and has two 65 W USB-C QC ports.")
+
+
+
+def test_a_title_spelled_out_before_dotted_initials_is_no_name_of_its_own() -> None:
+    text = "The audit was led by Professor K.T. Mbeki of Ashdown College."
+    assert "Professor K" not in [text[s:e] for s, e in proper_noun_runs(text)]
+    doc = ["The audit, led by Prof. K. T. Mbeki of Ashdown College, found 14 late filings."]
+    assert MISSING_ENTITY not in types(doc, "Professor K.T. Mbeki of Ashdown College led the audit, which found 14 late filings.")
+    assert MISSING_ENTITY in types(doc, "Professor K.T. Mbeki of Ashford College led the audit, which found 14 late filings.")

@@ -562,7 +562,8 @@ _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
 
 
 # the most words a name found in another order may have, and the numbers it may have between
-# them ("Customer Care, Lumenhaus", "KILLINEY NOVICE HURDLE (Grade 2)", "Room 4, Block B")
+# them ("Customer Care, Lumenhaus", "KILLINEY NOVICE HURDLE (Grade 2)", a spec sheet's "USB-C
+# ........ 2 × 100 W PD")
 _MAX_REORDERED = 8
 _REORDER_SPREAD = 3
 
@@ -570,8 +571,8 @@ _REORDER_SPREAD = 3
 def _words_together(tokens: TokenText, words: list[str]) -> Optional[tuple[int, int]]:
     """Character span of the first stretch of one line of ``tokens`` that holds every one of
     ``words`` in any order, and between them only punctuation and at most
-    :data:`_REORDER_SPREAD` numbers, with two of the name's words side by side as the name has
-    them; or None. A layout moves a phrase of a name (a department, a qualifier) behind a comma
+    :data:`_REORDER_SPREAD` numbers (or their units), with two of the name's words side by side
+    as the name has them; or None. A layout moves a phrase of a name (a department, a qualifier) behind a comma
     or into brackets, not each of its words: "BRENNAN, Clodagh; OYELARAN, Tunde" names no "Tunde
     Brennan", and prose joins words with words ("the peninsula that juts into Lake Erie" is no
     "Lake Erie Peninsula")."""
@@ -596,9 +597,14 @@ def _words_together(tokens: TokenText, words: list[str]) -> Optional[tuple[int, 
                     if "\n" not in tokens.text[start:end] and _keeps_a_pair(norms[i:j + 1], words):
                         return start, end
                     break
-            elif not norm.isdigit():
+            elif not (norm.isdigit() or _unit_after_digits(norms, j)):
                 break  # a word of prose between ("the Municipality of La Plata") makes another phrase
     return None
+
+
+def _unit_after_digits(norms: list[str], j: int) -> bool:
+    """Is token ``j`` a unit's symbol after a number ("100 W", "12 V"), a value's part?"""
+    return j > 0 and norms[j - 1].isdigit() and len(norms[j]) <= 3 and norms[j].isalpha()
 
 
 def _keeps_a_pair(stretch: list[str], words: list[str]) -> bool:

@@ -130,6 +130,7 @@ _RUN_STOP = frozenset(
         "over", "under", "nearly", "approximately", "less", "more", "what", "which", "who", "whom",
         "where", "why", "how", "here", "is", "was", "are", "were", "be", "been", "has", "have", "had",
         "do", "does", "did", "mr", "mrs", "ms", "dr", "prof", "sir", "president", "king", "queen",
+        "doctor", "professor",  # (the titles spelled out: "Professor J.M. Okonkwo" is no name "Professor J")
         "prince", "princess", "saint", "st", "lord", "lady", "senator", "governor", "judge", "general",
         "captain", "chairman", "ceo", "minister", "pope", "emperor", "one", "two", "three", "first",
         "second", "third", "today", "yesterday", "tomorrow", "finally", "additionally", "furthermore",
