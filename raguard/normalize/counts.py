@@ -46,7 +46,22 @@ def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
         key = tuple(_key_word(w) for w in m.group("words").lower().split() if is_content_word(w))
         if key:
             out.append(CountedNoun(value, key, m.start("n"), m.end("n"), m.end("words")))
+    if "★" in text:
+        out.extend(_star_ratings(text))
+        out.sort(key=lambda c: c.start)
     return out
+
+
+# a rating drawn in stars, filled and empty ("★★★★☆": four stars of five)
+_STARS_RE = re.compile(r"★+☆*")
+_STAR_KEY = (stem("stars"),)
+
+
+def _star_ratings(text: str) -> list[CountedNoun]:
+    """Each rating ``text`` draws in star glyphs, as a count of stars (filled ones): review pages
+    rate so, and an answer says "gave it four stars"."""
+    return [CountedNoun(m.group().count("★"), _STAR_KEY, m.start(), m.end(), m.end())
+            for m in _STARS_RE.finditer(text) if len(m.group()) >= 3]
 
 
 def _key_word(word: str) -> str:
