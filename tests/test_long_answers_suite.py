@@ -29,11 +29,15 @@ ITEMS: list[dict[str, Any]] = [json.loads(line) for line in SUITE_PATH.read_text
 KNOWN_FALSE_ALARMS = {
     "la-002-faithful": '"Tomas agreed to try it." for "ok will do": a reply restated as an act',
     "la-046-faithful": "clinical abbreviations (HTN, T2DM) restated in full",
-    "la-049-faithful": 'NER cuts "Professor J.M. Okonkwo" to "Professor J"',
     "la-058-faithful": '"no longer supports" for "drops support": "dropped" is a fall in figures more often',
 }
 #: Edits of a value or a name: every one must be caught.
 VALUE_EDITS = ("number", "date", "name")
+#: Edits that change no claim, left out of the count above (each was caught only through a false
+#: alarm on its faithful answer, since fixed).
+NOT_CLAIMS = {
+    "la-049-number": 'renumbers a list marker ("1." -> "2."); the figures are untouched',
+}
 #: Added or removed denials caught when this was written: a floor, not a target.
 MIN_DENIALS_CAUGHT = {"negation-added": 16, "negation-removed": 4}
 
@@ -70,7 +74,8 @@ def test_faithful_long_answers_proceed(actions: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("edit", VALUE_EDITS)
 def test_a_changed_value_or_name_is_caught(actions: dict[str, str], edit: str) -> None:
-    missed = [i["id"] for i in ITEMS if i.get("edit") == edit and actions[i["id"]] == "proceed"]
+    missed = [i["id"] for i in ITEMS if i.get("edit") == edit and actions[i["id"]] == "proceed"
+              and i["id"] not in NOT_CLAIMS]
     assert missed == []
 
 

@@ -365,6 +365,7 @@ ANCHORED = {
     "raguard.checkers.entities._OF_RE",
     "raguard.checkers.entities._FIRST_WORD_RE",
     "raguard.checkers.numbers._RANKING_AFTER_RE",
+    "raguard.checkers.numbers._PAIR_GAP_RE",  # (fullmatch between two adjacent values)
     "raguard.checkers.negations._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
     "raguard.checkers.negations._CONTRAST_RE",
     "raguard.checkers.negations._DO_NOT_RE",

@@ -361,11 +361,18 @@ def _is_label(sentence: str, end: int) -> bool:
 
 
 def _in_capitals_run(sentence: str, m: "re.Match[str]") -> bool:
-    """Is the all-capitals word ``m`` beside another ("PORTABLE POWER STATION", "RWY 12/30 CLSD")?
-    In a heading or a shouted line capitals mark no name."""
-    before = sentence[:m.start()].rsplit(None, 1)
-    after = sentence[m.end():].split(None, 1)
-    return any(len(w) > 1 and w.strip(".,:;—-()").isupper() for w in (before[-1:] + after[:1]))
+    """Is the all-capitals word ``m`` beside another ("PORTABLE POWER STATION", "RWY 12/30 CLSD"),
+    a dash or other marks between them aside ("POWER STATION — SPECIFICATIONS")? In a heading
+    or a shouted line capitals mark no name."""
+    # (the three words on each side at most: a split of the whole sentence per word was quadratic)
+    before = [w for w in sentence[:m.start()].rsplit(None, 3)[-3:] if _has_letter(w)][-1:]
+    after = [w for w in sentence[m.end():].split(None, 3)[:3] if _has_letter(w)][:1]
+    return any(len(w) > 1 and w.strip(".,:;—-()").isupper() for w in before + after)
+
+
+def _has_letter(word: str) -> bool:
+    """Does ``word`` hold a letter (not a dash, a bullet or a number alone)?"""
+    return any(c.isalpha() for c in word)
 
 
 def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,

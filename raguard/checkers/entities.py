@@ -42,7 +42,7 @@ from raguard.normalize.entities import (
 from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
-from raguard.normalize.text import LEADING_ARTICLES, fold_word, phrase_tokens
+from raguard.normalize.text import LEADING_ARTICLES, TokenText, fold_word, phrase_tokens
 
 ENTITY_LABELS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -561,6 +561,58 @@ _MEMBER_OF_RE = re.compile(r" (?:in|at|with|of the) (?=[A-Z])")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
 
 
+# the most words a name found in another order may have, and the numbers it may have between
+# them ("Customer Care, Lumenhaus", "KILLINEY NOVICE HURDLE (Grade 2)", a spec sheet's "USB-C
+# ........ 2 × 100 W PD")
+_MAX_REORDERED = 8
+_REORDER_SPREAD = 3
+
+
+def _words_together(tokens: TokenText, words: list[str]) -> Optional[tuple[int, int]]:
+    """Character span of the first stretch of one line of ``tokens`` that holds every one of
+    ``words`` in any order, and between them only punctuation and at most
+    :data:`_REORDER_SPREAD` numbers (or their units), with two of the name's words side by side
+    as the name has them; or None. A layout moves a phrase of a name (a department, a qualifier) behind a comma
+    or into brackets, not each of its words: "BRENNAN, Clodagh; OYELARAN, Tunde" names no "Tunde
+    Brennan", and prose joins words with words ("the peninsula that juts into Lake Erie" is no
+    "Lake Erie Peninsula")."""
+    need: dict[str, int] = {}
+    for w in words:
+        need[w] = need.get(w, 0) + 1
+    if not all(w in tokens.vocab for w in need):
+        return None  # (most names not found as written: no scan)
+    norms, width = tokens.norms, len(words) + _REORDER_SPREAD
+    for i, first in enumerate(norms):
+        if first not in need:
+            continue
+        got: dict[str, int] = {}
+        count = 0
+        for j in range(i, min(len(norms), i + width)):
+            norm = norms[j]
+            if got.get(norm, 0) < need.get(norm, 0):
+                got[norm] = got.get(norm, 0) + 1
+                count += 1
+                if count == len(words):
+                    start, end = tokens.char_span(i, j + 1)
+                    if "\n" not in tokens.text[start:end] and _keeps_a_pair(norms[i:j + 1], words):
+                        return start, end
+                    break
+            elif not (norm.isdigit() or _unit_after_digits(norms, j)):
+                break  # a word of prose between ("the Municipality of La Plata") makes another phrase
+    return None
+
+
+def _unit_after_digits(norms: list[str], j: int) -> bool:
+    """Is token ``j`` a unit's symbol after a number ("100 W", "12 V"), a value's part?"""
+    return j > 0 and norms[j - 1].isdigit() and len(norms[j]) <= 3 and norms[j].isalpha()
+
+
+def _keeps_a_pair(stretch: list[str], words: list[str]) -> bool:
+    """Do two words that follow each other in ``words`` follow each other in ``stretch`` too?"""
+    pairs = set(zip(words, words[1:]))
+    return any(pair in pairs for pair in zip(stretch, stretch[1:]))
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
                 modifier: bool = False) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
@@ -605,6 +657,15 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
             span = tokens.find_span(words[k:] + words[:k])
             if span is not None:
                 return span
+    if label != "PERSON" and 2 <= len(words) <= _MAX_REORDERED and _without_year(text) is None:
+        # "Lumenhaus Customer Care" for a signature's "Customer Care, Lumenhaus", "the Grade 2
+        # Killiney Novice Hurdle" for a card's "KILLINEY NOVICE HURDLE (Grade 2)": layouts put a
+        # name's parts in another order, qualifiers after it, fillers between (not a person's
+        # names: two people side by side are no third; nor a name's year, which is its edition
+        # only beside it: see _year_beside)
+        span = _words_together(tokens, words)
+        if span is not None:
+            return span
     if label == "PERSON":
         parts = [w for w in words if w not in _TITLES and len(w) > 1]
         if parts and all(p in tokens.vocab for p in parts) and not _other_given_name(index, text, parts):

@@ -54,6 +54,7 @@ class NumbersChecker:
         counted = None
         derivations: Optional[_Derivations] = None
         names: Optional[_AnswerNames] = None
+        slashed: Optional[_SlashedPairs] = None
         for mention in ctx.numbers:
             if mention.trivial and not _ranks(ctx.response, mention):
                 if mention.text.lower() in COUNTING_WORDS:
@@ -70,7 +71,8 @@ class NumbersChecker:
             if derivations is None:
                 derivations = _Derivations(ctx)  # (reads nothing until a percentage is unsupported)
                 names = _AnswerNames(ctx.response)
-            yield self._check_one(ctx, mention, derivations, names)
+                slashed = _SlashedPairs(ctx)
+            yield self._check_one(ctx, mention, derivations, names, slashed)
 
     def _check_count(self, ctx: CheckContext, mention: NumberMention, counted: Optional[CountedNoun]) -> Optional[Finding]:
         """A counting word is checked only against the documents' counts of the same thing:
@@ -97,7 +99,8 @@ class NumbersChecker:
         )
 
     def _check_one(self, ctx: CheckContext, mention: NumberMention,
-                   derivations: Optional["_Derivations"] = None, names: Optional["_AnswerNames"] = None) -> Finding:
+                   derivations: Optional["_Derivations"] = None, names: Optional["_AnswerNames"] = None,
+                   slashed: Optional["_SlashedPairs"] = None) -> Finding:
         finding = Finding(
             kind="number",
             warning_type=self.warning_type,
@@ -176,6 +179,12 @@ class NumbersChecker:
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
                     finding.source = "document"
                     return finding
+        pair = slashed.evidence(mention) if slashed is not None else None
+        if pair is not None:  # "151 for 6" for a scorecard's "151/6"
+            finding.supported = True
+            finding.evidence = pair
+            finding.source = "document"
+            return finding
         if bounded is not None:
             finding.nearest_value = bounded[1]
             finding.suggestion = (f'"{mention.hedge} {mention.text}" bounds the value the other way: '
@@ -189,6 +198,54 @@ class NumbersChecker:
         hint = f" The documents give {near.text}." if near is not None else ""
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+# two whole numbers a document joins by a slash: a score ("151/6"), a bowler's figures ("2/24"), a
+# mark out of a maximum ("40/100"); and the words an answer says them with ("151 for 6", "40 out
+# of 100", "2 for 24": one or two lower-case words, nothing else, between the two)
+_SLASH_PAIR_RE = re.compile(r"(?<![\w.,/])(\d{1,6})/(\d{1,6})(?![\w/]|[.,]\d)")
+_PAIR_GAP_RE = re.compile(r"[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+")
+
+
+class _SlashedPairs:
+    """Evidence for an answer's value said beside another as a document writes the two joined
+    by a slash ("151 for 6" for "151/6", "40 out of 100" for "40/100"). The reader of values
+    skips digits beside a slash (a date, a fraction), so neither of the two is found on its
+    own; both must be the answer's, in the document's order, for either to be supported. The
+    documents' pairs are read once per review, when first asked."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self._ctx = ctx
+        self._starts = [n.start for n in ctx.numbers]
+        self._pairs: Optional[dict[tuple[int, int], tuple[int, int, int]]] = None
+
+    def _read(self) -> dict[tuple[int, int], tuple[int, int, int]]:
+        pairs: dict[tuple[int, int], tuple[int, int, int]] = {}
+        for doc_index, index in self._ctx.documents:
+            if "/" in index.text:
+                for m in _SLASH_PAIR_RE.finditer(index.text):
+                    pairs.setdefault((int(m.group(1)), int(m.group(2))), (doc_index, m.start(), m.end()))
+        return pairs
+
+    def evidence(self, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+        """``(doc_index, start, end)`` of the pair ``mention`` is said in, or None."""
+        numbers, response = self._ctx.numbers, self._ctx.response
+        k = bisect_left(self._starts, mention.start)
+        if k >= len(numbers) or numbers[k].start != mention.start:
+            return None
+        for first, second in ((numbers[k - 1] if k else None, mention),
+                              (mention, numbers[k + 1] if k + 1 < len(numbers) else None)):
+            if (first is None or second is None or first.unit or second.unit
+                    or not _PAIR_GAP_RE.fullmatch(response, first.end, second.start)):
+                continue
+            if not all(v == int(v) and v >= 0 for v in (first.value, second.value)):
+                continue
+            if self._pairs is None:
+                self._pairs = self._read()
+            found = self._pairs.get((int(first.value), int(second.value)))
+            if found is not None:
+                return found
+        return None
 
 
 # a count of years ("17 years"), and what joins the two years of a span ("1992 to 2009",

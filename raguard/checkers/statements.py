@@ -49,7 +49,8 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT
 from raguard.normalize.framing import Framing, about_talk, counted_opening, describes_talk, is_heading
-from raguard.normalize.stems import content_stem, stem
+from raguard.normalize.polarity import DENIAL_WORDS
+from raguard.normalize.stems import content_stem, prefixed_stems, stem, unprefixed_stem
 from raguard.normalize.synonyms import has_synonym_in
 
 DEFAULT_MIN_SUPPORT = 0.26
@@ -193,10 +194,17 @@ class StatementsChecker:
                 best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words + optional, sentence_stems)
             doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
             counted = len(words) + sum(1 for w, _, _ in optional if w in doc_stems)
+            if best_hits < counted:
+                # "undamaged" for the document's "not damaged", and "not damaged" for "undamaged"
+                best_hits += sum(1 for w, a, b in words
+                                 if w != _SUPPORTED and w not in doc_stems
+                                 and _denied_the_other_way(ctx, a, b, best_doc, doc_stems))
             if len(words) >= _MIN_WORDS_FOR_SYNONYMS and best_hits < counted:
                 # a word the document restates in other words ("inquires" for "asks")
-                best_hits += sum(1 for w, _, _ in words
-                                 if w != _SUPPORTED and w not in doc_stems and has_synonym_in(w, doc_stems))
+                best_hits += sum(1 for w, a, b in words
+                                 if w != _SUPPORTED and w not in doc_stems
+                                 and not _denied_the_other_way(ctx, a, b, best_doc, doc_stems)
+                                 and has_synonym_in(w, doc_stems))
             ratio = best_hits / counted
             # a denial's words name what is ruled out: judged as anchored (and by the negations checker)
             anchored = anchored or (ctx.response_denies and denies(sentence, after_particle=True))
@@ -222,12 +230,45 @@ class StatementsChecker:
                 synonyms = len(words) >= _MIN_WORDS_FOR_SYNONYMS
                 missing = [ctx.response[a:b] for s, a, b in words
                            if s != _SUPPORTED and s not in doc_stems
+                           and not _denied_the_other_way(ctx, a, b, best_doc, doc_stems)
                            and not (synonyms and has_synonym_in(s, doc_stems))]
                 finding.suggestion = (
                     f'No retrieved document supports this statement ("{quote_for_message(sentence, 60)}"): '
                     f"{', '.join(dict.fromkeys(missing))} not found."
                 )
             yield finding
+
+
+# how many tokens may stand between a denial and the word it denies ("is not yet damaged")
+_DENIAL_REACH = 3
+
+
+def _denied_at(norms: Sequence[str], k: int) -> bool:
+    """Is token ``k`` denied by one of the few tokens before it ("not damaged", "isn't damaged",
+    "never opened")?"""
+    for j in range(max(0, k - _DENIAL_REACH), k):
+        if norms[j] in DENIAL_WORDS or (norms[j] == "t" and j > 0 and norms[j - 1].endswith("n")):
+            return True
+    return False
+
+
+def _denied_the_other_way(ctx: CheckContext, start: int, end: int, doc_index: int, doc_stems: frozenset[str]) -> bool:
+    """Is the answer's word at [start, end) a denial the document words the other way: "undamaged"
+    where it says "not damaged", "not damaged" where it says "undamaged"? The same word, the
+    same polarity (a bare "plug it in" is no restatement of "unplug": only a denial on both
+    sides is)."""
+    word = ctx.response[start:end]
+    own = unprefixed_stem(word)
+    if own is not None:
+        if own not in doc_stems:
+            return False
+        norms = ctx.documents.indexes[doc_index].tokens.norms
+        return any(content_stem(n) == own and _denied_at(norms, k) for k, n in enumerate(norms))
+    tokens = ctx.token_range(start, end)
+    if not tokens or not any(s in doc_stems for s in prefixed_stems(word)):
+        return False
+    return _denied_at([t.norm for t in ctx.token_list[max(0, tokens[0] - _DENIAL_REACH):tokens[0] + 1]],
+                      min(tokens[0], _DENIAL_REACH))
 
 
 def _counts_documents_things(ctx: CheckContext, sentence: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from raguard.normalize.measures import MEASURES
 from raguard.normalize.stems import is_content_word, stem
 
 COUNTING_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -42,7 +43,42 @@ def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
             value = int(n)
         else:
             value = 1 if n == "one" else COUNTING_WORDS[n]
-        key = tuple(stem(w) for w in m.group("words").lower().split() if is_content_word(w))
+        key = tuple(_key_word(w) for w in m.group("words").lower().split() if is_content_word(w))
         if key:
             out.append(CountedNoun(value, key, m.start("n"), m.end("n"), m.end("words")))
+    if "★" in text:
+        out.extend(_star_ratings(text))
+        out.sort(key=lambda c: c.start)
     return out
+
+
+# a rating drawn in stars, filled and empty ("★★★★☆": four stars of five)
+_STARS_RE = re.compile(r"★+☆*")
+_STAR_KEY = (stem("stars"),)
+
+
+def _star_ratings(text: str) -> list[CountedNoun]:
+    """Each rating ``text`` draws in star glyphs, as a count of stars (filled ones): review pages
+    rate so, and an answer says "gave it four stars"."""
+    return [CountedNoun(m.group().count("★"), _STAR_KEY, m.start(), m.end(), m.end())
+            for m in _STARS_RE.finditer(text) if len(m.group()) >= 3]
+
+
+def _key_word(word: str) -> str:
+    """A counted word's part of the key: its stem, or for a unit of measure the stem of the
+    unit's name, so that an abbreviation counts what the name counts ("5 min" and "five
+    minutes", "2 hrs" and "two hours")."""
+    return stem(_UNIT_NAMES.get(word, word))
+
+
+def _unit_names() -> dict[str, str]:
+    """Each one-word unit of :data:`MEASURES` -> the longest one-word name of its unit ("min",
+    "mins", "minute" -> "minutes")."""
+    longest: dict[tuple[str, float], str] = {}
+    for word, measure in MEASURES.items():
+        if " " not in word and len(word) > len(longest.get(measure, "")):
+            longest[measure] = word
+    return {word: longest[measure] for word, measure in MEASURES.items() if " " not in word}
+
+
+_UNIT_NAMES = _unit_names()

@@ -879,12 +879,26 @@ _DAY_MONTH_RE = re.compile(r"(?=[obfutsa])\b(?:on|by|from|until|till|before|afte
                            r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)\b(?![/.,]\d)")
 
 
+# a day and a month slashed without a year anywhere ("Angiogram 12/09:"), read as a date in a
+# document that writes its full dates with slashes too ("Admitted: 11/09/2026"): its layout says
+# what slashed numbers are
+_BARE_DAY_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?![/\w]|[.,:]\d)")
+_FULL_SLASHED_DATE_RE = re.compile(r"(?<![\w/.])[0-3]?\d/[0-3]?\d/(?:19|20)\d\d(?![\w/])")
+
+
 def day_months(text: str) -> list[DateMention]:
     """A document's day and month slashed without a year after a word that places a date ("on
-    27/11", "by 09/12", as chats and tickets write them): day first when the first part cannot
-    be a month or the document writes another so, else both readings (:func:`other_readings`).
-    For documents only: in an answer "on 3/4 of the land" is a fraction."""
+    27/11", "by 09/12", as chats and tickets write them), or anywhere in a document that writes
+    its full dates with slashes ("DOA: 14/03/2025 ... TTE 15/03"): day first when the first part
+    cannot be a month or the document writes another so, else both readings
+    (:func:`other_readings`). For documents only: in an answer "on 3/4 of the land" is a
+    fraction."""
     found = [(m, int(m.group("a")), int(m.group("b"))) for m in _DAY_MONTH_RE.finditer(text)]
+    if _FULL_SLASHED_DATE_RE.search(text) is not None:
+        placed = {m.start("a") for m, _, _ in found}
+        found += [(m, int(m.group("a")), int(m.group("b"))) for m in _BARE_DAY_MONTH_RE.finditer(text)
+                  if m.start("a") not in placed]
+        found.sort(key=lambda f: f[0].start("a"))
     day_first = any(a > 12 >= b for _, a, b in found)
     out = []
     for m, a, b in found:

@@ -28,6 +28,7 @@ article articles passage passages text texts document documents summary summarie
 context excerpt transcript transcripts conversation conversations dialogue dialog discussion
 discussions chat chats paper episode podcast speaker speakers narrator participant participants
 interlocutor information details topic topics paragraph overview recap thread threads email emails memo
+letter letters
 """
 # Verbs that report speech or writing (and their nouns where a summary uses them: "a mention").
 _REPORTING_WORDS = """

@@ -130,6 +130,7 @@ _RUN_STOP = frozenset(
         "over", "under", "nearly", "approximately", "less", "more", "what", "which", "who", "whom",
         "where", "why", "how", "here", "is", "was", "are", "were", "be", "been", "has", "have", "had",
         "do", "does", "did", "mr", "mrs", "ms", "dr", "prof", "sir", "president", "king", "queen",
+        "doctor", "professor",  # (the titles spelled out: "Professor J.M. Okonkwo" is no name "Professor J")
         "prince", "princess", "saint", "st", "lord", "lady", "senator", "governor", "judge", "general",
         "captain", "chairman", "ceo", "minister", "pope", "emperor", "one", "two", "three", "first",
         "second", "third", "today", "yesterday", "tomorrow", "finally", "additionally", "furthermore",
@@ -172,7 +173,8 @@ def _add_run(text: str, offset: int, words: list[re.Match[str]], spans: list[tup
     # indexes, then one slice: dropping one word at a time by slicing was quadratic in a long
     # run of stop words ("A of the A of the ...")
     first_index, last = 0, len(words)
-    while first_index < last and words[first_index].group().lower().strip("'’") in _RUN_STOP:
+    while first_index < last and (words[first_index].group().lower().strip("'’") in _RUN_STOP
+                                  or _leads_with_unit(text, offset, words, first_index)):
         first_index += 1
     while last > first_index and words[last - 1].group().lower() in _JOINERS:
         last -= 1
@@ -183,6 +185,19 @@ def _add_run(text: str, offset: int, words: list[re.Match[str]], spans: list[tup
         _add_word(text, start, words[first_index].group(), spans)
     else:
         spans.append((start, offset + words[last - 1].end()))
+
+
+def _leads_with_unit(text: str, offset: int, words: list[re.Match[str]], index: int) -> bool:
+    """Is ``words[index]`` the run's first word and a unit symbol after a number ("2.1 GB of RSS",
+    "230 V AC sockets")? The unit is the number's, not part of the name that follows it. A word
+    spelled as a name ("9 Elm Street") is a name's: unit symbols have at most one lower-case
+    letter after a capital ("Wh", "Hz", "GB")."""
+    word = words[0].group()
+    return (index == 0 and _TITLE_WORD_RE.fullmatch(word) is None
+            and is_unit_after_number(text, offset + words[0].start(), word))
+
+
+_TITLE_WORD_RE = re.compile(r"[A-Z][a-z]{2,}")
 
 
 def _add_word(text: str, start: int, word: str, spans: list[tuple[int, int]]) -> None:

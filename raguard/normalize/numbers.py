@@ -464,11 +464,14 @@ def loose_numbers(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     "120 000" (thousands, or two cells of a table), thousands grouped by dots ("1.482.300",
     "€420.000": see :func:`_dot_grouped`), and, in a text that writes times of day as
     four digits ("0530", read as one by :func:`extract_numbers`), its other four digits ("1530":
-    a time there, and a count or a year elsewhere). ``mentions``: the values read in ``text``."""
+    a time there, and a count or a year elsewhere), and the age of an age band ("under-12s").
+    ``mentions``: the values read in ``text``."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
     if "." in text:
         out.extend(_dot_grouped(text))
+    if "-" in text:
+        out.extend(_age_bands(text))
     if any(n.measure == CLOCK and len(n.text) == 4 and n.text.isdigit() for n in mentions):
         for n in mentions:
             minutes = _four_digit_time(text, n)
@@ -479,6 +482,20 @@ def loose_numbers(text: str, mentions: list[NumberMention]) -> list[NumberMentio
                 out.append(n._replace(value=float(minutes), measure=CLOCK))
         out.sort(key=lambda n: (n.start, -n.end))
     return out
+
+
+# an age band written as one word, the number after a hyphen ("under-12s", "Over-60s"): the
+# value reader skips a number glued to a word by a hyphen ("COVID-19")
+AGE = "age"  #: the unit of an age band's value: a bare value restates it, no other unit does
+_AGE_BAND_RE = re.compile(r"(?<![\w-])(?:under|over)-(\d{1,3})s\b", re.IGNORECASE)
+
+
+def _age_bands(text: str) -> Iterator[NumberMention]:
+    """The age of each age band of ``text`` ("not suitable for under-12s": 12), its unit "age":
+    a bare "under 12" restates it, no price or share does ("Adults £14, under-16s free" gives
+    no "£16")."""
+    for m in _AGE_BAND_RE.finditer(text):
+        yield NumberMention(m.start(1), m.end(1), m.group(1), float(m.group(1)), unit=AGE)
 
 
 _new_tuple = tuple.__new__

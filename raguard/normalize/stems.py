@@ -132,3 +132,25 @@ def content_stems(text: str) -> set[str]:
     stems = set(map(content_stem, [t.norm for t in tokenize(text)]))
     stems.discard(None)
     return stems  # type: ignore[return-value]
+
+
+# prefixes that make a word its own denial ("undamaged", "non-smoking"), and the least a word
+# keeps after one ("unit", "union", "under" are no denials of "it", "ion", "der")
+_NEGATING_PREFIXES = ("non-", "non", "un")
+_MIN_AFTER_PREFIX = 4
+
+
+def unprefixed_stem(word: str) -> Optional[str]:
+    """The content stem of ``word`` without a negating prefix ("undamaged" -> the stem of
+    "damaged"), or None when it has none."""
+    folded = word.casefold()
+    for prefix in _NEGATING_PREFIXES:
+        if folded.startswith(prefix) and len(folded) - len(prefix) >= _MIN_AFTER_PREFIX:
+            return content_stem(folded[len(prefix):])
+    return None
+
+
+def prefixed_stems(word: str) -> tuple[str, ...]:
+    """The stems of ``word`` with a negating prefix ("damaged" -> "undamag", "nondamag")."""
+    own = content_stem(word.casefold())
+    return () if own is None else tuple(prefix + own for prefix in ("un", "non"))

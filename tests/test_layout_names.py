@@ -1,0 +1,81 @@
+"""Names a fluent answer restates from a document's layout: a unit that ends a value is no part
+of the name after it ("48 V DC"), and a name whose parts a signature, heading or table row gives
+in another order ("Billing Team, Oakridge Telecom"). Each faithful example has a changed twin
+that must still be caught.
+"""
+
+from __future__ import annotations
+
+from raguard import verify
+from raguard.checkers.entities import _words_together
+from raguard.models import MISSING_ENTITY
+from raguard.normalize.names import proper_noun_runs
+from raguard.normalize.text import TokenText
+
+
+def types(docs: list[str], answer: str) -> list[str]:
+    return [w.type for w in verify("Summarize the document.", docs, answer).warnings]
+
+
+# -- a unit before a name ------------------------------------------------------------------------
+
+def test_a_unit_after_a_number_does_not_open_a_capitalized_run() -> None:
+    text = "The charger takes a 48 V DC input and stores 3 GB of Logs."
+    runs = [text[s:e] for s, e in proper_noun_runs(text)]
+    assert "DC" in runs and "Logs" in runs
+    assert not any(r.startswith(("V ", "GB ")) for r in runs)
+
+
+def test_a_name_after_a_unit_is_checked_without_the_unit() -> None:
+    doc = ["Marlin M4 charger\nInput: DC, 48 V nominal\nOutput: 2 x USB-A, 18 W each"]
+    assert MISSING_ENTITY not in types(doc, "The Marlin M4 charger takes a 48 V DC input and has two 18 W USB-A outputs.")
+    # the name after the unit is still checked
+    assert MISSING_ENTITY in types(doc, "The Marlin M4 charger takes a 48 V HVDC input and has two 18 W USB-A outputs.")
+
+
+# -- a name's parts in another order -------------------------------------------------------------
+
+def test_words_together_finds_a_name_reordered_within_one_line() -> None:
+    tokens = TokenText.of("Heats\nPELLWORTH CUP (Group 1) – 2400m\nTrainer: R. Oduya")
+    found = _words_together(tokens, ["group", "1", "pellworth", "cup"])
+    assert found is not None and tokens.text[found[0]:found[1]] == "PELLWORTH CUP (Group 1"
+    # not across lines, not with a word missing, not spread over many other words
+    assert _words_together(TokenText.of("PELLWORTH CUP\n(Group 1)"), ["group", "1", "pellworth", "cup"]) is None
+    assert _words_together(tokens, ["group", "2", "pellworth", "cup"]) is None
+    spread = TokenText.of("Pellworth hosted the heats, the final, the trophy and the cup")
+    assert _words_together(spread, ["pellworth", "cup"]) is None
+    # nor with a word of prose between: "the Council of Marford" is no "Marford Council"
+    assert _words_together(TokenText.of("the Council of Marford met on Monday"), ["marford", "council"]) is None
+    assert _words_together(TokenText.of("Cup (Pellworth 2)"), ["pellworth", "2", "cup"]) is not None
+    # nor word by word: a layout moves a phrase of a name, not each of its words
+    listed = TokenText.of("Shortlist: HALVORSEN, Ines (Design); MARLOWE, Petra (Sales)")
+    assert _words_together(listed, ["ines", "marlowe"]) is None
+
+
+def test_a_signature_department_and_company_restated_in_the_other_order() -> None:
+    doc = ["Hello Ms Varga,\n\nYour refund of £40 was sent today.\n\nBest wishes,\nTomasz\nBilling Team, Oakridge Telecom"]
+    assert MISSING_ENTITY not in types(doc, "Tomasz from the Oakridge Telecom Billing Team told Ms Varga her £40 refund was sent.")
+    # another company is still another company
+    assert MISSING_ENTITY in types(doc, "Tomasz from the Ashgrove Telecom Billing Team told Ms Varga her £40 refund was sent.")
+
+
+def test_a_qualifier_a_race_card_puts_after_the_name() -> None:
+    doc = ["KELSO  Sat 3 Oct\n2.40  PELLWORTH NOVICE CHASE (Grade 3)  2m6f\n1st  Harbour Ghost  5/2"]
+    assert MISSING_ENTITY not in types(doc, "At Kelso, the Grade 3 Pellworth Novice Chase was won by Harbour Ghost at 5/2.")
+    assert MISSING_ENTITY in types(doc, "At Kelso, the Grade 3 Pellworth Novice Hurdle was won by Harbour Ghost at 5/2.")
+
+
+def test_a_spec_sheets_label_and_value_said_as_one_name() -> None:
+    doc = ["ORBIT 12 POWER BANK\nCapacity ......... 20,000 mAh\nUSB-C ............ 2 × 65 W PD\nWeight ........... 410 g"]
+    assert MISSING_ENTITY not in types(doc, "The Orbit 12 power bank holds 20,000 mAh and has two 65 W USB-C PD ports.")
+    # a word of the label's line that is not there is still missing
+    assert MISSING_ENTITY in types(doc, "The Orbit 12 power bank holds 20,000 mAh and has two 65 W USB-C QC ports.")
+
+
+
+def test_a_title_spelled_out_before_dotted_initials_is_no_name_of_its_own() -> None:
+    text = "The audit was led by Professor K.T. Mbeki of Ashdown College."
+    assert "Professor K" not in [text[s:e] for s, e in proper_noun_runs(text)]
+    doc = ["The audit, led by Prof. K. T. Mbeki of Ashdown College, found 14 late filings."]
+    assert MISSING_ENTITY not in types(doc, "Professor K.T. Mbeki of Ashdown College led the audit, which found 14 late filings.")
+    assert MISSING_ENTITY in types(doc, "Professor K.T. Mbeki of Ashford College led the audit, which found 14 late filings.")

@@ -1,0 +1,42 @@
+"""Two whole numbers a document joins by a slash (a score "212/7", a bowler's "3/41", a mark
+"62/80") that an answer says in words ("212 for 7", "62 out of 80"). The reader of values skips
+digits beside a slash, so neither number was found; each faithful example has a changed twin
+that must still be caught.
+"""
+
+from __future__ import annotations
+
+from raguard import verify
+from raguard.models import UNSUPPORTED_NUMBER
+
+
+def flagged_numbers(docs: list[str], answer: str) -> list[str]:
+    result = verify("Summarize the document.", docs, answer)
+    return [w.text for w in result.warnings if w.type == UNSUPPORTED_NUMBER]
+
+
+SCORECARD = ["Harbour XI 212/7 (50 ov) — T Okafor 88 (97); R Lind 3/41\nMillbrook 180 all out (46.2 ov)"]
+
+
+def test_a_score_and_a_bowlers_figures_said_with_for() -> None:
+    assert flagged_numbers(SCORECARD, "Harbour XI made 212 for 7 in their 50 overs, and R Lind took 3 for 41.") == []
+
+
+def test_a_changed_value_of_the_pair_is_still_flagged() -> None:
+    assert "8" in flagged_numbers(SCORECARD, "Harbour XI made 212 for 8 in their 50 overs.")
+    assert "44" in flagged_numbers(SCORECARD, "R Lind took 3 for 44 for Harbour XI.")
+
+
+def test_the_pair_in_the_other_order_is_not_the_documents() -> None:
+    assert flagged_numbers(SCORECARD, "R Lind took 41 for 3 for Harbour XI.") != []
+
+
+def test_a_mark_out_of_a_maximum() -> None:
+    doc = ["Assessment: written paper 62/80; practical 18/20. Pass mark 50%."]
+    assert flagged_numbers(doc, "She scored 62 out of 80 on the written paper and 18 of 20 in the practical.") == []
+    assert "64" in flagged_numbers(doc, "She scored 64 out of 80 on the written paper.")
+
+
+def test_values_far_apart_are_not_a_pair() -> None:
+    # each value on its own, said apart from the other, is no restatement of the slashed pair
+    assert "62" in flagged_numbers(["Written paper 62/80."], "She scored 62, and the paper, marked by two examiners, had 80 marks.")
