@@ -238,17 +238,15 @@ class DocumentIndex:
         shares enough with the answer to need it.)"""
         return "denying_sentences" in self.__dict__
 
-    @lazy
-    def function_word_sentences(self) -> dict[str, list[int]]:
-        """Function word of the opposites table ("before", "more") -> numbers of the
-        :attr:`sentence_index` sentences holding it: the stem index leaves them out, and the
-        negations checker looks for "before" where an answer says "after"."""
-        from raguard.normalize.polarity import FUNCTION_OPPOSITES
-
-        found: dict[str, list[int]] = {}
-        for i, words in enumerate(self._sentence_words[1]):
-            for w in FUNCTION_OPPOSITES.intersection(words):
-                found.setdefault(w, []).append(i)
+    def sentences_holding(self, word: str) -> list[int]:
+        """Numbers of the :attr:`sentence_index` sentences holding a folded ``word`` as it is,
+        memoized by word: the stem index leaves function words out, and the negations checker
+        looks for "before" where an answer says "after"."""
+        memo = self.__dict__.setdefault("_holding", {})
+        found = memo.get(word)
+        if found is None:
+            # (list membership runs in C: one or two words are asked for, not every sentence's set)
+            found = memo[word] = [i for i, words in enumerate(self._sentence_words[1]) if word in words]
         return found
 
     @lazy

@@ -903,8 +903,7 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     holding = {i for key in wanted for i in by_stem.get(key, ())}
     if not FUNCTION_OPPOSITES.isdisjoint(wanted):
         # ("before" / "after" are no content words: the stem index leaves them out)
-        holding.update(i for key in FUNCTION_OPPOSITES.intersection(wanted)
-                       for i in index.function_word_sentences.get(key, ()))
+        holding.update(i for key in FUNCTION_OPPOSITES.intersection(wanted) for i in index.sentences_holding(key))
     if not holding:
         return None
     # the clause test needs two shared words beside the pair: count them from the index

@@ -136,11 +136,11 @@ def _agents_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) 
     for name in names:
         if name.start in flagged:
             continue
-        if _LIST_BEFORE_RE.search(ctx.response, max(0, name.start - 6), name.start):
-            continue  # "Ana and Ben sent": one of several doers
         m = _VERB_AFTER_RE.match(ctx.response, name.end)
         if m is None or (verb := content_stem(word := m.group(1).lower())) is None:
             continue
+        if _LIST_BEFORE_RE.search(ctx.response, max(0, name.start - 6), name.start):
+            continue  # "Ana and Ben sent": one of several doers
         if m.start(1) - name.end <= 1 and not past_form(word):
             continue  # a verb, not a noun after the name: "Yusuf proposed", "Oona will send"
         if verb in reporting and any(index.conversation is not None for _, index in ctx.documents):
@@ -174,6 +174,7 @@ def _agents_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) 
                              f'{name.text}: "{quote_for_message(text, 100)}"')
 
 
+@lru_cache(maxsize=4096)
 def _name_words(name: str) -> frozenset[str]:
     """The folded words of a name that can stand for it alone ("yusuf", "demir"; not "the", "of")."""
     return frozenset(t.norm for t in tokenize(name) if len(t.norm) > 2 and content_stem(t.norm) is not None)

@@ -291,7 +291,7 @@ advance | arrears
 """
 
 #: The words of the opposites table the stemmer skips as function words: looked up as themselves,
-#: and found in a document's sentences by :attr:`~raguard.documents.DocumentIndex.function_word_sentences`.
+#: and found in a document's sentences by :meth:`~raguard.documents.DocumentIndex.sentences_holding`.
 FUNCTION_OPPOSITES = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
                                 "within", "inside", "outside", "pre", "post"})
 
