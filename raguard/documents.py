@@ -108,9 +108,10 @@ class DocumentIndex:
         """Readings too uncertain for :attr:`numbers` ("7,34", "120 000", a "1530" among times
         written "0530"), outside dates but for years: read only when an answer's value finds no other support
         (see the numbers checker and :func:`raguard.normalize.numbers.loose_numbers`)."""
+        from raguard.normalize.names import named_number_spans
         from raguard.normalize.numbers import loose_numbers
 
-        found = loose_numbers(self.text, self.numbers)
+        found = loose_numbers(self.text, self.numbers, named_number_spans(self.text))
         # (a year stays, as in numbers: the dates reader takes "1415 Pilot aboard" for one)
         taken = [(d.start, d.end) for d in self.dates if d.form not in ("year", "weekday")]
         return _without_overlaps(found, taken) if found and taken else found

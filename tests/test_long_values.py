@@ -311,3 +311,27 @@ def test_yesterday_in_an_article_is_the_day_before_its_dateline() -> None:
     # not the day before the story's own date, and not another day
     assert types(doc, answer.replace("13 March 2026", "2 April 2026")) == [UNSUPPORTED_DATE]
     assert types(doc, answer.replace("13 March 2026", "12 March 2026")) == [UNSUPPORTED_DATE]
+
+
+def test_an_amount_that_is_a_stated_one_times_a_count_is_derived() -> None:
+    doc = ("The Ferncliff bursary pays £2,750 per term for up to four terms of the diploma, in one payment at the "
+           "start of each term.")
+    answer = "The bursary is worth £2,750 a term for up to four terms, so up to £11,000 altogether."
+    result = verify("How much is the bursary?", [doc], answer)
+    assert result.action == "proceed", result.warnings
+    [claim] = [c for c in result.claims if c.kind == "number" and c.text == "£11,000"]
+    assert claim.supported and claim.source == "derived"
+    # a product that is wrong, and one from a count the answer does not give, are caught
+    assert [w.text for w in verify("", [doc], answer.replace("£11,000", "£12,000")).warnings] == ["£12,000"]
+    assert "£8,250" in [w.text for w in verify("", [doc], "It pays £2,750 a term, £8,250 in all.").warnings]
+
+
+def test_an_amount_adding_a_part_whose_unit_is_left_to_its_neighbour_is_derived() -> None:
+    doc = "Flatbread: prep 20 min, rest 40 min, bake 12 min."
+    answer = "Allow about an hour and 12 minutes: 60 minutes of prep and resting and 12 of baking."
+    assert verify("", [doc], "The dough needs 20 minutes of prep and 40 of resting, so 60 minutes before baking."
+                  ).action == "proceed"
+    # the bare part must stand in the total's own sentence, and the sum must hold
+    assert verify("", [doc], "The dough needs 20 minutes of prep and 40 of resting, so 65 minutes before baking."
+                  ).action == "review"
+    assert verify("", [doc], answer).action == "review"  # (no 60 in the document: the part is flagged)

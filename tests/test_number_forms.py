@@ -225,3 +225,57 @@ def test_four_values_joined_by_slashes_are_a_list() -> None:
     doc = "Presets (60/75/85/95 °C) for tea and coffee."
     assert _flagged(doc, "It has presets of 60, 75, 85 and 95 °C.") == set()
     assert _flagged(doc, "It has presets of 60, 75, 80 and 95 °C.") == {"80"}
+
+
+# -- digits glued into rows, lists and versions -----------------------------------------------------
+
+def test_digits_of_a_csv_row_support_the_values_an_answer_restates() -> None:
+    doc = ("invoice,date,client,hours,rate_eur,total_eur\n"
+           "5521,2025-03-14,Brenholt Ltd,12,85.00,1020.00\n"
+           "5522,2025-03-15,Quarry Lane,7,92.50,647.50")
+    answer = "Invoice 5521 billed Brenholt Ltd for 12 hours at €85 an hour, €1,020 in total."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("12 hours", "14 hours").replace("€1,020", "€1,120")) == {"14", "€1,120"}
+
+
+def test_a_list_written_without_spaces_and_a_version_after_v_are_read() -> None:
+    doc = "Minimum grades 7,6,5 at HL. Changed in v2.8: the old --strict flag was removed; pages 2-4,9 only."
+    answer = "You need 7, 6 and 5 at Higher Level; the flag went in version 2.8, and pages 2 to 4 and 9 are kept."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("version 2.8", "version 2.9").replace("and 9", "and 8")) == {"2.9", "8"}
+
+
+def test_digits_glued_to_letters_or_a_slash_are_no_loose_values() -> None:
+    # a code's digits ("RT44"), a dotted run's last part, a score's sides: no value of their own
+    index = DocumentIndex("Use code RT44 for build 3.1.7 (score 24/7, ratio 9/5).")
+    assert sorted(n.text for n in index.loose_numbers) == ["3.1"]
+
+
+def test_a_fraction_written_with_a_slash_supports_the_answers_fraction_in_words() -> None:
+    doc = "Fill each jar 3/4 full and leave 1 cm of headspace."
+    assert _flagged(doc, "Fill every jar three-quarters full, leaving a centimetre of space.") == set()
+    assert _flagged(doc, "Fill every jar two-thirds full, leaving a centimetre of space.") == {"two-thirds"}
+
+
+# -- hours told by the part of the day ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "minutes", "measure"), [
+    ("doors open at 8 in the morning", 480, CLOCK),
+    ("the match starts at three in the afternoon", 900, CLOCK),
+    ("last orders by 10 at night", 1320, CLOCK),
+    ("the ferry leaves at 2 at night", 120, CLOCK),
+    ("we meet at 5 o'clock", 300, CLOCK12),
+])
+def test_an_hour_told_by_its_part_of_the_day_is_a_time(text: str, minutes: int, measure: str) -> None:
+    [n] = extract_numbers(text)
+    assert (n.value, n.measure) == (minutes, measure)
+
+
+def test_a_range_or_alternative_of_hours_shares_its_part_of_the_day() -> None:
+    doc = "Reception: 7:00~11:00 and 17:00~22:00. Breakfast 7:30 or 8:30."
+    answer = "Reception is open from 7 to 11 in the morning and from 5 to 10 in the evening; breakfast is at 7:30 or 8:30."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("from 5 to", "from 6 to")) == {"6"}
+    # two alternatives share the half of the day one of them states
+    assert _flagged("Dinner sittings: 18:00 or 20:00.", "Dinner is at 6 or 8 p.m.") == set()
+    assert _flagged("Dinner sittings: 18:00 or 20:00.", "Dinner is at 7 or 8 p.m.") == {"7"}

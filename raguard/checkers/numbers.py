@@ -10,7 +10,8 @@ two to ten is checked only where the documents count the same thing ("five gold 
 
 Derived (supported, ``source="derived"``): a percentage that is the change between two values
 of its sentence or the share of one in the other, and an amount of money or of a measure that
-is the sum or the difference of two the answer gives beside it (:class:`_Derivations`).
+is the sum or the difference of two the answer gives beside it, or one of them times a count
+(:class:`_Derivations`).
 """
 
 from __future__ import annotations
@@ -326,13 +327,20 @@ class _Derivations:
         # amounts (a currency, a unit of measure or a percentage) for sums and differences
         self._amounts = [n for n in ctx.numbers if (n.unit or n.measure) and not years.overlaps(n.start, n.end)]
         self._amount_starts = [n.start for n in self._amounts]
+        # whole bare values (counts, "three years"; a part whose unit is left to its neighbour,
+        # "10 minutes of prep and 15 of cooking"), spelled counting words included
+        self._bare = [n for n in ctx.numbers if n.unit is None and n.measure is None and not n.ordinal
+                      and n.value == int(n.value) and 0 < n.value and not years.overlaps(n.start, n.end)]
+        self._bare_starts = [n.start for n in self._bare]
         self._ready = True
 
     def adds_up(self, amount: NumberMention) -> bool:
         """Is the answer's ``amount`` (money or a measure, not a share or a time of day) the sum
         or the difference of two others in the same unit
         that its sentence or the one before gives ("£45 for one and £12 for the other, so £57
-        for the two", "£96,750, £21,450 less than the £118,200 requested")? Those two are
+        for the two", "£96,750, £21,450 less than the £118,200 requested"), one of them times a
+        count there ("£4,500 a year for three years, £13,500 in all"), or one of them plus a
+        bare value of its own sentence ("25 minutes: 10 of prep and 15 of cooking")? Those are
         checked on their own, so the answer shows its arithmetic: a changed total adds up no
         more, a changed part is flagged itself."""
         if not (amount.unit or amount.measure) or amount.unit == "%" or amount.measure in CLOCK_MEASURES:
@@ -346,7 +354,7 @@ class _Derivations:
         lo, hi = bisect_left(self._amount_starts, lo_pos), bisect_left(self._amount_starts, hi_pos)
         parts = [n for n in self._amounts[lo:hi]
                  if n.start != amount.start and n.unit == amount.unit and n.measure == amount.measure and n.value]
-        if len(parts) < 2 or len(parts) > self._NEAREST * 2:
+        if not parts or len(parts) > self._NEAREST * 2:
             return False
         slack = (max(0.05 * abs(amount.value), amount.precision) if amount.hedge
                  else max(amount.precision, _rounding(amount.text)))
@@ -354,6 +362,17 @@ class _Derivations:
         for i, a in enumerate(parts):
             for b in parts[i + 1:]:
                 if abs(a.value + b.value - value) <= slack or abs(abs(a.value - b.value) - value) <= slack:
+                    return True
+        bare_lo, bare_hi = bisect_left(self._bare_starts, lo_pos), bisect_left(self._bare_starts, hi_pos)
+        bare = self._bare[bare_lo:bare_hi]
+        if len(bare) > self._NEAREST * 2:
+            return False
+        own_sentence = self._sentences[k][0]
+        for a in parts:
+            for n in bare:
+                if abs(abs(a.value) * n.value - value) <= slack:
+                    return True
+                if n.start >= own_sentence and abs(abs(a.value) + n.value - value) <= slack:
                     return True
         return False
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Iterator, NamedTuple, Optional
+from itertools import chain
+from typing import Iterable, Iterator, NamedTuple, Optional
 
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
+from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
 
 _SCALES = {
@@ -458,14 +460,17 @@ _LOWER_WORD_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+([a-z]+)\b")
 _CLOCK_JOINERS = frozenset({"to", "and", "until", "till", "hrs", "hours", "h", "local", "the", "on", "at"})
 
 
-def loose_numbers(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
+def loose_numbers(text: str, mentions: list[NumberMention],
+                  skip: Iterable[tuple[int, int]] = ()) -> list[NumberMention]:
     """The readings :func:`extract_numbers` leaves out as uncertain, read only when an answer's
     value finds no other support: a bare "7,34" (a decimal comma, or a list "3,4"), a bare
     "120 000" (thousands, or two cells of a table), thousands grouped by dots ("1.482.300",
     "€420.000": see :func:`_dot_grouped`), and, in a text that writes times of day as
     four digits ("0530", read as one by :func:`extract_numbers`), its other four digits ("1530":
-    a time there, and a count or a year elsewhere), and the age of an age band ("under-12s").
-    ``mentions``: the values read in ``text``."""
+    a time there, and a count or a year elsewhere), the age of an age band ("under-12s"), and
+    digits glued into rows, lists and versions ("14,1840.00,10", "6,6,5", "v3.4": see
+    :func:`_glued_values`), and fractions written with a slash ("2/3": 66.7%). ``mentions``: the values read in ``text``; ``skip``: spans whose
+    digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
     if "." in text:
@@ -480,8 +485,44 @@ def loose_numbers(text: str, mentions: list[NumberMention]) -> list[NumberMentio
             noun = _LOWER_WORD_AFTER_RE.match(text, n.end)
             if noun is None or noun.group(1) in _CLOCK_JOINERS:  # ("1530 crates" is a count)
                 out.append(n._replace(value=float(minutes), measure=CLOCK))
-        out.sort(key=lambda n: (n.start, -n.end))
+    if "/" in text:
+        out.extend(_slash_fractions(text))
+    out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip)))
+    out.sort(key=lambda n: (n.start, -n.end))
     return out
+
+
+# Digits the value reader leaves unread for what they are glued to: a CSV row's cells
+# ("10231,2024-11-02,...,14,1840.00,10"), a list without spaces ("6,6,5", "pages 1-3,7"), a
+# version after "v" or in a dotted triple ("v3.4", "^18.2.0": 18.2). Not digits glued to
+# letters ("SALT15", "K17": codes, not values) or joined to a word by a hyphen ("COVID-19": a
+# name's), joined by a slash (a fraction, a score: read as such elsewhere) or after a dot of a
+# dotted run ("18.2.0": no 0). Another loose reading of the same digits ("3,7" as 3.7) is no reason to
+# skip them: both are read.
+_DIGIT_RUN_RE = re.compile(r"(?<![\d./])(?<![^\W\d_]-)(?:(?<![^\W\d_])|(?<=\b[vV]))(?P<v>\d+(?:\.\d+)?)(?:\.\d+)*(?![\d/]|\.\d|[^\W\d_])")
+
+
+# a fraction written with a slash, smaller than one: "2/3 cup", "3/4 of the plot" (a slash also
+# writes dates, scores and ratios: read only as a loose value, where nothing else supports)
+_SLASH_FRACTION_RE = re.compile(r"(?<![\w./,])([1-9])/([2-9]|1[0-2])(?![\w/]|[.,]\d)")
+
+
+def _slash_fractions(text: str) -> Iterator[NumberMention]:
+    """Each fraction of ``text`` written "2/3", as the share it is (66.7%): what an answer's
+    "two-thirds" restates."""
+    for m in _SLASH_FRACTION_RE.finditer(text):
+        num, den = int(m.group(1)), int(m.group(2))
+        if num < den:
+            yield NumberMention(m.start(), m.end(), m.group(), num / den * 100, unit="%")
+
+
+def _glued_values(text: str, read: Iterable[tuple[int, int]]) -> Iterator[NumberMention]:
+    """The runs of digits of ``text`` that no span of ``read`` (the values already read, and
+    what is no value: names' numbers) overlaps, each a bare value."""
+    taken = SpanIndex(read)
+    for m in _DIGIT_RUN_RE.finditer(text):
+        if not taken.overlaps(m.start(), m.end()):
+            yield NumberMention(m.start(), m.end("v"), m.group("v"), float(m.group("v")))
 
 
 # an age band written as one word, the number after a hyphen ("under-12s", "Over-60s"): the
@@ -597,6 +638,8 @@ def extract_numbers(text: str, hedges: bool = True,
         found.extend(_slash_lists(text))
     if (lowered is None or "m" in lowered) and _AMPM_CUE_RE.search(text) is not None:
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
+    if lowered is None or _holds_any(lowered, _DAY_PART_CUES):
+        found.extend(_day_part_clocks(text))
     found.extend(_worded_clocks(text, found))
     if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
         found.extend(_magnitudes(text))
@@ -840,6 +883,38 @@ def _spelled_clocks(text: str, lowered: Optional[str]) -> Iterator[NumberMention
         yield NumberMention(m.start(), m.end(), m.group(0), float(value % 720), spelled=True, measure=CLOCK12)
 
 
+# an hour told by the part of the day after it, as people say times: "11 in the morning", "six
+# in the evening", "10 at night", "3 o'clock" (either half of the day)
+_DAY_PART_RE = re.compile(
+    r"(?<![\w.:,£$€¥])(?P<h>1[0-2]|0?[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"[ \t]+(?:(?P<oclock>o['’]clock)|in[ \t]+the[ \t]+(?P<part>morning|afternoon|evening)|at[ \t]+night)\b",
+    re.IGNORECASE,
+)
+_DAY_PART_CUES = ("o'clock", "o’clock", "in the morning", "in the afternoon", "in the evening", "at night")
+
+
+def _day_part_clocks(text: str) -> Iterator[NumberMention]:
+    """Times of day told by their part of the day ("11 in the morning": 11:00; "10 at night":
+    22:00, "2 at night" 02:00), or by "o'clock" (a 12-hour time), in minutes after midnight."""
+    for m in _DAY_PART_RE.finditer(text):
+        h = m.group("h").casefold()
+        hour = int(h) if h.isdigit() else _HOUR_WORDS[h]
+        part = (m.group("part") or "").casefold()
+        measure = CLOCK
+        if m.group("oclock"):
+            measure = CLOCK12
+        elif part == "morning":
+            hour %= 12
+        elif part:  # afternoon, evening
+            hour = hour % 12 + 12
+        elif hour == 12:
+            hour = 0  # "12 at night"
+        elif hour >= 6:  # "at night" from six; "2 at night" is 02:00
+            hour += 12
+        yield NumberMention(m.start(), m.end(), m.group(0), float(hour * 60), spelled=not h.isdigit(),
+                            measure=measure)
+
+
 def _clock_times(text: str, pattern: re.Pattern[str] = _CLOCK_RE) -> Iterator[NumberMention]:
     """Times of day ("7:55 PM", "19:55"), valued in minutes after midnight: a changed time is a
     changed value, and the digits around a colon are not read as numbers otherwise."""
@@ -940,9 +1015,10 @@ def _with_measures(text: str, mentions: list[NumberMention]) -> list[NumberMenti
     return out
 
 
-# between the two ends of a range: "41 to 42 percent", "10-12 mg", "between 3 and 5 km"
+# between the two ends of a range: "41 to 42 percent", "10-12 mg", "between 3 and 5 km"; or
+# two alternatives, which share the unit as the ends of a range do ("at 6 or 7:30 p.m.")
 # ((?<!...): a run is tried from its start only, so a long one is scanned once)
-_RANGE_GAP_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-–—]|to|and)[ \t]*")
+_RANGE_GAP_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-–—]|to|and|or)[ \t]*")
 _LITERAL_RE = re.compile(r"(?<![\d,])\d[\d,]*(?:\.\d+)?")
 _FACTORS = (1e3, 1e6, 1e9, 1e12)
 
