@@ -5,7 +5,9 @@
 
 A rule change is kept when it sends no faithful item newly to review. Per data set this prints how
 many faithful items moved to review (bad) or to proceed (good), how many edited ones moved to
-review (caught) or to proceed (lost), and names the moved items. An item is faithful when its id
+review (caught) or to proceed (lost), and names the moved items; a lost edit of a held-out set is
+marked "(sibling's)" when every warning that sent it to review before was one its faithful sibling
+had too: it was caught only through a false alarm. An item is faithful when its id
 says so (``faithful`` in the long-answer sets and the paraphrase suite, ``:right`` in HaluEval,
 ``:consistent`` in SummEdits) or its set is the faithful summaries.
 """
@@ -24,8 +26,13 @@ def _faithful(dataset: str, item_id: str) -> bool:
             or item_id.endswith(":consistent"))
 
 
-def _read(path: Path, profile: Optional[str]) -> dict[tuple[str, str, str], tuple[str, float]]:
-    out: dict[tuple[str, str, str], tuple[str, float]] = {}
+Key = tuple[str, str, str]
+
+
+def _read(path: Path, profile: Optional[str]) -> tuple[dict[Key, tuple[str, float]], dict[Key, frozenset[tuple[str, str]]]]:
+    """Each item's (action, score), and its high warnings as (type, text)."""
+    out: dict[Key, tuple[str, float]] = {}
+    high: dict[Key, frozenset[tuple[str, str]]] = {}
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             prof, dataset, item_id, payload = line.rstrip("\n").split("\t", 3)
@@ -33,7 +40,14 @@ def _read(path: Path, profile: Optional[str]) -> dict[tuple[str, str, str], tupl
                 continue
             result = json.loads(payload)
             out[(prof, dataset, item_id)] = (result["action"], float(result.get("score") or 0.0))
-    return out
+            high[(prof, dataset, item_id)] = frozenset((w["type"], w["text"]) for w in result.get("warnings", ())
+                                                       if w.get("severity") == "high")
+    return out, high
+
+
+def _sibling(item_id: str) -> str:
+    """The faithful answer a held-out edit was made from: "h6-019-number-2" -> "h6-019-faithful"."""
+    return "-".join(item_id.split("-")[:2]) + "-faithful"
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -43,7 +57,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--profile", default=None, help="compare one profile only (default: all)")
     parser.add_argument("--quiet", action="store_true", help="counts only, no item names")
     args = parser.parse_args(argv)
-    before, after = _read(args.before, args.profile), _read(args.after, args.profile)
+    (before, high), (after, _) = _read(args.before, args.profile), _read(args.after, args.profile)
     moved: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     score_moves: dict[tuple[str, str], int] = defaultdict(int)
     for key in sorted(before.keys() & after.keys()):
@@ -54,6 +68,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         if was == now:
             continue
         kind = "faithful" if _faithful(dataset, item_id) else "edited"
+        sibling = (prof, dataset, _sibling(item_id))
+        if kind == "edited" and now == "proceed" and sibling in high and high[key] <= high[sibling]:
+            item_id += " (sibling's)"
         moved[(prof, dataset)][f"{kind} -> {now}"].append(item_id)
     missing = len(before.keys() ^ after.keys())
     if missing:
