@@ -279,3 +279,70 @@ def test_a_range_or_alternative_of_hours_shares_its_part_of_the_day() -> None:
     # two alternatives share the half of the day one of them states
     assert _flagged("Dinner sittings: 18:00 or 20:00.", "Dinner is at 6 or 8 p.m.") == set()
     assert _flagged("Dinner sittings: 18:00 or 20:00.", "Dinner is at 7 or 8 p.m.") == {"7"}
+
+
+def test_a_page_after_p_dot_is_read() -> None:
+    doc = "Descale the tank (see p.47) every 3 months."
+    assert _flagged(doc, "The manual explains descaling on page 47.") == set()
+    assert _flagged(doc, "The manual explains descaling on page 74.") == {"74"}
+
+
+# -- durations as logs and tools write them -------------------------------------------------------------
+
+TOOL_LOG = ("LAST SEEN  REASON   MESSAGE\n3m (x6 over 25m)  BackOff  Back-off pulling image\n"
+           "rsync ... done (sent 4.1 GB, 00:22:15)")
+
+
+def test_a_duration_with_a_glued_unit_letter_or_written_as_a_clock_supports_the_answers() -> None:
+    answer = "The image pull kept backing off, six times over 25 minutes, and the sync took about 22 minutes."
+    assert _flagged(TOOL_LOG, answer) == set()
+    assert _flagged(TOOL_LOG, answer.replace("25 minutes", "35 minutes").replace("about 22", "about 31")) == {"35", "31"}
+
+
+def test_a_log_duration_supports_no_bare_number() -> None:
+    # "25m" is 25 minutes; the answer's bare 25 (or 22) is a count of something else
+    assert _flagged(TOOL_LOG, "The job retried 25 times and copied 22 files.") == {"25", "22"}
+
+
+# -- money in hundredths, accounts tables ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value", "unit"), [
+    ("a dividend of 18 cents a share", 0.18, None),
+    ("an 18-cent dividend", 0.18, None),
+    ("it costs 45 pence", 0.45, "GBP"),
+    ("86p in every pound", 0.86, "GBP"),
+])
+def test_cents_and_pence_are_hundredths_of_the_currency(text: str, value: float, unit: str | None) -> None:
+    [n] = extract_numbers(text)
+    assert (n.value, n.unit) == (value, unit)
+
+
+def test_a_resolution_is_no_pence() -> None:
+    assert [n.value for n in extract_numbers("streams in 1080p")] == [1080.0]
+
+
+def test_cents_restate_a_decimal_of_the_currency_and_a_range_shares_them() -> None:
+    doc = "Diluted EPS was $0.37. From March the unit price goes from 6.5 cents to 7.1 cents."
+    answer = "Earnings were 37 cents per share, and the unit price rises from 6.5 to 7.1 cents in March."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("37 cents", "39 cents").replace("6.5 to", "6.8 to")) == {"39 cents", "6.8"}
+
+
+TABLE_DOC = ("Harlow Biotech, Q2 results (in millions, except per share)\n"
+             "Revenue | 218.4 | 197.0 | 11%\nNet income | 19.6 | 21.3 | (8)%")
+
+
+def test_a_table_that_states_its_scale_once_supports_scaled_values_and_a_bracketed_fall() -> None:
+    answer = "Revenue rose 11% to $218.4 million, while net income fell 8% to $19.6 million."
+    assert _flagged(TABLE_DOC, answer) == set()
+    assert _flagged(TABLE_DOC, answer.replace("$218.4", "$281.4").replace("fell 8%", "fell 6%")) == {"$281.4 million", "6%"}
+
+
+def test_without_a_stated_scale_a_bare_table_value_is_no_million() -> None:
+    doc = TABLE_DOC.replace(" (in millions, except per share)", "")
+    assert _flagged(doc, "Revenue rose 11% to $218.4 million.") == {"$218.4 million"}
+
+
+def test_in_a_quarter_is_a_period_and_no_share() -> None:
+    assert [n.text for n in extract_numbers("sales topped $90 million in a quarter for the first time")] == ["$90 million", "first"]
+    assert [n.value for n in extract_numbers("in a quarter of the cases")] == [25.0]

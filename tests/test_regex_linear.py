@@ -383,6 +383,7 @@ ANCHORED = {
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
     "raguard.normalize.text._LIST_MARKER_RE",
+    "raguard.normalize.numbers._OF_AFTER_RE",
     "relapse.templates._NAME_RE",
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
@@ -396,6 +397,7 @@ WINDOWED = {
     "raguard.checkers.qa.comparisons._QUERY_TAIL_RE": 300,
     "raguard.normalize.numbers._DECLINE_RE": 40,
     "raguard.normalize.numbers._HEDGE_RE": 24,
+    "raguard.normalize.numbers._PERIOD_QUARTER_RE": 8,
     "raguard.normalize.text._LAST_WORD_RE": 12,
     "raguard.checkers.roles._DOER_BEFORE_RE": 48,
     "raguard.checkers.roles._LIST_BEFORE_RE": 6,

@@ -175,6 +175,8 @@ class NumbersChecker:
             return finding
         for doc_index, index in ctx.documents:
             for doc_number in index.loose_numbers:  # "7,34", "120 000", "1530" among "0530"s
+                if doc_number.measure is not None and mention.measure is None:
+                    continue  # a log's "12m" or "00:14:40" supports "12 minutes", no bare 12
                 if values_match(mention, doc_number) and opposite_bound(mention, index.text, doc_number) is None:
                     finding.supported = True
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)

@@ -34,7 +34,8 @@ _SCALES = {
 }
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 _CURRENCY_CODES = {"usd": "USD", "us$": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "inr": "INR",
-                   "dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP"}
+                   "dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP",
+                   "pence": "GBP"}  # ("cents" may be a dollar's or a euro's: no unit)
 
 _SEPARATORS_RE = re.compile(r"[,\u2009\u202f\u00a0]")
 # "fell 3.2%" states the same change as "-3.2%"
@@ -58,7 +59,7 @@ _NUMERIC_RE = re.compile(
     (?:(?P<ord>st|nd|rd|th)\b)?
     (?:[ \t-]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
     (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
-    (?:[ \t](?P<curword>dollars?|euros?|pounds)\b)?
+    (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence)\b)?
     """,
     re.VERBOSE | re.IGNORECASE,
 )
@@ -469,7 +470,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     four digits ("0530", read as one by :func:`extract_numbers`), its other four digits ("1530":
     a time there, and a count or a year elsewhere), the age of an age band ("under-12s"), and
     digits glued into rows, lists and versions ("14,1840.00,10", "6,6,5", "v3.4": see
-    :func:`_glued_values`), and fractions written with a slash ("2/3": 66.7%). ``mentions``: the values read in ``text``; ``skip``: spans whose
+    :func:`_glued_values`), fractions written with a slash ("2/3": 66.7%), durations as logs
+    write them ("12m", "00:14:40"), a bracketed fall ("(7)%"), bare values of a table that states its scale
+    ("(in millions)") scaled. ``mentions``: the values read in ``text``; ``skip``: spans whose
     digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
@@ -487,6 +490,12 @@ def loose_numbers(text: str, mentions: list[NumberMention],
                 out.append(n._replace(value=float(minutes), measure=CLOCK))
     if "/" in text:
         out.extend(_slash_fractions(text))
+    if "(" in text:
+        out.extend(_bracketed_percents(text))
+        out.extend(_table_scaled(text, mentions))
+    out.extend(_log_durations(text))
+    if ":" in text:
+        out.extend(_clock_durations(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip)))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
@@ -494,12 +503,13 @@ def loose_numbers(text: str, mentions: list[NumberMention],
 
 # Digits the value reader leaves unread for what they are glued to: a CSV row's cells
 # ("10231,2024-11-02,...,14,1840.00,10"), a list without spaces ("6,6,5", "pages 1-3,7"), a
-# version after "v" or in a dotted triple ("v3.4", "^18.2.0": 18.2). Not digits glued to
+# version after "v" or in a dotted triple ("v3.4", "^18.2.0": 18.2), a page after "p." ("p.31").
+# Not digits glued to
 # letters ("SALT15", "K17": codes, not values) or joined to a word by a hyphen ("COVID-19": a
 # name's), joined by a slash (a fraction, a score: read as such elsewhere) or after a dot of a
 # dotted run ("18.2.0": no 0). Another loose reading of the same digits ("3,7" as 3.7) is no reason to
 # skip them: both are read.
-_DIGIT_RUN_RE = re.compile(r"(?<![\d./])(?<![^\W\d_]-)(?:(?<![^\W\d_])|(?<=\b[vV]))(?P<v>\d+(?:\.\d+)?)(?:\.\d+)*(?![\d/]|\.\d|[^\W\d_])")
+_DIGIT_RUN_RE = re.compile(r"(?<![\d/])(?<!\d\.)(?<![^\W\d_]-)(?:(?<![^\W\d_])|(?<=\b[vV]))(?P<v>\d+(?:\.\d+)?)(?:\.\d+)*(?![\d/]|\.\d|[^\W\d_])")
 
 
 # a fraction written with a slash, smaller than one: "2/3 cup", "3/4 of the plot" (a slash also
@@ -514,6 +524,60 @@ def _slash_fractions(text: str) -> Iterator[NumberMention]:
         num, den = int(m.group(1)), int(m.group(2))
         if num < den:
             yield NumberMention(m.start(), m.end(), m.group(), num / den * 100, unit="%")
+
+
+# a duration as logs and tools write it, its unit one letter glued on: "12m", "40s", "2h", "3d"
+# ("kubectl get events": "2m (x9 over 12m)"); the value reader takes "12m" for twelve million
+_LOG_DURATION_RE = re.compile(r"(?<![\w.,])(\d{1,4})([smhd])(?![\w%])")
+_LOG_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+
+
+def _log_durations(text: str) -> Iterator[NumberMention]:
+    for m in _LOG_DURATION_RE.finditer(text):
+        yield NumberMention(m.start(), m.end(), m.group(), float(m.group(1)), measure=_LOG_UNITS[m.group(2)])
+
+
+# a span of time written as a clock, hours, minutes and seconds: "00:14:40" in a log, a race's
+# "2:14:33" (a time of day to the second too: read as a length only where nothing else supports)
+_CLOCK_DURATION_RE = re.compile(r"(?<![\d:.,])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:]|[.,]\d)")
+
+
+def _clock_durations(text: str) -> Iterator[NumberMention]:
+    for m in _CLOCK_DURATION_RE.finditer(text):
+        seconds = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+        yield NumberMention(m.start(), m.end(), m.group(), float(seconds), measure="seconds")
+
+
+# a percentage an accounts table writes negative in brackets, "(7)%" or "(4.5%)": a fall
+_BRACKETED_PERCENT_RE = re.compile(r"\((\d{1,3}(?:\.\d+)?)(?:\)[ \t]?%|[ \t]?%\))")
+
+
+def _bracketed_percents(text: str) -> Iterator[NumberMention]:
+    for m in _BRACKETED_PERCENT_RE.finditer(text):
+        yield NumberMention(m.start(), m.end(), m.group(), -float(m.group(1)), unit="%")
+
+
+# a table's scale stated once for its figures: "(in millions, except per share)", "($ in
+# thousands)", "(€m)"
+_TABLE_SCALE_RE = re.compile(
+    r"\((?:[^()\n]{0,12}\bin[ \t]+)?(?:[$€£][ \t]?)?(?P<w>thousands|millions|billions|m|bn)\b[^()\n]{0,40}\)",
+    re.IGNORECASE)
+_TABLE_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "m": 1e6, "bn": 1e9}
+
+
+def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
+    """The bare values of a text that states its table's scale once ("(in millions)": 412.6 is
+    $412.6 million), each scaled: the other reading of every bare value there."""
+    m = _TABLE_SCALE_RE.search(text)
+    if m is None:
+        return []
+    factor = _TABLE_SCALES[m.group("w").casefold()]
+    out = []
+    for n in mentions:
+        if n.unit is None and n.measure is None and not n.spelled and not n.ordinal and _factor(n) == 1:
+            decimals = len(n.text.rpartition(".")[2]) if "." in n.text else 0
+            out.append(n._replace(value=n.value * factor, precision=0.5 * factor * 10 ** -decimals))
+    return out
 
 
 def _glued_values(text: str, read: Iterable[tuple[int, int]]) -> Iterator[NumberMention]:
@@ -592,6 +656,11 @@ def extract_numbers(text: str, hedges: bool = True,
             unit = _CURRENCY_SYMBOLS.get(cur, None) or _CURRENCY_CODES.get(cur.lower())
         elif curword:
             unit = _CURRENCY_CODES.get(curword.lower())
+            if curword[0] in "cpCP":  # hundredths of the currency: "52 cents" is 0.52
+                value, precision = value / 100, precision / 100
+        elif (len(raw) <= 2 and not (scale or ordinal) and text[end:end + 1] == "p"
+              and not text[end + 1:end + 2].isalnum()):
+            value, unit, end = value / 100, "GBP", end + 1  # "86p": pence (not "1080p", a resolution)
         end = _trim_end(text, start, end)
         worded = _word_may_end_before(text, start)
         # (the fields in order: start, end, text, value, unit, ordinal, spelled, precision, hedge,
@@ -1020,12 +1089,13 @@ def _with_measures(text: str, mentions: list[NumberMention]) -> list[NumberMenti
 # ((?<!...): a run is tried from its start only, so a long one is scanned once)
 _RANGE_GAP_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-–—]|to|and|or)[ \t]*")
 _LITERAL_RE = re.compile(r"(?<![\d,])\d[\d,]*(?:\.\d+)?")
-_FACTORS = (1e3, 1e6, 1e9, 1e12)
+_FACTORS = (1e-2, 1e3, 1e6, 1e9, 1e12)  # (hundredths: "4.2 to 4.6 cents")
 
 
 def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
     """The two ends of a range with what one of them writes for both: "41 to 42 percent" is 41%
-    and 42%, "10-12 mg" 10 mg, "$ 1.55 to 1.60 billion" $1.55 billion and $1.60 billion."""
+    and 42%, "10-12 mg" 10 mg, "$ 1.55 to 1.60 billion" $1.55 billion and $1.60 billion, "4.2
+    to 4.6 cents" 0.042 and 0.046."""
     out = list(mentions)
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
@@ -1048,9 +1118,10 @@ def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMenti
         if a.unit != b.unit or a.measure != b.measure:
             continue  # "rose 8% to $412.6 million": two values of two kinds, no range
         factor = _factor(b)
-        if factor > 1 and _factor(a) == 1 and abs(a.value * factor) <= abs(b.value) * 10:
+        if factor != 1 and _factor(a) == 1 and abs(a.value * factor) <= abs(b.value) * 10:
             decimals = len(a.text.rpartition(".")[2]) if "." in a.text else 0
-            a = out[i] = a._replace(value=a.value * factor, precision=0.5 * factor * 10 ** -decimals)
+            a = out[i] = a._replace(value=a.value * factor,
+                                    precision=0.5 * factor * 10 ** -decimals if factor > 1 else a.precision)
     return out
 
 
@@ -1075,13 +1146,20 @@ _FRACTION_DEN = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _FRACTION_WORDS = tuple(_FRACTION_DEN)
 
 
+# a quarter of the year: "in a quarter", "in one quarter", unless "of" follows ("in a quarter of
+# cases")
+_PERIOD_QUARTER_RE = re.compile(r"\bin[ \t]+$", re.IGNORECASE)
+_OF_AFTER_RE = re.compile(r"[ \t]+of\b", re.IGNORECASE)
+
+
 def _fractions(text: str, hedges: bool = True) -> Iterator[NumberMention]:
     """"a third" = 33.3%, "three quarters" = 75%: a fraction is a rounded percentage."""
     for m in _FRACTION_RE.finditer(text):
         den = _FRACTION_DEN[m.group("den").casefold().rstrip("s")]
         num = _FRACTION_NUM[m.group("num").casefold()]
-        if num >= den:
-            continue
+        if num >= den or (den == 4 and _PERIOD_QUARTER_RE.search(text, max(0, m.start() - 8), m.start())
+                          and not _OF_AFTER_RE.match(text, m.end())):
+            continue  # "in a quarter": a quarter of the year, no share
         yield NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%",
                             spelled=True, hedge=(_hedge_before(text, m.start()) or "about") if hedges else None)
 
