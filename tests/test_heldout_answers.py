@@ -43,7 +43,8 @@ SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_
         HeldOut("heldout3_answers.jsonl", "h3", 42, 20, 60, EDITS3),
         HeldOut("heldout4_answers.jsonl", "h4", 42, 20, 60, EDITS3),
         HeldOut("heldout5_answers.jsonl", "h5", 42, 20, 60, EDITS3),
-        HeldOut("heldout6_answers.jsonl", "h6", 42, 20, 60, EDITS3)]
+        HeldOut("heldout6_answers.jsonl", "h6", 42, 20, 60, EDITS3),
+        HeldOut("heldout7_answers.jsonl", "h7", 42, 20, 60, EDITS3)]
 BY_PREFIX = {held.prefix: held for held in SETS}
 
 
