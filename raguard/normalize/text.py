@@ -12,7 +12,8 @@ import re
 import unicodedata
 from bisect import bisect_right
 from functools import partial
-from itertools import accumulate
+from itertools import accumulate, compress
+from operator import add
 from typing import Iterator, NamedTuple, Optional
 
 from raguard.lazy import lazy
@@ -52,9 +53,9 @@ def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
     if text.isascii():
         if not _may_merge(text):
-            # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
-            # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
-            return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+            # the common case: every token is one run of letters and digits, lower-cased, built
+            # from the columns (no match object, no Python code per token)
+            return list(map(_make_token, zip(*_ascii_columns(text))))
     elif not _may_merge_any(text):
         # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
         # every token is one regex match, each word folded alone, as the loop does
@@ -70,15 +71,11 @@ def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]
     """:func:`tokenize`'s folded words, starts and ends as three lists, when no two word matches
     of ``text`` merge into one token (else None), for :meth:`TokenText.of`. The words and the
     gaps between them come from one split and the offsets are the running sums of their lengths:
-    no match object and no Python code per token. (Token objects zipped from these lists cost
-    more than :func:`tokenize`'s match objects right after a spaCy pass, in benchmarks/ab.py:
-    tokenize keeps them.)"""
+    no match object and no Python code per token."""
     if text.isascii():
         if _may_merge(text):
             return None
-        # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
-        parts = _ASCII_WORD_SPLIT_RE.split(text.lower())
-        norms = parts[1::2]
+        return _ascii_columns(text)
     elif _may_merge_any(text):
         return None
     else:
@@ -90,10 +87,25 @@ def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]
     return norms, ends[:-1:2], ends[1::2]
 
 
-# _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap. On lower-cased ASCII text
-# [^\W_] is [a-z0-9], which re tests faster than the Unicode category (-30% on a split).
+# _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap.
 _WORD_SPLIT_RE = re.compile(r"([^\W_]+)")
-_ASCII_WORD_SPLIT_RE = re.compile(r"([a-z0-9]+)")
+# ASCII text lower-cased with every character that is not a letter or a digit made a space: its
+# pieces between single spaces are then the words of _WORD_RE (the rest are empty)
+_ASCII_WORDS_ONLY = {c: (chr(c).lower() if chr(c).isalnum() else " ") for c in range(128)}
+
+
+def _ascii_columns(text: str) -> tuple[list[str], list[int], list[int]]:
+    """:func:`_token_columns` of ASCII text with nothing to merge: the words and their offsets
+    from one translate and one split, each piece starting one character after the one before
+    (the work per word runs in C: a third of what a regex split and its match objects cost)."""
+    pieces = text.translate(_ASCII_WORDS_ONLY).split(" ")
+    piece_starts = accumulate(map(_plus_one, map(len, pieces)), initial=0)
+    norms = list(filter(None, pieces))
+    starts = list(compress(piece_starts, pieces))  # (an empty piece is no word)
+    return norms, starts, list(map(add, starts, map(len, norms)))
+
+
+_plus_one = (1).__add__
 # tuple.__new__(Token, (norm, start, end)) without the named tuple's Python-level __new__
 _make_token = partial(tuple.__new__, Token)
 
@@ -271,11 +283,19 @@ class TokenText:
     def _index(self, norms: list[str]) -> None:
         #: the tokens' folded words, in order
         self.norms = norms
-        self.joined = " " + " ".join(norms) + " " if norms else " "
-        # each word starts one space after the end of the one before it
-        self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
         self._vocab: Optional[frozenset[str]] = None
         self._word_lengths: Optional[frozenset[int]] = None
+
+    @lazy
+    def joined(self) -> str:
+        """The folded words as ``" a b c "``, built on the first phrase search (:meth:`find`)."""
+        return " " + " ".join(self.norms) + " " if self.norms else " "
+
+    @lazy
+    def _starts(self) -> list[int]:
+        """Where each word starts in :attr:`joined`: one space after the end of the one before it."""
+        norms = self.norms
+        return list(accumulate(map(_plus_one, map(len, norms[:-1])), initial=1)) if norms else []
 
     @lazy
     def tokens(self) -> list[Token]:
