@@ -290,3 +290,25 @@ def test_short_weekdays_after_a_separator_are_found_as_by_a_search_for_each_pair
         found += expected
         assert dates._holds_after(t, before, words) == expected, t
     assert found > 500
+
+
+def _ends_with_abbreviation_by_search(t: str, dot_end: int) -> bool:
+    """_ends_with_abbreviation as the pattern alone answers it."""
+    m = text._LAST_WORD_RE.search(t, max(0, dot_end - 12), dot_end)
+    return m is not None and (m.group(1).lower() in text._ABBREVIATIONS or len(m.group(1)) == 1 or "." in m.group(1))
+
+
+def test_abbreviations_read_from_the_letters_before_a_stop_are_the_search_s() -> None:
+    atoms = ["Kiln", "kilns", "Dr", "dr", "inc", "U", "S", "e", "g", "Approx", "x", "é", "²", "_", "9", "½", " ", "(",
+             "“", '"', "-", ".", ".", ". ", "abcdefghijk"]
+    for t in _texts(atoms, 11, n=20000, most=10):
+        for dot_end in range(1, len(t) + 1):
+            if t[dot_end - 1] == "." or dot_end == len(t):
+                assert text._ends_with_abbreviation(t, dot_end) == _ends_with_abbreviation_by_search(t, dot_end), \
+                    (t, dot_end)
+
+
+def test_sentence_cues_found_by_character_are_the_pattern_s() -> None:
+    atoms = ["a", " ", ".", "!", "?", "\n", "\r", "…", "。", "Dr."]
+    for t in _texts(atoms, 12, n=4000, most=16):
+        assert text._sentence_cues(t) == [m.start() for m in text._SENTENCE_CUE_RE.finditer(t)], t

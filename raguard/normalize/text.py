@@ -406,12 +406,31 @@ def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
     # instructions each on a long document)
     if dot_end >= 8 and text[dot_end - 8:dot_end - 1].isalpha() and "." not in text[max(0, dot_end - 12):dot_end - 1]:
         return False
-    m = _LAST_WORD_RE.search(text, max(0, dot_end - 12), dot_end)
+    lo = max(0, dot_end - 12)
+    if text[dot_end - 1:dot_end] == ".":
+        # the run of letters before the stop, within the search's window: when no other stop
+        # comes before it, the pattern's word is that run or there is none (a word of the
+        # pattern holds letters and stops only), so a run of two letters or more that is no
+        # abbreviation ends a sentence without the search (most of the shorter last words)
+        begin = dot_end - 1
+        while begin > lo and _is_letter(text[begin - 1]):
+            begin -= 1
+        if begin == lo > 0:
+            return False  # (letters fill the window: no room for what must come before a word)
+        if (begin == 0 or text[begin - 1] != ".") and dot_end - 1 - begin >= 2 \
+                and text[begin:dot_end - 1].lower() not in _ABBREVIATIONS:
+            return False
+    m = _LAST_WORD_RE.search(text, lo, dot_end)
     if m is None:
         return False
     word = m.group(1)
     # single letters and dotted initials ("U.S.", "J.") are abbreviations too
     return word.lower() in _ABBREVIATIONS or len(word) == 1 or "." in word
+
+
+def _is_letter(char: str) -> bool:
+    r"""Is ``char`` a letter as ``[^\W\d_]`` reads one (``\w`` is ``str.isalnum()`` or "_")?"""
+    return char.isalnum() and not char.isdecimal()
 
 
 # Words that open a sentence and never follow an initial inside a name ("an EPC rating of D.
@@ -455,20 +474,32 @@ def _wrapped_line(text: str, newline: int) -> bool:
 
 
 # Where a _SENTENCE_END_RE match can start: right after ".", "!" or "?" (the alternatives that
-# read a stop look behind at it) or at a newline. re finds these with a fast scan for the
-# characters; the pattern itself opens with a lookahead, which re tries at every position.
+# read a stop look behind at it) or at a newline (see _sentence_cues).
 _SENTENCE_CUE_RE = re.compile(r"[.!?\n]")
+
+
+def _sentence_cues(text: str) -> list[int]:
+    """Where :data:`_SENTENCE_CUE_RE` matches, ascending: each of its characters found by
+    ``str.find`` (a fast scan for one character; ``re`` tests every position against the class,
+    ~65 instructions a character)."""
+    found: list[int] = []
+    for char in ".!?\n":
+        at = text.find(char)
+        while at >= 0:
+            found.append(at)
+            at = text.find(char, at + 1)
+    found.sort()
+    return found
 
 
 def _sentence_ends(text: str) -> Iterator[re.Match[str]]:
     """What ``_SENTENCE_END_RE.finditer(text)`` yields, the pattern tried only where a match can
-    start (:data:`_SENTENCE_CUE_RE`): a match at ``p`` is tried by ``match(text, p)`` exactly as
+    start (:func:`_sentence_cues`): a match at ``p`` is tried by ``match(text, p)`` exactly as
     the scan tries it (the lookbehinds see the text before ``p``), so the matches are the same
     left-to-right, non-overlapping ones (the one empty match, a glued end, has none after it at
     its position: a capital follows it)."""
     last = previous = -1
-    for cue in _SENTENCE_CUE_RE.finditer(text):
-        p = cue.start()
+    for p in _sentence_cues(text):
         if text[p] != "\n":
             p += 1  # (after a stop; a newline right after it gives the same position once)
         if p < last or p == previous:
