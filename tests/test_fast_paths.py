@@ -312,3 +312,15 @@ def test_sentence_cues_found_by_character_are_the_pattern_s() -> None:
     atoms = ["a", " ", ".", "!", "?", "\n", "\r", "…", "。", "Dr."]
     for t in _texts(atoms, 12, n=4000, most=16):
         assert text._sentence_cues(t) == [m.start() for m in text._SENTENCE_CUE_RE.finditer(t)], t
+
+
+def test_sentence_denials_read_from_the_words_first_are_the_scan_s() -> None:
+    from raguard import align
+    from raguard.normalize.polarity import denies_anything
+
+    atoms = ["not", "NOT", "No", "never", "cannot", "can", "dont", "Didnt", "isnt", "n't", "n’t", "don", "'t", "_",
+             "9", " ", ".", "a", "note", "ı", "nobody", "nor", "neithe", "r", "é"]
+    texts = _texts(atoms, 13, n=20000, most=8)
+    assert any(denies_anything(t) for t in texts) and not all(denies_anything(t) for t in texts)
+    for t in texts:
+        assert align._denies(t) == denies_anything(t), t
