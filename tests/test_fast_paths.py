@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_right
 
 from raguard.documents import DocumentIndex
 from raguard.normalize import dates, numbers, text
@@ -324,3 +325,19 @@ def test_sentence_denials_read_from_the_words_first_are_the_scan_s() -> None:
     assert any(denies_anything(t) for t in texts) and not all(denies_anything(t) for t in texts)
     for t in texts:
         assert align._denies(t) == denies_anything(t), t
+
+
+def test_phrases_found_from_the_first_word_are_where_the_word_starts_say() -> None:
+    rng = random.Random(14)
+    words = ["a", "b", "ab", "ba", "c", "aa"]
+    for t in _texts(["a", "b", "ab", "ba", " ", ".", "c", "aa"], 14, n=3000, most=16):
+        tokens = text.TokenText.of(t)
+        for _ in range(4):
+            needle = [rng.choice(words) for _ in range(rng.randint(1, 3))]
+            pos = tokens.joined.find(" " + " ".join(needle) + " ")
+            expected = None if pos < 0 else (bisect_right(tokens._starts, pos + 1) - 1,) * 1
+            found = tokens.find(needle)
+            assert (found is None) == (expected is None), (t, needle)
+            if found is not None:
+                assert found == (expected[0], expected[0] + len(needle)), (t, needle)
+                assert tokens.find(needle, 1 if found[0] >= 1 else 0) is not None

@@ -331,6 +331,13 @@ class TokenText:
         if not words:
             return None
         needle = " " + " ".join(words) + " "
+        if begin == 0:  # (most searches: the word starts are not needed, see below)
+            pos = self.joined.find(needle)
+            if pos < 0:
+                return None
+            # a space opens each word: the spaces up to the hit's first letter count its words
+            i = self.joined.count(" ", 0, pos + 1) - 1
+            return i, i + len(words)
         offset = self._starts[begin] - 1 if begin < len(self._starts) else len(self.joined)
         pos = self.joined.find(needle, offset)
         if pos < 0:
