@@ -341,3 +341,10 @@ def test_phrases_found_from_the_first_word_are_where_the_word_starts_say() -> No
             if found is not None:
                 assert found == (expected[0], expected[0] + len(needle)), (t, needle)
                 assert tokens.find(needle, 1 if found[0] >= 1 else 0) is not None
+
+
+def test_tokens_of_short_and_long_texts_are_the_merging_loop_s() -> None:
+    atoms = ["a", "B", " ", ".", "9", "_", "-", "x", "Kiln ", "don't", "U.S. ", "e", "\n", "é", "ab-\ncd"]
+    for t in _texts(atoms, 15, n=6000, most=30):
+        assert text.tokenize(t) == text._tokenize_merging(t), t
+        assert text.TokenText.of(t).tokens == text._tokenize_merging(t), t
