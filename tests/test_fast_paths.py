@@ -348,3 +348,14 @@ def test_tokens_of_short_and_long_texts_are_the_merging_loop_s() -> None:
     for t in _texts(atoms, 15, n=6000, most=30):
         assert text.tokenize(t) == text._tokenize_merging(t), t
         assert text.TokenText.of(t).tokens == text._tokenize_merging(t), t
+
+
+def test_words_of_text_whose_letters_are_ascii_read_as_ascii_are_the_split_s() -> None:
+    atoms = ["a", "B", " ", "–", "’", "“", "9", "_", "\u200e", "é", "ß", "x", ".", "\u00a0", "٣", "²"]
+    texts = _texts(atoms, 16, n=6000, most=14)
+    assert sum(not t.isascii() and text._NON_ASCII_LETTER_RE.search(t) is None for t in texts) > 500
+    for t in texts:
+        columns = text._token_columns(t)
+        if columns is not None:
+            tokens = text._tokenize_merging(t)
+            assert columns == ([k.norm for k in tokens], [k.start for k in tokens], [k.end for k in tokens]), t

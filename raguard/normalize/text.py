@@ -84,6 +84,10 @@ def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]
         return _ascii_columns(text)
     elif _may_merge_any(text):
         return None
+    elif _NON_ASCII_LETTER_RE.search(text) is None:
+        # other text whose letters and digits are all ASCII (an en dash, curly quotes): the same
+        # words at the same places once each other character is made a "?", one for one
+        return _ascii_columns(text.encode("ascii", "replace").decode("ascii"))
     else:
         # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
         # every token is one regex match, each word folded alone, as the loop does
@@ -93,6 +97,8 @@ def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]
     return norms, ends[:-1:2], ends[1::2]
 
 
+# a letter or a digit that is not ASCII (_WORD_RE's characters beyond ASCII)
+_NON_ASCII_LETTER_RE = re.compile(r"[^\W_\x00-\x7f]")
 # _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap.
 _WORD_SPLIT_RE = re.compile(r"([^\W_]+)")
 # ASCII text lower-cased with every character that is not a letter or a digit made a space: its
