@@ -359,3 +359,16 @@ def test_words_of_text_whose_letters_are_ascii_read_as_ascii_are_the_split_s() -
         if columns is not None:
             tokens = text._tokenize_merging(t)
             assert columns == ([k.norm for k in tokens], [k.start for k in tokens], [k.end for k in tokens]), t
+
+
+def test_an_answer_without_a_denial_word_is_one_the_pattern_finds_no_denial_in() -> None:
+    from raguard.normalize.cues import denies
+    from raguard.normalize.polarity import may_deny
+
+    atoms = ["not", "No", "no.", "NO 1", "never", "cannot", "nor", "n't", "N'T", "n’t", "none", "with ", "matter",
+             "dont", "note", "know", "_", "9", " ", ".", "-", "a", "nothing", "Neither", "nobody"]
+    texts = _texts(atoms, 17, n=20000, most=8)
+    assert any(denies(t) for t in texts) and any(not may_deny(t, text.ascii_words(t)) for t in texts)
+    for t in texts:
+        if not may_deny(t, text.ascii_words(t)):
+            assert not denies(t), t

@@ -166,9 +166,15 @@ class CheckContext:
     def response_denies(self) -> bool:
         """:func:`~raguard.normalize.cues.denies` of the whole response. A denial never reaches
         across a sentence end, so when this is False no sentence of it denies either (one search
-        in place of one per sentence)."""
+        in place of one per sentence). An ASCII response none of whose words is a denial word
+        (:func:`~raguard.normalize.polarity.may_deny`, whose words hold the pattern's) is read
+        from its words, without the search."""
         from raguard.normalize.cues import denies
+        from raguard.normalize.polarity import may_deny
+        from raguard.normalize.text import ascii_words
 
+        if self.response.isascii() and not may_deny(self.response, ascii_words(self.response)):
+            return False
         return denies(self.response)
 
 
