@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from bisect import bisect_left
-from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING, Container, Iterable, Optional, Protocol, Sequence
 
 from raguard.normalize.polarity import denies_anything, may_deny, opposite_table
@@ -62,7 +60,6 @@ class AlignContext(Protocol):
 
 
 _NONE: frozenset[str] = frozenset()
-_START = itemgetter(1)  # (a Token's start)
 
 #: Sentences joined to the best one when they add coverage (a summary fuses two, rarely more).
 MAX_SENTENCES = 2
@@ -112,13 +109,11 @@ def align(ctx: AlignContext) -> list[SentenceAlignment]:
     stems_of = ctx.token_stems
     free = ctx.query_stems
     out: list[SentenceAlignment] = []
-    # (whether each token opens with a capital, read for all at once in C: the names are few)
-    capitals = list(map(str.isupper, map(ctx.response.__getitem__, map(_START, ctx.token_list))))
     for start, end in ctx.sentences:
         tokens = ctx.token_range(start, end)
         stems = frozenset(s for i in tokens if (s := stems_of[i]) is not None)
         found = align_stems(ctx, start, end, stems, free)
-        names = _novel_names(ctx, tokens, capitals)
+        names = _novel_names(ctx, tokens)
         opposed = _opposed(ctx, found, free)
         differs = _denial_differs(ctx, found)
         out.append(found if not (names or opposed or differs)
@@ -155,14 +150,15 @@ def _opposed(ctx: AlignContext, found: SentenceAlignment, free: frozenset[str]) 
     return sum(1 for s in found.missing if s not in free and not table.get(s, _NONE).isdisjoint(held))
 
 
-def _novel_names(ctx: AlignContext, tokens: range, capitals: list[bool]) -> int:
+def _novel_names(ctx: AlignContext, tokens: range) -> int:
     """Capitalized words of a sentence, its first word aside, that neither a document nor the
-    query holds (folded); ``capitals``: whether each token of the response opens with a capital."""
+    query holds (folded)."""
     toks = ctx.token_list
+    response = ctx.response
     count = 0
-    for i in compress(tokens[1:], capitals[tokens.start + 1:tokens.stop]):
+    for i in tokens[1:]:
         tok = toks[i]
-        if len(tok.norm) < 2 or tok.norm.isdigit():
+        if not response[tok.start].isupper() or len(tok.norm) < 2 or tok.norm.isdigit():
             continue
         if tok.norm in ctx.query_tokens.vocab:
             continue
