@@ -31,7 +31,8 @@ from dataclasses import dataclass, replace
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Container, Iterable, Optional, Protocol, Sequence
 
-from raguard.normalize.polarity import denies_anything, opposite_table
+from raguard.normalize.polarity import denies_anything, may_deny, opposite_table
+from raguard.normalize.text import ascii_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.documents import DocumentIndex, DocumentSet
@@ -125,8 +126,17 @@ def _denial_differs(ctx: AlignContext, found: SentenceAlignment) -> int:
     if not found.spans:
         return 0
     text = ctx.documents.indexes[found.doc_index].text
-    doc_denies = any(denies_anything(text[a:b]) for a, b in found.spans)
-    return int(denies_anything(ctx.response[found.start:found.end]) != doc_denies)
+    doc_denies = any(_denies(text[a:b]) for a, b in found.spans)
+    return int(_denies(ctx.response[found.start:found.end]) != doc_denies)
+
+
+def _denies(sentence: str) -> bool:
+    """:func:`denies_anything` of a sentence, answered by :func:`may_deny` on its words when it
+    is ASCII and holds no denial word (most sentences: a translate and a split cost half the two
+    scans of the text)."""
+    if sentence.isascii() and not may_deny(sentence, ascii_words(sentence)):
+        return False
+    return denies_anything(sentence)
 
 
 def _opposed(ctx: AlignContext, found: SentenceAlignment, free: frozenset[str]) -> int:

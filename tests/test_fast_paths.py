@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_right
 
 from raguard.documents import DocumentIndex
 from raguard.normalize import dates, numbers, text
@@ -290,3 +291,84 @@ def test_short_weekdays_after_a_separator_are_found_as_by_a_search_for_each_pair
         found += expected
         assert dates._holds_after(t, before, words) == expected, t
     assert found > 500
+
+
+def _ends_with_abbreviation_by_search(t: str, dot_end: int) -> bool:
+    """_ends_with_abbreviation as the pattern alone answers it."""
+    m = text._LAST_WORD_RE.search(t, max(0, dot_end - 12), dot_end)
+    return m is not None and (m.group(1).lower() in text._ABBREVIATIONS or len(m.group(1)) == 1 or "." in m.group(1))
+
+
+def test_abbreviations_read_from_the_letters_before_a_stop_are_the_search_s() -> None:
+    atoms = ["Kiln", "kilns", "Dr", "dr", "inc", "U", "S", "e", "g", "Approx", "x", "é", "²", "_", "9", "½", " ", "(",
+             "“", '"', "-", ".", ".", ". ", "abcdefghijk"]
+    for t in _texts(atoms, 11, n=20000, most=10):
+        for dot_end in range(1, len(t) + 1):
+            if t[dot_end - 1] == "." or dot_end == len(t):
+                assert text._ends_with_abbreviation(t, dot_end) == _ends_with_abbreviation_by_search(t, dot_end), \
+                    (t, dot_end)
+
+
+def test_sentence_cues_found_by_character_are_the_pattern_s() -> None:
+    atoms = ["a", " ", ".", "!", "?", "\n", "\r", "…", "。", "Dr."]
+    for t in _texts(atoms, 12, n=4000, most=16):
+        assert text._sentence_cues(t) == [m.start() for m in text._SENTENCE_CUE_RE.finditer(t)], t
+
+
+def test_sentence_denials_read_from_the_words_first_are_the_scan_s() -> None:
+    from raguard import align
+    from raguard.normalize.polarity import denies_anything
+
+    atoms = ["not", "NOT", "No", "never", "cannot", "can", "dont", "Didnt", "isnt", "n't", "n’t", "don", "'t", "_",
+             "9", " ", ".", "a", "note", "ı", "nobody", "nor", "neithe", "r", "é"]
+    texts = _texts(atoms, 13, n=20000, most=8)
+    assert any(denies_anything(t) for t in texts) and not all(denies_anything(t) for t in texts)
+    for t in texts:
+        assert align._denies(t) == denies_anything(t), t
+
+
+def test_phrases_found_from_the_first_word_are_where_the_word_starts_say() -> None:
+    rng = random.Random(14)
+    words = ["a", "b", "ab", "ba", "c", "aa"]
+    for t in _texts(["a", "b", "ab", "ba", " ", ".", "c", "aa"], 14, n=3000, most=16):
+        tokens = text.TokenText.of(t)
+        for _ in range(4):
+            needle = [rng.choice(words) for _ in range(rng.randint(1, 3))]
+            pos = tokens.joined.find(" " + " ".join(needle) + " ")
+            expected = None if pos < 0 else (bisect_right(tokens._starts, pos + 1) - 1,) * 1
+            found = tokens.find(needle)
+            assert (found is None) == (expected is None), (t, needle)
+            if found is not None:
+                assert found == (expected[0], expected[0] + len(needle)), (t, needle)
+                assert tokens.find(needle, 1 if found[0] >= 1 else 0) is not None
+
+
+def test_tokens_of_short_and_long_texts_are_the_merging_loop_s() -> None:
+    atoms = ["a", "B", " ", ".", "9", "_", "-", "x", "Kiln ", "don't", "U.S. ", "e", "\n", "é", "ab-\ncd"]
+    for t in _texts(atoms, 15, n=6000, most=30):
+        assert text.tokenize(t) == text._tokenize_merging(t), t
+        assert text.TokenText.of(t).tokens == text._tokenize_merging(t), t
+
+
+def test_words_of_text_whose_letters_are_ascii_read_as_ascii_are_the_split_s() -> None:
+    atoms = ["a", "B", " ", "–", "’", "“", "9", "_", "\u200e", "é", "ß", "x", ".", "\u00a0", "٣", "²"]
+    texts = _texts(atoms, 16, n=6000, most=14)
+    assert sum(not t.isascii() and text._NON_ASCII_LETTER_RE.search(t) is None for t in texts) > 500
+    for t in texts:
+        columns = text._token_columns(t)
+        if columns is not None:
+            tokens = text._tokenize_merging(t)
+            assert columns == ([k.norm for k in tokens], [k.start for k in tokens], [k.end for k in tokens]), t
+
+
+def test_an_answer_without_a_denial_word_is_one_the_pattern_finds_no_denial_in() -> None:
+    from raguard.normalize.cues import denies
+    from raguard.normalize.polarity import may_deny
+
+    atoms = ["not", "No", "no.", "NO 1", "never", "cannot", "nor", "n't", "N'T", "n’t", "none", "with ", "matter",
+             "dont", "note", "know", "_", "9", " ", ".", "-", "a", "nothing", "Neither", "nobody"]
+    texts = _texts(atoms, 17, n=20000, most=8)
+    assert any(denies(t) for t in texts) and any(not may_deny(t, text.ascii_words(t)) for t in texts)
+    for t in texts:
+        if not may_deny(t, text.ascii_words(t)):
+            assert not denies(t), t

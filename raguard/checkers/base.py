@@ -10,7 +10,8 @@ from raguard.documents import DocumentSet
 from raguard.lazy import lazy
 from raguard.normalize.dates import DateMention, extract_dates
 from raguard.normalize.numbers import NumberMention, extract_numbers
-from raguard.normalize.text import Token, TokenText, sentence_spans, tokenize
+from raguard.normalize.polarity import may_deny
+from raguard.normalize.text import Token, TokenText, ascii_words, sentence_spans, tokenize
 from raguard.query import QueryIndex
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -166,9 +167,13 @@ class CheckContext:
     def response_denies(self) -> bool:
         """:func:`~raguard.normalize.cues.denies` of the whole response. A denial never reaches
         across a sentence end, so when this is False no sentence of it denies either (one search
-        in place of one per sentence)."""
+        in place of one per sentence). An ASCII response none of whose words is a denial word
+        (:func:`~raguard.normalize.polarity.may_deny`, whose words hold the pattern's) is read
+        from its words, without the search."""
         from raguard.normalize.cues import denies
 
+        if self.response.isascii() and not may_deny(self.response, ascii_words(self.response)):
+            return False
         return denies(self.response)
 
 

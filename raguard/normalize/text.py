@@ -12,7 +12,8 @@ import re
 import unicodedata
 from bisect import bisect_right
 from functools import partial
-from itertools import accumulate
+from itertools import accumulate, compress
+from operator import add
 from typing import Iterator, NamedTuple, Optional
 
 from raguard.lazy import lazy
@@ -52,9 +53,12 @@ def tokenize(text: str) -> list[Token]:
     """Word tokens with offsets; merges dotted abbreviations and hyphenated line breaks."""
     if text.isascii():
         if not _may_merge(text):
-            # the common case: every token is one regex match, lower-cased (same offsets in ASCII);
-            # tuple.__new__ builds the Token without the named tuple's Python-level __new__ (-25%)
-            return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+            # the common case: every token is one run of letters and digits, lower-cased, built
+            # from the columns (no match object, no Python code per token) unless the text is
+            # short: a few match objects cost less than the columns' fixed cost
+            if len(text) < _SHORT_TEXT:
+                return [_new_tuple(Token, (m.group(), m.start(), m.end())) for m in _WORD_RE.finditer(text.lower())]
+            return list(map(_make_token, zip(*_ascii_columns(text))))
     elif not _may_merge_any(text):
         # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
         # every token is one regex match, each word folded alone, as the loop does
@@ -64,23 +68,26 @@ def tokenize(text: str) -> list[Token]:
 
 
 _new_tuple = tuple.__new__
+#: Below this many characters (about eight words) :func:`tokenize` builds an ASCII text's tokens
+#: from match objects (callgrind: the columns cost ~11k instructions more to set up, ~1k less a word).
+_SHORT_TEXT = 40
 
 
 def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]]:
     """:func:`tokenize`'s folded words, starts and ends as three lists, when no two word matches
     of ``text`` merge into one token (else None), for :meth:`TokenText.of`. The words and the
     gaps between them come from one split and the offsets are the running sums of their lengths:
-    no match object and no Python code per token. (Token objects zipped from these lists cost
-    more than :func:`tokenize`'s match objects right after a spaCy pass, in benchmarks/ab.py:
-    tokenize keeps them.)"""
+    no match object and no Python code per token."""
     if text.isascii():
         if _may_merge(text):
             return None
-        # the common case: every token is one regex match, lower-cased (same offsets in ASCII)
-        parts = _ASCII_WORD_SPLIT_RE.split(text.lower())
-        norms = parts[1::2]
+        return _ascii_columns(text)
     elif _may_merge_any(text):
         return None
+    elif _NON_ASCII_LETTER_RE.search(text) is None:
+        # other text whose letters and digits are all ASCII (an en dash, curly quotes): the same
+        # words at the same places once each other character is made a "?", one for one
+        return _ascii_columns(text.encode("ascii", "replace").decode("ascii"))
     else:
         # other text with nothing to merge (a third of HaluEval's passages: an en dash, a name):
         # every token is one regex match, each word folded alone, as the loop does
@@ -90,10 +97,32 @@ def _token_columns(text: str) -> Optional[tuple[list[str], list[int], list[int]]
     return norms, ends[:-1:2], ends[1::2]
 
 
-# _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap. On lower-cased ASCII text
-# [^\W_] is [a-z0-9], which re tests faster than the Unicode category (-30% on a split).
+# a letter or a digit that is not ASCII (_WORD_RE's characters beyond ASCII)
+_NON_ASCII_LETTER_RE = re.compile(r"[^\W_\x00-\x7f]")
+# _WORD_RE captured, for re.split: gap, word, gap, word, ..., gap.
 _WORD_SPLIT_RE = re.compile(r"([^\W_]+)")
-_ASCII_WORD_SPLIT_RE = re.compile(r"([a-z0-9]+)")
+# ASCII text lower-cased with every character that is not a letter or a digit made a space: its
+# pieces between single spaces are then the words of _WORD_RE (the rest are empty)
+_ASCII_WORDS_ONLY = {c: (chr(c).lower() if chr(c).isalnum() else " ") for c in range(128)}
+
+
+def _ascii_columns(text: str) -> tuple[list[str], list[int], list[int]]:
+    """:func:`_token_columns` of ASCII text with nothing to merge: the words and their offsets
+    from one translate and one split, each piece starting one character after the one before
+    (the work per word runs in C: a third of what a regex split and its match objects cost)."""
+    pieces = text.translate(_ASCII_WORDS_ONLY).split(" ")
+    piece_starts = accumulate(map(_plus_one, map(len, pieces)), initial=0)
+    norms = list(filter(None, pieces))
+    starts = list(compress(piece_starts, pieces))  # (an empty piece is no word)
+    return norms, starts, list(map(add, starts, map(len, norms)))
+
+
+_plus_one = (1).__add__
+
+
+def ascii_words(text: str) -> list[str]:
+    """The words of ASCII ``text`` (its runs of letters and digits, ``[^\W_]+``), lower-cased."""
+    return text.translate(_ASCII_WORDS_ONLY).split()
 # tuple.__new__(Token, (norm, start, end)) without the named tuple's Python-level __new__
 _make_token = partial(tuple.__new__, Token)
 
@@ -271,11 +300,19 @@ class TokenText:
     def _index(self, norms: list[str]) -> None:
         #: the tokens' folded words, in order
         self.norms = norms
-        self.joined = " " + " ".join(norms) + " " if norms else " "
-        # each word starts one space after the end of the one before it
-        self._starts = list(accumulate([len(n) + 1 for n in norms[:-1]], initial=1)) if norms else []
         self._vocab: Optional[frozenset[str]] = None
         self._word_lengths: Optional[frozenset[int]] = None
+
+    @lazy
+    def joined(self) -> str:
+        """The folded words as ``" a b c "``, built on the first phrase search (:meth:`find`)."""
+        return " " + " ".join(self.norms) + " " if self.norms else " "
+
+    @lazy
+    def _starts(self) -> list[int]:
+        """Where each word starts in :attr:`joined`: one space after the end of the one before it."""
+        norms = self.norms
+        return list(accumulate(map(_plus_one, map(len, norms[:-1])), initial=1)) if norms else []
 
     @lazy
     def tokens(self) -> list[Token]:
@@ -306,6 +343,13 @@ class TokenText:
         if not words:
             return None
         needle = " " + " ".join(words) + " "
+        if begin == 0:  # (most searches: the word starts are not needed, see below)
+            pos = self.joined.find(needle)
+            if pos < 0:
+                return None
+            # a space opens each word: the spaces up to the hit's first letter count its words
+            i = self.joined.count(" ", 0, pos + 1) - 1
+            return i, i + len(words)
         offset = self._starts[begin] - 1 if begin < len(self._starts) else len(self.joined)
         pos = self.joined.find(needle, offset)
         if pos < 0:
@@ -386,12 +430,31 @@ def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
     # instructions each on a long document)
     if dot_end >= 8 and text[dot_end - 8:dot_end - 1].isalpha() and "." not in text[max(0, dot_end - 12):dot_end - 1]:
         return False
-    m = _LAST_WORD_RE.search(text, max(0, dot_end - 12), dot_end)
+    lo = max(0, dot_end - 12)
+    if text[dot_end - 1:dot_end] == ".":
+        # the run of letters before the stop, within the search's window: when no other stop
+        # comes before it, the pattern's word is that run or there is none (a word of the
+        # pattern holds letters and stops only), so a run of two letters or more that is no
+        # abbreviation ends a sentence without the search (most of the shorter last words)
+        begin = dot_end - 1
+        while begin > lo and _is_letter(text[begin - 1]):
+            begin -= 1
+        if begin == lo > 0:
+            return False  # (letters fill the window: no room for what must come before a word)
+        if (begin == 0 or text[begin - 1] != ".") and dot_end - 1 - begin >= 2 \
+                and text[begin:dot_end - 1].lower() not in _ABBREVIATIONS:
+            return False
+    m = _LAST_WORD_RE.search(text, lo, dot_end)
     if m is None:
         return False
     word = m.group(1)
     # single letters and dotted initials ("U.S.", "J.") are abbreviations too
     return word.lower() in _ABBREVIATIONS or len(word) == 1 or "." in word
+
+
+def _is_letter(char: str) -> bool:
+    r"""Is ``char`` a letter as ``[^\W\d_]`` reads one (``\w`` is ``str.isalnum()`` or "_")?"""
+    return char.isalnum() and not char.isdecimal()
 
 
 # Words that open a sentence and never follow an initial inside a name ("an EPC rating of D.
@@ -435,20 +498,32 @@ def _wrapped_line(text: str, newline: int) -> bool:
 
 
 # Where a _SENTENCE_END_RE match can start: right after ".", "!" or "?" (the alternatives that
-# read a stop look behind at it) or at a newline. re finds these with a fast scan for the
-# characters; the pattern itself opens with a lookahead, which re tries at every position.
+# read a stop look behind at it) or at a newline (see _sentence_cues).
 _SENTENCE_CUE_RE = re.compile(r"[.!?\n]")
+
+
+def _sentence_cues(text: str) -> list[int]:
+    """Where :data:`_SENTENCE_CUE_RE` matches, ascending: each of its characters found by
+    ``str.find`` (a fast scan for one character; ``re`` tests every position against the class,
+    ~65 instructions a character)."""
+    found: list[int] = []
+    for char in ".!?\n":
+        at = text.find(char)
+        while at >= 0:
+            found.append(at)
+            at = text.find(char, at + 1)
+    found.sort()
+    return found
 
 
 def _sentence_ends(text: str) -> Iterator[re.Match[str]]:
     """What ``_SENTENCE_END_RE.finditer(text)`` yields, the pattern tried only where a match can
-    start (:data:`_SENTENCE_CUE_RE`): a match at ``p`` is tried by ``match(text, p)`` exactly as
+    start (:func:`_sentence_cues`): a match at ``p`` is tried by ``match(text, p)`` exactly as
     the scan tries it (the lookbehinds see the text before ``p``), so the matches are the same
     left-to-right, non-overlapping ones (the one empty match, a glued end, has none after it at
     its position: a capital follows it)."""
     last = previous = -1
-    for cue in _SENTENCE_CUE_RE.finditer(text):
-        p = cue.start()
+    for p in _sentence_cues(text):
         if text[p] != "\n":
             p += 1  # (after a stop; a newline right after it gives the same position once)
         if p < last or p == previous:
