@@ -433,3 +433,31 @@ def test_a_sentence_whose_denial_is_in_another_clause_still_says_the_word_plainl
     denied = doc.replace("you may be allowed to board the boat, but you will NOT get a refund",
                          "you will NOT be allowed to board the boat")
     assert contradictions("", [denied], answer)
+
+
+# a spaced double hyphen is how plain text writes a dash: it ends a clause as " — " does, so a
+# denial before it does not reach the words after it ("none -- you settle ...")
+_HEATER = ["Heater guide\nRoom not warm -- The H-40 warms the air by convection; large rooms may stay cool.\n"
+           "Fan noisy -- clean the grille."]
+
+
+@pytest.mark.parametrize("docs, answer", [
+    (["Harbour View Lodge\nDeposit: none -- you settle the bill on arrival.\nCheck-in from 3pm."],
+     "- No deposit — you settle the bill on arrival."),
+    (_HEATER, "Large rooms may stay cool at first, because the H-40 warms the air by convection."),
+])
+def test_a_denial_ends_at_a_spaced_double_hyphen(docs: list[str], answer: str) -> None:
+    assert [w for w in verify("Tell me.", docs, answer).warnings if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_the_denial_before_a_double_hyphen_is_still_read() -> None:
+    assert [w.type for w in verify("Tell me.", _HEATER, "The H-40 warms the room quickly.").warnings] == [CONTRADICTED_CLAIM]
+
+
+def test_a_spaced_double_hyphen_breaks_a_clause() -> None:
+    from raguard.normalize.text import clause_spans
+
+    text = "Deposit: none -- you settle the bill on arrival."
+    assert [text[a:b].strip() for a, b in clause_spans(text)] == ["Deposit", "none", "you settle the bill on arrival."]
+    text = "the 2019--2020 season"  # unspaced: a range, no break
+    assert clause_spans(text) == [(0, len(text))]
