@@ -461,3 +461,41 @@ def test_a_spaced_double_hyphen_breaks_a_clause() -> None:
     assert [text[a:b].strip() for a, b in clause_spans(text)] == ["Deposit", "none", "you settle the bill on arrival."]
     text = "the 2019--2020 season"  # unspaced: a range, no break
     assert clause_spans(text) == [(0, len(text))]
+
+
+# a prohibition denies in a word of its own: "banned" restates a document's "no campfires"
+_CAMPSITE = ["Pinewood campsite rules\n- no campfires between may and september, gas stoves only.\n"
+             "- quiet hours from 10pm."]
+
+
+@pytest.mark.parametrize("answer", [
+    "Campfires are banned from May to September, so you'd cook on gas stoves then.",
+    "Campfires are prohibited between May and September; use gas stoves instead.",
+    "You are forbidden to light campfires between May and September.",
+])
+def test_a_prohibition_restates_a_denial(answer: str) -> None:
+    assert [w for w in verify("What are the rules?", _CAMPSITE, answer).warnings if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_a_permission_still_contradicts_the_denial() -> None:
+    answer = "Campfires are allowed from May to September, so you can cook on them."
+    assert CONTRADICTED_CLAIM in [w.type for w in verify("What are the rules?", _CAMPSITE, answer).warnings]
+
+
+# a denial that ends its clause ("costs nothing") denies the word before it: a tied sentence that
+# says the same ("cost nothing") supports it, though a heading shares as many words
+_FARM_GAME = ["GAME RULES (p. 2)\nYOUR TURN: Take exactly three actions: Plant, Harvest, Trade or Rest.\n"
+              "TRADING: When you Trade with a neighbour, the active player makes an offer and the neighbour "
+              "may accept or decline. Declined trades cost nothing."]
+
+
+def test_a_denial_ending_its_clause_is_supported_by_a_tie_denying_the_same_verb() -> None:
+    answer = "Turning down a trade costs nothing."
+    assert [w for w in verify("How does trading work?", _FARM_GAME, answer).warnings
+            if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_a_tie_denying_another_verb_supports_nothing() -> None:
+    docs = [_FARM_GAME[0].replace("Declined trades cost nothing.", "Declined trades earn nothing.")]
+    answer = "Turning down a trade costs nothing."
+    assert [w.type for w in verify("How does trading work?", docs, answer).warnings] == [CONTRADICTED_CLAIM]
