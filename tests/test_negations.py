@@ -499,3 +499,10 @@ def test_a_tie_denying_another_verb_supports_nothing() -> None:
     docs = [_FARM_GAME[0].replace("Declined trades cost nothing.", "Declined trades earn nothing.")]
     answer = "Turning down a trade costs nothing."
     assert [w.type for w in verify("How does trading work?", docs, answer).warnings] == [CONTRADICTED_CLAIM]
+
+
+def test_a_prohibition_is_no_hedge_against_its_opposite() -> None:
+    # "allowed" for "banned" is a swap of opposite words, the prohibition no denial that hides it
+    docs = ["The council said on Monday that staff are banned from using the Chatter app on their work phones."]
+    answer = "Council staff are now allowed to use the Chatter app on their work phones."
+    assert CONTRADICTED_CLAIM in [w.type for w in verify("What did the council say?", docs, answer).warnings]

@@ -46,7 +46,7 @@ from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
     amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
-    FUNCTION_OPPOSITES, opposites_of, prefix_opposite, with_bare_not,
+    FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
 from raguard.normalize.framing import reporting_stems
@@ -737,7 +737,9 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     predicate = content_stem(head.norm) is None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
     # affirms the dividend plainly)
-    if (hedges_or_denies(up_to_coordinator(clause, at))
+    # (a prohibition too: "hosepipes are banned in June" restates "no hosepipes in june")
+    scope = up_to_coordinator(clause, at)
+    if (hedges_or_denies(scope) or prohibits(scope)
             or _denied_later(ctx, alignment, key, clause, any_word=predicate)):
         return None
     # "it must calibrate the probe" asks for what "probe not calibrated" says is not so yet: an

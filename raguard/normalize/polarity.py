@@ -106,12 +106,18 @@ _NOT_A_DENIAL_BEFORE_RE = re.compile(
 _WEAK_DENIAL_RE = re.compile(
     r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without|lack\w*|fail\w*|refus\w*|"
     r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer|"
-    r"avoid\w*|prevent\w*|refrain\w*|stop(?:s|ped|ping)?[ \t]+(?:\w+[ \t]+){0,3}?from|"
-    # a prohibition is a denial in a word of its own ("hosepipes are banned" for "no hosepipes")
-    r"ban(?:s|ned)?|prohibit\w*|forbid\w*|forbade|disallow\w*)\b|n[’']t\b",
+    r"avoid\w*|prevent\w*|refrain\w*|stop(?:s|ped|ping)?[ \t]+(?:\w+[ \t]+){0,3}?from)\b|n[’']t\b",
     re.IGNORECASE,
 )
 _WEAK_DENIAL_BARE_RE = with_bare_not(_WEAK_DENIAL_RE)
+# A prohibition denies in a word of its own ("hosepipes are banned" restates "no hosepipes"); not
+# a hedge: "allowed" / "banned" is still a swap of opposite words (see hedge_cues)
+_PROHIBITION_RE = re.compile(r"\b(?:ban(?:s|ned)?|prohibit\w*|forbid\w*|forbade|disallow\w*)\b", re.IGNORECASE)
+
+
+def prohibits(text: str) -> bool:
+    """Does ``text`` forbid something ("banned", "prohibited", "forbidden", "disallowed")?"""
+    return _PROHIBITION_RE.search(text) is not None
 
 
 _BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer|sooner|higher|lower|greater|"
