@@ -79,3 +79,20 @@ def test_a_title_spelled_out_before_dotted_initials_is_no_name_of_its_own() -> N
     doc = ["The audit, led by Prof. K. T. Mbeki of Ashdown College, found 14 late filings."]
     assert MISSING_ENTITY not in types(doc, "Professor K.T. Mbeki of Ashdown College led the audit, which found 14 late filings.")
     assert MISSING_ENTITY in types(doc, "Professor K.T. Mbeki of Ashford College led the audit, which found 14 late filings.")
+
+
+# -- a list NER read as one name -----------------------------------------------------------------
+
+_TURN = ["GAME RULES (p. 2)\nYOUR TURN: Take exactly two actions: Mine, Ship, Trade or Build. "
+         "You may take the same action twice."]
+
+
+def test_a_list_read_as_one_name_is_found_item_by_item() -> None:
+    # "and" where the document writes "or": each item is the document's
+    answer = "On your turn you take exactly two actions from Mine, Ship, Trade and Build, and you can repeat one."
+    assert MISSING_ENTITY not in types(_TURN, answer)
+
+
+def test_an_item_of_the_list_no_document_gives_is_still_missing() -> None:
+    answer = "On your turn you take exactly two actions from Mine, Ship, Raid and Build, and you can repeat one."
+    assert MISSING_ENTITY in types(_TURN, answer)

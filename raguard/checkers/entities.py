@@ -157,6 +157,14 @@ class EntitiesChecker:
                 if len(places) > 1 and all(p is not None for p in places):
                     located.extend(places)
                     continue
+            if hit is None and ", " in part and _LIST_END_RE.search(part):
+                # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
+                # Rest": a list NER read as one name names each of its items, found on its own
+                items = [p for p in _LIST_SPLIT_RE.split(part) if p.strip()]
+                found = [_locate(ctx, offset + max(0, part.find(p)), p, label) for p in items]
+                if len(found) > 2 and all(f is not None for f in found):
+                    located.extend(found)
+                    continue
             if hit is None and (lead := _ACRONYM_LEAD_RE.match(part)) is not None:
                 # "TA Rafael Quintero" for "Teaching assistant: Rafael Quintero": a role by its
                 # initials, spelled out right before the name in a document
@@ -556,6 +564,9 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
 # ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
 _PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+# a list's last item after its coordinator ("..., Trade and Rest"), and the cuts between its items
+_LIST_END_RE = re.compile(r"(?<![ \t]),?[ \t]+(?:and|or|&)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*$")
+_LIST_SPLIT_RE = re.compile(r",[ \t]+(?:(?:and|or|&)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+")
 _MEMBER_OF_RE = re.compile(r" (?:in|at|with|of the) (?=[A-Z])")
 # an acronym's plural ending a name ("Smart TVs")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
