@@ -96,3 +96,17 @@ def test_a_list_read_as_one_name_is_found_item_by_item() -> None:
 def test_an_item_of_the_list_no_document_gives_is_still_missing() -> None:
     answer = "On your turn you take exactly two actions from Mine, Ship, Raid and Build, and you can repeat one."
     assert MISSING_ENTITY in types(_TURN, answer)
+
+
+# -- a holiday on a fixed day is a date by another name ----------------------------------------
+
+_LIBRARY = ["WINTER OPENING HOURS -- Fernhill Library\nClosed Wed 25 Dec and Thu 26 Dec. Open Tue 31 Dec 9am-1pm only."]
+
+
+def test_a_fixed_holiday_is_found_as_the_date_a_document_gives() -> None:
+    answer = "The library is closed on Christmas Day and Boxing Day, and on New Year's Eve it opens from 9am to 1pm only."
+    assert MISSING_ENTITY not in types(_LIBRARY, answer)
+
+
+def test_a_holiday_on_a_day_no_document_gives_is_still_missing() -> None:
+    assert MISSING_ENTITY in types(_LIBRARY, "The library opens on Christmas Eve from 9am to 1pm only.")

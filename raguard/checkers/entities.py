@@ -157,6 +157,8 @@ class EntitiesChecker:
                 if len(places) > 1 and all(p is not None for p in places):
                     located.extend(places)
                     continue
+            if hit is None and (day := _FIXED_HOLIDAYS.get(_holiday_key(part)) or _FIXED_HOLIDAYS.get(_holiday_key(text))):
+                hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
             if hit is None and ", " in part and _LIST_END_RE.search(part):
                 # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
                 # Rest": a list NER read as one name names each of its items, found on its own
@@ -564,6 +566,31 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
 # ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
 _PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+# holidays on a fixed day of the calendar, by their folded names: a date by another name, supported
+# where a document gives that day and month (those on a moving day, "Easter", need a year's table)
+_FIXED_HOLIDAYS: dict[str, tuple[int, int]] = {
+    "new year's day": (1, 1), "new years day": (1, 1), "valentine's day": (2, 14), "valentines day": (2, 14),
+    "st patrick's day": (3, 17), "saint patrick's day": (3, 17), "st. patrick's day": (3, 17),
+    "halloween": (10, 31), "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
+    "new year's eve": (12, 31), "new years eve": (12, 31),
+}
+
+
+def _holiday_key(name: str) -> str:
+    """``name`` folded as :data:`_FIXED_HOLIDAYS` holds it (no leading article, curly apostrophes straight)."""
+    folded = " ".join(name.casefold().replace("’", "'").split())
+    return folded[4:] if folded.startswith("the ") else folded
+
+
+def _date_of(ctx: CheckContext, month: int, day: int) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of the first date of the documents on ``day`` of ``month``."""
+    for doc_index, index in ctx.documents:
+        for mention in index.dates:
+            if mention.value.month == month and mention.value.day == day:
+                return doc_index, mention.start, mention.end
+    return None
+
+
 # a list's last item after its coordinator ("..., Trade and Rest"), and the cuts between its items
 _LIST_END_RE = re.compile(r"(?<![ \t]),?[ \t]+(?:and|or|&)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*$")
 _LIST_SPLIT_RE = re.compile(r",[ \t]+(?:(?:and|or|&)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+")
