@@ -29,6 +29,11 @@ Petrov, ... offer you the post"). A name is compared with its accents folded, as
 words are (the document's "Cerâmica" is the clause's "ceramica"), and a place the document puts in a country
 the clause names ("Braga, Portugal" for "in Portugal") is that country.
 
+A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
+is the source, not the doer: the pronoun may be anyone the answer or the query names. A given
+name the document writes beside the answer's surname ("Dr Ines Carvalho": "Ines's book" for
+"Carvalho's book") is the same person.
+
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
 sentences (the negations checker's). A lower-cased document ("the film , from paragon pictures")
