@@ -110,3 +110,23 @@ def test_a_fixed_holiday_is_found_as_the_date_a_document_gives() -> None:
 
 def test_a_holiday_on_a_day_no_document_gives_is_still_missing() -> None:
     assert MISSING_ENTITY in types(_LIBRARY, "The library opens on Christmas Eve from 9am to 1pm only.")
+
+
+# -- a name whose words a document abbreviates ---------------------------------------------------
+
+_AUDIT = ["SITE AUDIT REPORT\nAuditor: Det. Insp. K. Varga (Northshire Police)\nDate: 03/03/2025\nResult: no breaches found."]
+
+
+def test_a_name_a_document_writes_with_abbreviated_words_is_found() -> None:
+    assert MISSING_ENTITY not in types(_AUDIT, "Detective Inspector K. Varga of Northshire Police found no breaches.")
+
+
+def test_a_word_no_abbreviation_stands_for_is_still_missing() -> None:
+    assert MISSING_ENTITY in types(_AUDIT, "Detective Sergeant K. Varga of Northshire Police found no breaches.")
+
+
+def test_a_short_word_with_a_vowel_and_no_stop_is_no_abbreviation() -> None:
+    from raguard.checkers.entities import _abbreviates
+
+    assert _abbreviates("stn", "station", dotted=False) and _abbreviates("off", "officer", dotted=True)
+    assert not _abbreviates("sam", "samantha", dotted=False)

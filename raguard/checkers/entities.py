@@ -159,6 +159,8 @@ class EntitiesChecker:
                     continue
             if hit is None and (day := _FIXED_HOLIDAYS.get(_holiday_key(part)) or _FIXED_HOLIDAYS.get(_holiday_key(text))):
                 hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
+            if hit is None and len(words) >= 2 and whole:
+                hit = _abbreviated(ctx, words)  # "Station Officer R" for "Stn Off. R. Mbeki"
             if hit is None and ", " in part and _LIST_END_RE.search(part):
                 # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
                 # Rest": a list NER read as one name names each of its items, found on its own
@@ -566,6 +568,54 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
 # ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
 _PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+_VOWELS = frozenset("aeiouy")
+
+
+def _abbreviates(short: str, full: str, dotted: bool) -> bool:
+    """Is the document's word ``short`` an abbreviation of the answer's ``full``: shorter, with
+    the same first letter, its letters in ``full`` in order, and written as one (with a full stop
+    after it, "Off.", or no vowel after its first letter, "Stn", "Dept")? A short word with a
+    vowel and no stop ("Sam" for "Samantha") is a word of its own."""
+    if not (1 < len(short) < len(full)) or short[0] != full[0] or not short.isalpha():
+        return False
+    if not dotted and any(c in _VOWELS for c in short[1:]):
+        return False
+    letters = iter(full)
+    return all(c in letters for c in short)
+
+
+def _abbreviated(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of the name ``words`` written with some of its words abbreviated
+    in a document ("Stn Off. R." for "Station Officer R"), the others as they are (one at least);
+    None if no document writes it so."""
+    for doc_index, index in ctx.documents:
+        tokens = index.tokens
+        norms, text = tokens.norms, tokens.text
+        tried: set[int] = set()
+        for k, word in enumerate(words):
+            if word not in tokens.vocab:
+                continue
+            at = tokens.joined.find(f" {word} ")
+            while at >= 0:
+                i = bisect_left(tokens._starts, at + 1) - k
+                if 0 <= i and i + len(words) <= len(norms) and i not in tried:
+                    tried.add(i)
+                    ends = tokens.token_ends
+                    shortened = 0
+                    for j, w in enumerate(words):
+                        d = norms[i + j]
+                        if d == w:
+                            continue
+                        if not _abbreviates(d, w, text[ends[i + j]:ends[i + j] + 1] == "."):
+                            break
+                        shortened += 1
+                    else:
+                        if shortened:
+                            return doc_index, tokens.token_starts[i], ends[i + len(words) - 1]
+                at = tokens.joined.find(f" {word} ", at + 1)
+    return None
+
+
 # holidays on a fixed day of the calendar, by their folded names: a date by another name, supported
 # where a document gives that day and month (those on a moving day, "Easter", need a year's table)
 _FIXED_HOLIDAYS: dict[str, tuple[int, int]] = {
