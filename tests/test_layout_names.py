@@ -130,3 +130,19 @@ def test_a_short_word_with_a_vowel_and_no_stop_is_no_abbreviation() -> None:
 
     assert _abbreviates("stn", "station", dotted=False) and _abbreviates("off", "officer", dotted=True)
     assert not _abbreviates("sam", "samantha", dotted=False)
+
+
+# -- a mixed-case acronym spelled out --------------------------------------------------------------
+
+_CHECKLIST = ["VENDOR CHECKLIST (Q3)\nA signed MoU is required before kickoff.\n"
+              "Prices are quoted per region; RoW pricing on request."]
+
+
+def test_a_phrase_whose_initials_a_mixed_case_acronym_keeps_is_found() -> None:
+    answer = ("A signed Memorandum of Understanding is required before kickoff, and pricing for the Rest of "
+              "World is on request.")
+    assert MISSING_ENTITY not in types(_CHECKLIST, answer)
+
+
+def test_a_phrase_whose_initials_no_document_writes_is_still_missing() -> None:
+    assert MISSING_ENTITY in types(_CHECKLIST, "A signed Memorandum of Agreement is required before kickoff.")

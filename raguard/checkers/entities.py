@@ -159,6 +159,8 @@ class EntitiesChecker:
                     continue
             if hit is None and (day := _FIXED_HOLIDAYS.get(_holiday_key(part)) or _FIXED_HOLIDAYS.get(_holiday_key(text))):
                 hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
+            if hit is None:
+                hit = _mixed_acronym(ctx, offset, offset + len(part))  # "Anywhere on Earth" for "AoE"
             if hit is None and len(words) >= 2 and whole:
                 hit = _abbreviated(ctx, words)  # "Station Officer R" for "Stn Off. R. Mbeki"
             if hit is None and ", " in part and _LIST_END_RE.search(part):
@@ -568,6 +570,34 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
 # ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
 _PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+# capitalized words joined by at most one lower-case function word each ("Bill of Materials",
+# "Anywhere on Earth"): a phrase whose initials a mixed-case acronym keeps ("BoM", "AoE")
+_JOINED_CAPITALS_RE = re.compile(r"[A-Z][a-z]+(?:[ \t]+(?:(?:of|on|the|for|and|in|to|at|by)[ \t]+)?[A-Z][a-z]+)+")
+
+
+def _mixed_acronym(ctx: CheckContext, start: int, end: int) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of a mixed-case acronym a document writes ("AoE", "MoU", "QoS")
+    whose letters are the initials of the phrase of capitalized words around [start, end) of the
+    answer, each function word's in lower case ("Anywhere on Earth", "Memorandum of
+    Understanding"); None if none does. NER often names only a part of such a phrase ("Earth"),
+    and the upper-case initials ("AE") are no word of the document."""
+    lo = max(0, start - 60)
+    for m in _JOINED_CAPITALS_RE.finditer(ctx.response, lo, min(len(ctx.response), end + 60)):
+        if m.start() > start or m.end() < end:
+            continue
+        words = m.group().split()
+        if all(w[0].isupper() for w in words):
+            return None  # no function word: no mixed case (plain initials are read elsewhere)
+        acronym = "".join(w[0] for w in words)
+        for doc_index, index in ctx.documents:
+            if acronym in index.raw_words:
+                span = index.tokens.find_span([acronym.lower()])
+                if span is not None:
+                    return doc_index, span[0], span[1]
+        return None
+    return None
+
+
 _VOWELS = frozenset("aeiouy")
 
 
