@@ -673,7 +673,8 @@ def _date_of(ctx: CheckContext, month: int, day: int) -> Optional[tuple[int, int
 
 # a list's last item after its coordinator ("..., Trade and Rest"), and the cuts between its items
 _LIST_END_RE = re.compile(r"(?<![ \t]),?[ \t]+(?:and|or|&)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*$")
-_LIST_SPLIT_RE = re.compile(r",[ \t]+(?:(?:and|or|&)[ \t]+)?|[ \t]+(?:and|or|&)[ \t]+")
+# ((?<![ \t]): a run of spaces is tried from its start only)
+_LIST_SPLIT_RE = re.compile(r",[ \t]+(?:(?:and|or|&)[ \t]+)?|(?<![ \t])[ \t]+(?:and|or|&)[ \t]+")
 _MEMBER_OF_RE = re.compile(r" (?:in|at|with|of the) (?=[A-Z])")
 # an acronym's plural ending a name ("Smart TVs")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
