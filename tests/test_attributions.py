@@ -194,3 +194,42 @@ def test_another_agent_in_the_same_layouts_is_still_flagged() -> None:
             "depot analyst from 1 March, reporting to Ivo Brandt."]
     answer = "Nadia Petrov has been offered the post of depot analyst at Lindgren Freight from 1 March, following her second interview."
     assert [w.text for w in misattributed("what did they offer?", docs + ["Nadia Petrov applied in January."], answer)] == ["Nadia Petrov"]
+
+
+# an answer's pronoun may stand for the one the document sentence names ("How did Tomasz do?" ...
+# "Ms Lindqvist says he ...": he is Tomasz, not Ms Lindqvist)
+_REVIEW = ["Staff review 2024\nManager: Ms K. Lindqvist\n\n"
+           "Comment: Tomasz has improved his report writing and led the winter stock count without errors."]
+
+
+def test_a_pronoun_of_the_answer_may_stand_for_the_documents_agent() -> None:
+    answer = ("Tomasz had a good year. Ms Lindqvist says he has improved his report writing and led the "
+              "winter stock count without errors.")
+    assert misattributed("How did Tomasz do in his review?", _REVIEW, answer) == []
+
+
+def test_without_a_pronoun_the_name_is_still_someone_else() -> None:
+    answer = "Tomasz had a good year. Ms Lindqvist led the winter stock count without errors."
+    assert [w.text for w in misattributed("How did Tomasz do in his review?", _REVIEW, answer)] == ["Ms Lindqvist"]
+
+
+# a given name and a surname the documents write together are one person
+_EPISODE = ['Ep. 40 -- "Glass Harbours" with Dr Helena Kowalski\nReleased Fri 3 Oct 2025\n\n'
+            'This week Lena talks to historian Dr Helena Kowalski about glassmaking in Murano.\n\n'
+            'Helena\'s book "Tides of Glass" is out 4 March (Harvill) -- use code TIDE10 for 10% off.']
+_ABOUT = "In episode 40 Lena talks to the historian Dr Helena Kowalski about glassmaking in Murano. "
+
+
+def test_a_surname_for_the_given_name_the_document_uses_is_the_same_person() -> None:
+    answer = _ABOUT + "Kowalski's book Tides of Glass is published by Harvill on the 4th of March."
+    assert misattributed("What is episode 40 about?", _EPISODE, answer) == []
+
+
+def test_a_name_the_document_does_not_write_beside_the_given_name_is_someone_else() -> None:
+    answer = _ABOUT + "Lena's book Tides of Glass is published by Harvill on the 4th of March."
+    assert [w.text for w in misattributed("What is episode 40 about?", _EPISODE, answer)] == ["Lena"]
+
+
+def test_a_pronoun_that_is_not_reported_leaves_the_name_the_doer() -> None:
+    answer = "Tomasz had a good year. Ms Lindqvist improved her report writing and led the winter stock count."
+    assert [w.text for w in misattributed("How did Tomasz do in his review?", _REVIEW, answer)] == ["Ms Lindqvist"]

@@ -79,3 +79,70 @@ def test_a_title_spelled_out_before_dotted_initials_is_no_name_of_its_own() -> N
     doc = ["The audit, led by Prof. K. T. Mbeki of Ashdown College, found 14 late filings."]
     assert MISSING_ENTITY not in types(doc, "Professor K.T. Mbeki of Ashdown College led the audit, which found 14 late filings.")
     assert MISSING_ENTITY in types(doc, "Professor K.T. Mbeki of Ashford College led the audit, which found 14 late filings.")
+
+
+# -- a list NER read as one name -----------------------------------------------------------------
+
+_TURN = ["GAME RULES (p. 2)\nYOUR TURN: Take exactly two actions: Mine, Ship, Trade or Build. "
+         "You may take the same action twice."]
+
+
+def test_a_list_read_as_one_name_is_found_item_by_item() -> None:
+    # "and" where the document writes "or": each item is the document's
+    answer = "On your turn you take exactly two actions from Mine, Ship, Trade and Build, and you can repeat one."
+    assert MISSING_ENTITY not in types(_TURN, answer)
+
+
+def test_an_item_of_the_list_no_document_gives_is_still_missing() -> None:
+    answer = "On your turn you take exactly two actions from Mine, Ship, Raid and Build, and you can repeat one."
+    assert MISSING_ENTITY in types(_TURN, answer)
+
+
+# -- a holiday on a fixed day is a date by another name ----------------------------------------
+
+_LIBRARY = ["WINTER OPENING HOURS -- Fernhill Library\nClosed Wed 25 Dec and Thu 26 Dec. Open Tue 31 Dec 9am-1pm only."]
+
+
+def test_a_fixed_holiday_is_found_as_the_date_a_document_gives() -> None:
+    answer = "The library is closed on Christmas Day and Boxing Day, and on New Year's Eve it opens from 9am to 1pm only."
+    assert MISSING_ENTITY not in types(_LIBRARY, answer)
+
+
+def test_a_holiday_on_a_day_no_document_gives_is_still_missing() -> None:
+    assert MISSING_ENTITY in types(_LIBRARY, "The library opens on Christmas Eve from 9am to 1pm only.")
+
+
+# -- a name whose words a document abbreviates ---------------------------------------------------
+
+_AUDIT = ["SITE AUDIT REPORT\nAuditor: Det. Insp. K. Varga (Northshire Police)\nDate: 03/03/2025\nResult: no breaches found."]
+
+
+def test_a_name_a_document_writes_with_abbreviated_words_is_found() -> None:
+    assert MISSING_ENTITY not in types(_AUDIT, "Detective Inspector K. Varga of Northshire Police found no breaches.")
+
+
+def test_a_word_no_abbreviation_stands_for_is_still_missing() -> None:
+    assert MISSING_ENTITY in types(_AUDIT, "Detective Sergeant K. Varga of Northshire Police found no breaches.")
+
+
+def test_a_short_word_with_a_vowel_and_no_stop_is_no_abbreviation() -> None:
+    from raguard.checkers.entities import _abbreviates
+
+    assert _abbreviates("stn", "station", dotted=False) and _abbreviates("off", "officer", dotted=True)
+    assert not _abbreviates("sam", "samantha", dotted=False)
+
+
+# -- a mixed-case acronym spelled out --------------------------------------------------------------
+
+_CHECKLIST = ["VENDOR CHECKLIST (Q3)\nA signed MoU is required before kickoff.\n"
+              "Prices are quoted per region; RoW pricing on request."]
+
+
+def test_a_phrase_whose_initials_a_mixed_case_acronym_keeps_is_found() -> None:
+    answer = ("A signed Memorandum of Understanding is required before kickoff, and pricing for the Rest of "
+              "World is on request.")
+    assert MISSING_ENTITY not in types(_CHECKLIST, answer)
+
+
+def test_a_phrase_whose_initials_no_document_writes_is_still_missing() -> None:
+    assert MISSING_ENTITY in types(_CHECKLIST, "A signed Memorandum of Agreement is required before kickoff.")

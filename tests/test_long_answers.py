@@ -637,3 +637,19 @@ def test_a_sentence_that_counts_things_before_taking_them_one_by_one_announces_t
     assert UNSUPPORTED_STATEMENT in types(query, doc, "Two deductions account for the gap. That leaves £5,600.")
     # a sentence that does not open by counting is a claim as before
     assert UNSUPPORTED_STATEMENT in types(query, doc, "Deductions account for the gap." + body)
+
+
+# a short question in an answer is a turn of speech that leads into what follows, not a claim
+_ART_WEEK = ["KIDS ART WEEK @ Millbrook Library\nMon 4 Aug - Fri 8 Aug 2025, 10am-12pm daily\n"
+             "Ages 5-10. Free, but booking essential."]
+
+
+@pytest.mark.parametrize("opener", ["Guess what?", "And the catch?", "Want to know something fun?"])
+def test_a_short_question_states_nothing(opener: str) -> None:
+    answer = f"{opener} There is a kids art week at Millbrook Library, and it is free, but you need to book."
+    assert UNSUPPORTED_STATEMENT not in types("Tell my 7 year old about the art week", _ART_WEEK, answer)
+
+
+def test_a_longer_question_is_still_read_for_its_claim() -> None:
+    answer = "There is a kids art week at Millbrook Library. Will there be pony rides and a magic show every afternoon?"
+    assert UNSUPPORTED_STATEMENT in types("Tell my 7 year old about the art week", _ART_WEEK, answer)

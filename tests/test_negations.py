@@ -433,3 +433,76 @@ def test_a_sentence_whose_denial_is_in_another_clause_still_says_the_word_plainl
     denied = doc.replace("you may be allowed to board the boat, but you will NOT get a refund",
                          "you will NOT be allowed to board the boat")
     assert contradictions("", [denied], answer)
+
+
+# a spaced double hyphen is how plain text writes a dash: it ends a clause as " — " does, so a
+# denial before it does not reach the words after it ("none -- you settle ...")
+_HEATER = ["Heater guide\nRoom not warm -- The H-40 warms the air by convection; large rooms may stay cool.\n"
+           "Fan noisy -- clean the grille."]
+
+
+@pytest.mark.parametrize("docs, answer", [
+    (["Harbour View Lodge\nDeposit: none -- you settle the bill on arrival.\nCheck-in from 3pm."],
+     "- No deposit — you settle the bill on arrival."),
+    (_HEATER, "Large rooms may stay cool at first, because the H-40 warms the air by convection."),
+])
+def test_a_denial_ends_at_a_spaced_double_hyphen(docs: list[str], answer: str) -> None:
+    assert [w for w in verify("Tell me.", docs, answer).warnings if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_the_denial_before_a_double_hyphen_is_still_read() -> None:
+    assert [w.type for w in verify("Tell me.", _HEATER, "The H-40 warms the room quickly.").warnings] == [CONTRADICTED_CLAIM]
+
+
+def test_a_spaced_double_hyphen_breaks_a_clause() -> None:
+    from raguard.normalize.text import clause_spans
+
+    text = "Deposit: none -- you settle the bill on arrival."
+    assert [text[a:b].strip() for a, b in clause_spans(text)] == ["Deposit", "none", "you settle the bill on arrival."]
+    text = "the 2019--2020 season"  # unspaced: a range, no break
+    assert clause_spans(text) == [(0, len(text))]
+
+
+# a prohibition denies in a word of its own: "banned" restates a document's "no campfires"
+_CAMPSITE = ["Pinewood campsite rules\n- no campfires between may and september, gas stoves only.\n"
+             "- quiet hours from 10pm."]
+
+
+@pytest.mark.parametrize("answer", [
+    "Campfires are banned from May to September, so you'd cook on gas stoves then.",
+    "Campfires are prohibited between May and September; use gas stoves instead.",
+    "You are forbidden to light campfires between May and September.",
+])
+def test_a_prohibition_restates_a_denial(answer: str) -> None:
+    assert [w for w in verify("What are the rules?", _CAMPSITE, answer).warnings if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_a_permission_still_contradicts_the_denial() -> None:
+    answer = "Campfires are allowed from May to September, so you can cook on them."
+    assert CONTRADICTED_CLAIM in [w.type for w in verify("What are the rules?", _CAMPSITE, answer).warnings]
+
+
+# a denial that ends its clause ("costs nothing") denies the word before it: a tied sentence that
+# says the same ("cost nothing") supports it, though a heading shares as many words
+_FARM_GAME = ["GAME RULES (p. 2)\nYOUR TURN: Take exactly three actions: Plant, Harvest, Trade or Rest.\n"
+              "TRADING: When you Trade with a neighbour, the active player makes an offer and the neighbour "
+              "may accept or decline. Declined trades cost nothing."]
+
+
+def test_a_denial_ending_its_clause_is_supported_by_a_tie_denying_the_same_verb() -> None:
+    answer = "Turning down a trade costs nothing."
+    assert [w for w in verify("How does trading work?", _FARM_GAME, answer).warnings
+            if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_a_tie_denying_another_verb_supports_nothing() -> None:
+    docs = [_FARM_GAME[0].replace("Declined trades cost nothing.", "Declined trades earn nothing.")]
+    answer = "Turning down a trade costs nothing."
+    assert [w.type for w in verify("How does trading work?", docs, answer).warnings] == [CONTRADICTED_CLAIM]
+
+
+def test_a_prohibition_is_no_hedge_against_its_opposite() -> None:
+    # "allowed" for "banned" is a swap of opposite words, the prohibition no denial that hides it
+    docs = ["The council said on Monday that staff are banned from using the Chatter app on their work phones."]
+    answer = "Council staff are now allowed to use the Chatter app on their work phones."
+    assert CONTRADICTED_CLAIM in [w.type for w in verify("What did the council say?", docs, answer).warnings]

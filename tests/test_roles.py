@@ -158,3 +158,23 @@ def test_a_speakers_own_i_says_who_did_it_in_a_conversation() -> None:
     assert misattributed("Rhea Okafor will book the hall and Sam Whitby will print the posters.", [chat]) == []
     [warning] = misattributed("Sam Whitby will book the hall and Rhea Okafor will print the posters.", [chat])
     assert warning.text == "Sam Whitby"
+
+
+# a workplace's name may hold lower-case particles: read whole, not cut to its first word (a common
+# noun such as "Domaine" or "Bank", which the documents may write beside anyone)
+@pytest.mark.parametrize("doc, answer", [
+    ("Domaine des Quatre Vents -- Côtes du Rhône Villages Blanc 2022\n100% Viognier | 13% ABV",
+     "The 2022 Côtes du Rhône Villages Blanc from Domaine des Quatre Vents is 100% Viognier at 13% alcohol."),
+    ("Château de la Grande Ferme -- Bordeaux Supérieur Merlot 2019\n100% Merlot | 14% ABV\nAged 12 months in oak.",
+     "The 2019 Bordeaux Supérieur Merlot from Château de la Grande Ferme was aged 12 months in oak."),
+])
+def test_a_workplace_with_particles_is_read_whole(doc: str, answer: str) -> None:
+    assert _role_flags(answer, [doc]) == []
+
+
+def test_a_workplace_with_particles_given_to_someone_else_names_it_whole() -> None:
+    call = ("Operator: Our next question comes from Mira Solano with Bank of Harrow. Please go ahead.\n"
+            "Operator: Our next question comes from Luis Ebner with Fenwick Capital.\n")
+    [warning] = [w for w in verify("", [call], "Luis Ebner of Bank of Harrow asked about the buyback.").warnings
+                 if w.type == MISATTRIBUTED_CLAIM]
+    assert warning.text == "Luis Ebner" and '"Bank of Harrow" to Mira Solano' in warning.suggestion

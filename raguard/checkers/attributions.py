@@ -29,6 +29,11 @@ Petrov, ... offer you the post"). A name is compared with its accents folded, as
 words are (the document's "Cerâmica" is the clause's "ceramica"), and a place the document puts in a country
 the clause names ("Braga, Portugal" for "in Portugal") is that country.
 
+A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
+is the source, not the doer: the pronoun may be anyone the answer or the query names. A given
+name the document writes beside the answer's surname ("Dr Ines Carvalho": "Ines's book" for
+"Carvalho's book") is the same person.
+
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
 sentences (the negations checker's). A lower-cased document ("the film , from paragon pictures")
@@ -42,7 +47,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Iterable, Iterator, Optional, Sequence
 
 from raguard.normalize.cues import denies
@@ -53,7 +58,8 @@ from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import country_demonyms, demonym_countries
 from raguard.normalize.names import inner_name_stems
-from raguard.normalize.stems import content_stem, content_stems
+from raguard.normalize.framing import reporting_stems
+from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.text import clause_spans, fold_word
 from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, OPENERS, SECOND_PERSON, THIRD_PERSON, speaker_at
 
@@ -136,13 +142,15 @@ class AttributionsChecker:
                 rest = clause_stems[k] - name_stems
                 if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
                     continue  # too little to match, or a run-on no single sentence can state
-                finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer)
+                c_end = start + clauses[k][1]
+                reported = _reports_pronoun(ctx.response[name.end:c_end]) if name.end < c_end else False
+                finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer, reported)
                 if finding is not None:
                     yield finding
 
     def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
                    rest: set[str], name_stems: set[str], quoted: frozenset[str],
-                   answer: "_AnswerWords") -> Optional[Finding]:
+                   answer: "_AnswerWords", reported: bool = False) -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
         best = index.best(rest, need)
         if best is None or best[1] < need:
@@ -161,8 +169,11 @@ class AttributionsChecker:
         doc_text = ctx.documents.indexes[doc_index].text[s_start:s_end]
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
+        # the name only reports what a "she" or "they" did, who may be anyone the answer or the
+        # query names ("How did Amara do?" ... "Mr Oduya says she has grown in confidence": Amara)
+        referents = (answer.names | ctx.query_stems) if reported else frozenset()
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
-                                    rest | name_stems | quoted, answer, _slot(ctx, name)):
+                                    rest | name_stems | quoted, answer, _slot(ctx, name), referents):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
@@ -178,6 +189,30 @@ class AttributionsChecker:
                 f'"{quote_for_message(doc_text, 100)}"'
             ),
         )
+
+
+# a name's verb of speech, then who the reported words are about ("Ms Oduya says [that] she ...")
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "they"})
+
+
+def _reports_pronoun(after: str) -> bool:
+    """Does the text right after a name (to its clause's end) report what a third person did:
+    a verb of speech or writing (at most two words after the name: "also says", "has noted"),
+    an optional "that", then "he", "she" or "they"? The name is the source, not the doer."""
+    words = [w.casefold() for w in _WORD_RE.findall(after[:80])][:5]
+    reporting = _reporting()
+    for i, w in enumerate(words[:3]):
+        if stem(w) in reporting:
+            rest = words[i + 1:i + 3]
+            if rest[:1] == ["that"]:
+                rest = rest[1:]
+            return bool(rest) and rest[0] in _SUBJECT_PRONOUNS
+    return False
+
+
+@lru_cache(maxsize=1)
+def _reporting() -> frozenset[str]:
+    return reporting_stems(stem)
 
 
 def _stems_at(ctx: CheckContext, start: int, end: int) -> set[str]:
@@ -291,6 +326,20 @@ def _placed_in(text: str, word: str, name: str) -> bool:
     return re.search(pattern, text) is not None
 
 
+def _one_name(text: str, word: str, name: str) -> bool:
+    """Does ``text`` write ``word`` right before or after a word of ``name`` as one name ("Dr
+    Ines Carvalho": "Ines" and "Carvalho", a middle initial between them allowed)? Then the
+    sentence that calls her "Ines" speaks of the answer's "Carvalho", no one else."""
+    parts = [p for p in re.split(r"[ \t]+", name.replace("'s", "").replace("’s", "")) if len(p) > 1 and p[:1].isupper()]
+    word = word.removesuffix("'s").removesuffix("’s")
+    if not parts or word in parts:
+        return False
+    w = re.escape(word)
+    middle = r"[ \t]+(?:[A-Z]\.?[ \t]+)?"
+    return any(re.search(rf"(?<![\w'’-]){w}{middle}{re.escape(p)}(?![\w-])|(?<![\w'’-]){re.escape(p)}{middle}{w}(?![\w-])",
+                         text) is not None for p in parts)
+
+
 def _countries_named(sentence: str, clause_stems: set[str]) -> list[str]:
     """The countries ``sentence`` names that the answer's clause names too ("Ploiești, Romania"
     for "made in Romania": a place in a country the answer names is no one else)."""
@@ -377,7 +426,8 @@ def _has_letter(word: str) -> bool:
 
 def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,
                          clause_stems: set[str], answer: Optional[_AnswerWords] = None,
-                         slot: tuple[Optional[str], Optional[str]] = (None, None)) -> bool:
+                         slot: tuple[Optional[str], Optional[str]] = (None, None),
+                         referents: frozenset[str] = frozenset()) -> bool:
     """Does the document sentence [start, end) name someone the answer's clause does not (and
     that no word of it can stand for ``name``)? See the module docstring. A capitalized word
     names no one when its capitals come from its place: a field's label ("Policyholder:"), a
@@ -425,6 +475,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
                 and word_stem not in answer.names:
             continue  # "Incident: ...", "PORTABLE POWER STATION": capitals that name no one
         first_name = min(first_name, m.start())  # (the first one met)
+        if word_stem in referents or _one_name(text, word, name):
+            continue  # the one the answer's pronoun stands for; "Ines" of "Dr Ines Carvalho" for "Carvalho"
         if not others and word_stem not in clause_stems and not _placed_in(text, word, name) \
                 and not any(_placed_in(text, word, country) for country in _countries_named(sentence, clause_stems)):
             others = True

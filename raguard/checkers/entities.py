@@ -157,6 +157,20 @@ class EntitiesChecker:
                 if len(places) > 1 and all(p is not None for p in places):
                     located.extend(places)
                     continue
+            if hit is None and (day := _FIXED_HOLIDAYS.get(_holiday_key(part)) or _FIXED_HOLIDAYS.get(_holiday_key(text))):
+                hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
+            if hit is None:
+                hit = _mixed_acronym(ctx, offset, offset + len(part))  # "Anywhere on Earth" for "AoE"
+            if hit is None and len(words) >= 2 and whole:
+                hit = _abbreviated(ctx, words)  # "Station Officer R" for "Stn Off. R. Mbeki"
+            if hit is None and ", " in part and _LIST_END_RE.search(part):
+                # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
+                # Rest": a list NER read as one name names each of its items, found on its own
+                items = [p for p in _LIST_SPLIT_RE.split(part) if p.strip()]
+                found = [_locate(ctx, offset + max(0, part.find(p)), p, label) for p in items]
+                if len(found) > 2 and all(f is not None for f in found):
+                    located.extend(found)
+                    continue
             if hit is None and (lead := _ACRONYM_LEAD_RE.match(part)) is not None:
                 # "TA Rafael Quintero" for "Teaching assistant: Rafael Quintero": a role by its
                 # initials, spelled out right before the name in a document
@@ -556,6 +570,111 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
 # ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
 _PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+# capitalized words joined by at most one lower-case function word each ("Bill of Materials",
+# "Anywhere on Earth"): a phrase whose initials a mixed-case acronym keeps ("BoM", "AoE")
+_JOINED_CAPITALS_RE = re.compile(r"[A-Z][a-z]+(?:[ \t]+(?:(?:of|on|the|for|and|in|to|at|by)[ \t]+)?[A-Z][a-z]+)+")
+
+
+def _mixed_acronym(ctx: CheckContext, start: int, end: int) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of a mixed-case acronym a document writes ("AoE", "MoU", "QoS")
+    whose letters are the initials of the phrase of capitalized words around [start, end) of the
+    answer, each function word's in lower case ("Anywhere on Earth", "Memorandum of
+    Understanding"); None if none does. NER often names only a part of such a phrase ("Earth"),
+    and the upper-case initials ("AE") are no word of the document."""
+    lo = max(0, start - 60)
+    for m in _JOINED_CAPITALS_RE.finditer(ctx.response, lo, min(len(ctx.response), end + 60)):
+        if m.start() > start or m.end() < end:
+            continue
+        words = m.group().split()
+        if all(w[0].isupper() for w in words):
+            return None  # no function word: no mixed case (plain initials are read elsewhere)
+        acronym = "".join(w[0] for w in words)
+        for doc_index, index in ctx.documents:
+            if acronym in index.raw_words:
+                span = index.tokens.find_span([acronym.lower()])
+                if span is not None:
+                    return doc_index, span[0], span[1]
+        return None
+    return None
+
+
+_VOWELS = frozenset("aeiouy")
+
+
+def _abbreviates(short: str, full: str, dotted: bool) -> bool:
+    """Is the document's word ``short`` an abbreviation of the answer's ``full``: shorter, with
+    the same first letter, its letters in ``full`` in order, and written as one (with a full stop
+    after it, "Off.", or no vowel after its first letter, "Stn", "Dept")? A short word with a
+    vowel and no stop ("Sam" for "Samantha") is a word of its own."""
+    if not (1 < len(short) < len(full)) or short[0] != full[0] or not short.isalpha():
+        return False
+    if not dotted and any(c in _VOWELS for c in short[1:]):
+        return False
+    letters = iter(full)
+    return all(c in letters for c in short)
+
+
+def _abbreviated(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of the name ``words`` written with some of its words abbreviated
+    in a document ("Stn Off. R." for "Station Officer R"), the others as they are (one at least);
+    None if no document writes it so."""
+    for doc_index, index in ctx.documents:
+        tokens = index.tokens
+        norms, text = tokens.norms, tokens.text
+        tried: set[int] = set()
+        for k, word in enumerate(words):
+            if word not in tokens.vocab:
+                continue
+            at = tokens.joined.find(f" {word} ")
+            while at >= 0:
+                i = bisect_left(tokens._starts, at + 1) - k
+                if 0 <= i and i + len(words) <= len(norms) and i not in tried:
+                    tried.add(i)
+                    ends = tokens.token_ends
+                    shortened = 0
+                    for j, w in enumerate(words):
+                        d = norms[i + j]
+                        if d == w:
+                            continue
+                        if not _abbreviates(d, w, text[ends[i + j]:ends[i + j] + 1] == "."):
+                            break
+                        shortened += 1
+                    else:
+                        if shortened:
+                            return doc_index, tokens.token_starts[i], ends[i + len(words) - 1]
+                at = tokens.joined.find(f" {word} ", at + 1)
+    return None
+
+
+# holidays on a fixed day of the calendar, by their folded names: a date by another name, supported
+# where a document gives that day and month (those on a moving day, "Easter", need a year's table)
+_FIXED_HOLIDAYS: dict[str, tuple[int, int]] = {
+    "new year's day": (1, 1), "new years day": (1, 1), "valentine's day": (2, 14), "valentines day": (2, 14),
+    "st patrick's day": (3, 17), "saint patrick's day": (3, 17), "st. patrick's day": (3, 17),
+    "halloween": (10, 31), "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
+    "new year's eve": (12, 31), "new years eve": (12, 31),
+}
+
+
+def _holiday_key(name: str) -> str:
+    """``name`` folded as :data:`_FIXED_HOLIDAYS` holds it (no leading article, curly apostrophes straight)."""
+    folded = " ".join(name.casefold().replace("’", "'").split())
+    return folded[4:] if folded.startswith("the ") else folded
+
+
+def _date_of(ctx: CheckContext, month: int, day: int) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of the first date of the documents on ``day`` of ``month``."""
+    for doc_index, index in ctx.documents:
+        for mention in index.dates:
+            if mention.value.month == month and mention.value.day == day:
+                return doc_index, mention.start, mention.end
+    return None
+
+
+# a list's last item after its coordinator ("..., Trade and Rest"), and the cuts between its items
+_LIST_END_RE = re.compile(r"(?<![ \t]),?[ \t]+(?:and|or|&)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*$")
+# ((?<![ \t]): a run of spaces is tried from its start only)
+_LIST_SPLIT_RE = re.compile(r",[ \t]+(?:(?:and|or|&)[ \t]+)?|(?<![ \t])[ \t]+(?:and|or|&)[ \t]+")
 _MEMBER_OF_RE = re.compile(r" (?:in|at|with|of the) (?=[A-Z])")
 # an acronym's plural ending a name ("Smart TVs")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")

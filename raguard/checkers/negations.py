@@ -46,7 +46,7 @@ from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
     amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
-    FUNCTION_OPPOSITES, opposites_of, prefix_opposite, with_bare_not,
+    FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
 from raguard.normalize.framing import reporting_stems
@@ -379,6 +379,8 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
     if cue is None:
         return None
     denied = _word_after(clause, cue.end())
+    # a denial that ends its clause ("costs nothing", "found none") denies the word before it
+    before = _word_before(clause, cue.start()) if denied is None and _ends_clause(clause, cue) else None
     best_doc, (begin, end), need = best
     loose = _lacks_denied_word(clause, ctx.documents.indexes[best_doc].text[begin:end])
     for doc_index, index in ctx.documents:
@@ -390,6 +392,9 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
             text = index.text[spans[i][0]:spans[i][1]]
             if (len(stems & content_stems(text)) >= need and not _QUESTION_END_RE.search(text)
                     and any((denied is not None and _word_after(text, c_end) == denied)
+                            or (before is not None and _word_after(text, c_end) is None
+                                and text[c_start:c_end].lower() == cue.group(0).lower()
+                                and _word_before(text, c_start) == before)
                             or (loose and _lacks_denied_word(clause, text)
                                 and _same_sides(clause, cue, text, c_start, c_end, need))
                             for c_start, c_end in denial_spans(text))):
@@ -423,6 +428,19 @@ def _word_after(text: str, at: int) -> Optional[str]:
         if tok.norm not in _BEFORE_DENIED:
             return stem(tok.norm)
     return None
+
+
+def _word_before(text: str, at: int) -> Optional[str]:
+    """The stem of the content word right before position ``at`` (None when another word is):
+    the verb a denial after it denies ("*costs* nothing")."""
+    tokens = tokenize(text[max(0, at - 40):at])
+    return content_stem(tokens[-1].norm) if tokens else None
+
+
+def _ends_clause(clause: str, cue: re.Match[str]) -> bool:
+    """Does the denial ``cue`` end its clause, no word after it ("turning down a trade costs
+    nothing")?"""
+    return not tokenize(clause[cue.end():])
 
 
 def _denies_head(text: str, h: str) -> bool:
@@ -737,7 +755,9 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     predicate = content_stem(head.norm) is None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
     # affirms the dividend plainly)
-    if (hedges_or_denies(up_to_coordinator(clause, at))
+    # (a prohibition too: "hosepipes are banned in June" restates "no hosepipes in june")
+    scope = up_to_coordinator(clause, at)
+    if (hedges_or_denies(scope) or prohibits(scope)
             or _denied_later(ctx, alignment, key, clause, any_word=predicate)):
         return None
     # "it must calibrate the probe" asks for what "probe not calibrated" says is not so yet: an

@@ -219,8 +219,11 @@ def _reporting() -> frozenset[str]:
 # Deshmukh of Northway Partners")
 # ((?<!...): a word is tried from its first letter only, so a long text is scanned once)
 _WORD_BEFORE_RE = re.compile(r"(?<![A-Za-z-])([A-Za-z-]+)[ \t]+$")
+# (lower-case particles may join its words, "Château de la Roche", "Bank of Estonia": cut
+# at it, the workplace would be its first word, a common noun any clause may hold)
 _WORKPLACE_AFTER_RE = re.compile(
-    r"(?<![ \t])[ \t]+(?:of|with|from|at)[ \t]+((?:[A-Z][\w&'’-]*)(?:[ \t]+[A-Z][\w&'’-]*){0,3})")
+    r"(?<![ \t])[ \t]+(?:of|with|from|at)[ \t]+((?:[A-Z][\w&'’-]*)"
+    r"(?:[ \t]+(?:(?:de|des|du|del|della|der|di|da|van|von|la|le|les|of|the)[ \t]+){0,2}[A-Z][\w&'’-]*){0,3})")
 
 
 def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]:

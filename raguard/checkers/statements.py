@@ -89,6 +89,8 @@ today now currently yet still anymore
 _MIN_AFTER_COUNT = 2
 #: The longest such verdict, in words.
 _VERDICT_WORDS = 5
+#: The longest question of the answer read as a turn of speech, not a claim ("Guess what?").
+_QUESTION_WORDS = 5
 
 class StatementsConfig(CheckerConfig):
     """Options of the statements checker (see the module docstring)."""
@@ -155,6 +157,7 @@ class StatementsChecker:
             opening = [toks[i].norm for i in sentence_range[:_OPENING_WORDS]]
             previous_about_talk, about_talk_before = about_talk_before, about_talk(opening)
             if (is_refusal(sentence) or is_heading(sentence) or _is_verdict(stems, sentence_range)
+                    or _is_short_question(sentence, sentence_range)
                     or (len(sentences) - number > _MIN_AFTER_COUNT and _counts_documents_things(ctx, sentence))):
                 continue
             words: list[tuple[str, int, int]] = []
@@ -284,6 +287,14 @@ def _counts_documents_things(ctx: CheckContext, sentence: str) -> bool:
     nouns = {content_stem(w.casefold()) for w in (word, singular)}
     nouns.discard(None)
     return any(noun in index.stems for noun in nouns for _, index in ctx.documents)
+
+
+def _is_short_question(sentence: str, tokens: range) -> bool:
+    """Is the sentence a question of ``_QUESTION_WORDS`` words or fewer ("Guess what?", "The
+    catch?", "Why does it matter?")? It asks rather than states, a turn that leads into the
+    sentences after it, too short to carry a claim of its own (its values and names are still
+    the other checkers')."""
+    return len(tokens) <= _QUESTION_WORDS and sentence.rstrip().rstrip("\"'”’)").endswith("?")
 
 
 def _is_verdict(stems: list[Optional[str]], tokens: range) -> bool:

@@ -110,6 +110,14 @@ _WEAK_DENIAL_RE = re.compile(
     re.IGNORECASE,
 )
 _WEAK_DENIAL_BARE_RE = with_bare_not(_WEAK_DENIAL_RE)
+# A prohibition denies in a word of its own ("hosepipes are banned" restates "no hosepipes"); not
+# a hedge: "allowed" / "banned" is still a swap of opposite words (see hedge_cues)
+_PROHIBITION_RE = re.compile(r"\b(?:ban(?:s|ned)?|prohibit\w*|forbid\w*|forbade|disallow\w*)\b", re.IGNORECASE)
+
+
+def prohibits(text: str) -> bool:
+    """Does ``text`` forbid something ("banned", "prohibited", "forbidden", "disallowed")?"""
+    return _PROHIBITION_RE.search(text) is not None
 
 
 _BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer|sooner|higher|lower|greater|"
