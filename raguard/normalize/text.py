@@ -121,7 +121,7 @@ _plus_one = (1).__add__
 
 
 def ascii_words(text: str) -> list[str]:
-    """The words of ASCII ``text`` (its runs of letters and digits, ``[^\W_]+``), lower-cased."""
+    r"""The words of ASCII ``text`` (its runs of letters and digits, ``[^\W_]+``), lower-cased."""
     return text.translate(_ASCII_WORDS_ONLY).split()
 # tuple.__new__(Token, (norm, start, end)) without the named tuple's Python-level __new__
 _make_token = partial(tuple.__new__, Token)
