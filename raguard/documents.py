@@ -117,6 +117,15 @@ class DocumentIndex:
         return _without_overlaps(found, taken) if found and taken else found
 
     @lazy
+    def row_differences(self) -> list[NumberMention]:
+        """The differences between two values of a line ("arrived 07:30, left 07:50": 20
+        minutes): read only when an answer's value finds no other support (see
+        :func:`raguard.normalize.numbers.row_differences`)."""
+        from raguard.normalize.numbers import row_differences
+
+        return row_differences(self.text, self.numbers)
+
+    @lazy
     def named_numbers(self) -> list[tuple[NumberMention, str]]:
         """The values inside names ("Seat 34", "HTTP 503", "Energy 812 kJ"), each with the name's
         text, by size: left out of :attr:`numbers` ("Apollo 11" is no eleven of anything), read

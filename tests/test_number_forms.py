@@ -346,3 +346,52 @@ def test_without_a_stated_scale_a_bare_table_value_is_no_million() -> None:
 def test_in_a_quarter_is_a_period_and_no_share() -> None:
     assert [n.text for n in extract_numbers("sales topped $90 million in a quarter for the first time")] == ["$90 million", "first"]
     assert [n.value for n in extract_numbers("in a quarter of the cases")] == [25.0]
+
+
+def test_a_currency_thousands_header_scales_the_table() -> None:
+    doc = ("Parks capital plan (all figures GBP 000s)\nScheme | 24/25 | 25/26 | Total\n"
+           "Orchard Rd play area | 220 | 1,180 | 1,400\nNote: includes (90) from a lottery grant.")
+    answer = "The Orchard Rd play area gets £1.4 million: £220,000 next year and £1.18 million after, £90,000 of it from a lottery grant."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("£220,000", "£260,000")) == {"£260,000"}
+    for header in ("£000", "£'000", "$000s"):
+        assert _flagged(doc.replace("(all figures GBP 000s)", header), "It gets £1.4 million in total.") == set()
+    assert _flagged(doc.replace(" (all figures GBP 000s)", ""), "It gets £1.4 million in total.") == {"£1.4 million"}
+
+
+def test_a_column_headed_percent_holds_percentages() -> None:
+    doc = ("Poll results\nNo. | Motion | For | % | Against | %\n1 | Adopt accounts | 9,120 | 96.41 | 340 | 3.59\n"
+           "2 | Raise dues | 4,880 | 51.37 | 4,620 | 48.63")
+    answer = "Raising dues passed narrowly with 51.37% in favour; 48.63% voted against it."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("51.37%", "53.17%")) == {"53.17%"}
+    # a column not headed "%" is no percentage: the count 9,120 says nothing of 96.41 or 3.59%
+    assert _flagged(doc.replace("| % | Against | %", "| Share | Against | Votes"), answer) == {"51.37%", "48.63%"}
+
+
+def test_money_a_document_writes_negative_is_an_amount_the_answer_says_with_a_direction() -> None:
+    doc = "Line | Budget | Actual | Diff\nFuel | 300 | 262.40 | -37.60\nTravel | 90 | 131.25 | 41.25"
+    answer = "Fuel came in £37.60 under budget while travel ran £41.25 over."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("£37.60", "£36.70")) == {"£36.70"}
+
+
+def test_a_subtitle_timecode_to_the_millisecond_is_a_length_of_time() -> None:
+    doc = "88\n00:21:07,480 --> 00:21:10,020\nThe otters return to the holt at dusk."
+    assert _flagged(doc, "About 21 minutes in, the narrator says the otters return at dusk.") == set()
+    assert _flagged(doc, "About 35 minutes in, the narrator says the otters return at dusk.") == {"35"}
+
+
+def test_a_difference_of_two_values_on_one_line_is_what_an_answer_may_state() -> None:
+    doc = ("Boat hire sheet\nOut: 10:15   Back: 11:55   Engine hours 1,204.5 -> 1,206.2\n"
+           "Fuel: 40 litres out, 31 litres back")
+    answer = "You had the boat for an hour and 40 minutes (100 minutes), and the engine ran 1.7 hours."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("100 minutes", "110 minutes")) == {"110"}
+    assert _flagged(doc, answer.replace("1.7 hours", "2.7 hours")) == {"2.7"}
+
+
+def test_values_of_different_lines_or_a_crowded_line_give_no_difference() -> None:
+    doc = "Out: 10:15\nBack: 11:55\nScores 9 14 20 27 31 38 45 52"
+    assert _flagged(doc, "You were out for 100 minutes.") == {"100"}
+    assert _flagged(doc, "The gap was 11.") == {"11"}

@@ -384,6 +384,8 @@ ANCHORED = {
     "raguard.normalize.text._ABBREV_RUN_RE",
     "raguard.normalize.text._LIST_MARKER_RE",
     "raguard.normalize.numbers._OF_AFTER_RE",
+    "raguard.normalize.numbers._NUMERIC_CELL_RE",
+    "raguard.normalize.numbers._YEAR_LIKE_RE",
     "relapse.templates._NAME_RE",
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot

@@ -182,6 +182,14 @@ class NumbersChecker:
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
                     finding.source = "document"
                     return finding
+        if not mention.spelled or mention.measure is not None:  # ("two" alone is no difference)
+            for doc_index, index in ctx.documents:
+                for gap in index.row_differences:  # "20 minutes" for "arrived 07:30, left 07:50"
+                    if values_match(mention, gap):
+                        finding.supported = True
+                        finding.evidence = (doc_index, gap.start, gap.end)
+                        finding.source = "derived"
+                        return finding
         pair = slashed.evidence(mention) if slashed is not None else None
         if pair is not None:  # "151 for 6" for a scorecard's "151/6"
             finding.supported = True

@@ -492,7 +492,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_slash_fractions(text))
     if "(" in text:
         out.extend(_bracketed_percents(text))
-        out.extend(_table_scaled(text, mentions))
+    out.extend(_table_scaled(text, mentions))
+    if "%" in text and "|" in text:
+        out.extend(_percent_columns(text, mentions))
     out.extend(_log_durations(text))
     if ":" in text:
         out.extend(_clock_durations(text))
@@ -539,7 +541,8 @@ def _log_durations(text: str) -> Iterator[NumberMention]:
 
 # a span of time written as a clock, hours, minutes and seconds: "00:14:40" in a log, a race's
 # "2:14:33" (a time of day to the second too: read as a length only where nothing else supports)
-_CLOCK_DURATION_RE = re.compile(r"(?<![\d:.,])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:]|[.,]\d)")
+# (a subtitle's or a log's "00:14:02,120" and "00:14:02.120" to the millisecond)
+_CLOCK_DURATION_RE = re.compile(r"(?<![\d:.,])(\d{1,3}):([0-5]\d):([0-5]\d)(?:[.,]\d{1,3})?(?![\d:]|[.,]\d)")
 
 
 def _clock_durations(text: str) -> Iterator[NumberMention]:
@@ -558,11 +561,13 @@ def _bracketed_percents(text: str) -> Iterator[NumberMention]:
 
 
 # a table's scale stated once for its figures: "(in millions, except per share)", "($ in
-# thousands)", "(€m)"
+# thousands)", "(€m)"; or, as accounts head a column, a currency before "000" ("£000",
+# "£'000", "GBP 000s", "$000s": thousands)
 _TABLE_SCALE_RE = re.compile(
-    r"\((?:[^()\n]{0,12}\bin[ \t]+)?(?:[$€£][ \t]?)?(?P<w>thousands|millions|billions|m|bn)\b[^()\n]{0,40}\)",
+    r"\((?:[^()\n]{0,12}\bin[ \t]+)?(?:[$€£][ \t]?)?(?P<w>thousands|millions|billions|m|bn)\b[^()\n]{0,40}\)"
+    r"|(?:[$€£]|\b(?:GBP|USD|EUR|CHF|AUD|CAD))[ \t]?'?(?P<k>000)s?\b",
     re.IGNORECASE)
-_TABLE_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "m": 1e6, "bn": 1e9}
+_TABLE_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "m": 1e6, "bn": 1e9, "000": 1e3}
 
 
 def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
@@ -571,13 +576,109 @@ def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     m = _TABLE_SCALE_RE.search(text)
     if m is None:
         return []
-    factor = _TABLE_SCALES[m.group("w").casefold()]
+    factor = _TABLE_SCALES[(m.group("w") or m.group("k")).casefold()]
     out = []
     for n in mentions:
         if n.unit is None and n.measure is None and not n.spelled and not n.ordinal and _factor(n) == 1:
             decimals = len(n.text.rpartition(".")[2]) if "." in n.text else 0
             out.append(n._replace(value=n.value * factor, precision=0.5 * factor * 10 ** -decimals))
     return out
+
+
+# a table column's header that makes its cells percentages: "%", "Share (%)", "Use%", "pct"
+_NUMERIC_CELL_RE = re.compile(r"[-+(−]?[$€£]?\d[\d.,]*\)?%?\*?")
+_PERCENT_HEADER_RE = re.compile(r"(?:%|\(%\)|\bpct\.?|\bper[ \t]?cent)[ \t]*$", re.IGNORECASE)
+
+
+def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[NumberMention]:
+    """The bare values of a pipe table's columns headed "%" ("For | % | Against | %"), each as
+    the percentage its header makes it. A header row is a row of cells none of which is a
+    number; the rows after it with as many cells are read by it, up to the table's end."""
+    starts = [n.start for n in mentions]
+    header: Optional[list[bool]] = None
+    pos = 0
+    for line in text.split("\n"):
+        line_start, pos = pos, pos + len(line) + 1
+        if line.count("|") < 2:
+            header = None
+            continue
+        cells, offset = [], line_start
+        for cell in line.split("|"):
+            cells.append((offset, offset + len(cell), cell.strip()))
+            offset += len(cell) + 1
+        if not any(_NUMERIC_CELL_RE.fullmatch(cell) for _, _, cell in cells):
+            header = [_PERCENT_HEADER_RE.search(cell) is not None for _, _, cell in cells]
+            header = header if any(header) else None
+            continue
+        if header is None or len(header) != len(cells):
+            continue
+        for percent, (start, end, _) in zip(header, cells):
+            if not percent:
+                continue
+            for n in mentions[bisect_left(starts, start):bisect_left(starts, end)]:
+                if n.unit is None and n.measure is None and not n.spelled and n.end <= end:
+                    yield n._replace(unit="%")
+
+
+#: The most values a line may hold for the differences of its values to be read (a row of a
+#: table, a log line): more, and some difference would match almost any value.
+_MAX_ROW_VALUES = 6
+
+
+def row_differences(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
+    """The differences between two values of one line of ``text`` that an answer may state
+    instead of them: a length of time between two times of day ("arrived 07:30, stood down
+    07:50": 20 minutes), a distance between two readings ("Mileage 18,402 19,377": 975), each
+    only between values of one kind (two times, or two bare values or amounts in one unit and
+    to as many decimals), not alternatives nor in two sentences, on lines of at most
+    ``_MAX_ROW_VALUES`` values."""
+    out: list[NumberMention] = []
+    line: list[NumberMention] = []
+    end = -1
+    for n in sorted(mentions, key=lambda n: n.start):
+        if n.start > end:  # the next line
+            _differences(text, line, out)
+            line = []
+            newline = text.find("\n", n.start)
+            end = len(text) if newline < 0 else newline
+        line.append(n)
+    _differences(text, line, out)
+    return out
+
+
+# what stands between two values that are no span of one thing: alternatives ("18:00 or
+# 19:30") or two sentences of a line ("10 works. I'm at 14")
+_NO_SPAN_RE = re.compile(r"\bor\b|[.!?][ \t]")
+
+
+# two years are no readings: their span is the dates checker's ("from 1998 to 2011", not
+# "2011 ... in 2019")
+_YEAR_LIKE_RE = re.compile(r"1[89]\d\d|20\d\d")
+
+
+def _decimals(n: NumberMention) -> int:
+    return len(n.text.rpartition(".")[2]) if "." in n.text else 0
+
+
+def _differences(text: str, line: list[NumberMention], out: list[NumberMention]) -> None:
+    if not 2 <= len(line) <= _MAX_ROW_VALUES:
+        return
+    for i, a in enumerate(line):
+        for b in line[i + 1:]:
+            if (a.spelled or b.spelled or a.ordinal or b.ordinal or a.hedge or b.hedge
+                    or _NO_SPAN_RE.search(text, a.end, b.start)):
+                continue
+            if a.measure in CLOCK_MEASURES and b.measure in CLOCK_MEASURES:
+                day = 720 if CLOCK12 in (a.measure, b.measure) else 1440
+                gap = (b.value - a.value) % day
+                if 0 < gap < 720:
+                    out.append(NumberMention(a.start, b.end, text[a.start:b.end], gap, measure="minutes"))
+            elif (a.measure is None and b.measure is None and a.unit == b.unit and a.unit != "%"
+                  and a.value != b.value and _factor(a) == _factor(b) == 1
+                  and (decimals := _decimals(a)) == _decimals(b)  # (two readings of one kind)
+                  and not (_YEAR_LIKE_RE.fullmatch(a.text) and _YEAR_LIKE_RE.fullmatch(b.text))):
+                out.append(NumberMention(a.start, b.end, text[a.start:b.end], abs(b.value - a.value), a.unit,
+                                         precision=0.5 * 10 ** -decimals if decimals else 0.0))
 
 
 def _glued_values(text: str, read: Iterable[tuple[int, int]]) -> Iterator[NumberMention]:
@@ -1294,10 +1395,10 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
             a, d = in_base_unit(a, claim.measure), in_base_unit(d, doc.measure)
     if (claim.decline and a > 0 and d < 0) or (doc.decline and d > 0 and a < 0):
         d = -d
-    elif a > 0 > d and doc.measure and claim.text[:1] not in "-−–+":
-        # a sign on a measure is a direction the answer says in words ("weight change −3.1 kg"
-        # / "lost 3.1 kg"); on a share or a bare value it is the value ("growth −3.2%"), and a
-        # bare one may be a temperature
+    elif a > 0 > d and (doc.measure or (claim.unit and claim.unit != "%")) and claim.text[:1] not in "-−–+":
+        # a sign on a measure or on money is a direction the answer says in words ("weight
+        # change −3.1 kg" / "lost 3.1 kg", a budget's "-21.10" / "£21.10 under"); on a share or
+        # a bare value it is the value ("growth −3.2%"), and a bare one may be a temperature
         d = -d
     if abs(a - d) <= 1e-9 * max(1.0, abs(d)):
         return True
