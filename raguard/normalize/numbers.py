@@ -530,7 +530,7 @@ def _slash_fractions(text: str) -> Iterator[NumberMention]:
 
 # a duration as logs and tools write it, its unit one letter glued on: "12m", "40s", "2h", "3d"
 # ("kubectl get events": "2m (x9 over 12m)"); the value reader takes "12m" for twelve million
-_LOG_DURATION_RE = re.compile(r"(?<![\w.,])(\d{1,4})([smhd])(?![\w%])")
+_LOG_DURATION_RE = re.compile(r"(?<![\w.,-])(\d{1,4})([smhd])(?![\w%])")
 _LOG_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 
