@@ -395,3 +395,8 @@ def test_values_of_different_lines_or_a_crowded_line_give_no_difference() -> Non
     doc = "Out: 10:15\nBack: 11:55\nScores 9 14 20 27 31 38 45 52"
     assert _flagged(doc, "You were out for 100 minutes.") == {"100"}
     assert _flagged(doc, "The gap was 11.") == {"11"}
+
+
+def test_pounds_are_no_pence() -> None:
+    assert [(n.value, n.unit) for n in extract_numbers("raised 4.2 million pounds, 86 pence each")] == [
+        (4.2e6, "GBP"), (0.86, "GBP")]

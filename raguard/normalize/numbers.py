@@ -757,7 +757,7 @@ def extract_numbers(text: str, hedges: bool = True,
             unit = _CURRENCY_SYMBOLS.get(cur, None) or _CURRENCY_CODES.get(cur.lower())
         elif curword:
             unit = _CURRENCY_CODES.get(curword.lower())
-            if curword[0] in "cpCP":  # hundredths of the currency: "52 cents" is 0.52
+            if curword.lower().startswith(("cent", "pence")):  # hundredths: "52 cents" is 0.52 (not "pounds")
                 value, precision = value / 100, precision / 100
         elif (len(raw) <= 2 and not (scale or ordinal) and text[end:end + 1] == "p"
               and not text[end + 1:end + 2].isalnum()):
