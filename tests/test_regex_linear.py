@@ -455,7 +455,9 @@ def _given_names_seen(text: str, surname: str) -> list[str]:
                 max_size=14).map("".join))
 @settings(max_examples=400, deadline=None)
 def test_other_given_name_reads_the_same_names_as_before_the_fix(text: str) -> None:
-    assert _given_names_seen(text, "Smith") == _other_given_names_before_fix(text, "Smith")
+    # as sets: the answer depends on which names are read, not how often (the old pattern read
+    # the tail of "Smith-Smith" again after the "-": "Smith Smith-Smith Smith" gave Smith twice)
+    assert set(_given_names_seen(text, "Smith")) == set(_other_given_names_before_fix(text, "Smith"))
 
 
 @pytest.mark.parametrize("unit", ["A-", "A'", "Ab-", "A’"])
