@@ -471,8 +471,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     a time there, and a count or a year elsewhere), the age of an age band ("under-12s"), and
     digits glued into rows, lists and versions ("14,1840.00,10", "6,6,5", "v3.4": see
     :func:`_glued_values`), fractions written with a slash ("2/3": 66.7%), durations as logs
-    write them ("12m", "00:14:40"), a bracketed fall ("(7)%"), bare values of a table that states its scale
-    ("(in millions)") scaled. ``mentions``: the values read in ``text``; ``skip``: spans whose
+    write them ("12m", "00:14:40"), a bracketed fall ("(7)%"), bare values of a table that states
+    its scale ("(in millions)", "£000") scaled, and the cells of a pipe table's "%" column as
+    percentages. ``mentions``: the values read in ``text``; ``skip``: spans whose
     digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
@@ -570,6 +571,11 @@ _TABLE_SCALE_RE = re.compile(
 _TABLE_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "m": 1e6, "bn": 1e9, "000": 1e3}
 
 
+def _decimals(n: NumberMention) -> int:
+    """How many digits ``n`` writes after its decimal point ("218.4": 1)."""
+    return len(n.text.rpartition(".")[2]) if "." in n.text else 0
+
+
 def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
     """The bare values of a text that states its table's scale once ("(in millions)": 412.6 is
     $412.6 million), each scaled: the other reading of every bare value there."""
@@ -580,13 +586,13 @@ def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     out = []
     for n in mentions:
         if n.unit is None and n.measure is None and not n.spelled and not n.ordinal and _factor(n) == 1:
-            decimals = len(n.text.rpartition(".")[2]) if "." in n.text else 0
-            out.append(n._replace(value=n.value * factor, precision=0.5 * factor * 10 ** -decimals))
+            out.append(n._replace(value=n.value * factor, precision=0.5 * factor * 10 ** -_decimals(n)))
     return out
 
 
-# a table column's header that makes its cells percentages: "%", "Share (%)", "Use%", "pct"
+# a cell that is a number ("1,204", "(350)", "£12.50", "96.41%"): a row with one is no header
 _NUMERIC_CELL_RE = re.compile(r"[-+(−]?[$€£]?\d[\d.,]*\)?%?\*?")
+# a table column's header that makes its cells percentages: "%", "Share (%)", "Use%", "pct"
 _PERCENT_HEADER_RE = re.compile(r"(?:%|\(%\)|\bpct\.?|\bper[ \t]?cent)[ \t]*$", re.IGNORECASE)
 
 
@@ -654,10 +660,6 @@ _NO_SPAN_RE = re.compile(r"\bor\b|[.!?][ \t]")
 # two years are no readings: their span is the dates checker's ("from 1998 to 2011", not
 # "2011 ... in 2019")
 _YEAR_LIKE_RE = re.compile(r"1[89]\d\d|20\d\d")
-
-
-def _decimals(n: NumberMention) -> int:
-    return len(n.text.rpartition(".")[2]) if "." in n.text else 0
 
 
 def _differences(text: str, line: list[NumberMention], out: list[NumberMention]) -> None:
@@ -1220,9 +1222,8 @@ def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMenti
             continue  # "rose 8% to $412.6 million": two values of two kinds, no range
         factor = _factor(b)
         if factor != 1 and _factor(a) == 1 and abs(a.value * factor) <= abs(b.value) * 10:
-            decimals = len(a.text.rpartition(".")[2]) if "." in a.text else 0
             a = out[i] = a._replace(value=a.value * factor,
-                                    precision=0.5 * factor * 10 ** -decimals if factor > 1 else a.precision)
+                                    precision=0.5 * factor * 10 ** -_decimals(a) if factor > 1 else a.precision)
     return out
 
 
