@@ -1,7 +1,9 @@
-"""Dates as documents write them beyond the English forms: month and weekday names of other
-languages, continental "14.04." days, hyphenated "09-02-2027", month ranges before one year,
-calendar rows under a month's heading, a slashed day before a time. An answer restating one in
-English proceeds; the same answer with its day, month or weekday changed is still flagged."""
+"""Dates and times as documents write them beyond the English forms: month and weekday names of
+other languages, continental "14.04." days, hyphenated "09-02-2027", month ranges before one
+year, calendar rows under a month's heading, a slashed day before a time, and four-digit times
+after a date or with a "Z".
+An answer restating one in English proceeds; the same answer with its day, month, weekday or
+time changed is still flagged."""
 
 from __future__ import annotations
 
@@ -65,8 +67,8 @@ def test_names_of_other_languages_are_dates(doc: str, answer: str, changed: str)
     ("OPENING TIMES  SEPTEMBER 2027\n 3  Fri  10:00-16:00\n 4  Sat  closed\n 5  Sun  12:00-15:00",
      "On Friday 3 September it opens at 10:00.", "On Saturday 3 September it opens at 10:00."),
     # a slashed day and month before a four-digit time (the time is one too), or after a weekday
-    ("Vsl ETB 14/03 0630 LT, ETD 15/03 1800 (weather permitting).", "She berths on 14 March and sails on 15 March.",
-     "She berths on 16 March and sails on 15 March."),
+    ("Vsl ETB 14/03 0630 LT, ETD 15/03 1800 (weather permitting).", "She berths at 06:30 on 14 March and sails at 18:00 on 15 March.",
+     "She berths at 06:30 on 16 March and sails at 18:00 on 15 March."),
     ("Ready for collection: Wed 18/11 after 2pm", "It will be ready on Wednesday 18 November.",
      "It will be ready on Wednesday 19 November."),
 ])
@@ -84,3 +86,13 @@ def test_layouts_of_documents_are_dates(doc: str, answer: str, changed: str) -> 
 ])
 def test_what_stays_no_date(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize("doc, answer, changed", [
+    # aviation's "Z" glued to four digits; a time right after a date is no telephone group
+    ("CRS signed 1642z, A/C released.", "It was released at 16:42Z.", "It was released at 17:42Z."),
+    ("ETA 03/04 0915 pilot station", "Arrival at the pilot station is 09:15.", "Arrival at the pilot station is 09:45."),
+])
+def test_four_digit_times(doc: str, answer: str, changed: str) -> None:
+    assert _flagged([doc], answer) == []
+    assert [t for t, _ in _flagged([doc], changed)] == ["unsupported_number"]

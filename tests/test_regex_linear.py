@@ -407,6 +407,7 @@ WINDOWED = {
     "raguard.normalize.doc_dates._DOTTED_BEFORE_RE": 12,
     "raguard.normalize.doc_dates._CELL_BEFORE_RE": 8,
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
+    "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
 }
 
 

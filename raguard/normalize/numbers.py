@@ -480,7 +480,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_dot_grouped(text))
     if "-" in text:
         out.extend(_age_bands(text))
-    if any(n.measure == CLOCK and len(n.text) == 4 and n.text.isdigit() for n in mentions):
+    # (a text writes times so when one of its times is four digits, perhaps with a zone: "0630 LT")
+    if any(n.measure == CLOCK and n.text[:4].isdigit() and not n.text[4:5].isdigit() and ":" not in n.text
+           for n in mentions):
         for n in mentions:
             minutes = _four_digit_time(text, n)
             if minutes is None or n.measure is not None or n.unit is not None:
@@ -760,7 +762,8 @@ _AMPM_CLOCK_RE = re.compile(
 
 # after four digits, a time zone ("1015 GMT", "0505 UTC", "2200 hrs"); after "12", "noon" or
 # "midnight": the number is a time of day (read after the digits are found, at each one)
-_ZONE_AFTER_RE = re.compile(r"[ \t]?(?:GMT|UTC|BST|CEST|CET|EST|EDT|PST|PDT|hrs)\b")
+# (a "Z" glued on is UTC, as aviation writes it: "2140Z"; "LT" local time, as shipping does)
+_ZONE_AFTER_RE = re.compile(r"[ \t]?(?:GMT|UTC|UT|BST|CEST|CET|EST|EDT|PST|PDT|hrs|LT)\b|[Zz]\b")
 _NOON_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:noon|midday|midnight)\b", re.IGNORECASE)  # (a run from its start)
 
 
@@ -806,10 +809,16 @@ def _four_digit_time(text: str, n: NumberMention) -> Optional[int]:
     if len(digits) != 4 or not digits.isascii() or _FOUR_DIGITS_RE.fullmatch(digits) is None:
         return None
     before, after = text[max(0, n.start - 2):n.start], text[n.end:n.end + 2]
-    if (before[-1:] in ("+", "#") or (len(before) == 2 and before[0].isdigit() and before[1] in " \t")
+    if (before[-1:] in ("+", "#") or (len(before) == 2 and before[0].isdigit() and before[1] in " \t"
+                                      and _DATE_BEFORE_RE.search(text, max(0, n.start - 12), n.start) is None)
             or (len(after) == 2 and after[0] in " \t" and after[1].isdigit()) or unit_after(text, n.end) is not None):
         return None
     return int(digits[:2]) * 60 + int(digits[2:])
+
+
+# a date right before four digits, which makes them its time ("ETA 06/11 0400", "07.11. 2200",
+# "2026-11-06 1430"), not a telephone number's next group ("0800 123 4567")
+_DATE_BEFORE_RE = re.compile(r"(?<![\w/.\-])(?:\d{1,2}[/.]\d{1,2}\.?|\d{1,2}([/.\-])\d{1,2}\1\d{2,4}|\d{4}-\d\d-\d\d)[ \t]\Z")
 
 
 def _four_digit_clocks(text: str, found: list[NumberMention]) -> None:
