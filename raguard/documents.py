@@ -105,6 +105,15 @@ class DocumentIndex:
         return found if positions is None else [_moved(n, positions) for n in found]
 
     @lazy
+    def csv_rows(self) -> list[Any]:
+        """The document's comma-separated rows that hold a time of day in a cell
+        (:func:`raguard.normalize.numbers.csv_rows`), read when an answer's time finds no other
+        support."""
+        from raguard.normalize.numbers import csv_rows
+
+        return csv_rows(self.text) if "," in self.text and ":" in self.text else []
+
+    @lazy
     def loose_numbers(self) -> list[NumberMention]:
         """Readings too uncertain for :attr:`numbers` ("7,34", "120 000", a "1530" among times
         written "0530"), outside dates but for years: read only when an answer's value finds no other support

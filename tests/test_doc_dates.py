@@ -1,7 +1,7 @@
 """Dates and times as documents write them beyond the English forms: month and weekday names of
 other languages, continental "14.04." days, hyphenated "09-02-2027", month ranges before one
-year, calendar rows under a month's heading, a slashed day before a time, and four-digit times
-after a date or with a "Z".
+year, calendar rows under a month's heading, a slashed day before a time, four-digit times after
+a date or with a "Z", and times in the cells of a CSV export.
 An answer restating one in English proceeds; the same answer with its day, month, weekday or
 time changed is still flagged."""
 
@@ -96,3 +96,18 @@ def test_what_stays_no_date(text: str) -> None:
 def test_four_digit_times(doc: str, answer: str, changed: str) -> None:
     assert _flagged([doc], answer) == []
     assert [t for t, _ in _flagged([doc], changed)] == ["unsupported_number"]
+
+
+_CSV = ("site,day,from,to,litres\n"
+        "P7,2027-02-03,06:00,06:30,80\n"
+        "P7,2027-02-03,06:30,07:00,145\n"
+        "P7,2027-02-03,07:00,07:30,95\n")
+
+
+def test_csv_times_are_read_with_their_row() -> None:
+    assert _flagged([_CSV], "The busiest slot was 06:30-07:00, at 145 litres.") == []
+    assert _flagged([_CSV], "Pumping ran between 06:00 and 07:30.") == []
+    # a slot moved to another row keeps the value it was given with
+    assert [t for t, _ in _flagged([_CSV], "The busiest slot was 06:00-06:30, at 145 litres.")] == ["unsupported_number"]
+    # a start must be a slot's start
+    assert [t for t, _ in _flagged([_CSV], "Pumping ran between 07:30 and 07:30.")] != []

@@ -837,6 +837,52 @@ def _four_digit_clocks(text: str, found: list[NumberMention]) -> None:
             found[i] = n._replace(value=float(minutes), measure=CLOCK)
 
 
+# A CSV row's cells: a time of day glued between commas ("2026-03-14,07:30,08:00,1.25") is left
+# unread by _CLOCK_RE (a comma before digits may be a decimal or thousands comma), and is read
+# here only with its row (see the numbers checker): which times and values share a line.
+_CSV_CLOCK_CELL_RE = re.compile(r"(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?")
+_CSV_VALUE_CELL_RE = re.compile(r"-?\d+(?:\.\d+)?")
+#: How many commas a line needs to be read as a row of cells.
+_CSV_MIN_COMMAS = 2
+
+
+class CsvRow(NamedTuple):
+    """One line of comma-separated cells that holds a time of day: its times and its plain
+    values (each a :class:`NumberMention` at its place in the text)."""
+
+    clocks: tuple[NumberMention, ...]
+    values: tuple[NumberMention, ...]
+
+
+def csv_rows(text: str) -> list[CsvRow]:
+    """The lines of ``text`` that are comma-separated rows holding a time of day in a cell of
+    its own ("2026-03-14,07:30,08:00,1.25"), with the times and plain values of their cells."""
+    rows: list[CsvRow] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, pos = pos, pos + len(line)
+        if line.count(",") < _CSV_MIN_COMMAS or ":" not in line:
+            continue
+        clocks: list[NumberMention] = []
+        values: list[NumberMention] = []
+        at = start
+        for cell in line.rstrip("\r\n").split(","):
+            body = cell.strip()
+            lead = at + (len(cell) - len(cell.lstrip()))
+            at += len(cell) + 1
+            if _CSV_CLOCK_CELL_RE.fullmatch(body):
+                parts = body.split(":")
+                minutes = int(parts[0]) * 60 + int(parts[1]) + (int(parts[2]) / 60 if len(parts) == 3 else 0)
+                hour = parts[0]
+                measure = CLOCK if int(hour) > 12 or int(hour) == 0 or hour.startswith("0") else CLOCK12
+                clocks.append(NumberMention(lead, lead + len(body), body, float(minutes), measure=measure))
+            elif _CSV_VALUE_CELL_RE.fullmatch(body):
+                values.append(NumberMention(lead, lead + len(body), body, float(body)))
+        if clocks:
+            rows.append(CsvRow(tuple(clocks), tuple(values)))
+    return rows
+
+
 # "02:05:12", "14:30:00.5", an ISO timestamp's "T02:05:12.660Z", the Common Log Format's
 # "17/Sep/2026:02:05:12": a time of day to the second (two digits for the hour: "1:23:45" is a
 # timestamp in a clip or a lap), valued in minutes with the seconds as a fraction (see same_time)
