@@ -1,7 +1,7 @@
 """Dates and times as documents write them beyond the English forms: month and weekday names of
 other languages, continental "14.04." days, hyphenated "09-02-2027", month ranges before one
 year, calendar rows under a month's heading, a slashed day before a time, four-digit times after
-a date or with a "Z", and times in the cells of a CSV export.
+a date or with a "Z", times in the cells of a CSV export, and "the 21st" as a day of the month.
 An answer restating one in English proceeds; the same answer with its day, month, weekday or
 time changed is still flagged."""
 
@@ -111,3 +111,11 @@ def test_csv_times_are_read_with_their_row() -> None:
     assert [t for t, _ in _flagged([_CSV], "The busiest slot was 06:00-06:30, at 145 litres.")] == ["unsupported_number"]
     # a start must be a slot's start
     assert [t for t, _ in _flagged([_CSV], "Pumping ran between 07:30 and 07:30.")] != []
+
+
+def test_an_ordinal_is_a_day_of_the_month() -> None:
+    doc = "Vsl ETB 21/06 0400 LT, gangs from 21/06 0700."
+    assert _flagged([doc], "She berths at 04:00 on the 21st.") == []
+    assert _flagged([doc], "She berths at 04:00 on the 22nd.") == [("unsupported_number", "22nd")]
+    # a noun after it makes it no day ("the 21st floor")
+    assert _flagged([doc], "Gangs start on the 21st floor.") == [("unsupported_number", "21st")]

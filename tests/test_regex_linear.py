@@ -388,6 +388,7 @@ ANCHORED = {
     "raguard.normalize.numbers._CSV_VALUE_CELL_RE",
     "raguard.normalize.doc_dates._DOTTED_AFTER_RE",
     "raguard.normalize.doc_dates._CELL_AFTER_RE",
+    "raguard.checkers.numbers._NOUN_AFTER_RE",
     "raguard.checkers.numbers._RANGE_JOINER_RE",  # (fullmatch between two adjacent times)
     "relapse.templates._NAME_RE",
 }
@@ -411,6 +412,7 @@ WINDOWED = {
     "raguard.normalize.doc_dates._CELL_BEFORE_RE": 8,
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
+    "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
 }
 
 

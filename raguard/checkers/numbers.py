@@ -188,6 +188,12 @@ class NumbersChecker:
             finding.evidence = row_time
             finding.source = "document"
             return finding
+        day = _day_of_month(ctx, mention)
+        if day is not None:  # "sails on the 7th" for a document's "07/11"
+            finding.supported = True
+            finding.evidence = day
+            finding.source = "document"
+            return finding
         pair = slashed.evidence(mention) if slashed is not None else None
         if pair is not None:  # "151 for 6" for a scorecard's "151/6"
             finding.supported = True
@@ -307,6 +313,32 @@ def _joins_range(response: str, first: NumberMention, second: NumberMention) -> 
     """Are two times of the answer the ends of one range ("18:00-18:30", "17:00 and 19:00")?"""
     return (first.measure in CLOCK_MEASURES and second.measure in CLOCK_MEASURES
             and _RANGE_JOINER_RE.fullmatch(response, first.end, second.start) is not None)
+
+
+# "the 7th", "on the 24th-25th": an ordinal that names a day of the month (no noun after it:
+# "the 7th floor", "the 3rd-largest")
+_DAY_BEFORE_RE = re.compile(r"\bthe[ \t]+(?:[0-3]?\d(?:st|nd|rd|th)?[ \t]*(?:[-–]|to|and|or)[ \t]*)?\Z", re.IGNORECASE)
+_NOUN_AFTER_RE = re.compile(r"[ \t-]*[^\W\d_]")
+
+
+def _day_of_month(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for an ordinal the answer uses as a day of the month ("sails on the 7th", "springs
+    on the 24th-25th"): a document date on that day (the digits of a date are the dates
+    reader's, so "07/11" or "7 November" gives no number 7)."""
+    if not mention.ordinal or mention.spelled or mention.unit or mention.measure or mention.value not in _DAYS:
+        return None
+    response = ctx.response
+    if (_DAY_BEFORE_RE.search(response, max(0, mention.start - 16), mention.start) is None
+            or _NOUN_AFTER_RE.match(response, mention.end) is not None):
+        return None
+    for doc_index, index in ctx.documents:
+        for doc_date in index.dates:
+            if doc_date.value.day == mention.value:
+                return (doc_index, doc_date.start, doc_date.end)
+    return None
+
+
+_DAYS = frozenset(float(d) for d in range(1, 32))
 
 
 # a count of years ("17 years"), and what joins the two years of a span ("1992 to 2009",
