@@ -20,6 +20,7 @@ from raguard.lazy import lazy
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
 from raguard.normalize.dates import DateMention, day_months, extract_dates, other_readings, relative_days, relative_years
+from raguard.normalize.doc_dates import document_dates
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.roles import Roles
@@ -104,6 +105,15 @@ class DocumentIndex:
         return found if positions is None else [_moved(n, positions) for n in found]
 
     @lazy
+    def csv_rows(self) -> list[Any]:
+        """The document's comma-separated rows that hold a time of day in a cell
+        (:func:`raguard.normalize.numbers.csv_rows`), read when an answer's time finds no other
+        support."""
+        from raguard.normalize.numbers import csv_rows
+
+        return csv_rows(self.text) if "," in self.text and ":" in self.text else []
+
+    @lazy
     def loose_numbers(self) -> list[NumberMention]:
         """Readings too uncertain for :attr:`numbers` ("7,34", "120 000", a "1530" among times
         written "0530"), outside dates but for years: read only when an answer's value finds no other support
@@ -172,7 +182,9 @@ class DocumentIndex:
         slashed = day_months(text) if "/" in text else []  # "on 27/11": a chat's date without a year
         if "esterday" in text or "oday" in text or "omorrow" in text:  # (a cheap test before the regex)
             slashed += relative_days(text, found)  # "Published 26 November ... confirmed yesterday"
-        return found + relative_years(text, found) + other_readings(found) + slashed
+        # "3 februari 2025", "Sa 11.10.", "14-01-2026", "Jun-Sep 1932", a calendar's "23  Sat"
+        written = document_dates(text, found, slashed, self.tokens.vocab)
+        return found + relative_years(text, found) + other_readings(found) + slashed + written
 
     @lazy
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:

@@ -386,6 +386,12 @@ ANCHORED = {
     "raguard.normalize.numbers._OF_AFTER_RE",
     "raguard.normalize.numbers._NUMERIC_CELL_RE",
     "raguard.normalize.numbers._YEAR_LIKE_RE",
+    "raguard.normalize.numbers._CSV_CLOCK_CELL_RE",  # (fullmatch of one cell)
+    "raguard.normalize.numbers._CSV_VALUE_CELL_RE",
+    "raguard.normalize.doc_dates._DOTTED_AFTER_RE",
+    "raguard.normalize.doc_dates._CELL_AFTER_RE",
+    "raguard.checkers.numbers._NOUN_AFTER_RE",
+    "raguard.checkers.numbers._RANGE_JOINER_RE",  # (fullmatch between two adjacent times)
     "relapse.templates._NAME_RE",
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
@@ -403,6 +409,12 @@ WINDOWED = {
     "raguard.normalize.text._LAST_WORD_RE": 12,
     "raguard.checkers.roles._DOER_BEFORE_RE": 48,
     "raguard.checkers.roles._LIST_BEFORE_RE": 6,
+    "raguard.normalize.doc_dates._WEEKDAY_BEFORE_RE": 24,  # _WEEKDAY_REACH
+    "raguard.normalize.doc_dates._DOTTED_BEFORE_RE": 12,
+    "raguard.normalize.doc_dates._CELL_BEFORE_RE": 8,
+    "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
+    "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
+    "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
 }
 
 
@@ -597,6 +609,10 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
     "DocumentIndex": _document_index,
     "relapse prompts": _relapse_prompts,
     "find_citations": lambda text: __import__("raguard.checkers.citations", fromlist=["x"]).find_citations(text),
+    "document_dates": lambda text: __import__("raguard.normalize.doc_dates", fromlist=["x"]).document_dates(
+        text, extract_dates(text)),
+    "day_months": lambda text: __import__("raguard.normalize.dates", fromlist=["x"]).day_months(text),
+    "csv_rows": lambda text: __import__("raguard.normalize.numbers", fromlist=["x"]).csv_rows(text),
 }
 
 
@@ -1018,3 +1034,17 @@ def test_neutralize_is_linear_on_a_bracket_before_a_long_run_of_spaces() -> None
     assert_linear(neutralize, between("<", " ", "x"))
     assert_linear(neutralize, between("<\u200b", " ", "x"))  # the folded view too
     assert neutralize("<" + " " * 50 + "/ chunk>") == "&lt;" + " " * 50 + "/ chunk>"
+
+
+@pytest.mark.parametrize("unit", ["11.10. ", "1.10.", "Sa 11.10. ", "24.-", "Sat 1 ", "1 Sat ", "06/11 ", "Thu 2/3 ",
+                                  "12:00,", "1,", "Jun-", "Jun-Sep ", "1-1-", "3 februari ", "martes ", "bis "])
+def test_document_dates_and_rows_on_long_runs_are_linear(unit: str) -> None:
+    # the readings of documents only: each pattern scanned once, the windows before a match bounded
+    from raguard.normalize.dates import day_months
+    from raguard.normalize.doc_dates import document_dates
+    from raguard.normalize.numbers import csv_rows
+
+    head = "TIDES AUGUST 2025 "
+    assert_linear(lambda text: document_dates(text, extract_dates(text)), between(head, unit, " x"))
+    assert_linear(day_months, between(head, unit, " x"))
+    assert_linear(csv_rows, between("a,b,", unit, "\n"))

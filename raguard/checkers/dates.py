@@ -15,8 +15,10 @@ reverse. A document year told relative to another in its sentence counts too ("i
 from the previous year" states 2023). An unsupported date's warning names the nearest document
 date, of the same kind when there is one. A month and its year given apart support the two
 together ("on 12 May last year" and, elsewhere, 2021 support "May 2021"), unless the document
-also gives that month with another year. Weekdays are skipped with the option
-``check_weekdays=False``.
+also gives that month with another year. A document's dates in other languages and layouts
+support an answer's too ("3 februari 2025", "Sa 11.10.", "14-01-2026", "Jun-Sep 1932", a
+calendar's "23  Sat" under "AUGUST 2025": :mod:`raguard.normalize.doc_dates`). Weekdays are
+skipped with the option ``check_weekdays=False``.
 """
 
 from __future__ import annotations

@@ -182,6 +182,18 @@ class NumbersChecker:
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
                     finding.source = "document"
                     return finding
+        row_time = _csv_row_time(ctx, mention) if mention.measure in CLOCK_MEASURES else None
+        if row_time is not None:  # "18:00-18:30 ... 2.12 kWh" for "2026-11-19,18:00,18:30,2.12"
+            finding.supported = True
+            finding.evidence = row_time
+            finding.source = "document"
+            return finding
+        day = _day_of_month(ctx, mention)
+        if day is not None:  # "sails on the 7th" for a document's "07/11"
+            finding.supported = True
+            finding.evidence = day
+            finding.source = "document"
+            return finding
         if not mention.spelled or mention.measure is not None:  # ("two" alone is no difference)
             for doc_index, index in ctx.documents:
                 for gap in index.row_differences:  # "20 minutes" for "arrived 07:30, left 07:50"
@@ -257,6 +269,84 @@ class _SlashedPairs:
             if found is not None:
                 return found
         return None
+
+
+def _csv_row_time(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for an answer's time that a document's comma-separated row gives in a cell
+    ("2026-11-19,18:00,18:30,2.12,peak"), bound to its row. A time that opens a range of the
+    answer ("18:00-18:30", "between 17:00 and 19:00") is a cell a later time of its row follows
+    (a slot's start), one that closes it a cell after another (its end); and when the answer
+    gives a value after the time or its range, before its next time in the sentence ("... at
+    2.12 kWh"), and the rows hold that value, the row must hold it too: a slot moved to another
+    row keeps the value it was given with ("18:30-19:00 ... at 2.12 kWh" is not that row's)."""
+    response, numbers = ctx.response, ctx.numbers
+    k = bisect_left([n.start for n in numbers], mention.start)
+    if k >= len(numbers) or numbers[k].start != mention.start:
+        return None
+    opens = k + 1 < len(numbers) and _joins_range(response, mention, numbers[k + 1])
+    closes = k > 0 and _joins_range(response, numbers[k - 1], mention)
+    end = next((e for s, e in ctx.sentences if s <= mention.start < e), len(response))
+    dates = [(d.start, d.end) for d in ctx.dates if d.form != "weekday"]
+    bound: Optional[NumberMention] = None
+    for n in numbers[k + (2 if opens else 1):]:
+        if n.start >= end or n.measure in CLOCK_MEASURES:
+            break
+        if not n.trivial and not any(a <= n.start < b for a, b in dates):
+            bound = n
+            break
+    for doc_index, index in ctx.documents:
+        rows = index.csv_rows
+        if not rows:
+            continue
+        held = []
+        for row in rows:
+            for i, cell in enumerate(row.clocks):
+                if not values_match(mention, cell):
+                    continue
+                if len(row.clocks) > 1 and ((opens and i == len(row.clocks) - 1) or (closes and not opens and i == 0)):
+                    continue  # (a slot's end for the answer's start, or its start for the end)
+                held.append((row, cell))
+        if held and bound is not None and any(values_match(bound, v) for row in rows for v in row.values):
+            held = [(row, cell) for row, cell in held if any(values_match(bound, v) for v in row.values)]
+        if held:
+            cell = held[0][1]
+            return (doc_index, cell.start, cell.end)
+    return None
+
+
+_RANGE_JOINER_RE = re.compile(r"[ \t]*(?:[-–—]|to|and|until|till)[ \t]*", re.IGNORECASE)
+
+
+def _joins_range(response: str, first: NumberMention, second: NumberMention) -> bool:
+    """Are two times of the answer the ends of one range ("18:00-18:30", "17:00 and 19:00")?"""
+    return (first.measure in CLOCK_MEASURES and second.measure in CLOCK_MEASURES
+            and _RANGE_JOINER_RE.fullmatch(response, first.end, second.start) is not None)
+
+
+# "the 7th", "on the 24th-25th": an ordinal that names a day of the month (no noun after it:
+# "the 7th floor", "the 3rd-largest")
+_DAY_BEFORE_RE = re.compile(r"\bthe[ \t]+(?:[0-3]?\d(?:st|nd|rd|th)?[ \t]*(?:[-–]|to|and|or)[ \t]*)?\Z", re.IGNORECASE)
+_NOUN_AFTER_RE = re.compile(r"[ \t-]*[^\W\d_]")
+
+
+def _day_of_month(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for an ordinal the answer uses as a day of the month ("sails on the 7th", "springs
+    on the 24th-25th"): a document date on that day (the digits of a date are the dates
+    reader's, so "07/11" or "7 November" gives no number 7)."""
+    if not mention.ordinal or mention.spelled or mention.unit or mention.measure or mention.value not in _DAYS:
+        return None
+    response = ctx.response
+    if (_DAY_BEFORE_RE.search(response, max(0, mention.start - 16), mention.start) is None
+            or _NOUN_AFTER_RE.match(response, mention.end) is not None):
+        return None
+    for doc_index, index in ctx.documents:
+        for doc_date in index.dates:
+            if doc_date.value.day == mention.value:
+                return (doc_index, doc_date.start, doc_date.end)
+    return None
+
+
+_DAYS = frozenset(float(d) for d in range(1, 32))
 
 
 # a count of years ("17 years"), and what joins the two years of a span ("1992 to 2009",

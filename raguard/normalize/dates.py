@@ -879,6 +879,15 @@ _DAY_MONTH_RE = re.compile(r"(?=[obfutsa])\b(?:on|by|from|until|till|before|afte
                            r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)\b(?![/.,]\d)")
 
 
+# a day and a month slashed without a year before a time of day ("ETA 06/11 0400 LT", "07/11
+# 22:00", as shipping, rotas and tickets write them), or after a weekday ("Thu 23/10 after 3pm")
+_TIMED_DAY_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?![/\w]|[.,:]\d)"
+                                 r"(?=[ \t]+(?:(?:[01]\d|2[0-3])[0-5]\d(?![\d.,:/])|(?:[01]?\d|2[0-3]):[0-5]\d\b))")
+_WEEKDAY_DAY_MONTH_RE = re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun|monday|tuesday|"
+                                   r"wednesday|thursday|friday|saturday|sunday)\.?,?[ \t]+"
+                                   r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)\b(?![/.,]\d)", re.IGNORECASE)
+
+
 # a day and a month slashed without a year anywhere ("Angiogram 12/09:"), read as a date in a
 # document that writes its full dates with slashes too ("Admitted: 11/09/2026"): its layout says
 # what slashed numbers are
@@ -888,16 +897,23 @@ _FULL_SLASHED_DATE_RE = re.compile(r"(?<![\w/.])[0-3]?\d/[0-3]?\d/(?:19|20)\d\d(
 
 def day_months(text: str) -> list[DateMention]:
     """A document's day and month slashed without a year after a word that places a date ("on
-    27/11", "by 09/12", as chats and tickets write them), or anywhere in a document that writes
+    27/11", "by 09/12", as chats and tickets write them) or a weekday ("Thu 23/10"), before a
+    time of day ("06/11 0400", "07/11 22:00": a ship's line-up, a rota), or anywhere in a document that writes
     its full dates with slashes ("DOA: 14/03/2025 ... TTE 15/03"): day first when the first part
     cannot be a month or the document writes another so, else both readings
     (:func:`other_readings`). For documents only: in an answer "on 3/4 of the land" is a
     fraction."""
     found = [(m, int(m.group("a")), int(m.group("b"))) for m in _DAY_MONTH_RE.finditer(text)]
+    placed = {m.start("a") for m, _, _ in found}
+    more = [m for m in chain(_TIMED_DAY_MONTH_RE.finditer(text), _WEEKDAY_DAY_MONTH_RE.finditer(text))
+            if m.start("a") not in placed]
     if _FULL_SLASHED_DATE_RE.search(text) is not None:
-        placed = {m.start("a") for m, _, _ in found}
-        found += [(m, int(m.group("a")), int(m.group("b"))) for m in _BARE_DAY_MONTH_RE.finditer(text)
-                  if m.start("a") not in placed]
+        more += [m for m in _BARE_DAY_MONTH_RE.finditer(text) if m.start("a") not in placed]
+    if more:
+        for m in more:
+            if m.start("a") not in placed:
+                placed.add(m.start("a"))
+                found.append((m, int(m.group("a")), int(m.group("b"))))
         found.sort(key=lambda f: f[0].start("a"))
     day_first = any(a > 12 >= b for _, a, b in found)
     out = []

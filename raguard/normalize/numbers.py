@@ -481,7 +481,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_dot_grouped(text))
     if "-" in text:
         out.extend(_age_bands(text))
-    if any(n.measure == CLOCK and len(n.text) == 4 and n.text.isdigit() for n in mentions):
+    # (a text writes times so when one of its times is four digits, perhaps with a zone: "0630 LT")
+    if any(n.measure == CLOCK and n.text[:4].isdigit() and not n.text[4:5].isdigit() and ":" not in n.text
+           for n in mentions):
         for n in mentions:
             minutes = _four_digit_time(text, n)
             if minutes is None or n.measure is not None or n.unit is not None:
@@ -863,7 +865,8 @@ _AMPM_CLOCK_RE = re.compile(
 
 # after four digits, a time zone ("1015 GMT", "0505 UTC", "2200 hrs"); after "12", "noon" or
 # "midnight": the number is a time of day (read after the digits are found, at each one)
-_ZONE_AFTER_RE = re.compile(r"[ \t]?(?:GMT|UTC|BST|CEST|CET|EST|EDT|PST|PDT|hrs)\b")
+# (a "Z" glued on is UTC, as aviation writes it: "2140Z"; "LT" local time, as shipping does)
+_ZONE_AFTER_RE = re.compile(r"[ \t]?(?:GMT|UTC|UT|BST|CEST|CET|EST|EDT|PST|PDT|hrs|LT)\b|[Zz]\b")
 _NOON_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:noon|midday|midnight)\b", re.IGNORECASE)  # (a run from its start)
 
 
@@ -909,10 +912,16 @@ def _four_digit_time(text: str, n: NumberMention) -> Optional[int]:
     if len(digits) != 4 or not digits.isascii() or _FOUR_DIGITS_RE.fullmatch(digits) is None:
         return None
     before, after = text[max(0, n.start - 2):n.start], text[n.end:n.end + 2]
-    if (before[-1:] in ("+", "#") or (len(before) == 2 and before[0].isdigit() and before[1] in " \t")
+    if (before[-1:] in ("+", "#") or (len(before) == 2 and before[0].isdigit() and before[1] in " \t"
+                                      and _DATE_BEFORE_RE.search(text, max(0, n.start - 12), n.start) is None)
             or (len(after) == 2 and after[0] in " \t" and after[1].isdigit()) or unit_after(text, n.end) is not None):
         return None
     return int(digits[:2]) * 60 + int(digits[2:])
+
+
+# a date right before four digits, which makes them its time ("ETA 06/11 0400", "07.11. 2200",
+# "2026-11-06 1430"), not a telephone number's next group ("0800 123 4567")
+_DATE_BEFORE_RE = re.compile(r"(?<![\w/.\-])(?:\d{1,2}[/.]\d{1,2}\.?|\d{1,2}([/.\-])\d{1,2}\1\d{2,4}|\d{4}-\d\d-\d\d)[ \t]\Z")
 
 
 def _four_digit_clocks(text: str, found: list[NumberMention]) -> None:
@@ -929,6 +938,52 @@ def _four_digit_clocks(text: str, found: list[NumberMention]) -> None:
         n = found[i]
         if i in certain and _ZONE_AFTER_RE.match(text, n.end) is None:  # ("1015 GMT": _worded_clocks)
             found[i] = n._replace(value=float(minutes), measure=CLOCK)
+
+
+# A CSV row's cells: a time of day glued between commas ("2026-03-14,07:30,08:00,1.25") is left
+# unread by _CLOCK_RE (a comma before digits may be a decimal or thousands comma), and is read
+# here only with its row (see the numbers checker): which times and values share a line.
+_CSV_CLOCK_CELL_RE = re.compile(r"(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?")
+_CSV_VALUE_CELL_RE = re.compile(r"-?\d+(?:\.\d+)?")
+#: How many commas a line needs to be read as a row of cells.
+_CSV_MIN_COMMAS = 2
+
+
+class CsvRow(NamedTuple):
+    """One line of comma-separated cells that holds a time of day: its times and its plain
+    values (each a :class:`NumberMention` at its place in the text)."""
+
+    clocks: tuple[NumberMention, ...]
+    values: tuple[NumberMention, ...]
+
+
+def csv_rows(text: str) -> list[CsvRow]:
+    """The lines of ``text`` that are comma-separated rows holding a time of day in a cell of
+    its own ("2026-03-14,07:30,08:00,1.25"), with the times and plain values of their cells."""
+    rows: list[CsvRow] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, pos = pos, pos + len(line)
+        if line.count(",") < _CSV_MIN_COMMAS or ":" not in line:
+            continue
+        clocks: list[NumberMention] = []
+        values: list[NumberMention] = []
+        at = start
+        for cell in line.rstrip("\r\n").split(","):
+            body = cell.strip()
+            lead = at + (len(cell) - len(cell.lstrip()))
+            at += len(cell) + 1
+            if _CSV_CLOCK_CELL_RE.fullmatch(body):
+                parts = body.split(":")
+                minutes = int(parts[0]) * 60 + int(parts[1]) + (int(parts[2]) / 60 if len(parts) == 3 else 0)
+                hour = parts[0]
+                measure = CLOCK if int(hour) > 12 or int(hour) == 0 or hour.startswith("0") else CLOCK12
+                clocks.append(NumberMention(lead, lead + len(body), body, float(minutes), measure=measure))
+            elif _CSV_VALUE_CELL_RE.fullmatch(body):
+                values.append(NumberMention(lead, lead + len(body), body, float(body)))
+        if clocks:
+            rows.append(CsvRow(tuple(clocks), tuple(values)))
+    return rows
 
 
 # "02:05:12", "14:30:00.5", an ISO timestamp's "T02:05:12.660Z", the Common Log Format's

@@ -1,0 +1,395 @@
+"""Dates as documents write them beyond the forms :func:`raguard.normalize.dates.extract_dates`
+reads: in other languages, in continental and machine layouts, and in calendar tables.
+
+For documents only (an answer restates them in its own words, and these readings could make
+an answer's "3 out of 4" or "11.10." a date): each reading adds a date the document states,
+so it can only support an answer's date, never flag one.
+
+- Month and weekday names in Dutch, German, French, Spanish, Italian and Portuguese, with a day
+  before the month and perhaps a year after ("3 februari 2025", "3. März 2025", "3 de marzo de
+  2025", "le 1er mars 2025", "martes 4 nov"), or a month and a year ("März 2025"); a weekday
+  named alone ("el jueves").
+- A continental day and month closed by a dot, without a year ("Sa 11.10.", "bis 01.06. auf",
+  "24.-25.07."), where the text shows it is a date: a weekday or a word placing a date before
+  it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text.
+- A day, month and year joined by hyphens ("14-01-2026"), read both ways when neither part is
+  over 12, as slashed dates are (:func:`raguard.normalize.dates.other_readings`).
+- Months joined as a range before one year ("Jun-Sep 1932": June 1932 too) and a month glued
+  to its year ("Nov-2025").
+- A calendar table's row, a day and its weekday ("23  Sat", "Sat 23"), read in the month and
+  year the text names before it, and only where that weekday is the calendar's for that day
+  (a tide table, a rota, a timetable under "AUGUST 2025").
+
+Any weekday (English or another language, in full or abbreviated) right before a day and month
+(of these readings or of :func:`extract_dates`) joins that date, unless its year says the day
+fell on another weekday.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from bisect import bisect_left
+from functools import lru_cache
+from typing import Iterable, Optional, Sequence
+
+from raguard.normalize.dates import DateMention, DateValue, MONTHS, WEEKDAYS
+from raguard.normalize.text import fold_word
+
+# -- names in other languages (folded: lower case, diacritics kept where a language writes
+# them; the patterns match either spelling) -------------------------------------------------------
+_FOREIGN_MONTHS: dict[str, int] = {
+    # Dutch
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "juni": 6, "juli": 7, "augustus": 8, "oktober": 10,
+    # German (and Austrian)
+    "januar": 1, "jänner": 1, "jaenner": 1, "februar": 2, "feber": 2, "märz": 3, "maerz": 3, "mai": 5,
+    "dezember": 12,
+    # French
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "juin": 6, "juillet": 7, "août": 8,
+    "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
+    # Spanish
+    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8,
+    "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
+    # Italian
+    "gennaio": 1, "febbraio": 2, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7, "settembre": 9,
+    "ottobre": 10, "dicembre": 12,
+    # Portuguese
+    "janeiro": 1, "fevereiro": 2, "março": 3, "maio": 5, "junho": 6, "julho": 7, "setembro": 9,
+    "outubro": 10, "novembro": 11, "dezembro": 12,
+}
+# abbreviations of those languages that English does not share: read only with a year after
+# them or a weekday before ("3 okt 2025", "di 3 mrt"), since some are words ("3 out of 4")
+_FOREIGN_MONTH_ABBREVIATIONS: dict[str, int] = {
+    "mrt": 3, "okt": 10, "mär": 3, "dez": 12, "ene": 1, "abr": 4, "ago": 8, "dic": 12, "janv": 1, "févr": 2,
+    "fevr": 2, "avr": 4, "juil": 7, "déc": 12, "gen": 1, "mag": 5, "giu": 6, "lug": 7, "ott": 10, "set": 9,
+    "fev": 2, "out": 10,
+}
+_FOREIGN_WEEKDAYS: dict[str, int] = {
+    # Dutch
+    "maandag": 0, "dinsdag": 1, "woensdag": 2, "donderdag": 3, "vrijdag": 4, "zaterdag": 5, "zondag": 6,
+    # German
+    "montag": 0, "dienstag": 1, "mittwoch": 2, "donnerstag": 3, "freitag": 4, "samstag": 5, "sonnabend": 5,
+    "sonntag": 6,
+    # French
+    "lundi": 0, "mardi": 1, "mercredi": 2, "jeudi": 3, "vendredi": 4, "samedi": 5, "dimanche": 6,
+    # Spanish
+    "lunes": 0, "martes": 1, "miércoles": 2, "miercoles": 2, "jueves": 3, "viernes": 4, "sábado": 5,
+    "sabado": 5, "domingo": 6,
+    # Italian
+    "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2, "giovedì": 3,
+    "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "domenica": 6,
+    # Portuguese
+    "segunda-feira": 0, "terça-feira": 1, "terca-feira": 1, "quarta-feira": 2, "quinta-feira": 3,
+    "sexta-feira": 4,
+}
+# short weekdays of those languages, read only right before a date ("Sa 11.10.", "mar 4 nov")
+_FOREIGN_WEEKDAY_ABBREVIATIONS: dict[str, int] = {
+    "mo": 0, "di": 1, "mi": 2, "do": 3, "fr": 4, "sa": 5, "so": 6,  # German
+    "ma": 0, "wo": 2, "vr": 4, "za": 5, "zo": 6,  # Dutch (di, do as German)
+    "lun": 0, "mar": 1, "mer": 2, "jeu": 3, "ven": 4, "sam": 5, "dim": 6,  # French
+    "mié": 2, "mie": 2, "jue": 3, "vie": 4, "sáb": 5, "sab": 5, "dom": 6,  # Spanish (lun, mar as French)
+    "gio": 3,  # Italian (lun, mar, mer, ven, sab, dom as above)
+}
+_WEEKDAY_NAMES: dict[str, int] = {**WEEKDAYS, **_FOREIGN_WEEKDAYS, **_FOREIGN_WEEKDAY_ABBREVIATIONS}
+_ALL_MONTHS: dict[str, int] = {**MONTHS, **_FOREIGN_MONTHS, **_FOREIGN_MONTH_ABBREVIATIONS}
+
+#: The folded words (diacritics stripped, as a document's tokens are) whose presence makes the
+#: names worth looking for: a set test on the document's vocabulary instead of a scan.
+FOREIGN_CUES: frozenset[str] = frozenset(fold_word(w.split("-")[0]) for w in (*_FOREIGN_MONTHS, *_FOREIGN_WEEKDAYS))
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """The words as one alternation, the longest first (so "mär" does not stop "märz")."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+_YEAR = r"(?P<y>(?:1[6-9]|2[01])\d\d)"
+# a day before a month of another language: "3 februari 2025", "3. März", "3 de marzo de 2025",
+# "1er mars", "1º de maio", "martes 4 nov" (an English abbreviation after a foreign weekday)
+_FOREIGN_DMY_RE = re.compile(
+    r"(?<![\w.,/:])(?P<d>[0-3]?\d)(?:\.|er|º|°|ª)?[ \t]+(?:de[ \t]+)?"
+    rf"(?P<m>{_alternation([*_FOREIGN_MONTHS, *_FOREIGN_MONTH_ABBREVIATIONS])})\b\.?"
+    rf"(?:,?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}\b)?",
+    re.IGNORECASE,
+)
+# a month of another language and a year: "März 2025", "febrero de 2025"
+_FOREIGN_MY_RE = re.compile(
+    rf"(?<![\w])(?P<m>{_alternation(_FOREIGN_MONTHS)})\b,?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}\b",
+    re.IGNORECASE,
+)
+# a weekday of another language named alone ("el jueves", "am Freitag")
+_FOREIGN_WEEKDAY_RE = re.compile(rf"(?<![\w-])(?P<w>{_alternation(_FOREIGN_WEEKDAYS)})s?\b", re.IGNORECASE)
+
+# a weekday right before a date (searched in the few characters before it, anchored at their end)
+_WEEKDAY_BEFORE_RE = re.compile(
+    rf"(?<![\w-])(?P<w>{_alternation(_WEEKDAY_NAMES)})\.?,?[ \t]+(?:(?:den|le|el|il|op|am|the)[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+#: How many characters before a date its weekday may take ("segunda-feira, den ").
+_WEEKDAY_REACH = 24
+
+# a continental day and month closed by a dot ("11.10.", "01.06."), found from its second dot;
+# and a range of days before one month ("24.-25.07.")
+# (two digits for the month: "2.3." numbers a section)
+_DOTTED_DM_RE = re.compile(r"(?<![\w.,])(?P<d>[0-3]?\d)\.(?P<m>[01]\d)\.(?![\w.])")
+_DOTTED_CUE_RE = re.compile(r"\d\.[01]?\d\.")  # (a scan that opens with a digit: fast)
+_DOTTED_RANGE_RE = re.compile(r"(?<![\w.,])(?P<d>[0-3]?\d)\.?[ \t]*[-–][ \t]*(?P<d2>[0-3]?\d)\.(?P<m>[01]?\d)\.(?![\w.])")
+# what makes "11.10." a date and no decimal at a sentence's end: after it, a lower-case word, a
+# bracket, a cell's bar, a comma or a time ("bis 01.06. auf", "Für 24.07. (1 Nacht)", "| 11.10. |")
+_DOTTED_AFTER_RE = re.compile(r"[ \t]*(?:[|(/,;]|[a-zß-ÿ]|(?:[01]?\d|2[0-3])[:.h]?[0-5]\d\b|[-–][ \t]*[0-3]?\d\.)")
+# ... or before it, a word that places a date in the languages that write dates so (not
+# English: "updated to 3.11." is a version), or a date's label
+_DOTTED_BEFORE_RE = re.compile(
+    r"(?<![\w])(?:am|vom|bis|ab|zum|seit|für|fuer|op|tot|van|vanaf|le|du|au|dès|el|del|al|hasta|desde|entro|dal|"
+    r"até|datum|date|fecha)[ \t:]+\Z",
+    re.IGNORECASE,
+)
+# ... or a table's cell of its own: a bar, a tab or a line's start before it, and after it a bar,
+# a tab or a line's end
+_CELL_BEFORE_RE = re.compile(r"(?:^|[|\t])[ \t]*\Z", re.MULTILINE)
+_CELL_AFTER_RE = re.compile(r"[ \t]*(?:[|\t]|$)", re.MULTILINE)
+_FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.])[0-3]?\d\.[01]?\d\.(?:19|20)\d\d(?![\w.]|\.\d)")
+
+# a day, month and year joined by hyphens: "14-01-2026" (four digits for the year)
+_HYPHEN_YEAR_CUE_RE = re.compile(r"\d-(?:19|20)\d\d")
+_HYPHEN_DMY_RE = re.compile(r"(?<![\w\-/.])(?P<a>[0-3]?\d)-(?P<b>[0-3]?\d)-(?P<y>(?:19|20)\d\d)(?![\w\-]|[./]\d)")
+
+# a month glued to its year ("Nov-2025", "sept/2026"): English names and the other languages' full names
+_GLUED_YEAR_CUE_RE = re.compile(r"[-/](?:1[6-9]|2[01])\d\d")  # (a letter before it is tested apart)
+_MONTH_YEAR_GLUED_RE = re.compile(
+    rf"(?<![\w\-/])(?P<m>{_alternation([*MONTHS, *_FOREIGN_MONTHS])})\.?[-/]{_YEAR}(?![\w\-/])", re.IGNORECASE)
+# a month and a joiner before the month of a month and year ("Jun-Sep 1932", "June to September
+# 1932"): searched in the characters before that month, anchored at their end
+_MONTH_BEFORE_RE = re.compile(
+    rf"(?<![\w\-/])(?P<m>{_alternation([*MONTHS, *_FOREIGN_MONTHS])})\.?[ \t]*(?:[-–—/]|to|until|till|through|and|bis|tot|à|a|al)[ \t]*\Z",
+    re.IGNORECASE,
+)
+_MONTH_REACH = 20
+
+# a calendar table's row: a day and its weekday, either order ("23    Sat", "Sat 23", "23 Samstag");
+# built for the weekday names a document holds (a pattern of all of them, tried at every
+# position, cost 14 µs a document)
+_ROW_DAY_WEEKDAY = r"(?<![\w.,:/])(?P<d>[0-3]?\d)\.?[ \t]+(?P<w>{names})\b(?![-'’])"
+_ROW_WEEKDAY_DAY = r"(?<![\w-])(?P<w>{names})\.?,?[ \t]+(?P<d>[0-3]?\d)\b(?![.:/,]?\d|[ \t]*[-–])"
+_ROW_NAMES: dict[str, tuple[str, ...]] = {}  # a folded word -> the names it folds from ("sabado": "sábado", "sabado")
+for _name in (*WEEKDAYS, *_FOREIGN_WEEKDAYS):
+    _ROW_NAMES[fold_word(_name)] = (*_ROW_NAMES.get(fold_word(_name), ()), _name)
+
+
+@lru_cache(maxsize=256)
+def _row_patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The two row patterns for the weekday names that fold to ``words``."""
+    names = _alternation(name for word in words for name in _ROW_NAMES[word])
+    return (re.compile(_ROW_DAY_WEEKDAY.format(names=names), re.IGNORECASE),
+            re.compile(_ROW_WEEKDAY_DAY.format(names=names), re.IGNORECASE))
+
+
+def _fold(word: str) -> str:
+    return word.casefold().rstrip(".")
+
+
+def _month(word: str) -> Optional[int]:
+    return _ALL_MONTHS.get(_fold(word))
+
+
+def _valid(month: int, day: int, year: Optional[int] = None) -> bool:
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    try:
+        _dt.date(year or 2000, month, day)  # (2000: a leap year, so 29 February stands without one)
+    except ValueError:
+        return False
+    return True
+
+
+def _weekday_of(value: DateValue) -> Optional[int]:
+    if value.year is None or value.month is None or value.day is None:
+        return None
+    try:
+        return _dt.date(value.year, value.month, value.day).weekday()
+    except ValueError:
+        return None
+
+
+#: Folded words that name a weekday (English or another language): a calendar table is looked
+#: for only in a document that holds one.
+_ROW_CUES: frozenset[str] = frozenset(_ROW_NAMES)
+
+
+def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[DateMention] = (),
+                   vocab: Optional[frozenset[str]] = None) -> list[DateMention]:
+    """The dates of a document beyond ``found`` (its :func:`extract_dates` mentions) and
+    ``slashed`` (its :func:`raguard.normalize.dates.day_months`): see the module's docstring.
+    ``vocab``: the document's folded words, when known (the names of other languages, and
+    calendar rows, are looked for only where a word of theirs is among them)."""
+    out: list[DateMention] = list(slashed)
+    foreign = vocab is None or not vocab.isdisjoint(FOREIGN_CUES)
+    if foreign:
+        out.extend(_foreign_dates(text))
+    if _DOTTED_CUE_RE.search(text) is not None:
+        out.extend(_dotted_dates(text))
+    if _HYPHEN_YEAR_CUE_RE.search(text) is not None:
+        out.extend(_hyphen_dates(text))
+    if any(text[max(0, m.start() - 2):m.start()].rstrip(".")[-1:].isalpha() for m in _GLUED_YEAR_CUE_RE.finditer(text)):
+        out.extend(_glued_month_years(text))
+    if found or out:
+        out.extend(_month_ranges(text, [*found, *out]))
+        words = sorted(_ROW_CUES & vocab) if vocab is not None else sorted(_ROW_NAMES)
+        if words:
+            out.extend(_calendar_rows(text, [*found, *out], _row_patterns(tuple(w for w in words if w in _ROW_NAMES))))
+    # (a weekday in English before a date extract_dates reads is joined to it there)
+    out.extend(_with_weekdays(text, [*found, *out] if foreign else out))
+    return out[len(slashed):]
+
+
+def _foreign_dates(text: str) -> list[DateMention]:
+    out = []
+    for m in _FOREIGN_DMY_RE.finditer(text):
+        word = _fold(m.group("m"))
+        month, day, y = _ALL_MONTHS[word], int(m.group("d")), m.group("y")
+        year = int(y) if y else None
+        if word in _FOREIGN_MONTH_ABBREVIATIONS and year is None and not _weekday_before(text, m.start()):
+            continue  # ("3 out of 4")
+        if _valid(month, day, year):
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day),
+                                   "dmy" if year else "dm"))
+    for m in _FOREIGN_MY_RE.finditer(text):
+        if m.group("m")[0].isupper() and _fold(m.group("m")) in _NAMES_TOO:
+            continue  # ("the Mars 2020 rover")
+        out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=int(m.group("y")), month=_month(m.group("m"))),
+                               "my"))
+    for m in _FOREIGN_WEEKDAY_RE.finditer(text):
+        out.append(DateMention(m.start("w"), m.end("w"), m.group("w"), DateValue(weekday=_FOREIGN_WEEKDAYS[_fold(m.group("w"))]),
+                               "weekday"))
+    return out
+
+
+#: Months of another language that are names too, capitalized: read before a year only in lower
+#: case, as French writes months ("mars 2025"); with a day before them, in any case.
+_NAMES_TOO = frozenset({"mars"})
+
+
+def _weekday_before(text: str, start: int) -> Optional[int]:
+    """The weekday named right before ``start`` ("Sa 11.10.", "martes 4 nov"), or None."""
+    m = _WEEKDAY_BEFORE_RE.search(text, max(0, start - _WEEKDAY_REACH), start)
+    return None if m is None else _WEEKDAY_NAMES[_fold(m.group("w"))]
+
+
+def _dotted_dates(text: str) -> list[DateMention]:
+    """"11.10.", "24.-25.07.": a day and a month without a year, where the text shows them to be
+    one (see the module's docstring)."""
+    out = []
+    full = None  # (does the text write full dotted dates? asked only once needed)
+    taken: set[int] = set()
+    for m in _DOTTED_RANGE_RE.finditer(text):
+        month, d1, d2 = int(m.group("m")), int(m.group("d")), int(m.group("d2"))
+        if d1 < d2 and _valid(month, d1) and _valid(month, d2):
+            out.append(DateMention(m.start("d"), m.start("d") + len(m.group("d")), m.group("d"), DateValue(month=month, day=d1), "dm"))
+            out.append(DateMention(m.start("d2"), m.end(), text[m.start("d2"):m.end()], DateValue(month=month, day=d2), "dm"))
+            taken.add(m.start("d2"))
+    for m in _DOTTED_DM_RE.finditer(text):
+        if m.start() in taken:
+            continue
+        day, month = int(m.group("d")), int(m.group("m"))
+        if not _valid(month, day):
+            continue
+        placed = (_DOTTED_AFTER_RE.match(text, m.end()) is not None
+                  or _weekday_before(text, m.start()) is not None
+                  or _DOTTED_BEFORE_RE.search(text, max(0, m.start() - 12), m.start()) is not None
+                  or (_CELL_AFTER_RE.match(text, m.end()) is not None
+                      and _CELL_BEFORE_RE.search(text, max(0, m.start() - 8), m.start()) is not None))
+        if not placed:
+            if full is None:
+                full = _FULL_DOTTED_DATE_RE.search(text) is not None
+            if not full:
+                continue
+        out.append(DateMention(m.start(), m.end(), m.group(), DateValue(month=month, day=day), "dm"))
+    return out
+
+
+def _hyphen_dates(text: str) -> list[DateMention]:
+    """"14-01-2026": day first where the first part is over 12 or the second cannot be a month,
+    month first where the second is over 12, and both readings where either could be."""
+    found = [(m, int(m.group("a")), int(m.group("b")), int(m.group("y"))) for m in _HYPHEN_DMY_RE.finditer(text)]
+    if not found:
+        return []
+    month_first = any(b > 12 >= a for _, a, b, _ in found)
+    day_first = any(a > 12 >= b for _, a, b, _ in found)
+    out = []
+    for m, a, b, year in found:
+        readings = [(b, a)] if a > 12 else [(a, b)] if b > 12 else (
+            [(b, a)] if day_first and not month_first else [(a, b)] if month_first and not day_first
+            else [(b, a), (a, b)])
+        for month, day in readings:
+            if _valid(month, day, year):
+                out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "numeric"))
+    return out
+
+
+def _glued_month_years(text: str) -> list[DateMention]:
+    return [DateMention(m.start(), m.end(), m.group(), DateValue(year=int(m.group("y")), month=_month(m.group("m"))), "my")
+            for m in _MONTH_YEAR_GLUED_RE.finditer(text)]
+
+
+def _month_ranges(text: str, mentions: Sequence[DateMention]) -> list[DateMention]:
+    """"Jun-Sep 1932": the first month of a range in the year its second one is given with (the
+    year before when it comes later in the calendar: "Nov-Feb 2026")."""
+    out = []
+    for mention in mentions:
+        value = mention.value
+        if value.year is None or value.month is None or value.day is not None:
+            continue
+        m = _MONTH_BEFORE_RE.search(text, max(0, mention.start - _MONTH_REACH), mention.start)
+        if m is None:
+            continue
+        month = _month(m.group("m"))
+        if month is None or month == value.month:
+            continue
+        year = value.year - 1 if month > value.month else value.year
+        out.append(DateMention(m.start("m"), m.end("m"), m.group("m"), DateValue(year=year, month=month), "my"))
+    return out
+
+
+def _calendar_rows(text: str, mentions: Sequence[DateMention],
+                   patterns: Sequence[re.Pattern[str]]) -> list[DateMention]:
+    """A calendar table's days ("23  Sat" under "AUGUST 2025"): each read in the month and year of
+    the closest date before it that gives both, where the weekday is that day's."""
+    heads = sorted((m.start, m.value.year, m.value.month) for m in mentions
+                   if m.value.year is not None and m.value.month is not None)
+    if not heads:
+        return []
+    starts = [h[0] for h in heads]
+    out = []
+    for pattern in patterns:
+        for m in pattern.finditer(text, heads[0][0] + 1):
+            k = bisect_left(starts, m.start()) - 1
+            if k < 0:
+                continue
+            _, year, month = heads[k]
+            day, weekday = int(m.group("d")), _WEEKDAY_NAMES.get(_fold(m.group("w")))
+            if weekday is None or not _valid(month, day, year):  # type: ignore[arg-type]
+                continue
+            if _dt.date(year, month, day).weekday() != weekday:  # type: ignore[arg-type]
+                continue
+            out.append(DateMention(m.start(), m.end(), m.group(),
+                                   DateValue(year=year, month=month, day=day, weekday=weekday), "dmy"))
+    return out
+
+
+def _with_weekdays(text: str, mentions: Sequence[DateMention]) -> list[DateMention]:
+    """Each day and month with the weekday named right before it ("Sa 11.10.", "viernes 7 nov"),
+    once more with that weekday, unless its year gives the day another one."""
+    out = []
+    for mention in mentions:
+        value = mention.value
+        if value.month is None or value.day is None or value.weekday is not None:
+            continue
+        weekday = _weekday_before(text, mention.start)
+        if weekday is None:
+            continue
+        known = _weekday_of(value)
+        if known is not None and known != weekday:
+            continue
+        out.append(mention._replace(value=value._replace(weekday=weekday)))
+    return out
+

@@ -1,0 +1,121 @@
+"""Dates and times as documents write them beyond the English forms: month and weekday names of
+other languages, continental "14.04." days, hyphenated "09-02-2027", month ranges before one
+year, calendar rows under a month's heading, a slashed day before a time, four-digit times after
+a date or with a "Z", times in the cells of a CSV export, and "the 21st" as a day of the month.
+An answer restating one in English proceeds; the same answer with its day, month, weekday or
+time changed is still flagged."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import verify
+from raguard.normalize.dates import extract_dates
+
+
+def _flagged(docs: list[str], answer: str) -> list[tuple[str, str]]:
+    """(type, text) of the answer's unsupported dates and numbers."""
+    return [(w.type, w.text) for w in verify("", docs, answer).warnings
+            if w.type in ("unsupported_date", "unsupported_number")]
+
+
+def _read(text: str) -> list[tuple[str, str]]:
+    from raguard.normalize.doc_dates import document_dates
+
+    return [(d.text, d.value.canonical()) for d in document_dates(text, extract_dates(text))]
+
+
+@pytest.mark.parametrize("doc, answer, changed", [
+    # Dutch, German, Spanish, French, Italian month names, with a day and perhaps a year
+    ("Ingangsdatum: 1 april 2027. Vervaldatum: 31 maart 2028.", "It runs from 1 April 2027 to 31 March 2028.",
+     "It runs from 1 April 2027 to 30 March 2028."),
+    ("Abgabe bis spätestens 5. Mai 2027, Rückfragen an das Sekretariat.", "Submit by 5 May 2027.",
+     "Submit by 6 May 2027."),
+    ("La entrega será el 9 de octubre de 2027 en la oficina central.", "Delivery is on 9 October 2027.",
+     "Delivery is on 9 November 2027."),
+    ("Réunion du comité le 1er décembre 2027 à Lyon.", "The committee meets on 1 December 2027.",
+     "The committee meets on 1 November 2027."),
+    ("Consegna prevista: 17 settembre 2027.", "Delivery is expected on 17 September 2027.",
+     "Delivery is expected on 17 August 2027."),
+    # a month and a year ("März 2027")
+    ("Stand: März 2027", "The figures are from March 2027.", "The figures are from May 2027."),
+    # a weekday of another language, alone and before a date
+    ("Plan: el lunes revisión; la demo es el viernes 14 may.", "The demo is on Friday 14 May and the review on Monday.",
+     "The demo is on Thursday 14 May and the review on Monday."),
+    ("Afspraak op donderdag, tenzij het regent.", "The appointment is on Thursday.", "The appointment is on Tuesday."),
+])
+def test_names_of_other_languages_are_dates(doc: str, answer: str, changed: str) -> None:
+    assert _flagged([doc], answer) == []
+    assert [t for t, _ in _flagged([doc], changed)] == ["unsupported_date"]
+
+
+@pytest.mark.parametrize("doc, answer, changed", [
+    # a continental day and month closed by a dot, its weekday before it
+    ("Nr | Tag | Beginn\n7 | Di 14.04. | 09:30\n8 | Mi 15.04. | 10:00", "The first is on Tuesday 14 April at 09:30.",
+     "The first is on Tuesday 16 April at 09:30."),
+    # ... a word placing a date before it, or a lower-case word after it
+    ("Zahlung bis 02.09. auf das Konto, sonst verfällt die Buchung.", "Pay by 2 September.", "Pay by 9 February."),
+    ("Reservierung 18.-19.08. für zwei Personen", "The booking is for 18 to 19 August.",
+     "The booking is for 18 to 20 August."),
+    # a day, month and year joined by hyphens
+    ("Journey date: 27-03-2027  Coach: S4", "You travel on 27 March 2027.", "You travel on 28 March 2027."),
+    # months joined as a range before one year, and a month glued to its year
+    ("Box 4: Letters of the Hale family, Mar-May 1911", "The letters date from March 1911.",
+     "The letters date from February 1911."),
+    ("Tab: Aug-2027 | Row 3: Fuel | 212.40", "In August 2027 fuel was 212.40.", "In July 2027 fuel was 212.40."),
+    # a calendar's rows under its month and year, where the weekday is that day's
+    ("OPENING TIMES  SEPTEMBER 2027\n 3  Fri  10:00-16:00\n 4  Sat  closed\n 5  Sun  12:00-15:00",
+     "On Friday 3 September it opens at 10:00.", "On Saturday 3 September it opens at 10:00."),
+    # a slashed day and month before a four-digit time (the time is one too), or after a weekday
+    ("Vsl ETB 14/03 0630 LT, ETD 15/03 1800 (weather permitting).", "She berths at 06:30 on 14 March and sails at 18:00 on 15 March.",
+     "She berths at 06:30 on 16 March and sails at 18:00 on 15 March."),
+    ("Ready for collection: Wed 18/11 after 2pm", "It will be ready on Wednesday 18 November.",
+     "It will be ready on Wednesday 19 November."),
+])
+def test_layouts_of_documents_are_dates(doc: str, answer: str, changed: str) -> None:
+    assert _flagged([doc], answer) == []
+    assert [t for t, _ in _flagged([doc], changed)] == ["unsupported_date"]
+
+
+@pytest.mark.parametrize("text", [
+    "after updating the firmware to 3.11. It works",  # a version ending a sentence
+    "The total rose to 12.05. Then it fell.",
+    "Scored 3 out of 4 in the test.",  # ("out" abbreviates a Portuguese month only with a year)
+    "The Mars 2020 rover landed in Jezero crater.",  # (a month of French in lower case only)
+    "OPENING TIMES  SEPTEMBER 2027\n 4  Fri  10:00-16:00",  # (4 September 2027 is a Saturday)
+])
+def test_what_stays_no_date(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize("doc, answer, changed", [
+    # aviation's "Z" glued to four digits; a time right after a date is no telephone group
+    ("CRS signed 1642z, A/C released.", "It was released at 16:42Z.", "It was released at 17:42Z."),
+    ("ETA 03/04 0915 pilot station", "Arrival at the pilot station is 09:15.", "Arrival at the pilot station is 09:45."),
+])
+def test_four_digit_times(doc: str, answer: str, changed: str) -> None:
+    assert _flagged([doc], answer) == []
+    assert [t for t, _ in _flagged([doc], changed)] == ["unsupported_number"]
+
+
+_CSV = ("site,day,from,to,litres\n"
+        "P7,2027-02-03,06:00,06:30,80\n"
+        "P7,2027-02-03,06:30,07:00,145\n"
+        "P7,2027-02-03,07:00,07:30,95\n")
+
+
+def test_csv_times_are_read_with_their_row() -> None:
+    assert _flagged([_CSV], "The busiest slot was 06:30-07:00, at 145 litres.") == []
+    assert _flagged([_CSV], "Pumping ran between 06:00 and 07:30.") == []
+    # a slot moved to another row keeps the value it was given with
+    assert [t for t, _ in _flagged([_CSV], "The busiest slot was 06:00-06:30, at 145 litres.")] == ["unsupported_number"]
+    # a start must be a slot's start
+    assert [t for t, _ in _flagged([_CSV], "Pumping ran between 07:30 and 07:30.")] != []
+
+
+def test_an_ordinal_is_a_day_of_the_month() -> None:
+    doc = "Vsl ETB 21/06 0400 LT, gangs from 21/06 0700."
+    assert _flagged([doc], "She berths at 04:00 on the 21st.") == []
+    assert _flagged([doc], "She berths at 04:00 on the 22nd.") == [("unsupported_number", "22nd")]
+    # a noun after it makes it no day ("the 21st floor")
+    assert _flagged([doc], "Gangs start on the 21st floor.") == [("unsupported_number", "21st")]
