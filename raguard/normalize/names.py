@@ -6,6 +6,7 @@ Such numbers are checked as part of the name (by the entities checker), not as b
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterator, Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS, matches_at
@@ -62,6 +63,7 @@ def _run_starts(text: str) -> Iterator[int]:
 def named_number_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every "Name 16" / "Name-19" span in ``text``."""
     spans: list[tuple[int, int]] = []
+    lower_words: Optional[set[str]] = None  # the words the text writes in lower case (read once, when needed)
     for m in _name_number_matches(text):
         start = _name_start(text, m.start("run"), m.end("run"), m.group("sep"))
         if start is None:
@@ -69,8 +71,39 @@ def named_number_spans(text: str) -> list[tuple[int, int]]:
         lowered = text[start:m.end("run")].lower()
         if lowered in _NOT_NAMES or lowered in MONTHS or lowered in WEEKDAYS:
             continue
+        if lowered.endswith("s") and lowered[:-1] in WEEKDAYS:
+            continue  # "Saturdays 9 to 1": a day and an hour
+        if text[start].isupper() and at_sentence_start(text, start) and not _after_abbreviation(text, start):
+            if lowered in _stop_words():
+                continue  # "Below 15 ml/min": a sentence's capital on a common word
+            if lower_words is None:
+                lower_words = set(_LOWER_WORD_RE.findall(text))
+            if lowered in lower_words:
+                continue  # "Routes 7 and X5 run" beside "routes 14 and 22": the same common word
         spans.append((start, m.end()))
     return spans
+
+
+# a dotted abbreviation before a word ("6:30 p.m. Spin 45", "e.g. Route 9", "Dr. "): its full
+# stop ends no sentence
+_ABBREVIATION_BEFORE_RE = re.compile(r"(?<![\w.])(?:(?:[A-Za-z]\.){2,}|(?:[Dd]r|[Mm]rs?|[Mm]s|[Ss]t|[Nn]o|vs?|approx|[Ee]tc)\.)[ \t]*$")
+
+
+def _after_abbreviation(text: str, start: int) -> bool:
+    """Does a dotted abbreviation stand right before ``start`` (``at_sentence_start`` reads its
+    full stop as a sentence's end)?"""
+    return _ABBREVIATION_BEFORE_RE.search(text, max(0, start - 12), start) is not None
+
+
+# a word in lower case (a run of letters not inside a longer word)
+_LOWER_WORD_RE = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
 
 
 def _name_start(text: str, start: int, end: int, sep: str) -> Optional[int]:
