@@ -12,6 +12,15 @@ LANGUAGE entities, names that contain a number ("Apollo 11", checked whole), and
 capitalized words NER missed (option ``proper_noun_runs``). A degree after a place is two claims
 ("a Cambridge PhD"), and so is a run that NER reads as names side by side, one of them a place or a
 nationality ("the Oslo Chilean consulate": Oslo, and Chilean). An entity without any capital letter is ignored as noise.
+
+Forms, registers, catalogues and signs write names their own way: a country by its ISO code in a
+list of codes or after a country's label ("entry to IE, FI, MT"), a company and its town apart
+("Quillby Foods Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
+function words in capitals ("BOS" for "Best of Show"), a qualifier's initial folded into an
+acronym ("JPOY" for "the junior POY"), a word in capitals with an OCR's misread letter
+("HOLLYBlRCH"), a numeronym ("l10n"), a class word cut short before its code ("Cat B"). An amount
+NER takes into a name ("pay Orvane GBP 1,250,000") is the numbers checker's, and a yes or no of
+another language opening the answer ("Ja, ...") is no name.
 """
 
 from __future__ import annotations
@@ -29,13 +38,17 @@ from raguard.checkers.settings import CheckerConfig
 from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
+    LEGAL_FORMS,
     acronym_letters,
     ampersand_variant,
+    capitals_misread,
+    country_code,
     country_demonyms,
     demonym_countries,
     expansion_pattern,
     find_expansion,
     initials,
+    listed_country_codes,
     located_demonym,
     looks_like_acronym,
 )
@@ -81,7 +94,7 @@ class EntitiesChecker:
         for start, end in ctx.named_number_spans:
             yield self._check_one(ctx, start, end, "NAME_NUMBER")
         # values with a unit ("USD 42.5 million") belong to the numbers checker
-        value_spans = [(n.start, n.end) for n in ctx.numbers if n.unit]
+        value_spans = sorted((n.start, n.end) for n in ctx.numbers if n.unit)
         values = SpanIndex(value_spans)
         response = ctx.response
         checked: list[tuple[int, int, str]] = []  # the NER names checked
@@ -93,8 +106,14 @@ class EntitiesChecker:
                 continue  # NER on lower-case words is mostly noise
             if text[:1].isdigit() or is_unit_after_number(response, start, text):
                 continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
+            if _opening_particle(response, start, end):
+                continue  # "Ja, teilweise: ...": a yes or a no in another language opening a sentence
             if seen.holds(start, end) or values.holds(start, end):
                 continue
+            if values.overlaps(start, end):
+                # "pay Vantor EUR 3,480,000": NER took in the amount after the name; the amount is
+                # the numbers checker's, the name is what comes before it
+                end = _before_value(response, start, end, value_spans)
             if seen.overlaps(start, end):
                 continue
             seen.add(start, end)
@@ -162,7 +181,8 @@ class EntitiesChecker:
             if hit is None:
                 hit = _mixed_acronym(ctx, offset, offset + len(part))  # "Anywhere on Earth" for "AoE"
             if hit is None and len(words) >= 2 and whole:
-                hit = _abbreviated(ctx, words)  # "Station Officer R" for "Stn Off. R. Mbeki"
+                # "Station Officer R" for "Stn Off. R. Mbeki"; "Category C" for "Cat C"
+                hit = _abbreviated(ctx, words, truncated=label != "PERSON" and _has_code(words))
             if hit is None and ", " in part and _LIST_END_RE.search(part):
                 # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
                 # Rest": a list NER read as one name names each of its items, found on its own
@@ -192,12 +212,44 @@ class EntitiesChecker:
         return finding
 
 
+# yes and no in the languages documents often come in, which NER reads as names when an answer
+# opens with one ("Ja, teilweise", "Oui, ...", "Nein.")
+_YES_NO = frozenset({"ja", "nein", "jawohl", "oui", "non", "si", "sí", "nee", "nej", "nei", "tak", "nie",
+                     "sim", "não", "da", "niet", "kyllä", "ei", "igen", "nem", "ano", "ne", "evet", "hayır"})
+
+
+def _opening_particle(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a yes or a no of another language (:data:`_YES_NO`) opening a
+    sentence, a comma, full stop, colon, dash or "!" after it?"""
+    return (text[start:end].casefold() in _YES_NO and text[end:end + 1] in (",", ".", "!", ":", " ", "")
+            and (text[end:end + 1] != " " or text[end + 1:end + 2] in ("-", "–", "—"))
+            and at_sentence_start(text, start))
+
+
 # places and nationalities: the names that stack before a noun as modifiers
 _MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
 # the words between a person's name and where she works or comes from
 _AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
 # (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
 # checker reads whose role it is)
+
+
+def _before_value(text: str, start: int, end: int, values: list[tuple[int, int]]) -> int:
+    """Where the name ``text[start:end]`` ends when a value with a unit starts inside it and runs
+    to its end or past it ("Vantor EUR 3,480,000" -> "Vantor"); ``end`` when none does, or when
+    no capitalized word stands before the value."""
+    # (values: sorted and disjoint, so those starting inside the name are found by bisection)
+    k = bisect_left(values, (start + 1, -1))
+    cut = None
+    while k < len(values) and values[k][0] < end:
+        if values[k][1] >= end:
+            cut = values[k][0]
+            break
+        k += 1
+    if cut is None:
+        return end
+    name = text[start:cut].rstrip(" \t,;:–—-")
+    return start + len(name) if any(ch.isupper() for ch in name) else end
 
 
 def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int, str]]) -> bool:
@@ -295,6 +347,21 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
                 span = None  # the edition must be the document's, beside the name
         if span is not None:
             return (doc_index, span[0], span[1])
+    for doc_index, index in ctx.documents:  # (reached only when the name is not found)
+        # "Briarwood Farm" for an OCR'd sign's "BRlARWOOD FARM": a misread letter of a word in capitals
+        misread = capitals_misread(index.text)
+        if misread and any(w in misread for w in words):
+            span = index.tokens.find_span([misread.get(w, w) for w in words])
+            if span is not None:
+                return (doc_index, span[0], span[1])
+        if len(words) == 1 and len(words[0]) >= 6 and words[0].isalpha():
+            # "Kubernetes" for "k8s", "internationalization" for "i18n": a numeronym, the first and
+            # last letters with the count of those between
+            numeronym = f"{words[0][0]}{len(words[0]) - 2}{words[0][-1]}"
+            if numeronym in index.tokens.vocab:
+                span = index.tokens.find_span([numeronym])
+                if span is not None:
+                    return (doc_index, span[0], span[1])
     if label in ("PERSON", "PROPER") and len(words) >= 3 and words[1] not in _STOP_WORDS:
         # "Conservative James Whitlow" for "James Whitlow (Conservative)": a word before a full
         # name that the same document gives too describes the person
@@ -302,8 +369,33 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             span = index.tokens.find_span(words[1:])
             if span is not None and words[0] in index.tokens.vocab:
                 return (doc_index, span[0], span[1])
-    if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
-        return "query"
+    if looks_like_acronym(text) and (hit := _qualified_acronym(ctx, start, text)) is not None:
+        return hit
+    if ctx.trust_query and ctx.query and (ctx.query_tokens.find(words) is not None or (
+            len(words) == 1 and looks_like_acronym(text) and ctx.query_tokens.find([words[0] + "s"]) is not None)):
+        return "query"  # (an acronym also as the query's plural: "CC" for "who got the CCs?")
+    return None
+
+
+# the word right before an acronym ("the dog CC")
+_QUALIFIER_RE = re.compile(r"(?<![\w'’-])([A-Za-z][a-z]+)[ \t]+$")
+
+
+def _qualified_acronym(ctx: CheckContext, start: int, text: str) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of an acronym a document writes with the initial of the word before
+    the answer's acronym in front ("DCC" for "the dog CC", "RBCC" for "the reserve BCC"): the
+    qualifier folded into the acronym, as catalogues, results sheets and forms write it; or None."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    m = _QUALIFIER_RE.search(ctx.response, max(0, start - 24), start)
+    if m is None or m.group(1).lower() in STOP_WORDS:
+        return None  # ("the CC" is no "TCC")
+    qualified = m.group(1)[0].upper() + acronym_letters(text)
+    for doc_index, index in ctx.documents:
+        if qualified in index.raw_words:
+            span = index.tokens.find_span([qualified.lower()])
+            if span is not None:
+                return doc_index, span[0], span[1]
     return None
 
 
@@ -546,6 +638,9 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
         joined = " ".join(words)
         for country in demonym_countries(joined) + country_demonyms(joined):
             docs |= maps.docs_with_words(country.split())
+        code = country_code(joined)
+        if code is not None:
+            docs.update(word_docs.get(code.lower(), ()))
     return docs
 
 
@@ -569,7 +664,11 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # between a name and where it is or who is with it, in one NER span ("Hotel Alpenrose in
 # Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
 # ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
-_PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+# ("on" a road, "of" a town after a company's legal form: "Hollins Farm on Weir Lane", "Fernmoss
+# Outdoor Ltd of Hebden Bridge" for "Hollins Farm, Weir Lane", "Fernmoss Outdoor Ltd, ... Hebden
+# Bridge"; an "of" inside a name, "Bank of England", is no company's legal form)
+_PLACED_IN_RE = re.compile(r" (?:in|at|with|on) (?=[A-Z])|(?:%s)\.? of (?=[A-Z])"
+                           % "|".join(f"(?<={form})" for form in LEGAL_FORMS))
 # capitalized words joined by at most one lower-case function word each ("Bill of Materials",
 # "Anywhere on Earth"): a phrase whose initials a mixed-case acronym keeps ("BoM", "AoE")
 _JOINED_CAPITALS_RE = re.compile(r"[A-Z][a-z]+(?:[ \t]+(?:(?:of|on|the|for|and|in|to|at|by)[ \t]+)?[A-Z][a-z]+)+")
@@ -589,8 +688,10 @@ def _mixed_acronym(ctx: CheckContext, start: int, end: int) -> Optional[tuple[in
         if all(w[0].isupper() for w in words):
             return None  # no function word: no mixed case (plain initials are read elsewhere)
         acronym = "".join(w[0] for w in words)
+        # (or all in capitals, as a results sheet or a form writes it: "BOB" for "Best of Breed")
+        forms = (acronym, acronym.upper()) if len(acronym) >= 3 else (acronym,)
         for doc_index, index in ctx.documents:
-            if acronym in index.raw_words:
+            if any(form in index.raw_words for form in forms):
                 span = index.tokens.find_span([acronym.lower()])
                 if span is not None:
                     return doc_index, span[0], span[1]
@@ -601,23 +702,33 @@ def _mixed_acronym(ctx: CheckContext, start: int, end: int) -> Optional[tuple[in
 _VOWELS = frozenset("aeiouy")
 
 
-def _abbreviates(short: str, full: str, dotted: bool) -> bool:
+def _abbreviates(short: str, full: str, dotted: bool, truncated: bool = False) -> bool:
     """Is the document's word ``short`` an abbreviation of the answer's ``full``: shorter, with
     the same first letter, its letters in ``full`` in order, and written as one (with a full stop
     after it, "Off.", or no vowel after its first letter, "Stn", "Dept")? A short word with a
-    vowel and no stop ("Sam" for "Samantha") is a word of its own."""
+    vowel and no stop ("Sam" for "Samantha") is a word of its own, unless ``truncated`` allows
+    a word cut short (three letters or more, three or more cut: "Cat" for "Category")."""
     if not (1 < len(short) < len(full)) or short[0] != full[0] or not short.isalpha():
         return False
+    if truncated and len(short) >= 3 and len(full) - len(short) >= 3 and full.startswith(short):
+        return True
     if not dotted and any(c in _VOWELS for c in short[1:]):
         return False
     letters = iter(full)
     return all(c in letters for c in short)
 
 
-def _abbreviated(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int, int]]:
+def _has_code(words: list[str]) -> bool:
+    """Does a name hold a code: a letter, a number or a Roman numeral ("Category C", "Terminal 5",
+    "Grade II")? Such a name is a class or a place in a series, whose word a document may cut
+    short ("Cat C", "Term 5"); a person's names are not cut so ("Sam" is no "Samantha")."""
+    return any(len(w) == 1 or w.isdigit() or (len(w) <= 4 and set(w) <= set("ivx")) for w in words)
+
+
+def _abbreviated(ctx: CheckContext, words: list[str], truncated: bool = False) -> Optional[tuple[int, int, int]]:
     """(doc index, start, end) of the name ``words`` written with some of its words abbreviated
     in a document ("Stn Off. R." for "Station Officer R"), the others as they are (one at least);
-    None if no document writes it so."""
+    None if no document writes it so. ``truncated``: a word may be cut short (see :func:`_abbreviates`)."""
     for doc_index, index in ctx.documents:
         tokens = index.tokens
         norms, text = tokens.norms, tokens.text
@@ -636,7 +747,7 @@ def _abbreviated(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int
                         d = norms[i + j]
                         if d == w:
                             continue
-                        if not _abbreviates(d, w, text[ends[i + j]:ends[i + j] + 1] == "."):
+                        if not _abbreviates(d, w, text[ends[i + j]:ends[i + j] + 1] == ".", truncated):
                             break
                         shortened += 1
                     else:
@@ -820,6 +931,12 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                 span = tokens.find_span(demonym.split())
                 if span is not None:
                     return span
+        code = country_code(" ".join(words))
+        if code is not None and code in index.raw_words:
+            # "Ireland, Finland and Malta" for a form's "IE, FI, MT": a country by its code
+            span = listed_country_codes(index.text).get(code)
+            if span is not None:
+                return span
         if label in ("GPE", "LOC"):
             return located_demonym(index.text, " ".join(words))  # "Latvia" in "Latvian waters"
     return None

@@ -176,6 +176,10 @@ DEMONYMS: dict[str, tuple[str, ...]] = {
     "bhutanese": ("bhutan",),
 }
 
+#: The legal forms that end a company's name ("Fernmoss Outdoor Ltd", "Kessling Anlagenbau GmbH"),
+#: as written after it: what follows such a name ("of Hebden Bridge") is where the company is.
+LEGAL_FORMS = ("Ltd", "Limited", "LLP", "plc", "PLC", "Inc", "GmbH", "AG", "LLC", "Corp", "Pty", "SpA", "BV", "NV")
+
 _ACRONYM_RE = re.compile(r"^(?:[A-Z]\.?){2,6}s?$|^[A-Z][A-Z0-9&]{1,5}$")
 
 
@@ -301,3 +305,85 @@ _COUNTRY_DEMONYMS: dict[str, tuple[str, ...]] = {}
 for _demonym, _countries in DEMONYMS.items():
     for _country in _countries:
         _COUNTRY_DEMONYMS[_country] = (*_COUNTRY_DEMONYMS.get(_country, ()), _demonym)
+
+
+# ISO 3166-1 alpha-2 codes of countries, by their folded names: forms, registers, passports and
+# shipping labels list countries by code ("required only for entry to IE, FI, MT, NO")
+_COUNTRY_CODES_TEXT = """
+AF afghanistan|AL albania|DZ algeria|AD andorra|AO angola|AR argentina|AM armenia|AU australia|AT austria
+AZ azerbaijan|BS bahamas|BH bahrain|BD bangladesh|BY belarus|BE belgium|BZ belize|BJ benin|BT bhutan
+BO bolivia|BA bosnia|BA bosnia and herzegovina|BW botswana|BR brazil|BN brunei|BG bulgaria|BF burkina faso
+KH cambodia|CM cameroon|CA canada|CL chile|CN china|CO colombia|CR costa rica|HR croatia|CU cuba|CY cyprus
+CZ czech republic|CZ czechia|DK denmark|DO dominican republic|EC ecuador|EG egypt|SV el salvador|EE estonia
+ET ethiopia|FJ fiji|FI finland|FR france|GA gabon|GE georgia|DE germany|GH ghana|GR greece|GT guatemala
+HT haiti|HN honduras|HK hong kong|HU hungary|IS iceland|IN india|ID indonesia|IR iran|IQ iraq|IE ireland
+IL israel|IT italy|CI ivory coast|JM jamaica|JP japan|JO jordan|KZ kazakhstan|KE kenya|XK kosovo|KW kuwait
+KG kyrgyzstan|LA laos|LV latvia|LB lebanon|LS lesotho|LR liberia|LY libya|LI liechtenstein|LT lithuania
+LU luxembourg|MG madagascar|MW malawi|MY malaysia|MV maldives|ML mali|MT malta|MU mauritius|MX mexico
+MD moldova|MC monaco|MN mongolia|ME montenegro|MA morocco|MZ mozambique|MM myanmar|NA namibia|NP nepal
+NL netherlands|NL holland|NZ new zealand|NI nicaragua|NE niger|NG nigeria|KP north korea|MK north macedonia
+MK macedonia|NO norway|OM oman|PK pakistan|PA panama|PY paraguay|PE peru|PH philippines|PL poland
+PT portugal|PR puerto rico|QA qatar|RO romania|RU russia|RW rwanda|SM san marino|SA saudi arabia|SN senegal
+RS serbia|SC seychelles|SG singapore|SK slovakia|SI slovenia|SO somalia|ZA south africa|KR south korea
+ES spain|LK sri lanka|SD sudan|SE sweden|CH switzerland|SY syria|TW taiwan|TJ tajikistan|TZ tanzania
+TH thailand|TN tunisia|TR turkey|TR turkiye|UG uganda|UA ukraine|AE united arab emirates|GB united kingdom
+GB great britain|GB britain|US united states|US united states of america|UY uruguay|UZ uzbekistan
+VA vatican city|VE venezuela|VN vietnam|YE yemen|ZM zambia|ZW zimbabwe
+"""
+
+#: folded country name -> its ISO 3166-1 alpha-2 code ("ireland" -> "IE")
+COUNTRY_CODES: dict[str, str] = {
+    name: code
+    for entry in _COUNTRY_CODES_TEXT.replace("\n", "|").split("|") if entry.strip()
+    for code, _, name in [entry.strip().partition(" ")]
+}
+_KNOWN_CODES = frozenset(COUNTRY_CODES.values())
+# two capitals as a word, and what joins codes into a list: a comma, a slash, a semicolon
+_CODE_RE = re.compile(r"(?<![\w'’.-])[A-Z]{2}(?![\w'’-])")
+_CODE_GAP_RE = re.compile(r"[ \t]*[,/;][ \t]*|[ \t]*(?:,[ \t]*)?(?:and|or|&)[ \t]+")
+# a label that asks for a country ("Country: IE", "Nationality: NO", "Country of origin: MT")
+_COUNTRY_LABEL_RE = re.compile(r"(?i:country|nationality|citizenship|origin|issuing state)[^:\n]{0,20}:[ \t]*$")
+
+
+@lru_cache(maxsize=64)
+def listed_country_codes(text: str) -> dict[str, tuple[int, int]]:
+    """The country codes ``text`` writes where only a country code can stand, each with the span of
+    its first such use: in a list of two or more codes ("IE, FI, MT, NO") or after a label that
+    asks for a country ("Nationality: NO"). Two capitals alone may be anything ("NO", "IT", "IN")."""
+    codes = [m for m in _CODE_RE.finditer(text) if m.group() in _KNOWN_CODES]
+    found: dict[str, tuple[int, int]] = {}
+    for i, m in enumerate(codes):
+        listed = any(0 <= j < len(codes) and _joined(text, *sorted((m, codes[j]), key=lambda c: c.start()))
+                     for j in (i - 1, i + 1))
+        if listed or _COUNTRY_LABEL_RE.search(text, max(0, m.start() - 40), m.start()) is not None:
+            found.setdefault(m.group(), m.span())
+    return found
+
+
+def _joined(text: str, first: "re.Match[str]", second: "re.Match[str]") -> bool:
+    """Are two codes next to each other in a list (a comma, slash, semicolon or "and" between)?"""
+    return _CODE_GAP_RE.fullmatch(text, first.end(), second.start()) is not None
+
+
+def country_code(name: str) -> Optional[str]:
+    """The ISO 3166-1 alpha-2 code of the country ``name`` ("Ireland" -> "IE"), or None."""
+    return COUNTRY_CODES.get(" ".join(name.casefold().split()))
+
+
+# a word in capitals with a letter an OCR pass misread: a lower-case "l" for an "I" ("BRlARWOOD"),
+# a zero for an "O" ("0K", "C0RNWALL"); the capitals show the word was read letter by letter
+_MISREAD_RE = re.compile(r"(?<![\w'’-])(?=[A-Z0l]*[A-Z])(?=[A-Z0l]*[l0])[A-Z0l]{2,}(?![\w'’-])")
+
+
+@lru_cache(maxsize=64)
+def capitals_misread(text: str) -> dict[str, str]:
+    """The words in capitals of ``text`` with OCR's misread letters, folded, by the word they stand
+    for ("briarwood" -> "brlarwood" for "BRlARWOOD"); empty for most texts. A zero or an "l" beside
+    digits only ("10l", "A0") is left alone: the word must hold two capitals."""
+    out: dict[str, str] = {}
+    for m in _MISREAD_RE.finditer(text):
+        word = m.group()
+        if sum(c.isupper() for c in word) < 2:
+            continue
+        out.setdefault(word.replace("l", "I").replace("0", "O").lower(), word.lower())
+    return out
