@@ -385,6 +385,10 @@ ANCHORED = {
     "raguard.normalize.text._LIST_MARKER_RE",
     "raguard.normalize.numbers._OF_AFTER_RE",
     "relapse.templates._NAME_RE",
+    "raguard.normalize.entities._CODE_GAP_RE",  # (fullmatch between two codes)
+    "raguard.checkers.attributions._ROMAN_RE",  # (fullmatch of one word)
+    "raguard.checkers.attributions._IN_NAME_GAP_RE",  # (fullmatch between two words)
+    "raguard.checkers.attributions._ASIDE_OPENING_RE",  # (fullmatch between two runs of a sentence)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -401,6 +405,10 @@ WINDOWED = {
     "raguard.normalize.text._LAST_WORD_RE": 12,
     "raguard.checkers.roles._DOER_BEFORE_RE": 48,
     "raguard.checkers.roles._LIST_BEFORE_RE": 6,
+    "raguard.checkers.roles._LABEL_BEFORE_RE": 80,  # (_MAX_BETWEEN: between two names)
+    "raguard.checkers.entities._QUALIFIER_RE": 24,
+    "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
+    "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
 }
 
 
