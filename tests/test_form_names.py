@@ -9,7 +9,7 @@ from __future__ import annotations
 from raguard import verify
 from raguard.checkers.entities import _PLACED_IN_RE, _opening_particle
 from raguard.models import MISATTRIBUTED_CLAIM, MISSING_ENTITY
-from raguard.normalize.entities import capitals_misread, listed_country_codes
+from raguard.normalize.entities import capitals_misread, coded_country_rows, listed_country_codes
 from raguard.normalize.names import named_number_spans
 
 
@@ -83,6 +83,29 @@ def test_a_country_named_for_a_forms_code_is_found() -> None:
     # two capitals alone are no country's code
     assert "Norway" in texts(["NO pets in the cabins. Check-in 15:00."], "Cabins in Norway allow no pets.",
                              MISSING_ENTITY)
+
+
+def test_a_text_that_names_countries_by_code_throughout() -> None:
+    # three codes or more of one length, two of them no English word: a results list, a CSV's column
+    text = "1. Ana Ruiz ESP 31:02\n2. Lea Roth SUI 31:09\n3. Jo Kim KOR 31:30"
+    rows = coded_country_rows(text)
+    assert set(rows) == {"ESP", "SUI", "KOR"}
+    (c_start, c_end, l_start, l_end), = rows["SUI"]
+    assert text[c_start:c_end] == "SUI" and text[l_start:l_end] == "2. Lea Roth SUI 31:09"
+    assert set(coded_country_rows("id,client,country\n1,Vell,NO\n2,Ardo,MX\n3,Kern,NG")) == {"NO", "MX", "NG"}
+    # shouted words that are codes too do not make a coded text
+    assert coded_country_rows("DO NOT USE IT IN THE RAIN. NO REFUNDS. CAN BE USED ON MAR 3 AND PER DAY") == {}
+    doc = ["HALF MARATHON - results\n1. Lea Roth SUI 1:04:10\n2. Ana Ruiz ESP 1:04:30\n3. Jo Kim KOR 1:05:02"]
+    assert MISSING_ENTITY not in types(doc, "Lea Roth of Switzerland won, ahead of Spain's Ana Ruiz.")
+    assert "Portugal's" in texts(doc, "Lea Roth of Switzerland won, ahead of Portugal's Ana Ruiz.", MISSING_ENTITY)
+    # a row's code is the country of that row's name only
+    assert MISSING_ENTITY in types(doc, "Lea Roth of Switzerland won, ahead of South Korea's Ana Ruiz.")
+
+
+def test_an_airport_by_its_code() -> None:
+    doc = ["BOARDING PASS  Flight KX 402  From: CDG T2E  To: JFK T1  Seat 14C"]
+    assert MISSING_ENTITY not in types(doc, "Your flight KX 402 leaves from Charles de Gaulle T2E.")
+    assert MISSING_ENTITY in types(doc, "Your flight KX 402 leaves from Schiphol T2E.")
 
 
 # -- acronyms as results sheets write them ------------------------------------------------------------

@@ -13,8 +13,9 @@ capitalized words NER missed (option ``proper_noun_runs``). A degree after a pla
 ("a Cambridge PhD"), and so is a run that NER reads as names side by side, one of them a place or a
 nationality ("the Oslo Chilean consulate": Oslo, and Chilean). An entity without any capital letter is ignored as noise.
 
-Forms, registers, catalogues and signs write names their own way: a country by its ISO code in a
-list of codes or after a country's label ("entry to IE, FI, MT"), a company and its town apart
+Forms, registers, catalogues and signs write names their own way: a country by its ISO or
+Olympic code in a list of codes, after a country's label, or in a text that names countries by
+code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR T5"), a company and its town apart
 ("Quillby Foods Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
 function words in capitals ("BOS" for "Best of Show"), a qualifier's initial folded into an
 acronym ("JPOY" for "the junior POY"), a word in capitals with an OCR's misread letter
@@ -40,9 +41,11 @@ from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
     LEGAL_FORMS,
     acronym_letters,
+    airport_spellings,
     ampersand_variant,
     capitals_misread,
-    country_code,
+    coded_country_rows,
+    country_codes,
     country_demonyms,
     demonym_countries,
     expansion_pattern,
@@ -55,7 +58,7 @@ from raguard.normalize.entities import (
 from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
-from raguard.normalize.text import LEADING_ARTICLES, TokenText, fold_word, phrase_tokens
+from raguard.normalize.text import LEADING_ARTICLES, TokenText, clause_span, fold_word, phrase_tokens
 
 ENTITY_LABELS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -335,8 +338,9 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         else:
             candidates = union
     modifier = label in ("GPE", "LOC", "PROPER") and _country_as_modifier(ctx.response, start, start + len(text))
+    row = _row_names(ctx, start, start + len(text)) if country_codes(" ".join(words)) else frozenset()
     for doc_index, index in ctx.documents.among(candidates):
-        span = find_entity(index, text, words, label, modifier=modifier)
+        span = find_entity(index, text, words, label, modifier=modifier, row=row)
         if span is None and joined is not None and joined_words:
             span = find_entity(index, joined, joined_words, label)
         if span is None and head is not None:
@@ -609,6 +613,8 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
     if len(words) >= 2:
         for spelled in name_spellings(words):
             docs |= maps.docs_with_words(spelled)
+    for spelled, _ in airport_spellings(words):
+        docs |= maps.docs_with_words(spelled)
     if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
         docs.update(word_docs.get(words[0][:-1], ()))
     compact = "".join(words)
@@ -638,8 +644,7 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
         joined = " ".join(words)
         for country in demonym_countries(joined) + country_demonyms(joined):
             docs |= maps.docs_with_words(country.split())
-        code = country_code(joined)
-        if code is not None:
+        for code in country_codes(joined):
             docs.update(word_docs.get(code.lower(), ()))
     return docs
 
@@ -843,10 +848,37 @@ def _keeps_a_pair(stretch: list[str], words: list[str]) -> bool:
     return any(pair in pairs for pair in zip(stretch, stretch[1:]))
 
 
+_NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _folded_words(text: str) -> set[str]:
+    """The words of ``text``, folded (case, accents, a possessive 's)."""
+    return {fold_word(w.casefold()).removesuffix("'s").removesuffix("’s") for w in _NAME_WORD_RE.findall(text)}
+
+
+def _row_names(ctx: CheckContext, start: int, end: int) -> frozenset[str]:
+    """The folded capitalized words of the answer's clause around [start, end) but those of the
+    name there: who a country named there belongs to ("Morocco's Hicham El Amrani"); the
+    sentence's when the clause has none ("Halden Supply Co, based in Norway, placed ...")."""
+    sentences = ctx.sentences
+    k = bisect_left(sentences, (start + 1, -1)) - 1
+    s_start, s_end = sentences[k] if k >= 0 and sentences[k][0] <= start < sentences[k][1] else (0, len(ctx.response))
+    lo, hi = clause_span(ctx.response, start)
+    own = _folded_words(ctx.response[start:end])
+
+    def names_in(a: int, b: int) -> set[str]:
+        return {w for m in _NAME_WORD_RE.finditer(ctx.response, a, b) if m.group()[:1].isupper()
+                for w in _folded_words(m.group())} - own
+
+    names = names_in(max(lo, s_start), min(hi, s_end)) or names_in(s_start, s_end)
+    return frozenset(w for w in names if len(w) > 1)
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
-                modifier: bool = False) -> Optional[tuple[int, int]]:
+                modifier: bool = False, row: frozenset[str] = frozenset()) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
-    named before a noun ("UK officials"), which its demonym supports ("British officials")."""
+    named before a noun ("UK officials"), which its demonym supports ("British officials");
+    ``row``: the names the answer puts beside it, whose row of a document may give a country by code."""
     tokens = index.tokens
     span = tokens.find_span(words)
     if span is not None:
@@ -877,6 +909,12 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         return None
     if len(words) >= 2:
         for spelled in name_spellings(words):  # "Lakeshore Road" for the documents' "Lakeshore Rd"
+            span = tokens.find_span(spelled)
+            if span is not None:
+                return span
+    for spelled, code in airport_spellings(words):
+        # "Heathrow T5" for a hire form's "LHR T5": an airport by its code, in capitals
+        if code in index.raw_words:
             span = tokens.find_span(spelled)
             if span is not None:
                 return span
@@ -931,12 +969,17 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                 span = tokens.find_span(demonym.split())
                 if span is not None:
                     return span
-        code = country_code(" ".join(words))
-        if code is not None and code in index.raw_words:
-            # "Ireland, Finland and Malta" for a form's "IE, FI, MT": a country by its code
-            span = listed_country_codes(index.text).get(code)
-            if span is not None:
-                return span
+        for code in country_codes(" ".join(words)):
+            if code in index.raw_words:
+                # "Ireland, Finland and Malta" for a form's "IE, FI, MT": a country by its code
+                span = listed_country_codes(index.text).get(code)
+                if span is not None:
+                    return span
+                # "Morocco's Hicham El Amrani" for a results row's "Hicham El Amrani MAR": the
+                # code of a row names the country of that row's name, no other's
+                for c_start, c_end, l_start, l_end in coded_country_rows(index.text).get(code, ()) if row else ():
+                    if not row.isdisjoint(_folded_words(index.text[l_start:l_end])):
+                        return c_start, c_end
         if label in ("GPE", "LOC"):
             return located_demonym(index.text, " ".join(words))  # "Latvia" in "Latvian waters"
     return None
