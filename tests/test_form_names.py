@@ -36,6 +36,13 @@ def test_a_sentence_opening_common_word_before_a_number_names_nothing() -> None:
     assert named("The bus is Route 66 today.") == ["Route 66"]
 
 
+def test_a_numbered_item_opening_a_sentence_is_no_missing_name() -> None:
+    doc = ["No. | Item | For | Against\n4 | Adopt accounts | 812 | 40\n7* | New bylaws | 590 | 301"]
+    assert MISSING_ENTITY not in types(doc, "Yes, one failed. Article 7 fell short of the two-thirds needed; article 4 passed.")
+    # without the word in lower case elsewhere, it may be a name
+    assert MISSING_ENTITY in types(doc, "Yes, one failed. Article 7 fell short of the two-thirds needed; item 4 passed.")
+
+
 def test_a_plural_weekday_before_hours_is_no_missing_name() -> None:
     doc = ["KELDBY LIBRARY\nOpen Tue-Sat 9-5, Sun 10-4\nReturns box by the side door"]
     assert MISSING_ENTITY not in types(doc, "Keldby Library is open on Sundays 10 to 4.")

@@ -387,6 +387,7 @@ ANCHORED = {
     "relapse.templates._NAME_RE",
     "raguard.normalize.entities._CODE_GAP_RE",  # (fullmatch between two codes)
     "raguard.checkers.attributions._ROMAN_RE",  # (fullmatch of one word)
+    "raguard.checkers.entities._WORD_NUMBER_RE",  # (fullmatch of one NER name)
     "raguard.checkers.attributions._IN_NAME_GAP_RE",  # (fullmatch between two words)
     "raguard.checkers.attributions._ASIDE_OPENING_RE",  # (fullmatch between two runs of a sentence)
 }

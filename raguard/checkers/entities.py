@@ -32,7 +32,7 @@ from typing import Iterator, Optional
 
 from pydantic import Field
 
-from raguard.normalize.names import at_sentence_start, is_unit_after_number, proper_noun_runs
+from raguard.normalize.names import at_sentence_start, is_unit_after_number, opens_with_common_word, proper_noun_runs
 from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
@@ -111,6 +111,9 @@ class EntitiesChecker:
                 continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
             if _opening_particle(response, start, end):
                 continue  # "Ja, teilweise: ...": a yes or a no in another language opening a sentence
+            if (m := _WORD_NUMBER_RE.fullmatch(text)) is not None and \
+                    opens_with_common_word(response, start, m.group(1).lower()):
+                continue  # "Resolution 12 failed" beside "resolution 2": a numbered item, the number's to check
             if seen.holds(start, end) or values.holds(start, end):
                 continue
             if values.overlaps(start, end):
@@ -215,6 +218,8 @@ class EntitiesChecker:
         return finding
 
 
+# a word and a number, as NER may read a numbered item ("Resolution 12")
+_WORD_NUMBER_RE = re.compile(r"([A-Z][a-z]+)[ \t]+\d{1,4}[A-Za-z]?")
 # yes and no in the languages documents often come in, which NER reads as names when an answer
 # opens with one ("Ja, teilweise", "Oui, ...", "Nein.")
 _YES_NO = frozenset({"ja", "nein", "jawohl", "oui", "non", "si", "sí", "nee", "nej", "nei", "tak", "nie",

@@ -63,7 +63,6 @@ def _run_starts(text: str) -> Iterator[int]:
 def named_number_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every "Name 16" / "Name-19" span in ``text``."""
     spans: list[tuple[int, int]] = []
-    lower_words: Optional[set[str]] = None  # the words the text writes in lower case (read once, when needed)
     for m in _name_number_matches(text):
         start = _name_start(text, m.start("run"), m.end("run"), m.group("sep"))
         if start is None:
@@ -73,15 +72,26 @@ def named_number_spans(text: str) -> list[tuple[int, int]]:
             continue
         if lowered.endswith("s") and lowered[:-1] in WEEKDAYS:
             continue  # "Saturdays 9 to 1": a day and an hour
-        if text[start].isupper() and at_sentence_start(text, start) and not _after_abbreviation(text, start):
-            if lowered in _stop_words():
-                continue  # "Below 15 ml/min": a sentence's capital on a common word
-            if lower_words is None:
-                lower_words = set(_LOWER_WORD_RE.findall(text))
-            if lowered in lower_words:
-                continue  # "Routes 7 and X5 run" beside "routes 14 and 22": the same common word
+        if opens_with_common_word(text, start, lowered):
+            continue  # "Below 15 ml/min", "Routes 7 and X5 run" beside "routes 14 and 22"
         spans.append((start, m.end()))
     return spans
+
+
+def opens_with_common_word(text: str, start: int, lowered: str) -> bool:
+    """Is the word ``lowered`` at ``start`` (a word before a number) a common word whose capital is
+    its sentence's: the first word of a sentence, and an English stop word ("Below 15") or a word
+    ``text`` also writes in lower case ("Routes 7 and X5 run" beside "routes 14 and 22")? Then it
+    names nothing with the number."""
+    if not (text[start:start + 1].isupper() and at_sentence_start(text, start)) or _after_abbreviation(text, start):
+        return False
+    return lowered in _stop_words() or lowered in _lower_words(text)
+
+
+@lru_cache(maxsize=8)
+def _lower_words(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case (read once per text)."""
+    return frozenset(_LOWER_WORD_RE.findall(text))
 
 
 # a dotted abbreviation before a word ("6:30 p.m. Spin 45", "e.g. Route 9", "Dr. "): its full
