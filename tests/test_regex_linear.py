@@ -393,6 +393,11 @@ ANCHORED = {
     "raguard.checkers.numbers._NOUN_AFTER_RE",
     "raguard.checkers.numbers._RANGE_JOINER_RE",  # (fullmatch between two adjacent times)
     "relapse.templates._NAME_RE",
+    "raguard.normalize.entities._CODE_GAP_RE",  # (fullmatch between two codes)
+    "raguard.checkers.attributions._ROMAN_RE",  # (fullmatch of one word)
+    "raguard.checkers.entities._WORD_NUMBER_RE",  # (fullmatch of one NER name)
+    "raguard.checkers.attributions._IN_NAME_GAP_RE",  # (fullmatch between two words)
+    "raguard.checkers.attributions._ASIDE_OPENING_RE",  # (fullmatch between two runs of a sentence)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -415,6 +420,10 @@ WINDOWED = {
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
     "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
+    "raguard.checkers.roles._LABEL_BEFORE_RE": 80,  # (_MAX_BETWEEN: between two names)
+    "raguard.checkers.entities._QUALIFIER_RE": 24,
+    "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
+    "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
 }
 
 

@@ -29,6 +29,12 @@ Petrov, ... offer you the post"). A name is compared with its accents folded, as
 words are (the document's "Cerâmica" is the clause's "ceramica"), and a place the document puts in a country
 the clause names ("Braga, Portugal" for "in Portugal") is that country.
 
+A document sentence's capitalized words name no one else when they name the clause's own person
+in full ("GERAINT PAUL ELLERBY" for the clause's "Geraint", in an answer that writes "Geraint Paul
+Ellerby"), when they say who a name of the clause is with or for, in a bracket or after "of",
+"at", "from" right behind it ("Harriet Soames of Beckwith Soames LLP", "Bramblefox Trading Co.
+(Kirsty Alcock t/a)"), and when they are a Roman numeral ("movement II").
+
 A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
 is the source, not the doer: the pronoun may be anyone the answer or the query names. A given
 name the document writes beside the answer's surname ("Dr Ines Carvalho": "Ines's book" for
@@ -144,13 +150,15 @@ class AttributionsChecker:
                     continue  # too little to match, or a run-on no single sentence can state
                 c_end = start + clauses[k][1]
                 reported = _reports_pronoun(ctx.response[name.end:c_end]) if name.end < c_end else False
-                finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer, reported)
+                named = _name_runs(claims[clauses[k][0]:clauses[k][1]])
+                finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer, reported, named)
                 if finding is not None:
                     yield finding
 
     def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
                    rest: set[str], name_stems: set[str], quoted: frozenset[str],
-                   answer: "_AnswerWords", reported: bool = False) -> Optional[Finding]:
+                   answer: "_AnswerWords", reported: bool = False,
+                   named: tuple[frozenset[str], ...] = ()) -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
         best = index.best(rest, need)
         if best is None or best[1] < need:
@@ -173,7 +181,7 @@ class AttributionsChecker:
         # query names ("How did Amara do?" ... "Mr Oduya says she has grown in confidence": Amara)
         referents = (answer.names | ctx.query_stems) if reported else frozenset()
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
-                                    rest | name_stems | quoted, answer, _slot(ctx, name), referents):
+                                    rest | name_stems | quoted, answer, _slot(ctx, name), referents, named):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
@@ -427,7 +435,8 @@ def _has_letter(word: str) -> bool:
 def _names_another_agent(document: DocumentIndex, start: int, end: int, name: str,
                          clause_stems: set[str], answer: Optional[_AnswerWords] = None,
                          slot: tuple[Optional[str], Optional[str]] = (None, None),
-                         referents: frozenset[str] = frozenset()) -> bool:
+                         referents: frozenset[str] = frozenset(),
+                         named: tuple[frozenset[str], ...] = ()) -> bool:
     """Does the document sentence [start, end) name someone the answer's clause does not (and
     that no word of it can stand for ``name``)? See the module docstring. A capitalized word
     names no one when its capitals come from its place: a field's label ("Policyholder:"), a
@@ -454,6 +463,7 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
     if turn is not None and FIRST_PERSON.intersection(words) | GROUP_PERSON.intersection(words):
         others = content_stem(turn.speaker.split()[0].casefold()) not in clause_stems  # "I": the speaker
     first_name = len(sentence)  # where the sentence's first name is
+    runs: list[tuple[int, int, frozenset[str]]] = []  # the sentence's runs of capitalized words, read when needed
     for m in _CAPITALISED_RE.finditer(sentence):
         word = m.group()
         folded = word.casefold()
@@ -467,8 +477,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
             # a verb's or an adverb's form ("Following your interview", "Early repayment"), or "Hi"
         if _after_greeting(sentence, m.start()):
             continue  # "Hi Dev, my internet ...": the one spoken to, not an agent of the claim
-        if any(c.isdigit() for c in word):
-            continue  # "HH-2026-118834", "TV-200": a code or a model number, no one's name
+        if any(c.isdigit() for c in word) or _ROMAN_RE.fullmatch(word):
+            continue  # "HH-2026-118834", "TV-200", "movement II": a code, a model or a part's number, no one's name
         if folded in WEEKDAYS or folded in MONTHS and _beside_digit(sentence, m.start(), m.end()):
             continue  # "Tue", "12 Dec": a date (a bare "May" or "June" may be someone)
         if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)) \
@@ -478,7 +488,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if word_stem in referents or _one_name(text, word, name):
             continue  # the one the answer's pronoun stands for; "Ines" of "Dr Ines Carvalho" for "Carvalho"
         if not others and word_stem not in clause_stems and not _placed_in(text, word, name) \
-                and not any(_placed_in(text, word, country) for country in _countries_named(sentence, clause_stems)):
+                and not any(_placed_in(text, word, country) for country in _countries_named(sentence, clause_stems)) \
+                and not _describes_named(sentence, m, runs, clause_stems, named, answer.names):
             others = True
     if not others:
         return False  # "the actor", a surname, a pronoun: nothing names anyone else
@@ -502,6 +513,78 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if word in SECOND_PERSON and _greets(text, name):
             return False  # a letter's "you" is the one it greets ("Dear Ms Okafor, ... your claim")
     return True
+
+
+# a Roman numeral of two letters or more ("movement II", "Part IV", "Henry VIII"): a number
+_ROMAN_RE = re.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
+# what stands between two words of one name: spaces, after an initial its full stop ("Dr S. Lindqvist")
+_IN_NAME_GAP_RE = re.compile(r"[ \t]+|\.[ \t]+")
+# what stands between a name and a description of it: an opening bracket ("Bramblefox Trading Co.
+# (Kirsty Alcock t/a)"), or a workplace's "of", "at", "from" ("Harriet Soames of Beckwith LLP")
+_ASIDE_OPENING_RE = re.compile(r"\.?[ \t]*\(|[ \t]+(?:of|at|from)[ \t]+(?:the[ \t]+)?")
+
+
+def _name_runs(text: str) -> tuple[frozenset[str], ...]:
+    """The content stems of each run of capitalized words in ``text`` (a clause of the answer):
+    the names it writes, each as a set ("Sunita Kaur Bains" -> {"sunita", "kaur", "bain"})."""
+    out = []
+    for start, end, stems in _runs(text):
+        if stems:
+            out.append(stems)
+    return tuple(out)
+
+
+def _runs(text: str) -> list[tuple[int, int, frozenset[str]]]:
+    """(start, end, content stems) of each run of capitalized words of ``text``, the words joined by
+    spaces or an initial's full stop ("GERAINT PAUL ELLERBY", "Dr S. Lindqvist")."""
+    out: list[tuple[int, int, frozenset[str]]] = []
+    run_start = run_end = -1
+    stems: set[str] = set()
+    for m in _CAPITALISED_RE.finditer(text):
+        gap = _IN_NAME_GAP_RE.fullmatch(text, run_end, m.start()) if run_end >= 0 else None
+        if gap is None or (gap.group().startswith(".") and run_end - run_start != 1 and
+                           not text[run_end - 1].isupper()):
+            if run_end >= 0:
+                out.append((run_start, run_end, frozenset(stems)))
+            run_start, stems = m.start(), set()
+        run_end = m.end()
+        folded = m.group().casefold()
+        stem_ = content_stem(folded if folded.isascii() else fold_word(folded))
+        if stem_ is not None:
+            stems.add(stem_)
+    if run_end >= 0:
+        out.append((run_start, run_end, frozenset(stems)))
+    return out
+
+
+def _describes_named(sentence: str, m: "re.Match[str]", runs: list[tuple[int, int, frozenset[str]]],
+                     clause_stems: set[str], named: tuple[frozenset[str], ...],
+                     answer_names: frozenset[str] = frozenset()) -> bool:
+    """Does the capitalized word ``m`` of a document sentence name someone the answer's clause
+    names, or describe them? It does when its run of capitalized words holds a whole name of the
+    clause and its other words are names the answer writes too ("GERAINT PAUL ELLERBY" for the
+    clause's "Geraint" in an answer that names "Geraint Paul Ellerby": the one person, named in
+    full; "Light Green" is no "Green" of an answer that has no "Light"), or
+    when its run stands in a bracket or after "of", "at", "from" right behind a run that holds a
+    word of the clause ("Bramblefox Trading Co. (Kirsty Alcock t/a)", "Harriet Soames of Beckwith
+    Soames LLP" for a clause naming Bramblefox, or Harriet Soames: who runs it, where she works).
+    ``runs``: the sentence's runs, filled on first use."""
+    if not runs:
+        runs.extend(_runs(sentence))
+    k = bisect_right(runs, (m.start(), len(sentence) + 1)) - 1
+    if k < 0 or not runs[k][0] <= m.start() < runs[k][1]:
+        return False
+    run_stems = runs[k][2]
+    if any(name <= run_stems for name in named) and run_stems <= clause_stems | answer_names:
+        return True
+    if k == 0:
+        return False
+    before = runs[k - 1]
+    if not before[2] & clause_stems:
+        return False
+    gap = sentence[before[1]:runs[k][0]]
+    return _ASIDE_OPENING_RE.fullmatch(gap) is not None or (
+        "(" in gap and ")" not in gap and len(gap) < 40 and gap.index("(") < 3)
 
 
 # a letter's or a message's greeting and the name after it ("Dear Ms Okafor,", "Hi Sipho")

@@ -12,6 +12,16 @@ LANGUAGE entities, names that contain a number ("Apollo 11", checked whole), and
 capitalized words NER missed (option ``proper_noun_runs``). A degree after a place is two claims
 ("a Cambridge PhD"), and so is a run that NER reads as names side by side, one of them a place or a
 nationality ("the Oslo Chilean consulate": Oslo, and Chilean). An entity without any capital letter is ignored as noise.
+
+Forms, registers, catalogues and signs write names their own way: a country by its ISO or
+Olympic code in a list of codes, after a country's label, or in a text that names countries by
+code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR T5"), a company and its town apart
+("Quillby Foods Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
+function words in capitals ("BOS" for "Best of Show"), a qualifier's initial folded into an
+acronym ("JPOY" for "the junior POY"), a word in capitals with an OCR's misread letter
+("HOLLYBlRCH"), a numeronym ("l10n"), a class word cut short before its code ("Cat B"). An amount
+NER takes into a name ("pay Orvane GBP 1,250,000") is the numbers checker's, and a yes or no of
+another language opening the answer ("Ja, ...") is no name.
 """
 
 from __future__ import annotations
@@ -22,27 +32,33 @@ from typing import Iterator, Optional
 
 from pydantic import Field
 
-from raguard.normalize.names import at_sentence_start, is_unit_after_number, proper_noun_runs
+from raguard.normalize.names import at_sentence_start, is_unit_after_number, opens_with_common_word, proper_noun_runs
 from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
+    LEGAL_FORMS,
     acronym_letters,
+    airport_spellings,
     ampersand_variant,
+    capitals_misread,
+    coded_country_rows,
+    country_codes,
     country_demonyms,
     demonym_countries,
     expansion_pattern,
     find_expansion,
     initials,
+    listed_country_codes,
     located_demonym,
     looks_like_acronym,
 )
 from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
-from raguard.normalize.text import LEADING_ARTICLES, TokenText, fold_word, phrase_tokens
+from raguard.normalize.text import LEADING_ARTICLES, TokenText, clause_span, fold_word, phrase_tokens
 
 ENTITY_LABELS = frozenset(
     {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -81,7 +97,7 @@ class EntitiesChecker:
         for start, end in ctx.named_number_spans:
             yield self._check_one(ctx, start, end, "NAME_NUMBER")
         # values with a unit ("USD 42.5 million") belong to the numbers checker
-        value_spans = [(n.start, n.end) for n in ctx.numbers if n.unit]
+        value_spans = sorted((n.start, n.end) for n in ctx.numbers if n.unit)
         values = SpanIndex(value_spans)
         response = ctx.response
         checked: list[tuple[int, int, str]] = []  # the NER names checked
@@ -93,8 +109,17 @@ class EntitiesChecker:
                 continue  # NER on lower-case words is mostly noise
             if text[:1].isdigit() or is_unit_after_number(response, start, text):
                 continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
+            if _opening_particle(response, start, end):
+                continue  # "Ja, teilweise: ...": a yes or a no in another language opening a sentence
+            if (m := _WORD_NUMBER_RE.fullmatch(text)) is not None and \
+                    opens_with_common_word(response, start, m.group(1).lower()):
+                continue  # "Resolution 12 failed" beside "resolution 2": a numbered item, the number's to check
             if seen.holds(start, end) or values.holds(start, end):
                 continue
+            if values.overlaps(start, end):
+                # "pay Vantor EUR 3,480,000": NER took in the amount after the name; the amount is
+                # the numbers checker's, the name is what comes before it
+                end = _before_value(response, start, end, value_spans)
             if seen.overlaps(start, end):
                 continue
             seen.add(start, end)
@@ -162,7 +187,8 @@ class EntitiesChecker:
             if hit is None:
                 hit = _mixed_acronym(ctx, offset, offset + len(part))  # "Anywhere on Earth" for "AoE"
             if hit is None and len(words) >= 2 and whole:
-                hit = _abbreviated(ctx, words)  # "Station Officer R" for "Stn Off. R. Mbeki"
+                # "Station Officer R" for "Stn Off. R. Mbeki"; "Category C" for "Cat C"
+                hit = _abbreviated(ctx, words, truncated=label != "PERSON" and _has_code(words))
             if hit is None and ", " in part and _LIST_END_RE.search(part):
                 # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
                 # Rest": a list NER read as one name names each of its items, found on its own
@@ -192,12 +218,46 @@ class EntitiesChecker:
         return finding
 
 
+# a word and a number, as NER may read a numbered item ("Resolution 12")
+_WORD_NUMBER_RE = re.compile(r"([A-Z][a-z]+)[ \t]+\d{1,4}[A-Za-z]?")
+# yes and no in the languages documents often come in, which NER reads as names when an answer
+# opens with one ("Ja, teilweise", "Oui, ...", "Nein.")
+_YES_NO = frozenset({"ja", "nein", "jawohl", "oui", "non", "si", "sí", "nee", "nej", "nei", "tak", "nie",
+                     "sim", "não", "da", "niet", "kyllä", "ei", "igen", "nem", "ano", "ne", "evet", "hayır"})
+
+
+def _opening_particle(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a yes or a no of another language (:data:`_YES_NO`) opening a
+    sentence, a comma, full stop, colon, dash or "!" after it?"""
+    return (text[start:end].casefold() in _YES_NO and text[end:end + 1] in (",", ".", "!", ":", " ", "")
+            and (text[end:end + 1] != " " or text[end + 1:end + 2] in ("-", "–", "—"))
+            and at_sentence_start(text, start))
+
+
 # places and nationalities: the names that stack before a noun as modifiers
 _MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
 # the words between a person's name and where she works or comes from
 _AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
 # (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
 # checker reads whose role it is)
+
+
+def _before_value(text: str, start: int, end: int, values: list[tuple[int, int]]) -> int:
+    """Where the name ``text[start:end]`` ends when a value with a unit starts inside it and runs
+    to its end or past it ("Vantor EUR 3,480,000" -> "Vantor"); ``end`` when none does, or when
+    no capitalized word stands before the value."""
+    # (values: sorted and disjoint, so those starting inside the name are found by bisection)
+    k = bisect_left(values, (start + 1, -1))
+    cut = None
+    while k < len(values) and values[k][0] < end:
+        if values[k][1] >= end:
+            cut = values[k][0]
+            break
+        k += 1
+    if cut is None:
+        return end
+    name = text[start:cut].rstrip(" \t,;:–—-")
+    return start + len(name) if any(ch.isupper() for ch in name) else end
 
 
 def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int, str]]) -> bool:
@@ -283,8 +343,9 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         else:
             candidates = union
     modifier = label in ("GPE", "LOC", "PROPER") and _country_as_modifier(ctx.response, start, start + len(text))
+    row = _row_names(ctx, start, start + len(text)) if country_codes(" ".join(words)) else frozenset()
     for doc_index, index in ctx.documents.among(candidates):
-        span = find_entity(index, text, words, label, modifier=modifier)
+        span = find_entity(index, text, words, label, modifier=modifier, row=row)
         if span is None and joined is not None and joined_words:
             span = find_entity(index, joined, joined_words, label)
         if span is None and head is not None:
@@ -295,6 +356,21 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
                 span = None  # the edition must be the document's, beside the name
         if span is not None:
             return (doc_index, span[0], span[1])
+    for doc_index, index in ctx.documents:  # (reached only when the name is not found)
+        # "Briarwood Farm" for an OCR'd sign's "BRlARWOOD FARM": a misread letter of a word in capitals
+        misread = capitals_misread(index.text)
+        if misread and any(w in misread for w in words):
+            span = index.tokens.find_span([misread.get(w, w) for w in words])
+            if span is not None:
+                return (doc_index, span[0], span[1])
+        if len(words) == 1 and len(words[0]) >= 6 and words[0].isalpha():
+            # "Kubernetes" for "k8s", "internationalization" for "i18n": a numeronym, the first and
+            # last letters with the count of those between
+            numeronym = f"{words[0][0]}{len(words[0]) - 2}{words[0][-1]}"
+            if numeronym in index.tokens.vocab:
+                span = index.tokens.find_span([numeronym])
+                if span is not None:
+                    return (doc_index, span[0], span[1])
     if label in ("PERSON", "PROPER") and len(words) >= 3 and words[1] not in _STOP_WORDS:
         # "Conservative James Whitlow" for "James Whitlow (Conservative)": a word before a full
         # name that the same document gives too describes the person
@@ -302,8 +378,33 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             span = index.tokens.find_span(words[1:])
             if span is not None and words[0] in index.tokens.vocab:
                 return (doc_index, span[0], span[1])
-    if ctx.trust_query and ctx.query and ctx.query_tokens.find(words) is not None:
-        return "query"
+    if looks_like_acronym(text) and (hit := _qualified_acronym(ctx, start, text)) is not None:
+        return hit
+    if ctx.trust_query and ctx.query and (ctx.query_tokens.find(words) is not None or (
+            len(words) == 1 and looks_like_acronym(text) and ctx.query_tokens.find([words[0] + "s"]) is not None)):
+        return "query"  # (an acronym also as the query's plural: "CC" for "who got the CCs?")
+    return None
+
+
+# the word right before an acronym ("the dog CC")
+_QUALIFIER_RE = re.compile(r"(?<![\w'’-])([A-Za-z][a-z]+)[ \t]+$")
+
+
+def _qualified_acronym(ctx: CheckContext, start: int, text: str) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of an acronym a document writes with the initial of the word before
+    the answer's acronym in front ("DCC" for "the dog CC", "RBCC" for "the reserve BCC"): the
+    qualifier folded into the acronym, as catalogues, results sheets and forms write it; or None."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    m = _QUALIFIER_RE.search(ctx.response, max(0, start - 24), start)
+    if m is None or m.group(1).lower() in STOP_WORDS:
+        return None  # ("the CC" is no "TCC")
+    qualified = m.group(1)[0].upper() + acronym_letters(text)
+    for doc_index, index in ctx.documents:
+        if qualified in index.raw_words:
+            span = index.tokens.find_span([qualified.lower()])
+            if span is not None:
+                return doc_index, span[0], span[1]
     return None
 
 
@@ -517,6 +618,8 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
     if len(words) >= 2:
         for spelled in name_spellings(words):
             docs |= maps.docs_with_words(spelled)
+    for spelled, _ in airport_spellings(words):
+        docs |= maps.docs_with_words(spelled)
     if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
         docs.update(word_docs.get(words[0][:-1], ()))
     compact = "".join(words)
@@ -546,6 +649,8 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
         joined = " ".join(words)
         for country in demonym_countries(joined) + country_demonyms(joined):
             docs |= maps.docs_with_words(country.split())
+        for code in country_codes(joined):
+            docs.update(word_docs.get(code.lower(), ()))
     return docs
 
 
@@ -569,7 +674,11 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # between a name and where it is or who is with it, in one NER span ("Hotel Alpenrose in
 # Innsbruck", "the Main Hall with Ana Reis"); for a person, also the party or body she belongs to
 # ("Ines Varga of the Greens"; only a person's: "Player of the Year" is one name)
-_PLACED_IN_RE = re.compile(r" (?:in|at|with) (?=[A-Z])")
+# ("on" a road, "of" a town after a company's legal form: "Hollins Farm on Weir Lane", "Fernmoss
+# Outdoor Ltd of Hebden Bridge" for "Hollins Farm, Weir Lane", "Fernmoss Outdoor Ltd, ... Hebden
+# Bridge"; an "of" inside a name, "Bank of England", is no company's legal form)
+_PLACED_IN_RE = re.compile(r" (?:in|at|with|on) (?=[A-Z])|(?:%s)\.? of (?=[A-Z])"
+                           % "|".join(f"(?<={form})" for form in LEGAL_FORMS))
 # capitalized words joined by at most one lower-case function word each ("Bill of Materials",
 # "Anywhere on Earth"): a phrase whose initials a mixed-case acronym keeps ("BoM", "AoE")
 _JOINED_CAPITALS_RE = re.compile(r"[A-Z][a-z]+(?:[ \t]+(?:(?:of|on|the|for|and|in|to|at|by)[ \t]+)?[A-Z][a-z]+)+")
@@ -589,8 +698,10 @@ def _mixed_acronym(ctx: CheckContext, start: int, end: int) -> Optional[tuple[in
         if all(w[0].isupper() for w in words):
             return None  # no function word: no mixed case (plain initials are read elsewhere)
         acronym = "".join(w[0] for w in words)
+        # (or all in capitals, as a results sheet or a form writes it: "BOB" for "Best of Breed")
+        forms = (acronym, acronym.upper()) if len(acronym) >= 3 else (acronym,)
         for doc_index, index in ctx.documents:
-            if acronym in index.raw_words:
+            if any(form in index.raw_words for form in forms):
                 span = index.tokens.find_span([acronym.lower()])
                 if span is not None:
                     return doc_index, span[0], span[1]
@@ -601,23 +712,33 @@ def _mixed_acronym(ctx: CheckContext, start: int, end: int) -> Optional[tuple[in
 _VOWELS = frozenset("aeiouy")
 
 
-def _abbreviates(short: str, full: str, dotted: bool) -> bool:
+def _abbreviates(short: str, full: str, dotted: bool, truncated: bool = False) -> bool:
     """Is the document's word ``short`` an abbreviation of the answer's ``full``: shorter, with
     the same first letter, its letters in ``full`` in order, and written as one (with a full stop
     after it, "Off.", or no vowel after its first letter, "Stn", "Dept")? A short word with a
-    vowel and no stop ("Sam" for "Samantha") is a word of its own."""
+    vowel and no stop ("Sam" for "Samantha") is a word of its own, unless ``truncated`` allows
+    a word cut short (three letters or more, three or more cut: "Cat" for "Category")."""
     if not (1 < len(short) < len(full)) or short[0] != full[0] or not short.isalpha():
         return False
+    if truncated and len(short) >= 3 and len(full) - len(short) >= 3 and full.startswith(short):
+        return True
     if not dotted and any(c in _VOWELS for c in short[1:]):
         return False
     letters = iter(full)
     return all(c in letters for c in short)
 
 
-def _abbreviated(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int, int]]:
+def _has_code(words: list[str]) -> bool:
+    """Does a name hold a code: a letter, a number or a Roman numeral ("Category C", "Terminal 5",
+    "Grade II")? Such a name is a class or a place in a series, whose word a document may cut
+    short ("Cat C", "Term 5"); a person's names are not cut so ("Sam" is no "Samantha")."""
+    return any(len(w) == 1 or w.isdigit() or (len(w) <= 4 and set(w) <= set("ivx")) for w in words)
+
+
+def _abbreviated(ctx: CheckContext, words: list[str], truncated: bool = False) -> Optional[tuple[int, int, int]]:
     """(doc index, start, end) of the name ``words`` written with some of its words abbreviated
     in a document ("Stn Off. R." for "Station Officer R"), the others as they are (one at least);
-    None if no document writes it so."""
+    None if no document writes it so. ``truncated``: a word may be cut short (see :func:`_abbreviates`)."""
     for doc_index, index in ctx.documents:
         tokens = index.tokens
         norms, text = tokens.norms, tokens.text
@@ -636,7 +757,7 @@ def _abbreviated(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int
                         d = norms[i + j]
                         if d == w:
                             continue
-                        if not _abbreviates(d, w, text[ends[i + j]:ends[i + j] + 1] == "."):
+                        if not _abbreviates(d, w, text[ends[i + j]:ends[i + j] + 1] == ".", truncated):
                             break
                         shortened += 1
                     else:
@@ -732,10 +853,37 @@ def _keeps_a_pair(stretch: list[str], words: list[str]) -> bool:
     return any(pair in pairs for pair in zip(stretch, stretch[1:]))
 
 
+_NAME_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _folded_words(text: str) -> set[str]:
+    """The words of ``text``, folded (case, accents, a possessive 's)."""
+    return {fold_word(w.casefold()).removesuffix("'s").removesuffix("’s") for w in _NAME_WORD_RE.findall(text)}
+
+
+def _row_names(ctx: CheckContext, start: int, end: int) -> frozenset[str]:
+    """The folded capitalized words of the answer's clause around [start, end) but those of the
+    name there: who a country named there belongs to ("Morocco's Hicham El Amrani"); the
+    sentence's when the clause has none ("Halden Supply Co, based in Norway, placed ...")."""
+    sentences = ctx.sentences
+    k = bisect_left(sentences, (start + 1, -1)) - 1
+    s_start, s_end = sentences[k] if k >= 0 and sentences[k][0] <= start < sentences[k][1] else (0, len(ctx.response))
+    lo, hi = clause_span(ctx.response, start)
+    own = _folded_words(ctx.response[start:end])
+
+    def names_in(a: int, b: int) -> set[str]:
+        return {w for m in _NAME_WORD_RE.finditer(ctx.response, a, b) if m.group()[:1].isupper()
+                for w in _folded_words(m.group())} - own
+
+    names = names_in(max(lo, s_start), min(hi, s_end)) or names_in(s_start, s_end)
+    return frozenset(w for w in names if len(w) > 1)
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
-                modifier: bool = False) -> Optional[tuple[int, int]]:
+                modifier: bool = False, row: frozenset[str] = frozenset()) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
-    named before a noun ("UK officials"), which its demonym supports ("British officials")."""
+    named before a noun ("UK officials"), which its demonym supports ("British officials");
+    ``row``: the names the answer puts beside it, whose row of a document may give a country by code."""
     tokens = index.tokens
     span = tokens.find_span(words)
     if span is not None:
@@ -766,6 +914,12 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         return None
     if len(words) >= 2:
         for spelled in name_spellings(words):  # "Lakeshore Road" for the documents' "Lakeshore Rd"
+            span = tokens.find_span(spelled)
+            if span is not None:
+                return span
+    for spelled, code in airport_spellings(words):
+        # "Heathrow T5" for a hire form's "LHR T5": an airport by its code, in capitals
+        if code in index.raw_words:
             span = tokens.find_span(spelled)
             if span is not None:
                 return span
@@ -820,6 +974,17 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                 span = tokens.find_span(demonym.split())
                 if span is not None:
                     return span
+        for code in country_codes(" ".join(words)):
+            if code in index.raw_words:
+                # "Ireland, Finland and Malta" for a form's "IE, FI, MT": a country by its code
+                span = listed_country_codes(index.text).get(code)
+                if span is not None:
+                    return span
+                # "Morocco's Hicham El Amrani" for a results row's "Hicham El Amrani MAR": the
+                # code of a row names the country of that row's name, no other's
+                for c_start, c_end, l_start, l_end in coded_country_rows(index.text).get(code, ()) if row else ():
+                    if not row.isdisjoint(_folded_words(index.text[l_start:l_end])):
+                        return c_start, c_end
         if label in ("GPE", "LOC"):
             return located_demonym(index.text, " ".join(words))  # "Latvia" in "Latvian waters"
     return None

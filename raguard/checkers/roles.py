@@ -6,7 +6,8 @@ opposite of who did what to whom. For each pair of names the entities checker fo
 documents, in one answer sentence with words between them (the relation: "interviewed"), a
 document sentence holding both names the other way round, with the relation's words between them
 too (and at most one more), flags the first name (``misattributed_claim``). A passive on one side
-only ("was interviewed by") turns the order round and is read so.
+only ("was interviewed by") turns the order round and is read so, and so does a form's label that
+names a deed ("Tested by: K. Ito  Approved: Dr R. Vale": Vale is who approved, as "approved by").
 
 A role or a workplace written beside a person's name ("CFO Greg Hollins", "Kobbel founder Lars
 Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document gives that person in
@@ -34,6 +35,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
+from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.stems import content_stem, past_form, stem
@@ -245,6 +247,8 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
             role = after.group(1)
     if role is None or len(words) < 2 or not all(w[:1].isupper() for w in words):
         return None  # a full name only: a surname alone may be anyone's
+    if words[-1].rstrip(",.") in LEGAL_FORMS:
+        return None  # "Fernmoss Outdoor Ltd of Hebden Bridge": a company, and the town it is in
     surname = words[-1].rstrip(",.").removesuffix("'s").removesuffix("’s")
     if not surname:
         return None
@@ -302,6 +306,23 @@ def _find(text: str, word: str, key: str) -> Optional[Token]:
 _ASIDE_RE = re.compile(r"\([^()]{0,60}\)")
 
 
+# a field's label before the name that fills it: up to three words and a colon, then at most a
+# title and initials ("Approved: Dr S. ", "Signed off by: ")
+_LABEL_BEFORE_RE = re.compile(r"(?<![\w'’-])([A-Za-z][\w'’-]*(?:[ \t]+[a-z]+){0,2}):[ \t]+(?:[A-Z][a-z]{0,3}\.?[ \t]+){0,3}$")
+
+
+def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool:
+    """Does ``text[start:end]`` (between two names of a document sentence) end in a form's label
+    that names a deed, a verb's past form or a "by" ("Approved:", "Signed off by:"), holding the
+    relation's first word? The name after it is the one who did it, as after "approved by"."""
+    m = _LABEL_BEFORE_RE.search(text, start, end)
+    if m is None:
+        return False
+    words = m.group(1).lower().split()
+    return (any(past_form(w) or w == "by" for w in words)
+            and any(content_stem(w) == relation[0] for w in words))
+
+
 def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
     """The content stems between two names (the names' own, quoted titles and bracketed asides
     left out), and whether a passive "by" is among the words."""
@@ -348,6 +369,9 @@ def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
         if tail.start - head.end > _MAX_BETWEEN:
             continue
         d_relation, d_passive = _relation(text[head.end:tail.start], name_stems)
+        # a form's field ("Tested by: K. Adeyemi  Approved: Dr S. Lindqvist"): the name after a
+        # label names who did what the label says, as "approved by" would
+        d_passive = d_passive or _labelled_doer(text, head.end, tail.start, relation)
         # the same relation: its words and at most one more ("interviewed" / "interviewed at
         # length"), not a stretch that merely holds the verb ("my name is Sarah and I am calling
         # from")

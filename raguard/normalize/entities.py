@@ -176,6 +176,10 @@ DEMONYMS: dict[str, tuple[str, ...]] = {
     "bhutanese": ("bhutan",),
 }
 
+#: The legal forms that end a company's name ("Fernmoss Outdoor Ltd", "Kessling Anlagenbau GmbH"),
+#: as written after it: what follows such a name ("of Hebden Bridge") is where the company is.
+LEGAL_FORMS = ("Ltd", "Limited", "LLP", "plc", "PLC", "Inc", "GmbH", "AG", "LLC", "Corp", "Pty", "SpA", "BV", "NV")
+
 _ACRONYM_RE = re.compile(r"^(?:[A-Z]\.?){2,6}s?$|^[A-Z][A-Z0-9&]{1,5}$")
 
 
@@ -301,3 +305,165 @@ _COUNTRY_DEMONYMS: dict[str, tuple[str, ...]] = {}
 for _demonym, _countries in DEMONYMS.items():
     for _country in _countries:
         _COUNTRY_DEMONYMS[_country] = (*_COUNTRY_DEMONYMS.get(_country, ()), _demonym)
+
+
+# ISO 3166-1 codes of countries (two letters, three letters, and the Olympic code where it is
+# another), by their folded names: forms, registers, passports, results lists and shipping labels
+# name countries by code ("required only for entry to IE, FI, MT", "Kelvin Rotich KEN 2:03:41")
+_COUNTRY_CODES_TEXT = """
+AF AFG afghanistan|AL ALB albania|DZ DZA,ALG algeria|AD AND andorra|AO AGO,ANG angola|AR ARG argentina
+AM ARM armenia|AU AUS australia|AT AUT austria|AZ AZE azerbaijan|BS BHS,BAH bahamas|BH BHR bahrain
+BD BGD,BAN bangladesh|BY BLR belarus|BE BEL belgium|BZ BLZ belize|BJ BEN benin|BT BTN,BHU bhutan
+BO BOL bolivia|BA BIH bosnia|BA BIH bosnia and herzegovina|BW BWA,BOT botswana|BR BRA brazil
+BN BRN,BRU brunei|BG BGR,BUL bulgaria|BF BFA burkina faso|KH KHM,CAM cambodia|CM CMR cameroon|CA CAN canada
+CL CHL,CHI chile|CN CHN china|CO COL colombia|CR CRI,CRC costa rica|HR HRV,CRO croatia|CU CUB cuba
+CY CYP cyprus|CZ CZE czech republic|CZ CZE czechia|DK DNK,DEN denmark|DO DOM dominican republic
+EC ECU ecuador|EG EGY egypt|SV SLV,ESA el salvador|EE EST estonia|ET ETH ethiopia|FJ FJI,FIJ fiji
+FI FIN finland|FR FRA france|GA GAB gabon|GE GEO georgia|DE DEU,GER germany|GH GHA ghana|GR GRC,GRE greece
+GT GTM,GUA guatemala|HT HTI,HAI haiti|HN HND,HON honduras|HK HKG hong kong|HU HUN hungary|IS ISL iceland
+IN IND india|ID IDN,INA indonesia|IR IRN,IRI iran|IQ IRQ iraq|IE IRL ireland|IL ISR israel|IT ITA italy
+CI CIV ivory coast|JM JAM jamaica|JP JPN japan|JO JOR jordan|KZ KAZ kazakhstan|KE KEN kenya|XK XKX,KOS kosovo
+KW KWT,KUW kuwait|KG KGZ kyrgyzstan|LA LAO laos|LV LVA,LAT latvia|LB LBN,LBN lebanon|LS LSO,LES lesotho
+LR LBR liberia|LY LBY,LBA libya|LI LIE liechtenstein|LT LTU lithuania|LU LUX luxembourg|MG MDG,MAD madagascar
+MW MWI,MAW malawi|MY MYS,MAS malaysia|MV MDV maldives|ML MLI mali|MT MLT malta|MU MUS,MRI mauritius
+MX MEX mexico|MD MDA moldova|MC MCO,MON monaco|MN MNG,MGL mongolia|ME MNE montenegro|MA MAR morocco
+MZ MOZ mozambique|MM MMR,MYA myanmar|NA NAM namibia|NP NPL,NEP nepal|NL NLD,NED netherlands|NL NLD,NED holland
+NZ NZL new zealand|NI NIC nicaragua|NE NER,NIG niger|NG NGA nigeria|KP PRK north korea|MK MKD north macedonia
+MK MKD macedonia|NO NOR norway|OM OMN,OMA oman|PK PAK pakistan|PA PAN panama|PY PRY,PAR paraguay|PE PER peru
+PH PHL,PHI philippines|PL POL poland|PT PRT,POR portugal|PR PRI,PUR puerto rico|QA QAT qatar|RO ROU romania
+RU RUS russia|RW RWA rwanda|SM SMR san marino|SA SAU,KSA saudi arabia|SN SEN senegal|RS SRB serbia
+SC SYC,SEY seychelles|SG SGP,SIN singapore|SK SVK slovakia|SI SVN,SLO slovenia|SO SOM somalia
+ZA ZAF,RSA south africa|KR KOR south korea|ES ESP spain|LK LKA,SRI sri lanka|SD SDN,SUD sudan|SE SWE sweden
+CH CHE,SUI switzerland|SY SYR syria|TW TWN,TPE taiwan|TJ TJK tajikistan|TZ TZA,TAN tanzania|TH THA thailand
+TN TUN tunisia|TR TUR turkey|TR TUR turkiye|UG UGA uganda|UA UKR ukraine|AE ARE,UAE united arab emirates
+GB GBR united kingdom|GB GBR great britain|GB GBR britain|US USA united states|US USA united states of america
+UY URY,URU uruguay|UZ UZB uzbekistan|VA VAT vatican city|VE VEN venezuela|VN VNM,VIE vietnam|YE YEM yemen
+ZM ZMB,ZAM zambia|ZW ZWE,ZIM zimbabwe
+"""
+
+#: folded country name -> its codes: ISO 3166-1 alpha-2, alpha-3, and the Olympic code where it
+#: is another ("ireland" -> ("IE", "IRL"), "germany" -> ("DE", "DEU", "GER"))
+COUNTRY_CODES: dict[str, tuple[str, ...]] = {
+    name: (code2, *dict.fromkeys(codes3.split(",")))
+    for entry in _COUNTRY_CODES_TEXT.replace("\n", "|").split("|") if entry.strip()
+    for code2, codes3, name in [entry.strip().split(" ", 2)]
+}
+_KNOWN_CODES = frozenset(code for codes in COUNTRY_CODES.values() for code in codes)
+# codes that are English words, abbreviations or common acronyms too ("NO", "IT", "CAN", "MAR",
+# "PER", "VAT"): such a code alone does not show that a text names countries by code
+_WORDLIKE_CODES = frozenset("""AD AM AS AT BE BY DO GO HE ID IN IS IT ME MY NO OR SO TO UP US AI PM PA PE
+LA MA MD SA NA CA CO TV AND ARE ARM BAN BEN CAM CAN CHI COL CUB DEN DOM EST FIN GAB HAI HON IND LAT LES
+LIE MAD MAR MAS MON NAM NED NEP PAN PAR PER PHI POL POR PUR SIN SOM SUD TAN TUN VIE VAT RUS SEN GEO IRL
+LUX ESP ECU NOR GER BAH OMA NIG""".split())
+# a code as a word (two or three capitals), and what joins codes into a list: a comma, a slash, a semicolon, "and"
+_CODE_RE = re.compile(r"(?<![\w'’.-])[A-Z]{2,3}(?![\w'’-])")
+_CODE_GAP_RE = re.compile(r"[ \t]*[,/;][ \t]*|[ \t]*(?:,[ \t]*)?(?:and|or|&)[ \t]+")
+# a label that asks for a country ("Country: IE", "Nationality: NO", "Country of origin: MT")
+_COUNTRY_LABEL_RE = re.compile(r"(?i:country|nationality|citizenship|origin|issuing state)[^:\n]{0,20}:[ \t]*$")
+#: how many codes of one length a text must write, two of them no English word, to name
+#: countries by code throughout ("KEN ... ETH ... MAR" in a results list, a CSV's country column)
+_CODED_TEXT_MIN = 3
+
+
+def listed_country_codes(text: str) -> dict[str, tuple[int, int]]:
+    """The country codes ``text`` writes where only a country code stands, each with the span of
+    its first such use: in a list of two or more codes ("IE, FI, MT, NO") or after a label that
+    asks for a country ("Nationality: NO"). Capitals alone may be anything ("NO", "IT", "CAN")."""
+    return _country_codes_in(text)[0]
+
+
+def coded_country_rows(text: str) -> dict[str, list[tuple[int, int, int, int]]]:
+    """The country codes of a text that names countries by code on its rows, writing
+    :data:`_CODED_TEXT_MIN` codes of one length or more on their own (in no list, after no
+    label), two of them no English word ("Rotich KEN 2:03:41 ... Worku ETH ... El Amrani MAR", a
+    CSV's "...,NO,14" beside "...,MX,3" and "...,NG,22"): each code's uses, as (start, end) of
+    the code and (start, end) of its line. A code on a row is the country of that row's name
+    only."""
+    return _country_codes_in(text)[1]
+
+
+@lru_cache(maxsize=64)
+def _country_codes_in(text: str) -> tuple[dict[str, tuple[int, int]], dict[str, list[tuple[int, int, int, int]]]]:
+    """(:func:`listed_country_codes`, :func:`coded_country_rows`) of ``text``, read in one pass."""
+    codes = [m for m in _CODE_RE.finditer(text) if m.group() in _KNOWN_CODES]
+    found: dict[str, tuple[int, int]] = {}
+    alone = []  # the codes neither in a list nor after a label
+    for i, m in enumerate(codes):
+        listed = any(0 <= j < len(codes) and _joined(text, *sorted((m, codes[j]), key=lambda c: c.start()))
+                     for j in (i - 1, i + 1))
+        if listed or _COUNTRY_LABEL_RE.search(text, max(0, m.start() - 40), m.start()) is not None:
+            found.setdefault(m.group(), m.span())
+        else:
+            alone.append(m)
+    rows: dict[str, list[tuple[int, int, int, int]]] = {}
+    for length in (2, 3):
+        kinds = {m.group() for m in alone if len(m.group()) == length}
+        if len(kinds) >= _CODED_TEXT_MIN and len(kinds - _WORDLIKE_CODES) >= 2:
+            for m in alone:
+                if len(m.group()) == length:
+                    line_start = text.rfind("\n", 0, m.start()) + 1
+                    line_end = text.find("\n", m.end())
+                    rows.setdefault(m.group(), []).append(
+                        (m.start(), m.end(), line_start, len(text) if line_end < 0 else line_end))
+    return found, rows
+
+
+def _joined(text: str, first: "re.Match[str]", second: "re.Match[str]") -> bool:
+    """Are two codes next to each other in a list (a comma, slash, semicolon or "and" between)?"""
+    return _CODE_GAP_RE.fullmatch(text, first.end(), second.start()) is not None
+
+
+def country_codes(name: str) -> tuple[str, ...]:
+    """The codes of the country ``name`` ("Ireland" -> ("IE", "IRL")); empty for any other name."""
+    return COUNTRY_CODES.get(" ".join(name.casefold().split()), ())
+
+
+# a word in capitals with a letter an OCR pass misread: a lower-case "l" for an "I" ("BRlARWOOD"),
+# a zero for an "O" ("0K", "C0RNWALL"); the capitals show the word was read letter by letter
+_MISREAD_RE = re.compile(r"(?<![\w'’-])(?=[A-Z0l]*[A-Z])(?=[A-Z0l]*[l0])[A-Z0l]{2,}(?![\w'’-])")
+
+
+@lru_cache(maxsize=64)
+def capitals_misread(text: str) -> dict[str, str]:
+    """The words in capitals of ``text`` with OCR's misread letters, folded, by the word they stand
+    for ("briarwood" -> "brlarwood" for "BRlARWOOD"); empty for most texts. A zero or an "l" beside
+    digits only ("10l", "A0") is left alone: the word must hold two capitals."""
+    out: dict[str, str] = {}
+    for m in _MISREAD_RE.finditer(text):
+        word = m.group()
+        if sum(c.isupper() for c in word) < 2:
+            continue
+        out.setdefault(word.replace("l", "I").replace("0", "O").lower(), word.lower())
+    return out
+
+
+# airports a traveller's documents name by IATA code, by the airport's own name (not its city's:
+# "Manchester" may be the city, "Heathrow" is only the airport), folded: boarding passes, hire
+# forms and itineraries write "LHR T5" for "Heathrow Terminal 5"
+_AIRPORT_CODES_TEXT = """
+heathrow LHR|gatwick LGW|stansted STN|luton LTN|schiphol AMS|charles de gaulle CDG|roissy CDG|orly ORY
+o'hare ORD|ohare ORD|changi SIN|narita NRT|haneda HND|dulles IAD|fiumicino FCO|barajas MAD|el prat BCN
+pearson YYZ|laguardia LGA|la guardia LGA|kastrup CPH|arlanda ARN|gardermoen OSL|vantaa HEL|tegel TXL
+malpensa MXP|linate LIN|zaventem BRU|chek lap kok HKG|incheon ICN|suvarnabhumi BKK|kingsford smith SYD
+tullamarine MEL|ben gurion TLV|sabiha gokcen SAW|jomo kenyatta NBO|indira gandhi DEL|pudong PVG
+hongqiao SHA|domodedovo DME|sheremetyevo SVO|vnukovo VKO|ciampino CIA|beauvais BVA|prestwick PIK
+"""
+
+#: folded airport name -> its IATA code ("heathrow" -> "LHR")
+AIRPORT_CODES: dict[str, str] = {
+    name: code
+    for entry in _AIRPORT_CODES_TEXT.replace("\n", "|").split("|") if entry.strip()
+    for name, _, code in [entry.strip().rpartition(" ")]
+}
+
+
+def airport_spellings(words: list[str]) -> list[tuple[list[str], str]]:
+    """The name's folded ``words`` with an airport's name written as its code, and that code
+    (["heathrow", "t5"] -> [(["lhr", "t5"], "LHR")]); empty when no airport is named (most names)."""
+    out = []
+    for size in (1, 2, 3):
+        for i in range(len(words) - size + 1):
+            code = AIRPORT_CODES.get(" ".join(words[i:i + size]))
+            if code is not None:
+                out.append((words[:i] + [code.lower()] + words[i + size:], code))
+    return out

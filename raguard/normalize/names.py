@@ -6,6 +6,7 @@ Such numbers are checked as part of the name (by the entities checker), not as b
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterator, Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS, matches_at
@@ -69,8 +70,50 @@ def named_number_spans(text: str) -> list[tuple[int, int]]:
         lowered = text[start:m.end("run")].lower()
         if lowered in _NOT_NAMES or lowered in MONTHS or lowered in WEEKDAYS:
             continue
+        if lowered.endswith("s") and lowered[:-1] in WEEKDAYS:
+            continue  # "Saturdays 9 to 1": a day and an hour
+        if opens_with_common_word(text, start, lowered):
+            continue  # "Below 15 ml/min", "Routes 7 and X5 run" beside "routes 14 and 22"
         spans.append((start, m.end()))
     return spans
+
+
+def opens_with_common_word(text: str, start: int, lowered: str) -> bool:
+    """Is the word ``lowered`` at ``start`` (a word before a number) a common word whose capital is
+    its sentence's: the first word of a sentence, and an English stop word ("Below 15") or a word
+    ``text`` also writes in lower case ("Routes 7 and X5 run" beside "routes 14 and 22")? Then it
+    names nothing with the number."""
+    if not (text[start:start + 1].isupper() and at_sentence_start(text, start)) or _after_abbreviation(text, start):
+        return False
+    return lowered in _stop_words() or lowered in _lower_words(text)
+
+
+@lru_cache(maxsize=8)
+def _lower_words(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case (read once per text)."""
+    return frozenset(_LOWER_WORD_RE.findall(text))
+
+
+# a dotted abbreviation before a word ("6:30 p.m. Spin 45", "e.g. Route 9", "Dr. "): its full
+# stop ends no sentence
+_ABBREVIATION_BEFORE_RE = re.compile(r"(?<![\w.])(?:(?:[A-Za-z]\.){2,}|(?:[Dd]r|[Mm]rs?|[Mm]s|[Ss]t|[Nn]o|vs?|approx|[Ee]tc)\.)[ \t]*$")
+
+
+def _after_abbreviation(text: str, start: int) -> bool:
+    """Does a dotted abbreviation stand right before ``start`` (``at_sentence_start`` reads its
+    full stop as a sentence's end)?"""
+    return _ABBREVIATION_BEFORE_RE.search(text, max(0, start - 12), start) is not None
+
+
+# a word in lower case (a run of letters not inside a longer word)
+_LOWER_WORD_RE = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
+
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
 
 
 def _name_start(text: str, start: int, end: int, sep: str) -> Optional[int]:

@@ -1,0 +1,205 @@
+"""Names a fluent answer restates from forms, registers, catalogues and signs: a country by its
+code, an acronym a results sheet folds a qualifier into, a word an OCR pass misread, a company
+"of" its town, a field's label read as who did it. Each faithful example has a changed twin that
+must still be caught.
+"""
+
+from __future__ import annotations
+
+from raguard import verify
+from raguard.checkers.entities import _PLACED_IN_RE, _opening_particle
+from raguard.models import MISATTRIBUTED_CLAIM, MISSING_ENTITY
+from raguard.normalize.entities import capitals_misread, coded_country_rows, listed_country_codes
+from raguard.normalize.names import named_number_spans
+
+
+def types(docs: list[str], answer: str, query: str = "Summarize the document.") -> list[str]:
+    return [w.type for w in verify(query, docs, answer).warnings]
+
+
+def texts(docs: list[str], answer: str, kind: str, query: str = "Summarize the document.") -> list[str]:
+    return [w.text for w in verify(query, docs, answer).warnings if w.type == kind]
+
+
+# -- a common word opening a sentence before a number --------------------------------------------
+
+def test_a_sentence_opening_common_word_before_a_number_names_nothing() -> None:
+    def named(text: str) -> list[str]:
+        return [text[s:e] for s, e in named_number_spans(text)]
+
+    assert named("Under 18 riders need a helmet.") == []  # a stop word's capital
+    assert named("Lanes 4 and 6 are closed; lanes 2 and 3 stay open.") == []  # "lanes" in lower case too
+    assert named("The stall is open Sundays 10 to 4.") == []  # a weekday's plural
+    # names with a number stay names
+    assert named("Lanes 4 and 6 are closed.") == ["Lanes 4"]
+    assert named("Apollo 11 landed. Orion 3 flew.") == ["Apollo 11", "Orion 3"]
+    assert named("The bus is Route 66 today.") == ["Route 66"]
+
+
+def test_a_numbered_item_opening_a_sentence_is_no_missing_name() -> None:
+    doc = ["No. | Item | For | Against\n4 | Adopt accounts | 812 | 40\n7* | New bylaws | 590 | 301"]
+    assert MISSING_ENTITY not in types(doc, "Yes, one failed. Article 7 fell short of the two-thirds needed; article 4 passed.")
+    # without the word in lower case elsewhere, it may be a name
+    assert MISSING_ENTITY in types(doc, "Yes, one failed. Article 7 fell short of the two-thirds needed; item 4 passed.")
+
+
+def test_a_plural_weekday_before_hours_is_no_missing_name() -> None:
+    doc = ["KELDBY LIBRARY\nOpen Tue-Sat 9-5, Sun 10-4\nReturns box by the side door"]
+    assert MISSING_ENTITY not in types(doc, "Keldby Library is open on Sundays 10 to 4.")
+
+
+# -- an amount after a name ------------------------------------------------------------------------
+
+def test_an_amount_ner_took_into_a_name_is_left_to_the_numbers_checker() -> None:
+    doc = ["AWARD. The Respondent shall pay the Claimant, Orvane Maritime, GBP 1,250,000 in damages."]
+    assert MISSING_ENTITY not in types(doc, "The tribunal ordered the respondent to pay Orvane GBP 1,250,000 in damages.")
+    assert "Korvane" in texts(doc, "The tribunal ordered the respondent to pay Korvane GBP 1,250,000 in damages.",
+                              MISSING_ENTITY)
+
+
+# -- a company "of" its town, a farm "on" its lane --------------------------------------------------
+
+def test_a_company_of_its_town_is_two_names_each_found() -> None:
+    doc = ["(730) Holder: Quillby Foods Ltd, Unit 9 Malt Yard, Tadcaster\n(740) Agent: Penrose IP"]
+    answer = "The mark is held by Quillby Foods Ltd of Tadcaster."
+    found = types(doc, answer)
+    assert MISSING_ENTITY not in found and MISATTRIBUTED_CLAIM not in found
+    assert MISSING_ENTITY in types(doc, "The mark is held by Quillby Foods Ltd of Selby.")
+    assert MISSING_ENTITY in types(doc, "The mark is held by Quillby Drinks Ltd of Tadcaster.")
+
+
+def test_what_joins_a_name_and_where_it_is() -> None:
+    # a place "on" its road, a company "of" its town (after its legal form): two names, when NER joins them
+    assert _PLACED_IN_RE.split("Tolley Farm on Heron Lane") == ["Tolley Farm", "Heron Lane"]
+    assert _PLACED_IN_RE.split("Quillby Foods Ltd of Tadcaster") == ["Quillby Foods Ltd", "Tadcaster"]
+    assert _PLACED_IN_RE.split("Bank of England") == ["Bank of England"]
+    assert _PLACED_IN_RE.split("University of Leeds") == ["University of Leeds"]
+
+
+# -- a country by its code ---------------------------------------------------------------------------
+
+def test_country_codes_count_in_a_list_or_after_a_country_label_only() -> None:
+    codes = listed_country_codes("Not shipped to: NZ, AU and JP.\nNationality: PT\nNO returns. IT dept.")
+    assert set(codes) == {"NZ", "AU", "JP", "PT"}
+
+
+def test_a_country_named_for_a_forms_code_is_found() -> None:
+    doc = ["Order 5521. Delivery excluded for: NZ, AU, JP (customs). Returns within 30 days."]
+    assert MISSING_ENTITY not in types(doc, "The shop does not deliver to New Zealand, Australia or Japan.")
+    assert "Canada" in texts(doc, "The shop does not deliver to New Zealand, Australia or Canada.", MISSING_ENTITY)
+    # two capitals alone are no country's code
+    assert "Norway" in texts(["NO pets in the cabins. Check-in 15:00."], "Cabins in Norway allow no pets.",
+                             MISSING_ENTITY)
+
+
+def test_a_text_that_names_countries_by_code_throughout() -> None:
+    # three codes or more of one length, two of them no English word: a results list, a CSV's column
+    text = "1. Ana Ruiz ESP 31:02\n2. Lea Roth SUI 31:09\n3. Jo Kim KOR 31:30"
+    rows = coded_country_rows(text)
+    assert set(rows) == {"ESP", "SUI", "KOR"}
+    (c_start, c_end, l_start, l_end), = rows["SUI"]
+    assert text[c_start:c_end] == "SUI" and text[l_start:l_end] == "2. Lea Roth SUI 31:09"
+    assert set(coded_country_rows("id,client,country\n1,Vell,NO\n2,Ardo,MX\n3,Kern,NG")) == {"NO", "MX", "NG"}
+    # shouted words that are codes too do not make a coded text
+    assert coded_country_rows("DO NOT USE IT IN THE RAIN. NO REFUNDS. CAN BE USED ON MAR 3 AND PER DAY") == {}
+    doc = ["HALF MARATHON - results\n1. Lea Roth SUI 1:04:10\n2. Ana Ruiz ESP 1:04:30\n3. Jo Kim KOR 1:05:02"]
+    assert MISSING_ENTITY not in types(doc, "Lea Roth of Switzerland won, ahead of Spain's Ana Ruiz.")
+    assert "Portugal's" in texts(doc, "Lea Roth of Switzerland won, ahead of Portugal's Ana Ruiz.", MISSING_ENTITY)
+    # a row's code is the country of that row's name only
+    assert MISSING_ENTITY in types(doc, "Lea Roth of Switzerland won, ahead of South Korea's Ana Ruiz.")
+
+
+def test_an_airport_by_its_code() -> None:
+    doc = ["BOARDING PASS  Flight KX 402  From: CDG T2E  To: JFK T1  Seat 14C"]
+    assert MISSING_ENTITY not in types(doc, "Your flight KX 402 leaves from Charles de Gaulle T2E.")
+    assert MISSING_ENTITY in types(doc, "Your flight KX 402 leaves from Schiphol T2E.")
+
+
+# -- acronyms as results sheets write them ------------------------------------------------------------
+
+def test_a_qualifier_folded_into_an_acronym_supports_the_acronym() -> None:
+    doc = ["Season awards: JPOY Idris Kale; WPOY Reyna Solt; Golden Boot Ana Ruiz"]
+    assert MISSING_ENTITY not in types(doc, "Idris Kale was named junior POY.")
+    assert MISSING_ENTITY in types(doc, "Idris Kale was named senior POY.")
+
+
+def test_initials_with_their_function_words_in_capitals_support_the_phrase() -> None:
+    doc = ["Show results, ring 4\nBOS: Pennywhistle Fern (Mrs K Adler)\nRBOS: Dunlin Star"]
+    assert MISSING_ENTITY not in types(doc, "Pennywhistle Fern was made Best of Show.")
+    assert MISSING_ENTITY in types(doc, "Pennywhistle Fern was made Best in Field.")
+
+
+def test_an_acronym_in_the_querys_plural_is_the_querys() -> None:
+    doc = ["Ring 2 results: 1st Dunlin Star; 2nd Marsh Opal"]
+    assert MISSING_ENTITY not in types(doc, "Dunlin Star did not win a TCQ.", query="Who got the TCQs?")
+    assert MISSING_ENTITY in types(doc, "Dunlin Star did not win a TCQ.", query="Who won ring 2?")
+
+
+# -- letters misread, words cut short, numeronyms --------------------------------------------------
+
+def test_an_ocr_misread_letter_in_capitals() -> None:
+    assert capitals_misread("HOLLYBlRCH NURSERY - C0RNWALL\nall plants £3") == {
+        "hollybirch": "hollyblrch", "cornwall": "c0rnwall"}
+    assert capitals_misread("10l of water, grade A0, Hello") == {}
+    doc = ["HOLLYBlRCH NURSERY  -  plants today\nLavender £4 / 3 for £10"]
+    assert MISSING_ENTITY not in types(doc, "Lavender at Hollybirch Nursery is £4 a pot.")
+    assert MISSING_ENTITY in types(doc, "Lavender at Hollyoak Nursery is £4 a pot.")
+
+
+def test_a_class_word_cut_short_before_its_code() -> None:
+    doc = ["Deferral: MEL 21-04 Cat B - rectify within 3 days."]
+    assert MISSING_ENTITY not in types(doc, "The defect was deferred under MEL 21-04 as Category B.")
+    assert MISSING_ENTITY in types(doc, "The defect was deferred under MEL 21-04 as Category D.")
+    # a person's given name is not cut so
+    people = ["Duty officer: Sam Oyelowo"]
+    assert MISSING_ENTITY in types(people, "The duty officer was Samantha Oyelowo.")
+
+
+def test_a_numeronym_supports_the_word_it_counts() -> None:
+    doc = ["Release notes: the l10n strings for Welsh are complete; packaging is next."]
+    assert MISSING_ENTITY not in types(doc, "The Localization strings for Welsh are complete.")
+    assert MISSING_ENTITY in types(doc, "The Normalization strings for Welsh are complete.")
+
+
+def test_a_yes_in_another_language_opening_the_answer_is_no_name() -> None:
+    doc = ["Von: Pension Alpenblick\nJa, das Zimmer ist frei. Frühstück ab 7:30."]
+    assert MISSING_ENTITY not in types(doc, "Oui, the room is free and breakfast starts at 7:30.")
+    assert MISSING_ENTITY in types(doc, "Oui, Pension Edelweiss has the room free and breakfast starts at 7:30.")
+    text = "Nein. The owner, Nein Brandt, wrote Oui in the guest book. Da, the bar opens at 6."
+    assert [w for w in ("Nein", "Oui", "Da") if _opening_particle(text, text.index(w), text.index(w) + len(w))] == ["Nein", "Da"]
+    assert not _opening_particle("Olga, the room is free.", 0, 4)
+
+
+# -- a field's label names who did it -------------------------------------------------------------------
+
+def test_a_forms_labels_say_who_did_what() -> None:
+    doc = ["CALIBRATION RECORD  Gauge G-114  Result: PASS\nInspected by: R. Tanaka  Signed off: Dr M. Ferris"]
+    assert MISATTRIBUTED_CLAIM not in types(doc, "The gauge was inspected by R. Tanaka and signed off by Dr M. Ferris.")
+    assert MISATTRIBUTED_CLAIM in types(doc, "The gauge was inspected by Dr M. Ferris and signed off by R. Tanaka.")
+
+
+# -- who a document's sentence names: the clause's people, described -----------------------------------
+
+def test_a_workplace_after_the_clauses_person_names_no_one_else() -> None:
+    doc = ["COMPANY: BRISKWATER FOODS LIMITED (in administration)\n"
+           "Tamsin Orrell of Pellow Hart LLP gives notice that members will vote on appointing Tamsin Orrell as administrator."]
+    answer = "Members will vote on appointing Tamsin Orrell as administrator of Briskwater Foods Limited."
+    assert MISATTRIBUTED_CLAIM not in types(doc, answer)
+    # a firm that stands on its own is someone else
+    other = ["COMPANY: BRISKWATER FOODS LIMITED (in administration)\n"
+             "Pellow Hart LLP gives notice that members will vote on appointing Tamsin Orrell as administrator."]
+    assert MISATTRIBUTED_CLAIM in types(other, answer)
+
+
+def test_a_bracketed_aside_after_the_clauses_name_names_no_one_else() -> None:
+    doc = ["Transfer recorded 02/02/2024. Previous holder: Wexcombe Pottery Co. (Ines Harlow t/a).\n"
+           "New holder: Dunmere Clay Ltd."]
+    answer = "It was transferred to Dunmere by Wexcombe Pottery Co., Ines Harlow's business."
+    assert MISATTRIBUTED_CLAIM not in types(doc, answer)
+
+
+def test_a_name_written_in_full_is_the_clauses_person() -> None:
+    doc = ["Office: Dunmore\nGrant made 4 June 2025 to: MARTA ILSE KOWALCZYK and DEV ANAND (adviser, Lune & Anand)"]
+    answer = ("Marta Ilse Kowalczyk and Dev Anand hold the grant. The grant was made on 4 June 2025 by the "
+              "Dunmore office to Marta and to Dev Anand, an adviser at Lune & Anand.")
+    assert MISATTRIBUTED_CLAIM not in types(doc, answer)
