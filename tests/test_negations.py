@@ -506,3 +506,35 @@ def test_a_prohibition_is_no_hedge_against_its_opposite() -> None:
     docs = ["The council said on Monday that staff are banned from using the Chatter app on their work phones."]
     answer = "Council staff are now allowed to use the Chatter app on their work phones."
     assert CONTRADICTED_CLAIM in [w.type for w in verify("What did the council say?", docs, answer).warnings]
+
+
+@pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        # what is waived is not charged
+        ("The booking fee is waived for returning members.", "Returning members are not charged the booking fee."),
+        # what is contraindicated is not to be taken
+        ("Contraindications: combined use with potassium-sparing diuretics (e.g. amiloride).",
+         "Check that the patient is not on a potassium-sparing diuretic such as amiloride."),
+        # what is insufficient is not enough
+        ("The survey's sampling method is insufficiently described.",
+         "The survey's sampling method is not described well enough."),
+    ],
+)
+def test_a_document_word_of_waiver_contraindication_or_insufficiency_shares_the_denial(doc: str, answer: str) -> None:
+    assert contradictions("What about it?", [doc], answer) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The marina is free of mooring charges for stays under 6 hours.",
+        "The marina is exempt from mooring charges for stays under 6 hours.",
+    ],
+)
+def test_an_answer_free_of_or_exempt_from_a_thing_restates_its_denial(answer: str) -> None:
+    doc = "No mooring charges for stays under 6 hours."
+    assert contradictions("Do I pay to moor?", [doc], answer) == []
+    # the same clause without the denial is still contradicted
+    plain = "The marina has mooring charges for stays under 6 hours."
+    assert contradictions("Do I pay to moor?", [doc], plain) != []

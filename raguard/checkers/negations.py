@@ -16,8 +16,9 @@ The first:
 in the document, so no other checker objects, yet the answer says the opposite. For each answer
 sentence with a clear negation (not, never, no, none, n't...), the document sentence sharing the
 most content words is found; when it shares at least half of them (and two or more) and has no
-negation of its own, not even a weak one (without, failed, former, unable, only, un-/non- forms
-of the answer's words...), the sentence is flagged as contradicted. A summary's sentence often
+negation of its own, not even a weak one (without, failed, former, unable, only, waived,
+contraindicated, insufficient, un-/non- forms of the answer's words...), the sentence is flagged
+as contradicted. A summary's sentence often
 fuses several of the document's, so when its whole clause finds no such sentence, the denied word
 is read with the words next to it (:func:`_states_denied`). A denial in one coordinate part of the
 clause ("contains haze and is not suitable for children") is not judged by a sentence that shares
@@ -64,6 +65,10 @@ _DOCUMENT_NEGATION_RE = re.compile(
     r"miss\w*|avoid\w*|ban(?:s|ned)?|prohibit\w*|exclu\w*|stop\w*|ceas\w*|end(?:s|ed)?|quit\w*|"
     r"halt\w*|clos\w*|shut\w*|abandon\w*|cancel\w*|withdr[ae]w\w*|resign\w*|retir\w*|dismiss\w*|fired|left|"
     r"remov\w*|discontinu\w*|scrap(?:s|ped|ping)?|abolish\w*|deprecat\w*|"
+    # what is waived is not charged, what is contraindicated is not to be used, what is
+    # insufficient is not enough ("not charged" / "waived", "not documented well enough" /
+    # "insufficiently documented")
+    r"waiv\w*|exempt\w*|contra-?indicat\w*|insufficien\w*|inadequa\w*|"
     r"non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b"
     r"|n[’']t\b",
     re.IGNORECASE,
