@@ -538,3 +538,26 @@ def test_an_answer_free_of_or_exempt_from_a_thing_restates_its_denial(answer: st
     # the same clause without the denial is still contradicted
     plain = "The marina has mooring charges for stays under 6 hours."
     assert contradictions("Do I pay to moor?", [doc], plain) != []
+
+
+def test_a_request_for_what_the_document_says_is_not_so_is_no_contradiction() -> None:
+    doc = ("The training and test periods overlap (2015-2020 vs 2018-2023). "
+           "Error bars in Figure 2 are not reported.")
+    answer = ("Their two main requests are: use training and test periods that do not overlap; "
+              "and report the error bars in Figure 2.")
+    assert contradictions("What does the referee want?", [doc], answer) == []
+    # stated as facts, the same clauses are contradicted
+    assert contradictions("What does the referee say?", [doc], "The training and test periods do not overlap.") != []
+    assert contradictions("What does the referee say?", [doc], "The paper reports the error bars in Figure 2.") != []
+
+
+def test_a_request_is_compared_with_a_document_that_requests_too() -> None:
+    doc = "The auditors recommend that the reserve fund is drawn down this year."
+    answer = "The auditors recommend that the reserve fund is not drawn down this year."
+    assert contradictions("What do the auditors recommend?", [doc], answer) != []
+
+
+def test_a_request_reaches_only_its_own_clause() -> None:
+    doc = "Minutes: no vote was requested on item 7."
+    answer = "The chair asked that members read item 7 beforehand, and a vote was requested on item 7."
+    assert contradictions("What about item 7?", [doc], answer) != []

@@ -28,7 +28,9 @@ before the row that denies), a tied one that denies the same word supports the d
 (:func:`_tied_denial`).
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
-answers a yes/no question, a refusal's clause ("the documents do not say"), and every sentence
+answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
+document sentence that states a fact ("Main requests: use periods that do not overlap" / "The
+periods overlap": :func:`_wished_against_fact`), and every sentence
 when the query itself denies ("Which rooms are not step-free?": the answer's denials then come from the
 question; a question that only holds a word of failure or loss, "what failed?", does not).
 """
@@ -104,6 +106,15 @@ _MODAL_RE = re.compile(r"\b(?:must|should|ought|need\w*|ha(?:s|ve|d)[ \t]+to|req
                        r"could|allow\w*|permit\w*)\b", re.IGNORECASE)
 # an instruction not to ("Do NOT induce vomiting", "Never leave it unattended"): a duty too
 _DO_NOT_RE = re.compile(r"\W*(?:do[ \t]+not|don[’']?t|never)\b", re.IGNORECASE)
+# a request or recommendation: what follows it says what someone wants to be so, not what is
+# ("The reviewers ask for periods that do not overlap", "Main requests: use periods that do not
+# overlap"); not a verb of a conversation's summary alone ("Ann wants...", "Bo suggested ...")
+_WISH_RE = re.compile(
+    r"\b(?:(?:request|recommendation|suggestion|proposal|demand)s?(?:[ \t]+(?:is|are|was|were))?[ \t]*:"
+    r"|(?:ask|call)(?:s|ed|ing)?[ \t]+for\b|(?:ask|request|recommend|urg|insist)(?:e|s|es|ed|ing)?[ \t]+that\b)",
+    re.IGNORECASE)
+# what ends a request's own clause: another clause joined to it, or a new sentence part
+_CLAUSE_JOIN_RE = re.compile(r"[;.]|\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
 # what joins another thing to the one a clause says something of
 _ADDED_RE = re.compile(r"\b(?:and|or|plus|as[ \t]+well[ \t]+as|along[ \t]+with|together[ \t]+with)\b",
                        re.IGNORECASE)
@@ -190,6 +201,8 @@ class NegationsChecker:
             return None
         doc_index, span, shared = best
         doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+        if whole and _wished_against_fact(claim[:cue.start()], doc_sentence):
+            return None
         specific = False
         if whole:
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
@@ -243,6 +256,22 @@ class NegationsChecker:
                 f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
             )
         return finding
+
+
+def _wished_against_fact(before: str, doc_sentence: str) -> bool:
+    """Does the answer ask for what the denial denies (``before``: the answer sentence up to the
+    denial: "Their main request: use periods that do not overlap") where the document sentence
+    states a fact ("The periods overlap"), no request, duty or permission of its own? A wish that
+    it were otherwise is no denial that it is so; a document that asks or requires too is read
+    as usual ("They recommend that it is not reused" / "They recommend reusing it")."""
+    wish = None
+    for wish in _WISH_RE.finditer(before):
+        pass
+    if wish is None or _WISH_RE.search(doc_sentence) or _MODAL_RE.search(doc_sentence) or _DUTY_RE.search(doc_sentence):
+        return False
+    # a list of requests ("requests are: use ...; and report ...") reaches the sentence's end; a
+    # request "that ..." its own clause ("staff recommend that X, and a decision is requested")
+    return wish.group(0).endswith(":") or _CLAUSE_JOIN_RE.search(before, wish.end()) is None
 
 
 def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[int, int]]]:
@@ -603,11 +632,11 @@ def _sentence_text(ctx: CheckContext, alignment: SentenceAlignment) -> tuple[str
 
 
 def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, any_word: bool = False
-                    ) -> Iterator[tuple[str, list[Token], int, list[Token]]]:
+                    ) -> Iterator[tuple[str, list[Token], int, list[Token], str]]:
     """(answer clause text, its tokens, position of the word, the last content words before the
-    clause) for each word of the answer sentence stemmed ``key`` (a content word, unless
-    ``any_word``), quotations blanked. The words before are what a clause may be said of
-    ("the keynote, *which* will be recorded"), with offsets from the clause's start."""
+    clause, the sentence before the clause) for each word of the answer sentence stemmed ``key``
+    (a content word, unless ``any_word``), quotations blanked. The words before are what a clause
+    may be said of ("the keynote, *which* will be recorded"), with offsets from the clause's start."""
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
     tokens = tokenize(sentence)
     for tok in tokens:
@@ -616,7 +645,7 @@ def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, a
             clause = sentence[begin:end]
             before = [Token(t.norm, t.start - begin, t.end - begin) for t in tokens
                       if t.end <= begin and content_stem(t.norm) is not None][-_WINDOW:]
-            yield clause, tokenize(clause), tok.start - begin, before
+            yield clause, tokenize(clause), tok.start - begin, before, sentence[:begin]
 
 
 def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str,
@@ -737,10 +766,10 @@ def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     key = h if predicate or h in alignment.stems else _synonym_in(h, alignment.stems)
     if key is None:
         return None
-    for clause, clause_tokens, at, before in _answer_clauses(ctx, alignment, key, any_word=predicate):
+    for clause, clause_tokens, at, before, prefix in _answer_clauses(ctx, alignment, key, any_word=predicate):
         if now_only and not _NOW_RE.search(clause):
             continue
-        found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before))
+        found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before, prefix))
         if found is not None:
             return found
     return None
@@ -748,12 +777,12 @@ def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
 
 def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
                     head: Token, key: str, cue: tuple[int, int, int, int],
-                    answer: tuple[str, list[Token], int, list[Token]]) -> Optional[Finding]:
+                    answer: tuple[str, list[Token], int, list[Token], str]) -> Optional[Finding]:
     """The answer clause (text, tokens, where the word stemmed ``key`` stands, content words
-    before the clause) affirms ``head``, which the document sentence at ``span`` denies."""
+    before the clause, the sentence before it) affirms ``head``, which the document sentence at ``span`` denies."""
     doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
     cue_start, cue_end, c_begin, c_end = cue
-    clause, clause_tokens, at, before = answer
+    clause, clause_tokens, at, before, prefix = answer
     if is_refusal(clause):
         return None  # "the call does not say how many are accepted": no claim that they are
     h = stem(head.norm)
@@ -770,6 +799,10 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # used", "need not rebook") or an instruction not to ("Do not induce vomiting")
     if _DUTY_RE.search(clause, 0, at) and not (_MODAL_RE.search(doc_sentence, c_begin, c_end)
                                                or _DO_NOT_RE.match(doc_sentence, c_begin)):
+        return None
+    # so does a request ("Their main requests: report the uncertainty" / "The uncertainty is not
+    # reported"): it asks for what the document says is not so
+    if _wished_against_fact(prefix + clause[:at], doc_sentence[c_begin:c_end]):
         return None
     before_end = frozenset(content_stems(doc_sentence[:c_end]))
     after_end = content_stems(doc_sentence[c_end:])
