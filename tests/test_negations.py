@@ -561,3 +561,40 @@ def test_a_request_reaches_only_its_own_clause() -> None:
     doc = "Minutes: no vote was requested on item 7."
     answer = "The chair asked that members read item 7 beforehand, and a vote was requested on item 7."
     assert contradictions("What about item 7?", [doc], answer) != []
+
+
+def test_a_denial_grounded_in_the_documents_word_of_state_is_supported() -> None:
+    doc = ("Planning ref 24/0113 (Mill Yard). Applicant: Harlow Builders Ltd.\n"
+           "History: 01/2025 - Application validated. 03/2025 - Application by Harlow Builders withdrawn.")
+    answer = "The application from Harlow Builders did not go ahead; it was withdrawn in March 2025."
+    assert contradictions("What happened to the application?", [doc], answer) == []
+
+
+def test_a_word_of_state_in_a_clause_about_something_else_grounds_no_denial() -> None:
+    doc = ("Road works: the Quay Street lot has already been closed for resurfacing.\n"
+           "Parking charges possible on the seafront, which may change at short notice.")
+    answer = ("Spaces are tight - the Quay Street lot has already been closed - "
+              "though parking charges are not expected on the seafront.")
+    assert contradictions("Where can I park?", [doc], answer) != []
+
+
+TABLE = ("Reservoir | Level (%) | Trend | Notice\n"
+         "Ashby | 91 | steady | normal\n"
+         "Brackley | 64 | falling | DROUGHT ORDER\n"
+         "Colwyn | 88 | rising | DROUGHT WATCH\n")
+
+
+def test_a_denial_of_a_value_other_rows_of_a_table_give_in_that_column_is_supported() -> None:
+    # the denial names the Ashby row, whose Notice is another value than the Brackley row's
+    assert contradictions("Any restrictions?", [TABLE], "Ashby reservoir is not under a drought order.") == []
+
+
+@pytest.mark.parametrize("answer", ["Brackley reservoir is not under a drought order.",
+                                    "Colwyn reservoir is not under drought watch."])
+def test_a_denial_of_the_value_of_the_row_it_names_is_contradicted(answer: str) -> None:
+    assert contradictions("Any restrictions?", [TABLE], answer) != []
+
+
+def test_a_tables_header_states_nothing_of_its_rows() -> None:
+    doc = "Model | Bluetooth | Wi-Fi | NFC\nKX-1 | yes | - | -\nKX-2 | yes | yes | yes\n"
+    assert contradictions("Does the KX-1 have them?", [doc], "The KX-1 does not support Wi-Fi or NFC.") == []

@@ -25,7 +25,11 @@ clause ("contains haze and is not suitable for children") is not judged by a sen
 only the other part's words when a document denies that part's word too ("Not suitable for
 toddlers"). Where several sentences share as many words as the first one found (a table's header
 before the row that denies), a tied one that denies the same word supports the denial
-(:func:`_tied_denial`).
+(:func:`_tied_denial`). A table's row is read as the row the clause names by its first cell
+(:func:`_row_named`); a row lacking the denied word supports the denial where other rows give it
+in the same column (:func:`_column_contrast`), and a header row states nothing. Where the sentence
+lacks the denied word, the answer may ground its denial in a word of state the documents say
+("did not succeed; it was withdrawn": :func:`_status_restated`).
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
@@ -55,7 +59,7 @@ from raguard.normalize.polarity import (
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table
-from raguard.normalize.text import Token, clause_around, clause_span, tokenize
+from raguard.normalize.text import Token, clause_around, clause_span, clause_spans, tokenize
 
 
 # Anything in a document sentence that may carry the same denial in other words.
@@ -188,6 +192,9 @@ class NegationsChecker:
         if len(stems) < MIN_SHARED:
             return None
         best = _best_sentence(ctx, stems)
+        if best is not None and _header_row(ctx.documents.indexes[best[0]].text, best[1]):
+            # a table's header names its columns: it states nothing of any row
+            best = _best_besides_headers(ctx, stems)
         whole = best is not None and _shares_enough(ctx, best, stems) and not _other_part_only(ctx, best, clause)
         if not whole:
             # "Ann suggests a pub where they can't sample beer": the denial is the relative
@@ -203,6 +210,13 @@ class NegationsChecker:
         doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
         if whole and _wished_against_fact(claim[:cue.start()], doc_sentence):
             return None
+        if whole:
+            # a table's row about another thing than the clause names ("Weir | FLOOD WARNING" for
+            # "Mill is not in flood"): the row the clause names is what it is read against
+            row = _row_named(ctx.documents.indexes[doc_index].text, span, stems)
+            if row is not None:
+                span = row
+                doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
         specific = False
         if whole:
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
@@ -227,6 +241,20 @@ class NegationsChecker:
                     # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it
                     text = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
                     specific = len((stems - plain) & content_stems(text)) >= MIN_COVERED
+                elif _lacks_denied_word(clause, doc_sentence):
+                    # it shares what the clause is said of, not the word denied; the answer may
+                    # give the ground of its denial in a word of the document's ("did not succeed;
+                    # it was withdrawn" / "Opposition by X withdrawn")
+                    status = _status_restated(ctx, claim, (c_begin, c_end), stems)
+                    index = ctx.documents.indexes[doc_index]
+                    if status is not None:
+                        supported = True
+                        doc_index, span = status
+                    elif _column_contrast(index.text, span, _denied_stem(clause)):
+                        # a table's row that gives another value where other rows give the
+                        # denied one ("Mill | steady | normal" below "Weir | rising | FLOOD
+                        # WARNING" for "Mill is not in flood")
+                        supported = True
         if not whole or (supported and not specific):
             # a long clause of a summary holds several facts: the words next to the denial
             # may still be stated plainly in a sentence of their own
@@ -272,6 +300,61 @@ def _wished_against_fact(before: str, doc_sentence: str) -> bool:
     # a list of requests ("requests are: use ...; and report ...") reaches the sentence's end; a
     # request "that ..." its own clause ("staff recommend that X, and a decision is requested")
     return wish.group(0).endswith(":") or _CLAUSE_JOIN_RE.search(before, wish.end()) is None
+
+
+# A word that says a thing's state is that it is not so, or no longer: what an answer's denial may
+# restate in its own words ("closed until 2044" -> "you won't be able to see them")
+_STATUS_RE = re.compile(
+    r"\b(?:clos(?:ed|ure)|shut|withdr[ae]wn?|declined|refus(?:ed|al)|reject(?:ed|ion)|cancell?ed|cancellation|"
+    r"failed|denied|lost|missed|banned|prohibited|excluded|stopped|ceased|ended|halted|abandoned|"
+    r"discontinued|scrapped|abolished|suspended|revoked|postponed|waived|exempt(?:ed)?|offline|"
+    r"unavailable|expired|lapsed|void(?:ed)?)\b",
+    re.IGNORECASE,
+)
+
+
+# a clause that opens by pointing back to what the clause before it is about
+_POINTS_BACK_RE = re.compile(r"\W*(?:(?:and|but|so|as)[ \t]+)?(?:which|that|who|it|they|these|those|this)\b",
+                             re.IGNORECASE)
+
+
+def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], denial_stems: set[str]
+                     ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document sentence that gives the ground of a denial in a
+    word of state the answer says too, in another clause of the answer sentence (``claim``;
+    ``denial``: the denying clause's span, ``denial_stems`` its content stems): "An opposition
+    by X did not succeed; it was withdrawn" / "Opposition by X withdrawn", "you won't be able to
+    see the files, which are closed until 2044" / "Access: CLOSED until 2044". The sentence
+    must hold that word and two or more of the two clauses' other words (content words and
+    figures); None if none does. (Read only when the sentence the denial shares most with lacks
+    the denied word: what it states is then not what the answer denies.)"""
+    denied = None
+    for begin, end in clause_spans(claim):
+        if begin < denial[1] and denial[0] < end:
+            continue
+        for m in _STATUS_RE.finditer(claim, begin, end):
+            if denied is None:
+                denied = _said_stems(claim[denial[0]:denial[1]])
+            word = stem(m.group(0).lower())
+            said = _said_stems(claim[begin:end]) - {word}
+            # the clause must be about what the denial is about: it says one of its words, or
+            # opens with a word pointing back to it ("which are closed", "it was withdrawn")
+            if said.isdisjoint(denial_stems) and not _POINTS_BACK_RE.match(claim, begin):
+                continue
+            about = (said | denied) - {word}
+            for doc_index, index in ctx.documents:
+                spans, by_stem = index.sentence_index
+                for i in by_stem.get(word, ()):
+                    text = index.text[spans[i][0]:spans[i][1]]
+                    if len(about & _said_stems(text)) >= MIN_COVERED and not _QUESTION_END_RE.search(text):
+                        return doc_index, spans[i]
+    return None
+
+
+def _said_stems(text: str) -> set[str]:
+    """The content stems of ``text`` and its figures ("£69", "2044"): what a clause is said of."""
+    return {s for t in tokenize(text) if (s := content_stem(t.norm)) is not None} | {
+        t.norm for t in tokenize(text) if any(ch.isdigit() for ch in t.norm)}
 
 
 def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[int, int]]]:
@@ -385,16 +468,142 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
     return None
 
 
+def _denied_stem(clause: str) -> Optional[str]:
+    """The stem of the word a denial of ``clause`` denies (the first content word after the
+    cue), or None when the clause names none."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    head = None if cue is None else denied_head(clause, cue.end(), len(clause))
+    return None if head is None else stem(head.norm)
+
+
 def _lacks_denied_word(clause: str, doc_sentence: str) -> bool:
     """Does ``doc_sentence`` lack the word a denial of ``clause`` denies (the first content word
     after the cue), in every form and by synonym? False when the clause names no such word."""
-    cue = _ANSWER_NEGATION_RE.search(clause)
-    head = None if cue is None else denied_head(clause, cue.end(), len(clause))
-    if head is None:
+    h = _denied_stem(clause)
+    if h is None:
         return False
-    h = stem(head.norm)
     held = {stem(t.norm) for t in tokenize(doc_sentence)}
     return h not in held and not has_synonym_in(h, frozenset(held))
+
+
+def _table_rows(text: str, span: tuple[int, int]) -> Optional[tuple[list[tuple[int, int]], int]]:
+    """(line spans of the rows, number of the row holding ``span``) of the table of cells parted
+    by "|" that the sentence at ``span`` of ``text`` is a row of: the run of lines around it with as
+    many "|" (two or more; a rule of dashes between them is skipped); None when the sentence is no
+    such row or its table has no other."""
+    begin = text.rfind("\n", 0, span[0]) + 1
+    end = text.find("\n", span[0])
+    end = len(text) if end < 0 else end
+    if span[1] > end + 1:
+        return None  # (more than one line)
+    bars = text.count("|", begin, end)
+    if bars < 2:
+        return None
+    rows = [(begin, end)]
+    at = 0
+    lo = begin
+    while lo > 0:  # the rows above
+        start = text.rfind("\n", 0, lo - 1) + 1
+        line = text[start:lo - 1]
+        if _RULE_RE.fullmatch(line):
+            lo = start
+            continue
+        if line.count("|") != bars:
+            break
+        rows.insert(0, (start, lo - 1))
+        at += 1
+        lo = start
+    hi = end
+    while hi < len(text):  # the rows below
+        stop = text.find("\n", hi + 1)
+        stop = len(text) if stop < 0 else stop
+        line = text[hi + 1:stop]
+        if _RULE_RE.fullmatch(line):
+            hi = stop
+            continue
+        if line.count("|") != bars:
+            break
+        rows.append((hi + 1, stop))
+        hi = stop
+    return (rows, at) if len(rows) > 1 else None
+
+
+# a line that only rules a table ("|---|:--:|", "-----+-----")
+_RULE_RE = re.compile(r"[ \t|:+]*[=-][ \t|:+=-]*")
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table's row, an outer "|" at either end left out."""
+    cells = line.split("|")
+    if cells and not cells[0].strip():
+        cells = cells[1:]
+    if cells and not cells[-1].strip():
+        cells = cells[:-1]
+    return cells
+
+
+def _column_contrast(text: str, span: tuple[int, int], h: Optional[str]) -> bool:
+    """Is the sentence at ``span`` a table's row that gives another value in a column where
+    another row (not the first: a header names the column) says the word stemmed ``h``? Then
+    the table says it of that row, not of this one: "Haskett Mill | steady | normal" against
+    "Crollick | rising | FLOOD WARNING" for "Haskett Mill is not in flood"."""
+    if h is None:
+        return False
+    found = _table_rows(text, span)
+    if found is None:
+        return False
+    rows, at = found
+    own = _cells(text[rows[at][0]:rows[at][1]])
+    for n, (begin, end) in enumerate(rows):
+        if n in (0, at):
+            continue
+        for k, cell in enumerate(_cells(text[begin:end])):
+            if (k < len(own) and any(stem(t.norm) == h for t in tokenize(cell)) and own[k].strip()
+                    and not any(stem(t.norm) == h for t in tokenize(own[k]))):
+                return True
+    return False
+
+
+def _row_named(text: str, span: tuple[int, int], stems: AbstractSet[str]) -> Optional[tuple[int, int]]:
+    """The span of another row of the table the sentence at ``span`` is a row of, when a denying
+    clause (its content ``stems``) names that row by every word of its first cell and none of
+    this row's first cell (the row key: "Ashby reservoir is not ..." against the row "Brackley |
+    64 | DROUGHT ORDER" is about the row "Ashby | 91 | normal"); None otherwise."""
+    found = _table_rows(text, span)
+    if found is None or found[1] == 0:
+        return None
+    rows, at = found
+
+    def key(row: tuple[int, int]) -> set[str]:
+        cells = _cells(text[row[0]:row[1]])
+        return content_stems(cells[0]) if cells else set()
+
+    if key(rows[at]) & stems:
+        return None
+    named = [row for n, row in enumerate(rows) if n not in (0, at) and (k := key(row)) and k <= stems]
+    if len(named) != 1:
+        return None
+    begin, end = named[0]
+    line = text[begin:end]
+    return begin + len(line) - len(line.lstrip()), end - (len(line) - len(line.rstrip()))
+
+
+def _best_besides_headers(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:
+    """(doc index, sentence span, shared stems) of the sentence sharing most of ``stems`` that is
+    no table's header row (the first such in document order on a tie); None if none shares any."""
+    best: Optional[tuple[int, tuple[int, int], int]] = None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i, n in sorted(_sentences_sharing(by_stem, stems).items()):
+            if (best is None or n > best[2]) and not _header_row(index.text, spans[i]):
+                best = (doc_index, spans[i], n)
+    return best
+
+
+def _header_row(text: str, span: tuple[int, int]) -> bool:
+    """Is the sentence at ``span`` the first row of a table (its header: the columns' names)?"""
+    found = _table_rows(text, span)
+    return found is not None and found[1] == 0
 
 
 def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[int, tuple[int, int], int]
