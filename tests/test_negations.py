@@ -598,3 +598,14 @@ def test_a_denial_of_the_value_of_the_row_it_names_is_contradicted(answer: str) 
 def test_a_tables_header_states_nothing_of_its_rows() -> None:
     doc = "Model | Bluetooth | Wi-Fi | NFC\nKX-1 | yes | - | -\nKX-2 | yes | yes | yes\n"
     assert contradictions("Does the KX-1 have them?", [doc], "The KX-1 does not support Wi-Fi or NFC.") == []
+
+
+def test_a_denial_of_a_saying_is_matched_on_what_is_said() -> None:
+    # "says" is denied: the sentence that shares the speaker and "required" states nothing of Hungary
+    docs = ["Form front page: a signed consent form is required for each visit; bring photo ID.",
+            "Section 3 Vaccinations: -- none recorded --"]
+    answer = "No vaccination is recorded, and the form does not say one is required for Hungary."
+    assert contradictions("Can we take her to Hungary?", docs, answer) == []
+    # a sentence that says what is said contradicts the denial still
+    doc = "At the briefing the minister said the Tolworth plant would close in May."
+    assert contradictions("What about the plant?", [doc], "The minister did not say the Tolworth plant would close in May.") != []

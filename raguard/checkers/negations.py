@@ -29,7 +29,8 @@ before the row that denies), a tied one that denies the same word supports the d
 (:func:`_row_named`); a row lacking the denied word supports the denial where other rows give it
 in the same column (:func:`_column_contrast`), and a header row states nothing. Where the sentence
 lacks the denied word, the answer may ground its denial in a word of state the documents say
-("did not succeed; it was withdrawn": :func:`_status_restated`).
+("did not succeed; it was withdrawn": :func:`_status_restated`). A denial of a verb of saying
+("does not say one is needed for France") is matched on what is said (:func:`_reported_stems`).
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
@@ -191,18 +192,22 @@ class NegationsChecker:
         stems = {stem(w) for w in words if is_content_word(w)}
         if len(stems) < MIN_SHARED:
             return None
-        best = _best_sentence(ctx, stems)
+        # "the passport does not say one is needed for France" denies a saying: a sentence states
+        # what it denies only if it states what is said, whoever says it
+        match = _reported_stems(clause, cue.end() - c_begin) or stems
+        best = _best_sentence(ctx, match)
         if best is not None and _header_row(ctx.documents.indexes[best[0]].text, best[1]):
             # a table's header names its columns: it states nothing of any row
-            best = _best_besides_headers(ctx, stems)
-        whole = best is not None and _shares_enough(ctx, best, stems) and not _other_part_only(ctx, best, clause)
+            best = _best_besides_headers(ctx, match)
+        whole = best is not None and _shares_enough(ctx, best, match) and not _other_part_only(ctx, best, clause)
         if not whole:
             # "Ann suggests a pub where they can't sample beer": the denial is the relative
             # clause's, which one document sentence may say on its own
             inner = _relative_clause(clause)
             if inner is not None:
-                inner_best = _best_sentence(ctx, inner[2])
-                if inner_best is not None and _shares_enough(ctx, inner_best, inner[2]):
+                inner_match = _reported_stems(inner[0]) or inner[2]
+                inner_best = _best_sentence(ctx, inner_match)
+                if inner_best is not None and _shares_enough(ctx, inner_best, inner_match):
                     (clause, words, stems), best, whole = inner, inner_best, True
         if best is None:
             return None
@@ -284,6 +289,33 @@ class NegationsChecker:
                 f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
             )
         return finding
+
+
+# verbs that say what a text or a speaker says: "does not *say* that ...", "doesn't *mention* ..."
+_SAYING = frozenset({"say", "says", "said", "mention", "mentions", "mentioned", "state", "states", "stated",
+                     "specify", "specifies", "specified", "indicate", "indicates", "indicated"})
+# what may stand between such a verb and what it reports
+_REPORT_OPENERS = frozenset({"that", "whether", "if", "explicitly", "clearly", "directly", "anywhere"})
+
+
+def _reported_stems(clause: str, cue_end: Optional[int] = None) -> Optional[set[str]]:
+    """The content stems of what a denial of a verb of saying reports ("does not say *one is
+    needed for France*"), when the denial ending at ``cue_end`` of ``clause`` (its first denial
+    when None) denies such a verb and what it reports has ``MIN_SHARED`` content words or more;
+    else None."""
+    if cue_end is None:
+        cue = _ANSWER_NEGATION_RE.search(clause)
+        if cue is None:
+            return None
+        cue_end = cue.end()
+    tokens = tokenize(clause[cue_end:])
+    k = 0
+    while k < len(tokens) and tokens[k].norm in _BEFORE_DENIED | _REPORT_OPENERS:
+        k += 1
+    if k >= len(tokens) or tokens[k].norm not in _SAYING:
+        return None
+    reported = {s for t in tokens[k + 1:] if (s := content_stem(t.norm)) is not None}
+    return reported if len(reported) >= MIN_SHARED else None
 
 
 def _wished_against_fact(before: str, doc_sentence: str) -> bool:
