@@ -609,3 +609,21 @@ def test_a_denial_of_a_saying_is_matched_on_what_is_said() -> None:
     # a sentence that says what is said contradicts the denial still
     doc = "At the briefing the minister said the Tolworth plant would close in May."
     assert contradictions("What about the plant?", [doc], "The minister did not say the Tolworth plant would close in May.") != []
+
+
+GAUGES = ("Gauge | River | Level (m) | Trend | Notice\n"
+          "Oxley Lock | Tarrant | 2.10 | falling | Flood Watch\n"
+          "Marsh End | Tarrant | 1.45 | rising | none\n")
+
+
+@pytest.mark.parametrize("answer", ["The Tarrant at Oxley Lock is rising.",
+                                    "The Tarrant at Oxley Lock is rising and is only on a Flood Watch."])
+def test_an_opposite_word_in_the_row_the_answer_names_is_a_swap(answer: str) -> None:
+    # the row is named by its first cell, in another order than the answer's words; a hedge of
+    # another coordinate part ("only on a Flood Watch") does not hedge the rise
+    [warning] = contradictions("How are the rivers?", [GAUGES], answer)
+    assert '"rising"' in warning.suggestion and "Oxley Lock" in warning.suggestion
+
+
+def test_the_rows_own_word_is_no_swap() -> None:
+    assert contradictions("How are the rivers?", [GAUGES], "The Tarrant at Marsh End is rising.") == []

@@ -632,6 +632,20 @@ def _best_besides_headers(ctx: CheckContext, stems: set[str]) -> Optional[tuple[
     return best
 
 
+def _names_its_row(text: str, span: tuple[int, int], stems: AbstractSet[str]) -> bool:
+    """Is the sentence at ``span`` a table's row (not its header) whose first cell's content words
+    are all among ``stems``? What a cell of it says is said of what the answer clause names
+    ("The Ashbrook at Penbury Weir is rising" / "Penbury Weir | Ashbrook | 3.07 | falling"), though
+    its words stand in another order than the clause's."""
+    found = _table_rows(text, span)
+    if found is None or found[1] == 0:
+        return False
+    rows, at = found
+    cells = _cells(text[rows[at][0]:rows[at][1]])
+    key = content_stems(cells[0]) if cells else set()
+    return bool(key) and key <= stems
+
+
 def _header_row(text: str, span: tuple[int, int]) -> bool:
     """Is the sentence at ``span`` the first row of a table (its header: the columns' names)?"""
     found = _table_rows(text, span)
@@ -1285,8 +1299,11 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         d_begin, d_end = clause_span(doc_sentence, d_tok.start)
         a_clause, d_clause = sentence[a_begin:a_end], doc_sentence[d_begin:d_end]
         # a clause that denies or hedges where the other does not may say the same in other
-        # words ("not explicit" / "implicit"); the same cues in both leave the swap a swap
-        if hedge_cues(a_clause) != hedge_cues(d_clause):
+        # words ("not explicit" / "implicit"); the same cues in both leave the swap a swap.
+        # (Up to the next "and"/"or"/"but" after the pair: "is rising and is only on a Flood
+        # Alert" hedges the alert, not the rise; a denial before the pair reaches it still.)
+        if (hedge_cues(up_to_coordinator(a_clause, a_tok.start - a_begin))
+                != hedge_cues(up_to_coordinator(d_clause, d_tok.start - d_begin))):
             continue
         a_words = _content_positions(tokenize(a_clause))
         d_words = _content_positions(tokenize(d_clause))
@@ -1303,7 +1320,8 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         if any(a_side[s] != d_side[s] for s in shared):
             continue
         if not (_same_neighbour(a_words, a_at, d_words, d_at, a_tok.norm)
-                or _same_figure_after(answer_tokens, a_tok, doc_tokens, d_tok)):
+                or _same_figure_after(answer_tokens, a_tok, doc_tokens, d_tok)
+                or _names_its_row(index.text, span, {s for _, s in a_words})):
             continue
         if _said_elsewhere(ctx, a_key, set(shared), len(shared), (doc_index, span), opposite_key):
             continue
