@@ -627,3 +627,10 @@ def test_an_opposite_word_in_the_row_the_answer_names_is_a_swap(answer: str) -> 
 
 def test_the_rows_own_word_is_no_swap() -> None:
     assert contradictions("How are the rivers?", [GAUGES], "The Tarrant at Marsh End is rising.") == []
+
+
+def test_a_reason_the_denying_clause_gives_in_the_documents_word_of_state_grounds_it() -> None:
+    doc = "Linden Road Pool. Our swim club register is closed this term; we are accepting new lesson bookings."
+    answer = ("Linden Road Pool isn't taking new swim club members this term because its club register is "
+              "closed, but it is accepting new lesson bookings.")
+    assert contradictions("Can I join?", [doc], answer) == []

@@ -340,11 +340,13 @@ _STATUS_RE = re.compile(
     r"\b(?:clos(?:ed|ure)|shut|withdr[ae]wn?|declined|refus(?:ed|al)|reject(?:ed|ion)|cancell?ed|cancellation|"
     r"failed|denied|lost|missed|banned|prohibited|excluded|stopped|ceased|ended|halted|abandoned|"
     r"discontinued|scrapped|abolished|suspended|revoked|postponed|waived|exempt(?:ed)?|offline|"
-    r"unavailable|expired|lapsed|void(?:ed)?)\b",
+    r"expired|lapsed|void(?:ed)?|un\w+able)\b",
     re.IGNORECASE,
 )
 
 
+# what gives the reason for a denial in the denial's own clause
+_REASON_RE = re.compile(r"\b(?:because|since)\b", re.IGNORECASE)
 # a clause that opens by pointing back to what the clause before it is about
 _POINTS_BACK_RE = re.compile(r"\W*(?:(?:and|but|so|as)[ \t]+)?(?:which|that|who|it|they|these|those|this)\b",
                              re.IGNORECASE)
@@ -353,7 +355,8 @@ _POINTS_BACK_RE = re.compile(r"\W*(?:(?:and|but|so|as)[ \t]+)?(?:which|that|who|
 def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], denial_stems: set[str]
                      ) -> Optional[tuple[int, tuple[int, int]]]:
     """(doc index, sentence span) of a document sentence that gives the ground of a denial in a
-    word of state the answer says too, in another clause of the answer sentence (``claim``;
+    word of state the answer says too, in another clause of the answer sentence or in a reason its
+    denying clause gives ("because its list is closed") (``claim``;
     ``denial``: the denying clause's span, ``denial_stems`` its content stems): "An opposition
     by X did not succeed; it was withdrawn" / "Opposition by X withdrawn", "you won't be able to
     see the files, which are closed until 2044" / "Access: CLOSED until 2044". The sentence
@@ -361,9 +364,16 @@ def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], den
     figures); None if none does. (Read only when the sentence the denial shares most with lacks
     the denied word: what it states is then not what the answer denies.)"""
     denied = None
-    for begin, end in clause_spans(claim):
-        if begin < denial[1] and denial[0] < end:
-            continue
+    # the other clauses, and a reason the denying clause gives after its denial ("isn't taking
+    # new patients because its list is closed"), which is about the denial whatever its words
+    regions = [(begin, end, False) for begin, end in clause_spans(claim)
+               if not (begin < denial[1] and denial[0] < end)]
+    cue = _ANSWER_NEGATION_RE.search(claim, denial[0], denial[1])
+    reason = None if cue is None else _REASON_RE.search(claim, cue.end(), denial[1])
+    if reason is not None:
+        regions.append((reason.start(), denial[1], True))
+        denial = (denial[0], reason.start())
+    for begin, end, given in regions:
         for m in _STATUS_RE.finditer(claim, begin, end):
             if denied is None:
                 denied = _said_stems(claim[denial[0]:denial[1]])
@@ -371,7 +381,7 @@ def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], den
             said = _said_stems(claim[begin:end]) - {word}
             # the clause must be about what the denial is about: it says one of its words, or
             # opens with a word pointing back to it ("which are closed", "it was withdrawn")
-            if said.isdisjoint(denial_stems) and not _POINTS_BACK_RE.match(claim, begin):
+            if not given and said.isdisjoint(denial_stems) and not _POINTS_BACK_RE.match(claim, begin):
                 continue
             about = (said | denied) - {word}
             for doc_index, index in ctx.documents:
