@@ -634,3 +634,12 @@ def test_a_reason_the_denying_clause_gives_in_the_documents_word_of_state_ground
     answer = ("Linden Road Pool isn't taking new swim club members this term because its club register is "
               "closed, but it is accepting new lesson bookings.")
     assert contradictions("Can I join?", [doc], answer) == []
+
+
+def test_a_documents_instruction_to_check_it_is_not_so_does_not_deny_it() -> None:
+    doc = "Fault F7 (no heat): check the pilot flame is not blown out and the gas valve is open."
+    answer = "F7 means the boiler is not heating, usually because the pilot flame is blown out."
+    assert contradictions("What is F7?", [doc], answer) == []
+    # an instruction in the answer is compared with it
+    told = "For F7, make sure the pilot flame is blown out."
+    assert contradictions("What is F7?", [doc], told) != []

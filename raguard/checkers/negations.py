@@ -118,6 +118,8 @@ _WISH_RE = re.compile(
     r"\b(?:(?:request|recommendation|suggestion|proposal|demand)s?(?:[ \t]+(?:is|are|was|were))?[ \t]*:"
     r"|(?:ask|call)(?:s|ed|ing)?[ \t]+for\b|(?:ask|request|recommend|urg|insist)(?:e|s|es|ed|ing)?[ \t]+that\b)",
     re.IGNORECASE)
+# an instruction to see that something is so ("Check that the hose is not kinked")
+_CHECK_RE = re.compile(r"\b(?:check|ensure|verify|make[ \t]+sure|confirm)\b", re.IGNORECASE)
 # what ends a request's own clause: another clause joined to it, or a new sentence part
 _CLAUSE_JOIN_RE = re.compile(r"[;.]|\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
 # what joins another thing to the one a clause says something of
@@ -1068,6 +1070,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # so does a request ("Their main requests: report the uncertainty" / "The uncertainty is not
     # reported"): it asks for what the document says is not so
     if _wished_against_fact(prefix + clause[:at], doc_sentence[c_begin:c_end]):
+        return None
+    # and a document's instruction to check that it is not so ("Check drain hose is not kinked")
+    # says what to look at, not that it is not so: it contradicts an instruction only
+    if (_CHECK_RE.search(doc_sentence, c_begin, cue_start) and not _CHECK_RE.search(prefix + clause)
+            and not _DUTY_RE.search(prefix + clause)):
         return None
     before_end = frozenset(content_stems(doc_sentence[:c_end]))
     after_end = content_stems(doc_sentence[c_end:])
