@@ -643,3 +643,18 @@ def test_a_documents_instruction_to_check_it_is_not_so_does_not_deny_it() -> Non
     # an instruction in the answer is compared with it
     told = "For F7, make sure the pilot flame is blown out."
     assert contradictions("What is F7?", [doc], told) != []
+
+
+def test_a_line_giving_the_denied_thing_a_zero_supports_the_denial() -> None:
+    doc = ("TIMESHEET  Week 14\n"
+           "Standard hours        37.5     £562.50\n"
+           "Night shift (0 shifts)    0.00     £0.00\n"
+           "Note: the new uniform allowance starts this week.")
+    answer = "She did no night shift this week, and a new uniform allowance starts this week."
+    assert contradictions("Why is her pay lower?", [doc], answer) == []
+
+
+def test_a_time_of_day_is_no_zero() -> None:
+    doc = "Night shift: 22:00-06:00, paid at time and a half.\nThe new uniform allowance starts this week."
+    answer = "She did no night shift this week."
+    assert contradictions("Did she work nights?", [doc], answer) != []

@@ -241,6 +241,10 @@ class NegationsChecker:
                     # several sentences may share as many words ("Creates a refund." and
                     # "Refunds cannot be reversed."): the first is no better than one that denies
                     denied = _tied_denial(ctx, clause, stems, best)
+                if denied is None:
+                    # a statement's line may give the denied thing a zero ("no overtime" /
+                    # "Overtime 1.5x (0 hrs)  0.00")
+                    denied = _zero_given(ctx, _denied_stem(clause))
                 if denied is not None:
                     supported = True
                     doc_index, span = denied
@@ -509,6 +513,39 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
                     or (len(stems & shared) >= MIN_SHARED and len(unmatched & shared) >= MIN_COVERED)
                     ) and _denies_head(text, h):
                 return doc_index, spans[i]
+    return None
+
+
+# a figure as a document writes one ("0", "0.00", "1,842.50")
+# (not a part of a time or a date: "14:00", "12/03")
+_FIGURE_RE = re.compile(r"(?<![\d.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
+#: How many figures after the word a line may give before the zero (a rate, a count, an amount).
+ZERO_WITHIN = 3
+
+
+def _zero_given(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document sentence with a line that gives the word stemmed
+    ``h`` a zero among its first ``ZERO_WITHIN`` figures after it ("Overtime 1.5x (0 hrs) 0.00"
+    denies "she worked overtime"), the word being the line's first; None if none does."""
+    if h is None:
+        return None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i in by_stem.get(h, ()):
+            begin, end = spans[i]
+            text = index.text
+            for tok in tokenize(text[begin:end]):
+                if stem(tok.norm) != h:
+                    continue
+                at = begin + tok.start
+                line_start = text.rfind("\n", 0, at) + 1
+                if tokenize(text[line_start:at]):
+                    continue  # (the line is about another thing first)
+                line_end = text.find("\n", at)
+                line_end = len(text) if line_end < 0 else line_end
+                figures = _FIGURE_RE.findall(text, at, line_end)[:ZERO_WITHIN]
+                if any(not f.replace("0", "").replace(",", "").replace(".", "") for f in figures):
+                    return doc_index, spans[i]
     return None
 
 
