@@ -120,6 +120,10 @@ _WISH_RE = re.compile(
     re.IGNORECASE)
 # an instruction to see that something is so ("Check that the hose is not kinked")
 _CHECK_RE = re.compile(r"\b(?:check|ensure|verify|make[ \t]+sure|confirm)\b", re.IGNORECASE)
+# a document sentence that wishes, prefers or asks in any words ("I'd rather we don't ...",
+# "please", "we hope"): a request in the answer may restate it, so it is compared as usual
+_WISHES_RE = re.compile(r"\b(?:rather|prefer\w*|would|wants?|wish\w*|hope\w*|suggest\w*|propos\w*|"
+                        r"recommend\w*|ask\w*|request\w*|please|let[’']s)\b|[’']d\b", re.IGNORECASE)
 # what ends a request's own clause: another clause joined to it, or a new sentence part
 _CLAUSE_JOIN_RE = re.compile(r"[;.]|\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
 # what joins another thing to the one a clause says something of
@@ -333,7 +337,8 @@ def _wished_against_fact(before: str, doc_sentence: str) -> bool:
     wish = None
     for wish in _WISH_RE.finditer(before):
         pass
-    if wish is None or _WISH_RE.search(doc_sentence) or _MODAL_RE.search(doc_sentence) or _DUTY_RE.search(doc_sentence):
+    if (wish is None or _WISH_RE.search(doc_sentence) or _WISHES_RE.search(doc_sentence)
+            or _MODAL_RE.search(doc_sentence) or _DUTY_RE.search(doc_sentence)):
         return False
     # a list of requests ("requests are: use ...; and report ...") reaches the sentence's end; a
     # request "that ..." its own clause ("staff recommend that X, and a decision is requested")
