@@ -506,3 +506,155 @@ def test_a_prohibition_is_no_hedge_against_its_opposite() -> None:
     docs = ["The council said on Monday that staff are banned from using the Chatter app on their work phones."]
     answer = "Council staff are now allowed to use the Chatter app on their work phones."
     assert CONTRADICTED_CLAIM in [w.type for w in verify("What did the council say?", docs, answer).warnings]
+
+
+@pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        # what is waived is not charged
+        ("The booking fee is waived for returning members.", "Returning members are not charged the booking fee."),
+        # what is contraindicated is not to be taken
+        ("Contraindications: combined use with potassium-sparing diuretics (e.g. amiloride).",
+         "Check that the patient is not on a potassium-sparing diuretic such as amiloride."),
+        # what is insufficient is not enough
+        ("The survey's sampling method is insufficiently described.",
+         "The survey's sampling method is not described well enough."),
+    ],
+)
+def test_a_document_word_of_waiver_contraindication_or_insufficiency_shares_the_denial(doc: str, answer: str) -> None:
+    assert contradictions("What about it?", [doc], answer) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The marina is free of mooring charges for stays under 6 hours.",
+        "The marina is exempt from mooring charges for stays under 6 hours.",
+    ],
+)
+def test_an_answer_free_of_or_exempt_from_a_thing_restates_its_denial(answer: str) -> None:
+    doc = "No mooring charges for stays under 6 hours."
+    assert contradictions("Do I pay to moor?", [doc], answer) == []
+    # the same clause without the denial is still contradicted
+    plain = "The marina has mooring charges for stays under 6 hours."
+    assert contradictions("Do I pay to moor?", [doc], plain) != []
+
+
+def test_a_request_for_what_the_document_says_is_not_so_is_no_contradiction() -> None:
+    doc = ("The training and test periods overlap (2015-2020 vs 2018-2023). "
+           "Error bars in Figure 2 are not reported.")
+    answer = ("Their two main requests are: use training and test periods that do not overlap; "
+              "and report the error bars in Figure 2.")
+    assert contradictions("What does the referee want?", [doc], answer) == []
+    # stated as facts, the same clauses are contradicted
+    assert contradictions("What does the referee say?", [doc], "The training and test periods do not overlap.") != []
+    assert contradictions("What does the referee say?", [doc], "The paper reports the error bars in Figure 2.") != []
+
+
+def test_a_request_is_compared_with_a_document_that_requests_too() -> None:
+    doc = "The auditors recommend that the reserve fund is drawn down this year."
+    answer = "The auditors recommend that the reserve fund is not drawn down this year."
+    assert contradictions("What do the auditors recommend?", [doc], answer) != []
+
+
+def test_a_request_reaches_only_its_own_clause() -> None:
+    doc = "Minutes: no vote was requested on item 7."
+    answer = "The chair asked that members read item 7 beforehand, and a vote was requested on item 7."
+    assert contradictions("What about item 7?", [doc], answer) != []
+
+
+def test_a_denial_grounded_in_the_documents_word_of_state_is_supported() -> None:
+    doc = ("Planning ref 24/0113 (Mill Yard). Applicant: Harlow Builders Ltd.\n"
+           "History: 01/2025 - Application validated. 03/2025 - Application by Harlow Builders withdrawn.")
+    answer = "The application from Harlow Builders did not go ahead; it was withdrawn in March 2025."
+    assert contradictions("What happened to the application?", [doc], answer) == []
+
+
+def test_a_word_of_state_in_a_clause_about_something_else_grounds_no_denial() -> None:
+    doc = ("Road works: the Quay Street lot has already been closed for resurfacing.\n"
+           "Parking charges possible on the seafront, which may change at short notice.")
+    answer = ("Spaces are tight - the Quay Street lot has already been closed - "
+              "though parking charges are not expected on the seafront.")
+    assert contradictions("Where can I park?", [doc], answer) != []
+
+
+TABLE = ("Reservoir | Level (%) | Trend | Notice\n"
+         "Ashby | 91 | steady | normal\n"
+         "Brackley | 64 | falling | DROUGHT ORDER\n"
+         "Colwyn | 88 | rising | DROUGHT WATCH\n")
+
+
+def test_a_denial_of_a_value_other_rows_of_a_table_give_in_that_column_is_supported() -> None:
+    # the denial names the Ashby row, whose Notice is another value than the Brackley row's
+    assert contradictions("Any restrictions?", [TABLE], "Ashby reservoir is not under a drought order.") == []
+
+
+@pytest.mark.parametrize("answer", ["Brackley reservoir is not under a drought order.",
+                                    "Colwyn reservoir is not under drought watch."])
+def test_a_denial_of_the_value_of_the_row_it_names_is_contradicted(answer: str) -> None:
+    assert contradictions("Any restrictions?", [TABLE], answer) != []
+
+
+def test_a_tables_header_states_nothing_of_its_rows() -> None:
+    doc = "Model | Bluetooth | Wi-Fi | NFC\nKX-1 | yes | - | -\nKX-2 | yes | yes | yes\n"
+    assert contradictions("Does the KX-1 have them?", [doc], "The KX-1 does not support Wi-Fi or NFC.") == []
+
+
+def test_a_denial_of_a_saying_is_matched_on_what_is_said() -> None:
+    # "says" is denied: the sentence that shares the speaker and "required" states nothing of Hungary
+    docs = ["Form front page: a signed consent form is required for each visit; bring photo ID.",
+            "Section 3 Vaccinations: -- none recorded --"]
+    answer = "No vaccination is recorded, and the form does not say one is required for Hungary."
+    assert contradictions("Can we take her to Hungary?", docs, answer) == []
+    # a sentence that says what is said contradicts the denial still
+    doc = "At the briefing the minister said the Tolworth plant would close in May."
+    assert contradictions("What about the plant?", [doc], "The minister did not say the Tolworth plant would close in May.") != []
+
+
+GAUGES = ("Gauge | River | Level (m) | Trend | Notice\n"
+          "Oxley Lock | Tarrant | 2.10 | falling | Flood Watch\n"
+          "Marsh End | Tarrant | 1.45 | rising | none\n")
+
+
+@pytest.mark.parametrize("answer", ["The Tarrant at Oxley Lock is rising.",
+                                    "The Tarrant at Oxley Lock is rising and is only on a Flood Watch."])
+def test_an_opposite_word_in_the_row_the_answer_names_is_a_swap(answer: str) -> None:
+    # the row is named by its first cell, in another order than the answer's words; a hedge of
+    # another coordinate part ("only on a Flood Watch") does not hedge the rise
+    [warning] = contradictions("How are the rivers?", [GAUGES], answer)
+    assert '"rising"' in warning.suggestion and "Oxley Lock" in warning.suggestion
+
+
+def test_the_rows_own_word_is_no_swap() -> None:
+    assert contradictions("How are the rivers?", [GAUGES], "The Tarrant at Marsh End is rising.") == []
+
+
+def test_a_reason_the_denying_clause_gives_in_the_documents_word_of_state_grounds_it() -> None:
+    doc = "Linden Road Pool. Our swim club register is closed this term; we are accepting new lesson bookings."
+    answer = ("Linden Road Pool isn't taking new swim club members this term because its club register is "
+              "closed, but it is accepting new lesson bookings.")
+    assert contradictions("Can I join?", [doc], answer) == []
+
+
+def test_a_documents_instruction_to_check_it_is_not_so_does_not_deny_it() -> None:
+    doc = "Fault F7 (no heat): check the pilot flame is not blown out and the gas valve is open."
+    answer = "F7 means the boiler is not heating, usually because the pilot flame is blown out."
+    assert contradictions("What is F7?", [doc], answer) == []
+    # an instruction in the answer is compared with it
+    told = "For F7, make sure the pilot flame is blown out."
+    assert contradictions("What is F7?", [doc], told) != []
+
+
+def test_a_line_giving_the_denied_thing_a_zero_supports_the_denial() -> None:
+    doc = ("TIMESHEET  Week 14\n"
+           "Standard hours        37.5     £562.50\n"
+           "Night shift (0 shifts)    0.00     £0.00\n"
+           "Note: the new uniform allowance starts this week.")
+    answer = "She did no night shift this week, and a new uniform allowance starts this week."
+    assert contradictions("Why is her pay lower?", [doc], answer) == []
+
+
+def test_a_time_of_day_is_no_zero() -> None:
+    doc = "Night shift: 22:00-06:00, paid at time and a half.\nThe new uniform allowance starts this week."
+    answer = "She did no night shift this week."
+    assert contradictions("Did she work nights?", [doc], answer) != []

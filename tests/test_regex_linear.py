@@ -369,6 +369,8 @@ ANCHORED = {
     "raguard.checkers.negations._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
     "raguard.checkers.negations._CONTRAST_RE",
     "raguard.checkers.negations._DO_NOT_RE",
+    "raguard.checkers.negations._POINTS_BACK_RE",
+    "raguard.checkers.negations._RULE_RE",  # (fullmatch on one line)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.roles._VERB_AFTER_RE",
     "raguard.checkers.roles._DOER_AFTER_RE",

@@ -16,18 +16,26 @@ The first:
 in the document, so no other checker objects, yet the answer says the opposite. For each answer
 sentence with a clear negation (not, never, no, none, n't...), the document sentence sharing the
 most content words is found; when it shares at least half of them (and two or more) and has no
-negation of its own, not even a weak one (without, failed, former, unable, only, un-/non- forms
-of the answer's words...), the sentence is flagged as contradicted. A summary's sentence often
+negation of its own, not even a weak one (without, failed, former, unable, only, waived,
+contraindicated, insufficient, un-/non- forms of the answer's words...), the sentence is flagged
+as contradicted. A summary's sentence often
 fuses several of the document's, so when its whole clause finds no such sentence, the denied word
 is read with the words next to it (:func:`_states_denied`). A denial in one coordinate part of the
 clause ("contains haze and is not suitable for children") is not judged by a sentence that shares
 only the other part's words when a document denies that part's word too ("Not suitable for
 toddlers"). Where several sentences share as many words as the first one found (a table's header
 before the row that denies), a tied one that denies the same word supports the denial
-(:func:`_tied_denial`).
+(:func:`_tied_denial`). A table's row is read as the row the clause names by its first cell
+(:func:`_row_named`); a row lacking the denied word supports the denial where other rows give it
+in the same column (:func:`_column_contrast`), and a header row states nothing. Where the sentence
+lacks the denied word, the answer may ground its denial in a word of state the documents say
+("did not succeed; it was withdrawn": :func:`_status_restated`). A denial of a verb of saying
+("does not say one is needed for France") is matched on what is said (:func:`_reported_stems`).
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
-answers a yes/no question, a refusal's clause ("the documents do not say"), and every sentence
+answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
+document sentence that states a fact ("Main requests: use periods that do not overlap" / "The
+periods overlap": :func:`_wished_against_fact`), and every sentence
 when the query itself denies ("Which rooms are not step-free?": the answer's denials then come from the
 question; a question that only holds a word of failure or loss, "what failed?", does not).
 """
@@ -52,7 +60,7 @@ from raguard.normalize.polarity import (
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table
-from raguard.normalize.text import Token, clause_around, clause_span, tokenize
+from raguard.normalize.text import Token, clause_around, clause_span, clause_spans, tokenize
 
 
 # Anything in a document sentence that may carry the same denial in other words.
@@ -64,6 +72,10 @@ _DOCUMENT_NEGATION_RE = re.compile(
     r"miss\w*|avoid\w*|ban(?:s|ned)?|prohibit\w*|exclu\w*|stop\w*|ceas\w*|end(?:s|ed)?|quit\w*|"
     r"halt\w*|clos\w*|shut\w*|abandon\w*|cancel\w*|withdr[ae]w\w*|resign\w*|retir\w*|dismiss\w*|fired|left|"
     r"remov\w*|discontinu\w*|scrap(?:s|ped|ping)?|abolish\w*|deprecat\w*|"
+    # what is waived is not charged, what is contraindicated is not to be used, what is
+    # insufficient is not enough ("not charged" / "waived", "not documented well enough" /
+    # "insufficiently documented")
+    r"waiv\w*|exempt\w*|contra-?indicat\w*|insufficien\w*|inadequa\w*|"
     r"non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b"
     r"|n[’']t\b",
     re.IGNORECASE,
@@ -99,6 +111,21 @@ _MODAL_RE = re.compile(r"\b(?:must|should|ought|need\w*|ha(?:s|ve|d)[ \t]+to|req
                        r"could|allow\w*|permit\w*)\b", re.IGNORECASE)
 # an instruction not to ("Do NOT induce vomiting", "Never leave it unattended"): a duty too
 _DO_NOT_RE = re.compile(r"\W*(?:do[ \t]+not|don[’']?t|never)\b", re.IGNORECASE)
+# a request or recommendation: what follows it says what someone wants to be so, not what is
+# ("The reviewers ask for periods that do not overlap", "Main requests: use periods that do not
+# overlap"); not a verb of a conversation's summary alone ("Ann wants...", "Bo suggested ...")
+_WISH_RE = re.compile(
+    r"\b(?:(?:request|recommendation|suggestion|proposal|demand)s?(?:[ \t]+(?:is|are|was|were))?[ \t]*:"
+    r"|(?:ask|call)(?:s|ed|ing)?[ \t]+for\b|(?:ask|request|recommend|urg|insist)(?:e|s|es|ed|ing)?[ \t]+that\b)",
+    re.IGNORECASE)
+# an instruction to see that something is so ("Check that the hose is not kinked")
+_CHECK_RE = re.compile(r"\b(?:check|ensure|verify|make[ \t]+sure|confirm)\b", re.IGNORECASE)
+# a document sentence that wishes, prefers or asks in any words ("I'd rather we don't ...",
+# "please", "we hope"): a request in the answer may restate it, so it is compared as usual
+_WISHES_RE = re.compile(r"\b(?:rather|prefer\w*|would|wants?|wish\w*|hope\w*|suggest\w*|propos\w*|"
+                        r"recommend\w*|ask\w*|request\w*|please|let[’']s)\b|[’']d\b", re.IGNORECASE)
+# what ends a request's own clause: another clause joined to it, or a new sentence part
+_CLAUSE_JOIN_RE = re.compile(r"[;.]|\b(?:and|but|or|while|whereas)\b", re.IGNORECASE)
 # what joins another thing to the one a clause says something of
 _ADDED_RE = re.compile(r"\b(?:and|or|plus|as[ \t]+well[ \t]+as|along[ \t]+with|together[ \t]+with)\b",
                        re.IGNORECASE)
@@ -171,20 +198,36 @@ class NegationsChecker:
         stems = {stem(w) for w in words if is_content_word(w)}
         if len(stems) < MIN_SHARED:
             return None
-        best = _best_sentence(ctx, stems)
-        whole = best is not None and _shares_enough(ctx, best, stems) and not _other_part_only(ctx, best, clause)
+        # "the passport does not say one is needed for France" denies a saying: a sentence states
+        # what it denies only if it states what is said, whoever says it
+        match = _reported_stems(clause, cue.end() - c_begin) or stems
+        best = _best_sentence(ctx, match)
+        if best is not None and _header_row(ctx.documents.indexes[best[0]].text, best[1]):
+            # a table's header names its columns: it states nothing of any row
+            best = _best_besides_headers(ctx, match)
+        whole = best is not None and _shares_enough(ctx, best, match) and not _other_part_only(ctx, best, clause)
         if not whole:
             # "Ann suggests a pub where they can't sample beer": the denial is the relative
             # clause's, which one document sentence may say on its own
             inner = _relative_clause(clause)
             if inner is not None:
-                inner_best = _best_sentence(ctx, inner[2])
-                if inner_best is not None and _shares_enough(ctx, inner_best, inner[2]):
+                inner_match = _reported_stems(inner[0]) or inner[2]
+                inner_best = _best_sentence(ctx, inner_match)
+                if inner_best is not None and _shares_enough(ctx, inner_best, inner_match):
                     (clause, words, stems), best, whole = inner, inner_best, True
         if best is None:
             return None
         doc_index, span, shared = best
         doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+        if whole and _wished_against_fact(claim[:cue.start()], doc_sentence):
+            return None
+        if whole:
+            # a table's row about another thing than the clause names ("Weir | FLOOD WARNING" for
+            # "Mill is not in flood"): the row the clause names is what it is read against
+            row = _row_named(ctx.documents.indexes[doc_index].text, span, stems)
+            if row is not None:
+                span = row
+                doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
         specific = False
         if whole:
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
@@ -202,6 +245,10 @@ class NegationsChecker:
                     # several sentences may share as many words ("Creates a refund." and
                     # "Refunds cannot be reversed."): the first is no better than one that denies
                     denied = _tied_denial(ctx, clause, stems, best)
+                if denied is None:
+                    # a statement's line may give the denied thing a zero ("no overtime" /
+                    # "Overtime 1.5x (0 hrs)  0.00")
+                    denied = _zero_given(ctx, _denied_stem(clause))
                 if denied is not None:
                     supported = True
                     doc_index, span = denied
@@ -209,6 +256,20 @@ class NegationsChecker:
                     # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it
                     text = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
                     specific = len((stems - plain) & content_stems(text)) >= MIN_COVERED
+                elif _lacks_denied_word(clause, doc_sentence):
+                    # it shares what the clause is said of, not the word denied; the answer may
+                    # give the ground of its denial in a word of the document's ("did not succeed;
+                    # it was withdrawn" / "Opposition by X withdrawn")
+                    status = _status_restated(ctx, claim, (c_begin, c_end), stems)
+                    index = ctx.documents.indexes[doc_index]
+                    if status is not None:
+                        supported = True
+                        doc_index, span = status
+                    elif _column_contrast(index.text, span, _denied_stem(clause)):
+                        # a table's row that gives another value where other rows give the
+                        # denied one ("Mill | steady | normal" below "Weir | rising | FLOOD
+                        # WARNING" for "Mill is not in flood")
+                        supported = True
         if not whole or (supported and not specific):
             # a long clause of a summary holds several facts: the words next to the denial
             # may still be stated plainly in a sentence of their own
@@ -238,6 +299,115 @@ class NegationsChecker:
                 f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
             )
         return finding
+
+
+# verbs that say what a text or a speaker says: "does not *say* that ...", "doesn't *mention* ..."
+_SAYING = frozenset({"say", "says", "said", "mention", "mentions", "mentioned", "state", "states", "stated",
+                     "specify", "specifies", "specified", "indicate", "indicates", "indicated"})
+# what may stand between such a verb and what it reports
+_REPORT_OPENERS = frozenset({"that", "whether", "if", "explicitly", "clearly", "directly", "anywhere"})
+
+
+def _reported_stems(clause: str, cue_end: Optional[int] = None) -> Optional[set[str]]:
+    """The content stems of what a denial of a verb of saying reports ("does not say *one is
+    needed for France*"), when the denial ending at ``cue_end`` of ``clause`` (its first denial
+    when None) denies such a verb and what it reports has ``MIN_SHARED`` content words or more;
+    else None."""
+    if cue_end is None:
+        cue = _ANSWER_NEGATION_RE.search(clause)
+        if cue is None:
+            return None
+        cue_end = cue.end()
+    tokens = tokenize(clause[cue_end:])
+    k = 0
+    while k < len(tokens) and tokens[k].norm in _BEFORE_DENIED | _REPORT_OPENERS:
+        k += 1
+    if k >= len(tokens) or tokens[k].norm not in _SAYING:
+        return None
+    reported = {s for t in tokens[k + 1:] if (s := content_stem(t.norm)) is not None}
+    return reported if len(reported) >= MIN_SHARED else None
+
+
+def _wished_against_fact(before: str, doc_sentence: str) -> bool:
+    """Does the answer ask for what the denial denies (``before``: the answer sentence up to the
+    denial: "Their main request: use periods that do not overlap") where the document sentence
+    states a fact ("The periods overlap"), no request, duty or permission of its own? A wish that
+    it were otherwise is no denial that it is so; a document that asks or requires too is read
+    as usual ("They recommend that it is not reused" / "They recommend reusing it")."""
+    wish = None
+    for wish in _WISH_RE.finditer(before):
+        pass
+    if (wish is None or _WISH_RE.search(doc_sentence) or _WISHES_RE.search(doc_sentence)
+            or _MODAL_RE.search(doc_sentence) or _DUTY_RE.search(doc_sentence)):
+        return False
+    # a list of requests ("requests are: use ...; and report ...") reaches the sentence's end; a
+    # request "that ..." its own clause ("staff recommend that X, and a decision is requested")
+    return wish.group(0).endswith(":") or _CLAUSE_JOIN_RE.search(before, wish.end()) is None
+
+
+# A word that says a thing's state is that it is not so, or no longer: what an answer's denial may
+# restate in its own words ("closed until 2044" -> "you won't be able to see them")
+_STATUS_RE = re.compile(
+    r"\b(?:clos(?:ed|ure)|shut|withdr[ae]wn?|declined|refus(?:ed|al)|reject(?:ed|ion)|cancell?ed|cancellation|"
+    r"failed|denied|lost|missed|banned|prohibited|excluded|stopped|ceased|ended|halted|abandoned|"
+    r"discontinued|scrapped|abolished|suspended|revoked|postponed|waived|exempt(?:ed)?|offline|"
+    r"expired|lapsed|void(?:ed)?|un\w+able)\b",
+    re.IGNORECASE,
+)
+
+
+# what gives the reason for a denial in the denial's own clause
+_REASON_RE = re.compile(r"\b(?:because|since)\b", re.IGNORECASE)
+# a clause that opens by pointing back to what the clause before it is about
+_POINTS_BACK_RE = re.compile(r"\W*(?:(?:and|but|so|as)[ \t]+)?(?:which|that|who|it|they|these|those|this)\b",
+                             re.IGNORECASE)
+
+
+def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], denial_stems: set[str]
+                     ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document sentence that gives the ground of a denial in a
+    word of state the answer says too, in another clause of the answer sentence or in a reason its
+    denying clause gives ("because its list is closed") (``claim``;
+    ``denial``: the denying clause's span, ``denial_stems`` its content stems): "An opposition
+    by X did not succeed; it was withdrawn" / "Opposition by X withdrawn", "you won't be able to
+    see the files, which are closed until 2044" / "Access: CLOSED until 2044". The sentence
+    must hold that word and two or more of the two clauses' other words (content words and
+    figures); None if none does. (Read only when the sentence the denial shares most with lacks
+    the denied word: what it states is then not what the answer denies.)"""
+    denied = None
+    # the other clauses, and a reason the denying clause gives after its denial ("isn't taking
+    # new patients because its list is closed"), which is about the denial whatever its words
+    regions = [(begin, end, False) for begin, end in clause_spans(claim)
+               if not (begin < denial[1] and denial[0] < end)]
+    cue = _ANSWER_NEGATION_RE.search(claim, denial[0], denial[1])
+    reason = None if cue is None else _REASON_RE.search(claim, cue.end(), denial[1])
+    if reason is not None:
+        regions.append((reason.start(), denial[1], True))
+        denial = (denial[0], reason.start())
+    for begin, end, given in regions:
+        for m in _STATUS_RE.finditer(claim, begin, end):
+            if denied is None:
+                denied = _said_stems(claim[denial[0]:denial[1]])
+            word = stem(m.group(0).lower())
+            said = _said_stems(claim[begin:end]) - {word}
+            # the clause must be about what the denial is about: it says one of its words, or
+            # opens with a word pointing back to it ("which are closed", "it was withdrawn")
+            if not given and said.isdisjoint(denial_stems) and not _POINTS_BACK_RE.match(claim, begin):
+                continue
+            about = (said | denied) - {word}
+            for doc_index, index in ctx.documents:
+                spans, by_stem = index.sentence_index
+                for i in by_stem.get(word, ()):
+                    text = index.text[spans[i][0]:spans[i][1]]
+                    if len(about & _said_stems(text)) >= MIN_COVERED and not _QUESTION_END_RE.search(text):
+                        return doc_index, spans[i]
+    return None
+
+
+def _said_stems(text: str) -> set[str]:
+    """The content stems of ``text`` and its figures ("£69", "2044"): what a clause is said of."""
+    return {s for t in tokenize(text) if (s := content_stem(t.norm)) is not None} | {
+        t.norm for t in tokenize(text) if any(ch.isdigit() for ch in t.norm)}
 
 
 def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[int, int]]]:
@@ -351,16 +521,189 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
     return None
 
 
+# a figure as a document writes one ("0", "0.00", "1,842.50")
+# (not a part of a time or a date: "14:00", "12/03")
+_FIGURE_RE = re.compile(r"(?<![\d.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
+#: How many figures after the word a line may give before the zero (a rate, a count, an amount).
+ZERO_WITHIN = 3
+
+
+def _zero_given(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document sentence with a line that gives the word stemmed
+    ``h`` a zero among its first ``ZERO_WITHIN`` figures after it ("Overtime 1.5x (0 hrs) 0.00"
+    denies "she worked overtime"), the word being the line's first; None if none does."""
+    if h is None:
+        return None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i in by_stem.get(h, ()):
+            begin, end = spans[i]
+            text = index.text
+            for tok in tokenize(text[begin:end]):
+                if stem(tok.norm) != h:
+                    continue
+                at = begin + tok.start
+                line_start = text.rfind("\n", 0, at) + 1
+                if tokenize(text[line_start:at]):
+                    continue  # (the line is about another thing first)
+                line_end = text.find("\n", at)
+                line_end = len(text) if line_end < 0 else line_end
+                figures = _FIGURE_RE.findall(text, at, line_end)[:ZERO_WITHIN]
+                if any(not f.replace("0", "").replace(",", "").replace(".", "") for f in figures):
+                    return doc_index, spans[i]
+    return None
+
+
+def _denied_stem(clause: str) -> Optional[str]:
+    """The stem of the word a denial of ``clause`` denies (the first content word after the
+    cue), or None when the clause names none."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    head = None if cue is None else denied_head(clause, cue.end(), len(clause))
+    return None if head is None else stem(head.norm)
+
+
 def _lacks_denied_word(clause: str, doc_sentence: str) -> bool:
     """Does ``doc_sentence`` lack the word a denial of ``clause`` denies (the first content word
     after the cue), in every form and by synonym? False when the clause names no such word."""
-    cue = _ANSWER_NEGATION_RE.search(clause)
-    head = None if cue is None else denied_head(clause, cue.end(), len(clause))
-    if head is None:
+    h = _denied_stem(clause)
+    if h is None:
         return False
-    h = stem(head.norm)
     held = {stem(t.norm) for t in tokenize(doc_sentence)}
     return h not in held and not has_synonym_in(h, frozenset(held))
+
+
+def _table_rows(text: str, span: tuple[int, int]) -> Optional[tuple[list[tuple[int, int]], int]]:
+    """(line spans of the rows, number of the row holding ``span``) of the table of cells parted
+    by "|" that the sentence at ``span`` of ``text`` is a row of: the run of lines around it with as
+    many "|" (two or more; a rule of dashes between them is skipped); None when the sentence is no
+    such row or its table has no other."""
+    begin = text.rfind("\n", 0, span[0]) + 1
+    end = text.find("\n", span[0])
+    end = len(text) if end < 0 else end
+    if span[1] > end + 1:
+        return None  # (more than one line)
+    bars = text.count("|", begin, end)
+    if bars < 2:
+        return None
+    rows = [(begin, end)]
+    at = 0
+    lo = begin
+    while lo > 0:  # the rows above
+        start = text.rfind("\n", 0, lo - 1) + 1
+        line = text[start:lo - 1]
+        if _RULE_RE.fullmatch(line):
+            lo = start
+            continue
+        if line.count("|") != bars:
+            break
+        rows.insert(0, (start, lo - 1))
+        at += 1
+        lo = start
+    hi = end
+    while hi < len(text):  # the rows below
+        stop = text.find("\n", hi + 1)
+        stop = len(text) if stop < 0 else stop
+        line = text[hi + 1:stop]
+        if _RULE_RE.fullmatch(line):
+            hi = stop
+            continue
+        if line.count("|") != bars:
+            break
+        rows.append((hi + 1, stop))
+        hi = stop
+    return (rows, at) if len(rows) > 1 else None
+
+
+# a line that only rules a table ("|---|:--:|", "-----+-----")
+_RULE_RE = re.compile(r"[ \t|:+]*[=-][ \t|:+=-]*")
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table's row, an outer "|" at either end left out."""
+    cells = line.split("|")
+    if cells and not cells[0].strip():
+        cells = cells[1:]
+    if cells and not cells[-1].strip():
+        cells = cells[:-1]
+    return cells
+
+
+def _column_contrast(text: str, span: tuple[int, int], h: Optional[str]) -> bool:
+    """Is the sentence at ``span`` a table's row that gives another value in a column where
+    another row (not the first: a header names the column) says the word stemmed ``h``? Then
+    the table says it of that row, not of this one: "Haskett Mill | steady | normal" against
+    "Crollick | rising | FLOOD WARNING" for "Haskett Mill is not in flood"."""
+    if h is None:
+        return False
+    found = _table_rows(text, span)
+    if found is None:
+        return False
+    rows, at = found
+    own = _cells(text[rows[at][0]:rows[at][1]])
+    for n, (begin, end) in enumerate(rows):
+        if n in (0, at):
+            continue
+        for k, cell in enumerate(_cells(text[begin:end])):
+            if (k < len(own) and any(stem(t.norm) == h for t in tokenize(cell)) and own[k].strip()
+                    and not any(stem(t.norm) == h for t in tokenize(own[k]))):
+                return True
+    return False
+
+
+def _row_named(text: str, span: tuple[int, int], stems: AbstractSet[str]) -> Optional[tuple[int, int]]:
+    """The span of another row of the table the sentence at ``span`` is a row of, when a denying
+    clause (its content ``stems``) names that row by every word of its first cell and none of
+    this row's first cell (the row key: "Ashby reservoir is not ..." against the row "Brackley |
+    64 | DROUGHT ORDER" is about the row "Ashby | 91 | normal"); None otherwise."""
+    found = _table_rows(text, span)
+    if found is None or found[1] == 0:
+        return None
+    rows, at = found
+
+    def key(row: tuple[int, int]) -> set[str]:
+        cells = _cells(text[row[0]:row[1]])
+        return content_stems(cells[0]) if cells else set()
+
+    if key(rows[at]) & stems:
+        return None
+    named = [row for n, row in enumerate(rows) if n not in (0, at) and (k := key(row)) and k <= stems]
+    if len(named) != 1:
+        return None
+    begin, end = named[0]
+    line = text[begin:end]
+    return begin + len(line) - len(line.lstrip()), end - (len(line) - len(line.rstrip()))
+
+
+def _best_besides_headers(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tuple[int, int], int]]:
+    """(doc index, sentence span, shared stems) of the sentence sharing most of ``stems`` that is
+    no table's header row (the first such in document order on a tie); None if none shares any."""
+    best: Optional[tuple[int, tuple[int, int], int]] = None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i, n in sorted(_sentences_sharing(by_stem, stems).items()):
+            if (best is None or n > best[2]) and not _header_row(index.text, spans[i]):
+                best = (doc_index, spans[i], n)
+    return best
+
+
+def _names_its_row(text: str, span: tuple[int, int], stems: AbstractSet[str]) -> bool:
+    """Is the sentence at ``span`` a table's row (not its header) whose first cell's content words
+    are all among ``stems``? What a cell of it says is said of what the answer clause names
+    ("The Ashbrook at Penbury Weir is rising" / "Penbury Weir | Ashbrook | 3.07 | falling"), though
+    its words stand in another order than the clause's."""
+    found = _table_rows(text, span)
+    if found is None or found[1] == 0:
+        return False
+    rows, at = found
+    cells = _cells(text[rows[at][0]:rows[at][1]])
+    key = content_stems(cells[0]) if cells else set()
+    return bool(key) and key <= stems
+
+
+def _header_row(text: str, span: tuple[int, int]) -> bool:
+    """Is the sentence at ``span`` the first row of a table (its header: the columns' names)?"""
+    found = _table_rows(text, span)
+    return found is not None and found[1] == 0
 
 
 def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[int, tuple[int, int], int]
@@ -598,11 +941,11 @@ def _sentence_text(ctx: CheckContext, alignment: SentenceAlignment) -> tuple[str
 
 
 def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, any_word: bool = False
-                    ) -> Iterator[tuple[str, list[Token], int, list[Token]]]:
+                    ) -> Iterator[tuple[str, list[Token], int, list[Token], str]]:
     """(answer clause text, its tokens, position of the word, the last content words before the
-    clause) for each word of the answer sentence stemmed ``key`` (a content word, unless
-    ``any_word``), quotations blanked. The words before are what a clause may be said of
-    ("the keynote, *which* will be recorded"), with offsets from the clause's start."""
+    clause, the sentence before the clause) for each word of the answer sentence stemmed ``key``
+    (a content word, unless ``any_word``), quotations blanked. The words before are what a clause
+    may be said of ("the keynote, *which* will be recorded"), with offsets from the clause's start."""
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
     tokens = tokenize(sentence)
     for tok in tokens:
@@ -611,7 +954,7 @@ def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, a
             clause = sentence[begin:end]
             before = [Token(t.norm, t.start - begin, t.end - begin) for t in tokens
                       if t.end <= begin and content_stem(t.norm) is not None][-_WINDOW:]
-            yield clause, tokenize(clause), tok.start - begin, before
+            yield clause, tokenize(clause), tok.start - begin, before, sentence[:begin]
 
 
 def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str,
@@ -732,10 +1075,10 @@ def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     key = h if predicate or h in alignment.stems else _synonym_in(h, alignment.stems)
     if key is None:
         return None
-    for clause, clause_tokens, at, before in _answer_clauses(ctx, alignment, key, any_word=predicate):
+    for clause, clause_tokens, at, before, prefix in _answer_clauses(ctx, alignment, key, any_word=predicate):
         if now_only and not _NOW_RE.search(clause):
             continue
-        found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before))
+        found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before, prefix))
         if found is not None:
             return found
     return None
@@ -743,12 +1086,12 @@ def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
 
 def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
                     head: Token, key: str, cue: tuple[int, int, int, int],
-                    answer: tuple[str, list[Token], int, list[Token]]) -> Optional[Finding]:
+                    answer: tuple[str, list[Token], int, list[Token], str]) -> Optional[Finding]:
     """The answer clause (text, tokens, where the word stemmed ``key`` stands, content words
-    before the clause) affirms ``head``, which the document sentence at ``span`` denies."""
+    before the clause, the sentence before it) affirms ``head``, which the document sentence at ``span`` denies."""
     doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
     cue_start, cue_end, c_begin, c_end = cue
-    clause, clause_tokens, at, before = answer
+    clause, clause_tokens, at, before, prefix = answer
     if is_refusal(clause):
         return None  # "the call does not say how many are accepted": no claim that they are
     h = stem(head.norm)
@@ -765,6 +1108,15 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # used", "need not rebook") or an instruction not to ("Do not induce vomiting")
     if _DUTY_RE.search(clause, 0, at) and not (_MODAL_RE.search(doc_sentence, c_begin, c_end)
                                                or _DO_NOT_RE.match(doc_sentence, c_begin)):
+        return None
+    # so does a request ("Their main requests: report the uncertainty" / "The uncertainty is not
+    # reported"): it asks for what the document says is not so
+    if _wished_against_fact(prefix + clause[:at], doc_sentence[c_begin:c_end]):
+        return None
+    # and a document's instruction to check that it is not so ("Check drain hose is not kinked")
+    # says what to look at, not that it is not so: it contradicts an instruction only
+    if (_CHECK_RE.search(doc_sentence, c_begin, cue_start) and not _CHECK_RE.search(prefix + clause)
+            and not _DUTY_RE.search(prefix + clause)):
         return None
     before_end = frozenset(content_stems(doc_sentence[:c_end]))
     after_end = content_stems(doc_sentence[c_end:])
@@ -1006,8 +1358,11 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         d_begin, d_end = clause_span(doc_sentence, d_tok.start)
         a_clause, d_clause = sentence[a_begin:a_end], doc_sentence[d_begin:d_end]
         # a clause that denies or hedges where the other does not may say the same in other
-        # words ("not explicit" / "implicit"); the same cues in both leave the swap a swap
-        if hedge_cues(a_clause) != hedge_cues(d_clause):
+        # words ("not explicit" / "implicit"); the same cues in both leave the swap a swap.
+        # (Up to the next "and"/"or"/"but" after the pair: "is rising and is only on a Flood
+        # Alert" hedges the alert, not the rise; a denial before the pair reaches it still.)
+        if (hedge_cues(up_to_coordinator(a_clause, a_tok.start - a_begin))
+                != hedge_cues(up_to_coordinator(d_clause, d_tok.start - d_begin))):
             continue
         a_words = _content_positions(tokenize(a_clause))
         d_words = _content_positions(tokenize(d_clause))
@@ -1024,7 +1379,8 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         if any(a_side[s] != d_side[s] for s in shared):
             continue
         if not (_same_neighbour(a_words, a_at, d_words, d_at, a_tok.norm)
-                or _same_figure_after(answer_tokens, a_tok, doc_tokens, d_tok)):
+                or _same_figure_after(answer_tokens, a_tok, doc_tokens, d_tok)
+                or _names_its_row(index.text, span, {s for _, s in a_words})):
             continue
         if _said_elsewhere(ctx, a_key, set(shared), len(shared), (doc_index, span), opposite_key):
             continue

@@ -106,7 +106,10 @@ _NOT_A_DENIAL_BEFORE_RE = re.compile(
 _WEAK_DENIAL_RE = re.compile(
     r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without|lack\w*|fail\w*|refus\w*|"
     r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer|"
-    r"avoid\w*|prevent\w*|refrain\w*|stop(?:s|ped|ping)?[ \t]+(?:\w+[ \t]+){0,3}?from)\b|n[’']t\b",
+    r"avoid\w*|prevent\w*|refrain\w*|stop(?:s|ped|ping)?[ \t]+(?:\w+[ \t]+){0,3}?from|"
+    # what is free of a thing, exempt from it or waived has none of it ("free of anchorage dues"
+    # restates "no anchorage dues")
+    r"free[ \t]+(?:of|from)|exempt\w*|waiv\w*)\b|n[’']t\b",
     re.IGNORECASE,
 )
 _WEAK_DENIAL_BARE_RE = with_bare_not(_WEAK_DENIAL_RE)
