@@ -367,9 +367,9 @@ def _calendar_rows(text: str, mentions: Sequence[DateMention],
                 continue
             _, year, month = heads[k]
             day, weekday = int(m.group("d")), _WEEKDAY_NAMES.get(_fold(m.group("w")))
-            if weekday is None or not _valid(month, day, year):  # type: ignore[arg-type]
+            if weekday is None or not _valid(month, day, year):
                 continue
-            if _dt.date(year, month, day).weekday() != weekday:  # type: ignore[arg-type]
+            if _dt.date(year, month, day).weekday() != weekday:
                 continue
             out.append(DateMention(m.start(), m.end(), m.group(),
                                    DateValue(year=year, month=month, day=day, weekday=weekday), "dmy"))
