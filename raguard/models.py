@@ -29,6 +29,7 @@ from raguard.warning_types import (  # noqa: E402
     UNSUPPORTED_QUOTE,
     UNSUPPORTED_DESCRIPTION,
     UNSUPPORTED_STATEMENT,
+    UNSUPPORTED_VERDICT,
     VAGUE_REFERENCE,
 )
 

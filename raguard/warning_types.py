@@ -21,6 +21,7 @@ UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
 UNSUPPORTED_DESCRIPTION = "unsupported_description"  # what the answer says of a talk itself ("the chat is light-hearted")
+UNSUPPORTED_VERDICT = "unsupported_verdict"  # the opening reply to a question ("Yes, with one catch.")
 CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
 MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions, creators)
 UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
@@ -73,6 +74,10 @@ REGISTRY: tuple[WarningType, ...] = (
     WarningType(UNSUPPORTED_DESCRIPTION, "medium", 9, ("statements",),
                 "a sentence about a talk itself (\"The conversation is light-hearted in tone\") whose words find "
                 "little support: shown, not gating, since a description of a talk is seldom in its words"),
+    WarningType(UNSUPPORTED_VERDICT, "medium", 10, ("statements",),
+                "the same, in the short sentence opening an answer to a question (\"Yes, with one catch.\"): shown, not "
+                "gating, since a reply in the question's terms is seldom in the documents' words; the sentences after "
+                "it give its grounds and are checked"),
     WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness", "placement",
                                                 "direction"),
                 "the documents say the opposite (a denial, a wrong order, the other option, another value in that place, "

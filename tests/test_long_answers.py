@@ -11,8 +11,10 @@ import pytest
 
 from raguard import Verifier, verify
 from raguard.models import (
-    MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, VAGUE_REFERENCE,
+    MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT,
+    VAGUE_REFERENCE,
 )
+from raguard.normalize.cues import asks
 from raguard.normalize.entities import country_demonyms
 from raguard.normalize.spelling import american
 from raguard.normalize.stems import stem
@@ -94,6 +96,62 @@ def test_a_phrase_naming_the_text_itself_is_not_a_vague_source() -> None:
     assert VAGUE_REFERENCE not in types("Summarize.", FERRY, "The document says tickets cost eleven euros.")
     # a source the documents never name is still vague
     assert VAGUE_REFERENCE in types("Summarize.", FERRY, "The recent report says tickets cost eleven euros.")
+
+
+# -- the opening reply to a question --------------------------------------------------------
+
+KILNS = ["Kiln survey, week 46. Kiln K-2: crown temperature 1,184 C, thermocouple TC-4 reading 40 C "
+         "below TC-3, flagged for replacement. Kiln K-5: door seal worn, heat loss estimated at 6 percent, "
+         "flagged for replacement. Kilns K-1, K-3 and K-4 within limits."]
+KILN_GROUNDS = (" On K-2, thermocouple TC-4 reads 40 C below TC-3 and is flagged for replacement."
+                " On K-5, the worn door seal loses an estimated 6 percent of the heat.")
+
+
+@pytest.mark.parametrize("reply", [
+    "Yes, two kilns want looking at.",
+    "Not entirely, and the trouble is mechanical.",
+    "Mostly fine, with a pair of exceptions.",
+])
+def test_an_opening_reply_to_a_question_is_a_medium_verdict(reply: str) -> None:
+    result = verify("Is anything wrong with the kilns this week?", KILNS, reply + KILN_GROUNDS)
+    assert [(w.type, w.severity) for w in result.warnings] == [(UNSUPPORTED_VERDICT, "medium")], result.warnings
+    assert result.warnings[0].text == reply and result.action == "proceed"
+    gated = Verifier(severities={UNSUPPORTED_VERDICT: "high"}).verify(
+        "Is anything wrong with the kilns this week?", KILNS, reply + KILN_GROUNDS)
+    assert gated.action == "review"
+
+
+def test_a_reply_is_a_verdict_only_where_it_opens_an_answer_to_a_question() -> None:
+    reply = "Yes, two kilns want looking at."
+    # a summary is no reply: its first sentence is a claim like the others
+    assert UNSUPPORTED_STATEMENT in types("Summarize the survey.", KILNS, reply + KILN_GROUNDS)
+    # nor is the same sentence later in the answer
+    later = KILN_GROUNDS.strip() + " " + reply + " Kilns K-1, K-3 and K-4 are within limits."
+    assert UNSUPPORTED_STATEMENT in types("Is anything wrong with the kilns?", KILNS, later)
+    # nor a reply with a single sentence of grounds after it
+    short = reply + " On K-5, the worn door seal loses an estimated 6 percent of the heat."
+    assert UNSUPPORTED_STATEMENT in types("Is anything wrong with the kilns?", KILNS, short)
+    # nor a long opening sentence: it states more than a verdict
+    long_reply = "Yes, the kilns want looking at because the burners were fitted by an unlicensed contractor last spring."
+    assert UNSUPPORTED_STATEMENT in types("Is anything wrong with the kilns?", KILNS, long_reply + KILN_GROUNDS)
+
+
+def test_a_verdict_keeps_its_values_checked() -> None:
+    result = verify("Is anything wrong with the kilns?", KILNS, "Yes, the crown of K-2 ran at 1,284 C." + KILN_GROUNDS)
+    assert UNSUPPORTED_NUMBER in [w.type for w in result.warnings] and result.action == "review"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("is the pool open on sunday", True),
+    ("How much is the deposit", True),
+    ("Can't I pay by card?", True),
+    ("parking at the depot? any rules", True),
+    ("Summarize the survey.", False),
+    ("opening hours of the depot", False),
+    ("Island ferries in winter", False),  # ("Is" only as a whole word)
+])
+def test_asks_tells_a_question(query: str, expected: bool) -> None:
+    assert asks(query) is expected
 
 
 # -- conversation documents -------------------------------------------------------------------

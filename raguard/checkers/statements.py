@@ -33,6 +33,12 @@ a talk seldom describes itself in words a summary's description could match, so 
 cannot tell a faithful description from a wrong one; it is shown, not gating. Values, names and
 denials in it are still the other checkers'. Of a written text ("The document contains a
 clause ...") such a sentence states its content and stays a statement.
+
+The reply that opens an answer to a question ("Yes, but only at one fixed point.", "Not
+entirely — ...": the first sentence, of ``_REPLY_WORDS`` words or fewer, with ``_MIN_AFTER_REPLY``
+sentences or more after it, opening with one of ``_REPLY_OPENERS`` or a verdict word) is raised as
+``unsupported_verdict``, medium, when its words find little support: a verdict in the
+question's terms is seldom in the documents' words, and the sentences after it give its grounds.
 """
 
 from __future__ import annotations
@@ -42,12 +48,12 @@ from collections import Counter
 from itertools import chain
 from typing import Iterator, Optional, Sequence
 
-from raguard.normalize.cues import denies, is_refusal
 from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
-from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT
+from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT
+from raguard.normalize.cues import asks, denies, is_refusal
 from raguard.normalize.framing import Framing, about_talk, counted_opening, describes_talk, is_heading
 from raguard.normalize.polarity import DENIAL_WORDS
 from raguard.normalize.stems import content_stem, prefixed_stems, stem, unprefixed_stem
@@ -89,6 +95,15 @@ today now currently yet still anymore
 _MIN_AFTER_COUNT = 2
 #: The longest such verdict, in words.
 _VERDICT_WORDS = 5
+#: The opening reply to a question (see the module docstring): at most this many words, with at
+#: least ``_MIN_AFTER_REPLY`` sentences after it to give its grounds.
+_REPLY_WORDS = 12
+_MIN_AFTER_REPLY = 2
+#: A reply opens with a word that answers rather than states: an answer particle, a denial, a
+#: verdict word ("Probably", "Mostly"), or how it appears ("Looks like", "It seems"). A closed
+#: class: an opening that names a thing ("Two surveyors account for the gap.") is a claim.
+_REPLY_OPENERS = frozenset({"yes", "yeah", "yep", "no", "nope", "not", "sure", "indeed", "looks", "seems", "appears"})
+_APPEARANCE = frozenset({"looks", "seems", "appears", "sounds"})
 #: The longest question of the answer read as a turn of speech, not a claim ("Guess what?").
 _QUESTION_WORDS = 5
 
@@ -150,12 +165,16 @@ class StatementsChecker:
             framing = _CONVERSATION_FRAMING
         about_talk_before = False  # was the sentence before about the talk itself?
         sentences = list(ctx.sentences)
+        # the answer's first sentence (a heading aside) replies to a question: see _REPLY_WORDS
+        reply_at = -1 if len(sentences) <= _MIN_AFTER_REPLY or not ctx.query_index.derive(asks) else None
         for number, (start, end) in enumerate(sentences):
             sentence = ctx.response[start:end]
             # (a subject and its verb open the sentence: its first words are enough)
             sentence_range = ctx.token_range(start, end)
             opening = [toks[i].norm for i in sentence_range[:_OPENING_WORDS]]
             previous_about_talk, about_talk_before = about_talk_before, about_talk(opening)
+            if reply_at is None and not is_heading(sentence):
+                reply_at = number
             if (is_refusal(sentence) or is_heading(sentence) or _is_verdict(stems, sentence_range)
                     or _is_short_question(sentence, sentence_range)
                     or (len(sentences) - number > _MIN_AFTER_COUNT and _counts_documents_things(ctx, sentence))):
@@ -229,6 +248,9 @@ class StatementsChecker:
             else:
                 if describes_talk(opening, after_talk=previous_about_talk):
                     finding.warning_type = UNSUPPORTED_DESCRIPTION  # "The chat is light-hearted"
+                elif (number == reply_at and len(sentence_range) <= _REPLY_WORDS
+                      and len(sentences) - number > _MIN_AFTER_REPLY and _opens_reply(ctx, sentence_range)):
+                    finding.warning_type = UNSUPPORTED_VERDICT  # "Yes, but only at one fixed point."
                 # (as counted above: a synonym supports only in a sentence of enough new words)
                 synonyms = len(words) >= _MIN_WORDS_FOR_SYNONYMS
                 missing = [ctx.response[a:b] for s, a, b in words
@@ -295,6 +317,16 @@ def _is_short_question(sentence: str, tokens: range) -> bool:
     sentences after it, too short to carry a claim of its own (its values and names are still
     the other checkers')."""
     return len(tokens) <= _QUESTION_WORDS and sentence.rstrip().rstrip("\"'”’)").endswith("?")
+
+
+def _opens_reply(ctx: CheckContext, tokens: range) -> bool:
+    """Does the sentence of these ``tokens`` open as a reply ("Yes, ...", "Not entirely ...",
+    "Unfortunately ...", "It looks ...")? See ``_REPLY_OPENERS``."""
+    toks = ctx.token_list
+    first = toks[tokens[0]].norm
+    if first in _REPLY_OPENERS or stem(first) in _VERDICT_STEMS:
+        return True
+    return first in ("it", "that", "this") and len(tokens) > 1 and toks[tokens[1]].norm in _APPEARANCE
 
 
 def _is_verdict(stems: list[Optional[str]], tokens: range) -> bool:

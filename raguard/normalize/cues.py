@@ -57,3 +57,19 @@ def denies(text: str, *, after_particle: bool = False) -> bool:
         particle = _ANSWER_PARTICLE_RE.match(text)
         start = particle.end() if particle else 0
     return _ANSWER_NEGATION_RE.search(text, start) is not None
+
+
+# A question opens with one of these (a closed class: interrogatives, auxiliaries and modals), or
+# holds a question mark ("the cache doable this saturday? any problems").
+_QUESTION_OPENING_RE = re.compile(
+    r"^\W*(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|am|do|does|did|has|have|had|"
+    r"can|could|will|would|shall|should|may|might|must|isn[’']t|aren[’']t|wasn[’']t|don[’']t|doesn[’']t|"
+    r"didn[’']t|can[’']t|won[’']t)\b",
+    re.IGNORECASE,
+)
+
+
+def asks(query: str) -> bool:
+    """Is ``query`` a question (a question mark, or an opening interrogative or auxiliary: "how
+    much is the fee", "can I park here")? An answer to one opens with its reply."""
+    return "?" in query or _QUESTION_OPENING_RE.match(query) is not None
