@@ -256,6 +256,20 @@ def test_a_sentence_with_no_supported_value_needs_more_than_half_of_its_words():
         ("unsupported_statement", "The storm made landfall at night.")}
 
 
+def test_a_negative_contraction_is_no_content_word():
+    # "didn't", "won't" restate "did not", "will not": their first halves ("didn", "won" read as
+    # "win") are auxiliaries, not words the documents must hold
+    docs = ["The board did not extend the ferry contract, and Calder Marine will not bid again."]
+    result = _check(docs, "The board didn't extend the ferry contract and Calder Marine won't bid again.",
+                    query="What happened to the ferry contract?")
+    statements = [c for c in result.claims if c.kind == "statement"]
+    assert [c.value for c in statements] == ["3/3 new content words supported"], statements
+    # a word the documents lack still counts
+    invented = _check(docs, "The board didn't extend the ferry contract because its old hulls were rusting and leaking.",
+                      query="What happened to the ferry contract?")
+    assert "old, hulls, rusting, leaking not found" in invented.warnings[0].suggestion
+
+
 def test_a_value_from_the_query_anchors_nothing():
     docs = ["Ted Sutton plays Sergeant Cunningham in the 2002 film We Were Soldiers , starring Mel Gibson as Hal Moore ."]
     query = "Ted Sutton plays Sergeant Cunningham in a 2002 film that stars Mel Gibson as what character?"

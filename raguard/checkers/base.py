@@ -14,6 +14,9 @@ from raguard.normalize.polarity import may_deny
 from raguard.normalize.text import Token, TokenText, ascii_words, sentence_spans, tokenize
 from raguard.query import QueryIndex
 
+#: The apostrophes a contraction is written with ("didn't", "didn’t").
+_APOSTROPHES = frozenset({"'", "’", "`", "ʼ"})
+
 if TYPE_CHECKING:  # pragma: no cover
     from spacy.tokens import Doc
 
@@ -150,10 +153,17 @@ class CheckContext:
     @lazy
     def token_stems(self) -> list[Optional[str]]:
         """:func:`~raguard.normalize.stems.content_stem` of each of ``token_list`` (None for a
-        filler or a number): stems several checkers read sentence by sentence."""
+        filler or a number): stems several checkers read sentence by sentence. The first half of
+        a negative contraction ("didn", "won" of "won't") is an auxiliary, no content word."""
         from raguard.normalize.stems import content_stem
 
-        return list(map(content_stem, [t.norm for t in self.token_list]))
+        toks = self.token_list
+        stems = list(map(content_stem, [t.norm for t in toks]))
+        for i in range(1, len(toks)):
+            if (toks[i].norm == "t" and stems[i - 1] is not None and toks[i - 1].norm.endswith("n")
+                    and self.response[toks[i - 1].end:toks[i].start] in _APOSTROPHES):
+                stems[i - 1] = None
+        return stems
 
     @lazy
     def alignment(self) -> "list[SentenceAlignment]":
