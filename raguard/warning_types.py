@@ -78,8 +78,8 @@ REGISTRY: tuple[WarningType, ...] = (
                 "the same, in the short sentence opening an answer to a question (\"Yes, with one catch.\"): shown, not "
                 "gating, since a reply in the question's terms is seldom in the documents' words; the sentences after "
                 "it give its grounds and are checked"),
-    WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "comparisons", "choices", "sameness", "placement",
-                                                "direction"),
+    WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "opposites", "comparisons", "choices", "sameness",
+                                                "placement", "direction"),
                 "the documents say the opposite (a denial, a wrong order, the other option, another value in that place, "
                 "a change going the other way)"),
     WarningType(MISATTRIBUTED_CLAIM, "high", 6, ("attributions", "roles", "creators"),

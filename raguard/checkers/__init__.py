@@ -14,6 +14,7 @@ from raguard.checkers.direction import DirectionChecker
 from raguard.checkers.entities import EntitiesChecker
 from raguard.checkers.negations import NegationsChecker
 from raguard.checkers.numbers import NumbersChecker
+from raguard.checkers.opposites import OppositesChecker
 from raguard.checkers.placement import PlacementChecker
 from raguard.checkers.qa import QA_CHECKERS, ChoicesChecker, ComparisonsChecker, SamenessChecker, UnansweredChecker
 from raguard.checkers.quotes import QuotesChecker
@@ -51,6 +52,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
     "entities": EntitiesChecker,
     "negations": NegationsChecker,
     "numbers": NumbersChecker,
+    "opposites": OppositesChecker,
     "placement": PlacementChecker,
     "quotes": QuotesChecker,
     "roles": RolesChecker,
@@ -63,7 +65,7 @@ _REGISTRY: dict[str, Callable[..., AnyChecker]] = {
 #: Checkers a default :class:`~raguard.Verifier` runs, in order: the ``qa`` profile.
 DEFAULT_CHECKERS: tuple[str, ...] = (
     "dates", "entities", "numbers", "quotes", "vague", "comparisons", "choices", "sameness",
-    "statements", "negations", "placement", "direction", "attributions", "roles", "creators", "unanswered",
+    "statements", "negations", "opposites", "placement", "direction", "attributions", "roles", "creators", "unanswered",
 )
 
 #: Named checker lists, for ``Verifier(profile=...)``:

@@ -1,0 +1,79 @@
+"""The opposites checker: a word no document says whose opposite the aligned document says of the
+same thing. Examples written for the rule; each faithful restatement has a swapped twin."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier
+from raguard.checkers import DEFAULT_CHECKERS
+
+CLINIC = ["Ward 7 visiting: visitors must sign in at the desk before 2 pm. "
+          "Children under twelve need an adult with them at all times. "
+          "At the flu clinic the minimum age for the nasal spray is 2 years. Parking for patients is included in the booking fee."]
+QUERY = "What are the rules for visiting ward 7 and the flu clinic?"
+
+
+def _opposites(answer: str, docs: list[str] = CLINIC) -> list[str]:
+    result = Verifier().verify(QUERY, docs, answer)
+    return [w.suggestion for w in result.warnings if w.type == "contradicted_claim"]
+
+
+@pytest.mark.parametrize(("faithful", "swapped", "pair"), [
+    ("For ward 7, visitors sign in at the desk before 2 pm.",
+     "For ward 7, visitors sign in at the desk after 2 pm.", '"after"'),
+    ("At the flu clinic the nasal spray has a minimum age of 2 years.",
+     "At the flu clinic the nasal spray has a maximum age of 2 years.", '"maximum"'),
+    ("Patient parking is included in the booking fee.",
+     "Patient parking is excluded from the booking fee.", '"excluded"'),
+])
+def test_a_word_swapped_for_its_opposite_is_contradicted(faithful: str, swapped: str, pair: str) -> None:
+    assert _opposites(faithful) == []
+    found = _opposites(swapped)
+    assert found and pair in found[0], found
+
+
+def test_the_same_words_must_stand_on_the_same_side() -> None:
+    # a converse restatement ("A before B" told as "after A, B") is no swap
+    docs = ["Marta Quell trained as a glassblower in Murano before opening her studio in Leith in 2009."]
+    answer = "After training as a glassblower in Murano, Marta Quell opened her studio in Leith in 2009."
+    assert Verifier().verify("Who is Marta Quell?", docs, answer).action == "proceed"
+
+
+def test_a_word_of_comparison_must_compare_the_same_thing() -> None:
+    # "before dawn" restates "after 3 a.m." in other terms: the next word differs
+    docs = ["The storm reached the harbour wall of Port Ellery shortly after 3 a.m. on Sunday."]
+    answer = "The storm reached the harbour wall of Port Ellery before dawn on Sunday."
+    assert not any("which no document says" in (w.suggestion or "")
+                   for w in Verifier().verify("When did the storm hit?", docs, answer).warnings)
+
+
+def test_or_more_is_a_bound_not_a_comparison() -> None:
+    docs = ["Members who walked at least 9,000 steps a day slept better than those who walked fewer."]
+    answer = "Members who walked 9,000 steps a day or more slept better than those who walked fewer."
+    assert not any("which no document says" in (w.suggestion or "")
+                   for w in Verifier().verify("Did walking help sleep?", docs, answer).warnings)
+
+
+def test_a_document_that_says_the_word_itself_is_left_to_the_negations_checker() -> None:
+    docs = ["Loft hatch: minimum width 500 mm, maximum width 700 mm."]
+    answer = "The loft hatch has a minimum width of 700 mm."
+    only = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "negations"])
+    assert not any("which no document says" in (w.suggestion or "")
+                   for w in only.verify("Loft hatch size?", docs, answer).warnings)
+
+
+def test_a_denied_clause_is_not_read_as_the_opposite() -> None:
+    # "not after 2 pm" says what "before 2 pm" says
+    assert _opposites("For ward 7, visitors sign in at the desk no later than 2 pm.") == []
+    assert _opposites("For ward 7, visitors must not sign in at the desk after 2 pm.") == []
+
+
+def test_without_the_checker_the_swap_passes() -> None:
+    # the swap is caught by this checker, not by another one
+    swapped = "At the flu clinic the nasal spray has a maximum age of 2 years."
+    without = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "opposites"])
+    with_it = Verifier()
+    assert "opposites" in DEFAULT_CHECKERS
+    assert with_it.verify(QUERY, CLINIC, swapped).action == "review"
+    assert without.verify(QUERY, CLINIC, swapped).action == "proceed"
