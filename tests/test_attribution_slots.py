@@ -80,3 +80,10 @@ def test_a_forms_deed_label_names_who_did_it() -> None:
     assert misattributed("Who made the pattern?", docs, "(Pattern by Petra Vance, tech-edited by Orla Quist.)") == []
     assert misattributed("Who made the pattern?", docs,
                          "(Pattern by Orla Quist, tech-edited by Petra Vance.)") == ["Orla Quist"]
+
+
+def test_a_name_a_dash_follows_at_a_messages_start_is_whom_it_is_to() -> None:
+    docs = ["From: Tessa Marlow\nTo: Imran Shah\n\n> Imran - Coldbrook sent the renewal offer: $12k per year, 2 yr term, 15 seats.\n"
+            "Tessa"]
+    answer = "Tessa Marlow reported that Coldbrook offered the renewal at $12k per year for a 2 yr term covering 15 seats."
+    assert misattributed("What did Coldbrook offer?", docs, answer) == []

@@ -403,6 +403,7 @@ ANCHORED = {
     "raguard.checkers.attributions._NUMBER_AFTER_RE",  # (match right after a run of capitalized words)
     "raguard.checkers.attributions._ACRONYM_AFTER_RE",  # (match right after a run of capitalized words)
     "raguard.checkers.attributions._FIELD_RE",  # (fullmatch of one sentence)
+    "raguard.checkers.attributions._ADDRESSED_RE",  # (match at a sentence's start)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.

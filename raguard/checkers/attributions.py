@@ -44,7 +44,8 @@ an acronym the clause names ("Partial Discharge (PD)"). A sentence names no doer
 a table's header row (its cells name columns), a form's field whose label names nothing of the
 clause ("From: Customer Relations <...>"), or one whose "we" or "I" does the clause's deed in a
 document that names the answer's name (the writer: "we have booked" for "Kestrel Lettings has
-booked"); a weekday with a possessive ("Friday's run") is a date.
+booked"); a weekday with a possessive ("Friday's run") is a date, and a message's opening name
+with a dash after it ("Priya - Brightwave sent the quote") is whom it is to.
 
 A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
 is the source, not the doer: the pronoun may be anyone the answer or the query names. A given
@@ -395,6 +396,20 @@ _GREETINGS = frozenset({"hi", "hello", "hey", "hiya", "thanks", "dear", "bye", "
                         "evening", "cheers", "congrats", "congratulations", "sorry", "ok", "okay", "yes", "yeah"})
 
 
+# a message's opening name and the dash after it ("> Priya - Brightwave sent ..."): whom it is to
+# (a capital after the dash: the message's own first word; "Basic – £8 – 5 GB" is a list's row)
+_ADDRESSED_RE = re.compile(r"[^\w]{0,4}([A-Z][\w'’-]*)[ \t]+[-–—][ \t]+[A-Z]")
+
+
+def _addressed(sentence: str, m: "re.Match[str]") -> bool:
+    """Is the capitalized word ``m`` a message's opening word, a name a dash follows ("Priya -
+    Brightwave sent the quote")? It names the one the message is to."""
+    if m.start() > 4:
+        return False
+    found = _ADDRESSED_RE.match(sentence)
+    return found is not None and found.start(1) == m.start()
+
+
 def _after_greeting(sentence: str, pos: int) -> bool:
     """Does the word at ``pos`` follow a greeting ("Hi Dev", "Thanks, Ana")? It names the one
     spoken to."""
@@ -494,8 +509,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
                      or folded.endswith(_VERB_ENDINGS)):
             continue  # a sentence's first word that the document or the answer writes in lower case,
             # a verb's or an adverb's form ("Following your interview", "Early repayment"), or "Hi"
-        if _after_greeting(sentence, m.start()):
-            continue  # "Hi Dev, my internet ...": the one spoken to, not an agent of the claim
+        if _after_greeting(sentence, m.start()) or _addressed(sentence, m):
+            continue  # "Hi Dev, my internet ...", "Priya - the quote came": the one spoken to, not an agent of the claim
         if any(c.isdigit() for c in word) or _ROMAN_RE.fullmatch(word):
             continue  # "HH-2026-118834", "TV-200", "movement II": a code, a model or a part's number, no one's name
         bare = folded.removesuffix("'s").removesuffix("’s")
