@@ -400,6 +400,10 @@ ANCHORED = {
     "raguard.checkers.entities._WORD_NUMBER_RE",  # (fullmatch of one NER name)
     "raguard.checkers.attributions._IN_NAME_GAP_RE",  # (fullmatch between two words)
     "raguard.checkers.attributions._ASIDE_OPENING_RE",  # (fullmatch between two runs of a sentence)
+    "raguard.checkers.attributions._NUMBER_AFTER_RE",  # (match right after a run of capitalized words)
+    "raguard.checkers.attributions._ACRONYM_AFTER_RE",  # (match right after a run of capitalized words)
+    "raguard.checkers.attributions._FIELD_RE",  # (fullmatch of one sentence)
+    "raguard.checkers.attributions._ADDRESSED_RE",  # (match at a sentence's start)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -422,7 +426,8 @@ WINDOWED = {
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
     "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
-    "raguard.checkers.roles._LABEL_BEFORE_RE": 80,  # (_MAX_BETWEEN: between two names)
+    "raguard.checkers.roles._LABEL_BEFORE_RE": 80,
+    "raguard.checkers.attributions._WORD_BEFORE_RE": 24,  # (_MAX_BETWEEN: between two names)
     "raguard.checkers.entities._QUALIFIER_RE": 24,
     "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
     "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,

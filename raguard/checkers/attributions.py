@@ -35,6 +35,18 @@ Ellerby"), when they say who a name of the clause is with or for, in a bracket o
 "at", "from" right behind it ("Harriet Soames of Beckwith Soames LLP", "Bramblefox Trading Co.
 (Kirsty Alcock t/a)"), and when they are a Roman numeral ("movement II").
 
+A capitalized word names no doer where the document's sentence puts it outside the doer's place
+(issue 18: the sentence must name a different agent where the answer's name stands): after a
+preposition ("on behalf of Mrs Pardoe we have booked", "review of Tessaline's listing", "per the
+AIAG-VDA rule") unless the answer's name stands after the same one ("at Huaxin's plant" for "at
+Tarrant's plant"), numbered ("Table 1", "Item 5": a part of a document or a list), or spelling out
+an acronym the clause names ("Partial Discharge (PD)"). A sentence names no doer at all when it is
+a table's header row (its cells name columns), a form's field whose label names nothing of the
+clause ("From: Customer Relations <...>"), or one whose "we" or "I" does the clause's deed in a
+document that names the answer's name (the writer: "we have booked" for "Kestrel Lettings has
+booked"); a weekday with a possessive ("Friday's run") is a date, and a message's opening name
+with a dash after it ("Priya - Brightwave sent the quote") is whom it is to.
+
 A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
 is the source, not the doer: the pronoun may be anyone the answer or the query names. A given
 name the document writes beside the answer's surname ("Dr Ines Carvalho": "Ines's book" for
@@ -181,7 +193,8 @@ class AttributionsChecker:
         # query names ("How did Amara do?" ... "Mr Oduya says she has grown in confidence": Amara)
         referents = (answer.names | ctx.query_stems) if reported else frozenset()
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
-                                    rest | name_stems | quoted, answer, _slot(ctx, name), referents, named):
+                                    rest | name_stems | quoted, answer, _slot(ctx, name), referents, named,
+                                    frozenset(name_stems), _preposition_before(ctx.response, name.start, name.text)):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
@@ -383,6 +396,20 @@ _GREETINGS = frozenset({"hi", "hello", "hey", "hiya", "thanks", "dear", "bye", "
                         "evening", "cheers", "congrats", "congratulations", "sorry", "ok", "okay", "yes", "yeah"})
 
 
+# a message's opening name and the dash after it ("> Priya - Brightwave sent ..."): whom it is to
+# (a capital after the dash: the message's own first word; "Basic – £8 – 5 GB" is a list's row)
+_ADDRESSED_RE = re.compile(r"[^\w]{0,4}([A-Z][\w'’-]*)[ \t]+[-–—][ \t]+[A-Z]")
+
+
+def _addressed(sentence: str, m: "re.Match[str]") -> bool:
+    """Is the capitalized word ``m`` a message's opening word, a name a dash follows ("Priya -
+    Brightwave sent the quote")? It names the one the message is to."""
+    if m.start() > 4:
+        return False
+    found = _ADDRESSED_RE.match(sentence)
+    return found is not None and found.start(1) == m.start()
+
+
 def _after_greeting(sentence: str, pos: int) -> bool:
     """Does the word at ``pos`` follow a greeting ("Hi Dev", "Thanks, Ana")? It names the one
     spoken to."""
@@ -436,7 +463,9 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
                          clause_stems: set[str], answer: Optional[_AnswerWords] = None,
                          slot: tuple[Optional[str], Optional[str]] = (None, None),
                          referents: frozenset[str] = frozenset(),
-                         named: tuple[frozenset[str], ...] = ()) -> bool:
+                         named: tuple[frozenset[str], ...] = (),
+                         name_stems: frozenset[str] = frozenset(),
+                         name_before: Optional[str] = None) -> bool:
     """Does the document sentence [start, end) name someone the answer's clause does not (and
     that no word of it can stand for ``name``)? See the module docstring. A capitalized word
     names no one when its capitals come from its place: a field's label ("Policyholder:"), a
@@ -459,6 +488,11 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         start = max(start, turn.text_start)  # the label is not a word of the claim
     sentence = text[start:end]
     words = [w.casefold() for w in _WORD_RE.findall(sentence)]
+    if turn is None:
+        if _header_row(text, start, end) or _unrelated_field(sentence, clause_stems):
+            return False  # a table's column names, a form's field of another deed: no one does the claim
+        if name_stems and name_stems <= document.stems and _writer_does(words, clause_stems):
+            return False  # "we have booked ...": the writer, who may be the answer's name (its document names it)
     others = False  # does the sentence name an agent the clause does not?
     if turn is not None and FIRST_PERSON.intersection(words) | GROUP_PERSON.intersection(words):
         others = content_stem(turn.speaker.split()[0].casefold()) not in clause_stems  # "I": the speaker
@@ -475,12 +509,13 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
                      or folded.endswith(_VERB_ENDINGS)):
             continue  # a sentence's first word that the document or the answer writes in lower case,
             # a verb's or an adverb's form ("Following your interview", "Early repayment"), or "Hi"
-        if _after_greeting(sentence, m.start()):
-            continue  # "Hi Dev, my internet ...": the one spoken to, not an agent of the claim
+        if _after_greeting(sentence, m.start()) or _addressed(sentence, m):
+            continue  # "Hi Dev, my internet ...", "Priya - the quote came": the one spoken to, not an agent of the claim
         if any(c.isdigit() for c in word) or _ROMAN_RE.fullmatch(word):
             continue  # "HH-2026-118834", "TV-200", "movement II": a code, a model or a part's number, no one's name
-        if folded in WEEKDAYS or folded in MONTHS and _beside_digit(sentence, m.start(), m.end()):
-            continue  # "Tue", "12 Dec": a date (a bare "May" or "June" may be someone)
+        bare = folded.removesuffix("'s").removesuffix("’s")
+        if bare in WEEKDAYS or bare in MONTHS and _beside_digit(sentence, m.start(), m.end()):
+            continue  # "Tue", "Friday's run", "12 Dec": a date (a bare "May" or "June" may be someone)
         if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)) \
                 and word_stem not in answer.names:
             continue  # "Incident: ...", "PORTABLE POWER STATION": capitals that name no one
@@ -489,7 +524,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
             continue  # the one the answer's pronoun stands for; "Ines" of "Dr Ines Carvalho" for "Carvalho"
         if not others and word_stem not in clause_stems and not _placed_in(text, word, name) \
                 and not any(_placed_in(text, word, country) for country in _countries_named(sentence, clause_stems)) \
-                and not _describes_named(sentence, m, runs, clause_stems, named, answer.names):
+                and not _describes_named(sentence, m, runs, clause_stems, named, answer.names) \
+                and not _outside_agent_slot(sentence, m, runs, clause_stems, name_before, answer.names):
             others = True
     if not others:
         return False  # "the actor", a surname, a pronoun: nothing names anyone else
@@ -513,6 +549,155 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if word in SECOND_PERSON and _greets(text, name):
             return False  # a letter's "you" is the one it greets ("Dear Ms Okafor, ... your claim")
     return True
+
+
+#: The prepositions after which a name is where a deed is done, for whom, of what or by whose
+#: rule ("on behalf of Mrs Pardoe", "at Huaxin's plant", "per the AIAG-VDA manual"), not who
+#: does it. English prepositions are a closed class; left out are "by" (a passive's doer), "to",
+#: "from" and "with" (whom a deed goes to, comes from or is shared with: "awarded to", "a
+#: statement from", "co-written with" may be the answer's own deed).
+_NON_AGENT_PREPOSITIONS = frozenset("""
+of for per on in at into onto under over via after before during since until within without
+between among amongst across through throughout behind beside besides near toward towards upon
+about against around regarding concerning including except despite like unlike beyond
+""".split())
+# the word right before a position ("... at "), read back from it
+_WORD_BEFORE_RE = re.compile(r"(?<![\w'’-])([^\W\d_]+)[ \t]+$")
+# a bracketed acronym right after a run of capitalized words ("Action Priority (AP)")
+_ACRONYM_AFTER_RE = re.compile(r"[ \t]*\(([A-Z]{2,6})\)")
+# the number right after a run of capitalized words ("Table 1", "Item 5:", "Duval Triangle 1")
+_NUMBER_AFTER_RE = re.compile(r"[ \t]+(?:No\.?[ \t]*)?\d")
+# what may stand between "we" or "I" and the verb it does ("we have booked", "I will also send")
+_WRITER_AUX = frozenset("""
+have has had will would shall should can could may might must am are is was were be been do did
+also already just then now still 've 'll 'd ’ve ’ll ’d
+""".split())
+_WRITERS = frozenset({"i", "we", "i've", "we've", "i'll", "we'll", "i'd", "we'd", "i’ve", "we’ve", "i’ll",
+                      "we’ll", "i’d", "we’d"})
+
+
+def _preposition_before(response: str, start: int, text: str) -> Optional[str]:
+    """The preposition the answer's name stands after ("at Tarrant's plant": "at"; "Per Rebecca's
+    review", the preposition written into the name: "per"), else None."""
+    first = text.split(None, 1)[0].casefold() if text.strip() else ""
+    if first in _NON_AGENT_PREPOSITIONS:
+        return first
+    m = _WORD_BEFORE_RE.search(response, max(0, start - 24), start)
+    if m is not None and m.group(1).casefold() in _NON_AGENT_PREPOSITIONS:
+        return m.group(1).casefold()
+    return None
+
+
+def _outside_agent_slot(sentence: str, m: "re.Match[str]", runs: list[tuple[int, int, frozenset[str]]],
+                        clause_stems: set[str], name_before: Optional[str],
+                        answer_names: frozenset[str] = frozenset()) -> bool:
+    """Does the capitalized word ``m`` of a document sentence stand where no doer of the claim
+    stands? Its run of capitalized words ("Mrs Pardoe", "Duval Triangle") stands after a
+    preposition that the answer's name does not stand after ("on behalf of Mrs Pardoe we have
+    booked" for "Kestrel Lettings has booked", "for Friday's run", "review of Tessaline's
+    listing": where, for whom, of what; not who), or is numbered ("Table 1", "Item 5", "Duval
+    Triangle 1": a part of a document or a list, no one), or spells out an acronym the clause
+    names ("Action Priority (AP)" for a clause naming "AP"). ``runs``: the sentence's runs,
+    filled on first use."""
+    if not runs:
+        runs.extend(_runs(sentence))
+    k = bisect_right(runs, (m.start(), len(sentence) + 1)) - 1
+    if k < 0 or not runs[k][0] <= m.start() < runs[k][1]:
+        run_start, run_end = m.start(), m.end()
+    else:
+        run_start, run_end = runs[k][0], runs[k][1]
+    # a preposition written with a capital inside the run ("For Friday's run"), else the word before it
+    inside = [w.casefold() for w in _WORD_RE.findall(sentence, run_start, m.start())]
+    preposition = next((w for w in reversed(inside) if w in _NON_AGENT_PREPOSITIONS), None)
+    if preposition is None:
+        before = _WORD_BEFORE_RE.search(sentence, max(0, run_start - 24), run_start)
+        if before is not None and before.group(1).casefold() in _NON_AGENT_PREPOSITIONS:
+            preposition = before.group(1).casefold()
+    if preposition is not None and preposition != name_before:
+        return True
+    if _NUMBER_AFTER_RE.match(sentence, run_end) is not None and not any(c.isdigit() for c in sentence[run_start:run_end]):
+        return True
+    stems = clause_stems | answer_names
+    return _spells_acronym(sentence, run_start, run_end, stems) or _acronym_spelt(sentence, m.group(), stems)
+
+
+def _acronym_spelt(sentence: str, word: str, stems: set[str]) -> bool:
+    """Is ``word`` an acronym the sentence spells out, in a bracket after words that ``stems``
+    name ("Partial Discharge (PD) ... zone PD" for a clause saying "partial discharge")?"""
+    if not (2 <= len(word) <= 6 and word.isalpha() and word.isupper()):
+        return False
+    at = sentence.find(f"({word})")
+    if at < 0:
+        return False
+    spelt = _WORD_RE.findall(sentence, max(0, at - 80), at)[-len(word):]
+    return (len(spelt) == len(word) and "".join(w[0] for w in spelt).upper() == word
+            and all(content_stem(w.casefold()) in stems for w in spelt if content_stem(w.casefold()) is not None))
+
+
+def _spells_acronym(sentence: str, start: int, end: int, stems: set[str]) -> bool:
+    """Is the run [start, end) of a sentence followed by a bracketed acronym that ``stems`` name
+    and whose letters are the run's initials ("Action Priority (AP)")?"""
+    m = _ACRONYM_AFTER_RE.match(sentence, end)
+    if m is None or content_stem(m.group(1).casefold()) not in stems:
+        return False
+    initials = "".join(w[0] for w in _WORD_RE.findall(sentence, start, end))
+    return initials.upper().endswith(m.group(1))
+
+
+def _writer_does(words: list[str], clause_stems: set[str]) -> bool:
+    """Does a "we" or an "I" do a deed of the clause ("we have booked a sweep")? In a letter or a
+    notice that is the writer, who may be the answer's name."""
+    for i, w in enumerate(words):
+        if w not in _WRITERS:
+            continue
+        for nxt in words[i + 1:i + 5]:
+            if nxt in _WRITER_AUX:
+                continue
+            if content_stem(nxt) in clause_stems:
+                return True
+            break
+    return False
+
+
+def _header_row(text: str, start: int, end: int) -> bool:
+    """Is [start, end) a table's header row: one line of three or more cells split by "|" or tabs,
+    with no digit, above a line split the same way? Its words name columns, not anyone."""
+    line = text[start:end].strip()
+    if not line or "\n" in line or any(c.isdigit() for c in line):
+        return False
+    sep = "|" if line.count("|") >= 2 else "\t" if line.count("\t") >= 2 else None
+    if sep is None or len([c for c in line.split(sep) if c.strip()]) < 3:
+        return False
+    nxt = text[end:end + 2000].lstrip("\r\n").split("\n", 1)[0]
+    return nxt.count(sep) >= 2
+
+
+# a form's field alone on its line: a label of up to three words, a colon, then its value
+_FIELD_RE = re.compile(r"[^\w]{0,3}([A-Za-z][\w'’-]*(?:[ \t]+[\w'’-]+){0,2}):[ \t]+(\S.*)")
+# an address or a bracket inside a field's value ("<claims@...>", "(publ)")
+_VALUE_ASIDE_RE = re.compile(r"<[^<>\n]{0,200}>|\([^()\n]{0,200}\)|(?<!\S)[^\s@]+@\S+")
+# the particles a name may hold in lower case ("Banco de la Plaza", "van der Berg")
+_NAME_PARTICLES = frozenset("de del della der di da du des la le les van von of the and y e ve & -".split())
+
+
+#: The most words of a name a field's value may be (a shouted headline after a colon is no name).
+_MAX_NAME_WORDS = 6
+
+
+def _unrelated_field(sentence: str, clause_stems: set[str]) -> bool:
+    """Is the sentence a form's field ("From: Customer Relations <claims@...>") whose value is a
+    name (at most ``_MAX_NAME_WORDS`` words, each capitalized or a particle) and whose label names
+    nothing of the clause? The field says who holds that label ("From", "Shipper"), not who did
+    what the answer says."""
+    m = _FIELD_RE.fullmatch(sentence.strip())
+    if m is None:
+        return False
+    if not content_stems(m.group(1)).isdisjoint(clause_stems):
+        return False
+    value = _VALUE_ASIDE_RE.sub(" ", m.group(2))
+    words = _HYPHENED_WORD_RE.findall(value)
+    return (0 < len(words) <= _MAX_NAME_WORDS
+            and all(w[:1].isupper() or w.casefold() in _NAME_PARTICLES or w.isdigit() for w in words))
 
 
 # a Roman numeral of two letters or more ("movement II", "Part IV", "Henry VIII"): a number

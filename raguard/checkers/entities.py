@@ -599,7 +599,10 @@ def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool
     # where the surname stands before a comma (a pattern per surname costs its compiling)
     searches = [re.finditer(pattern, index.text)]
     if surname + "," in index.text.lower():
-        inverted = rf"(?<![\w'’\-])(?i:{re.escape(surname)}),[ \t]*([A-Z][\w'’\-]*)"
+        # (not a surname a given name or an initial stands before: "Daniel J. Verhoeven,
+        # Microbiologist" puts a role after the comma, no given name)
+        inverted = (rf"(?<![\w'’\-])(?<![A-Za-z][ \t])(?<![A-Za-z]\.[ \t])"
+                    rf"(?i:{re.escape(surname)}),[ \t]*([A-Z][\w'’\-]*)")
         searches.append(re.finditer(inverted, index.text))
     for found in searches:
         for m in found:
@@ -677,7 +680,7 @@ def _spelled_before(ctx: CheckContext, acronym: str, first_word: str) -> bool:
 # ("on" a road, "of" a town after a company's legal form: "Hollins Farm on Weir Lane", "Fernmoss
 # Outdoor Ltd of Hebden Bridge" for "Hollins Farm, Weir Lane", "Fernmoss Outdoor Ltd, ... Hebden
 # Bridge"; an "of" inside a name, "Bank of England", is no company's legal form)
-_PLACED_IN_RE = re.compile(r" (?:in|at|with|on) (?=[A-Z])|(?:%s)\.? of (?=[A-Z])"
+_PLACED_IN_RE = re.compile(r" (?:in|at|with|on|to|from) (?=[A-Z])|(?:%s)\.? of (?=[A-Z])"
                            % "|".join(f"(?<={form})" for form in LEGAL_FORMS))
 # capitalized words joined by at most one lower-case function word each ("Bill of Materials",
 # "Anywhere on Earth"): a phrase whose initials a mixed-case acronym keeps ("BoM", "AoE")
@@ -796,7 +799,7 @@ def _date_of(ctx: CheckContext, month: int, day: int) -> Optional[tuple[int, int
 _LIST_END_RE = re.compile(r"(?<![ \t]),?[ \t]+(?:and|or|&)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*$")
 # ((?<![ \t]): a run of spaces is tried from its start only)
 _LIST_SPLIT_RE = re.compile(r",[ \t]+(?:(?:and|or|&)[ \t]+)?|(?<![ \t])[ \t]+(?:and|or|&)[ \t]+")
-_MEMBER_OF_RE = re.compile(r" (?:in|at|with|of the) (?=[A-Z])")
+_MEMBER_OF_RE = re.compile(r" (?:in|at|with|to|from|of the) (?=[A-Z])")
 # an acronym's plural ending a name ("Smart TVs")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
 
@@ -964,6 +967,17 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
             span = tokens.find_span([acro.lower()])
             if span is not None:
                 return span
+        if 3 <= len(raw_words) <= _MAX_REORDERED:
+            # "EU-US Data Privacy Framework" for a table's "EU-US DPF": the name's last words
+            # by their initials, after its first words as written
+            for k in range(1, len(raw_words) - 1):
+                tail = raw_words[k:]
+                short = initials(tail) if all(w[:1].isupper() for w in tail) else None
+                if short is not None and short in index.raw_words:
+                    head = phrase_tokens(" ".join(raw_words[:k]), drop_article=True, drop_possessive=True)
+                    span = tokens.find_span(head + [short.lower()]) if head else None
+                    if span is not None:
+                        return span
     if label == "NORP" or len(words) <= 2:
         for country in demonym_countries(" ".join(words)):
             span = tokens.find_span(country.split())

@@ -313,13 +313,16 @@ _LABEL_BEFORE_RE = re.compile(r"(?<![\w'’-])([A-Za-z][\w'’-]*(?:[ \t]+[a-z]+
 
 def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool:
     """Does ``text[start:end]`` (between two names of a document sentence) end in a form's label
-    that names a deed, a verb's past form or a "by" ("Approved:", "Signed off by:"), holding the
-    relation's first word? The name after it is the one who did it, as after "approved by"."""
+    that names a deed, a verb's past form, its "-ing" noun or a "by" ("Approved:", "Signed off
+    by:", "Tech editing:"), holding the relation's first word? The name after it is the one who
+    did it, as after "approved by" ("Design: H. Penrose · Tech editing: M. Odell" says Odell
+    edited, as the answer's "tech-edited by Odell" does). A label naming a person's standing
+    ("Tenant:") is no deed."""
     m = _LABEL_BEFORE_RE.search(text, start, end)
     if m is None:
         return False
     words = m.group(1).lower().split()
-    return (any(past_form(w) or w == "by" for w in words)
+    return (any(past_form(w) or w == "by" or (w.endswith("ing") and len(w) > 5) for w in words)
             and any(content_stem(w) == relation[0] for w in words))
 
 

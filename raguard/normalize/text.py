@@ -26,13 +26,25 @@ _ABBREV_GAP = frozenset({".", ". "})
 LEADING_ARTICLES = frozenset({"the", "a", "an"})
 
 
+#: The Latin letters Unicode gives no decomposition to base letter and mark, each as the letter(s)
+#: it is written with in capitals-only or ASCII text ("BANKASI" for "Bankası", "Lodz" for "Łódź",
+#: "Soren" for "Søren", "Aeroe" for "Ærø"). A closed set: every other accented Latin letter
+#: decomposes (NFKD) and loses its mark; "ß" is "ss" by casefolding.
+_UNDECOMPOSED = str.maketrans({
+    "ı": "i", "ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "ð": "d", "Ð": "d",
+    "ħ": "h", "Ħ": "h", "ŧ": "t", "Ŧ": "t", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe",
+    "þ": "th", "Þ": "th", "ŀ": "l", "Ŀ": "l", "ĸ": "k",
+})
+
+
 def fold_word(word: str) -> str:
-    """Casefold and strip diacritics from one word: ``"Élysée"`` -> ``"elysee"``."""
+    """Casefold and strip diacritics from one word: ``"Élysée"`` -> ``"elysee"``, ``"Bankası"``
+    -> ``"bankasi"`` (see :data:`_UNDECOMPOSED`)."""
     if word.isascii():
         return word.lower()
     decomposed = unicodedata.normalize("NFKD", word)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return stripped.casefold()
+    return stripped.translate(_UNDECOMPOSED).casefold()
 
 
 def fold_text(text: str) -> str:

@@ -1,0 +1,43 @@
+"""A name the documents write in another form is found: letters with no accent to strip, a
+surname with a role after its comma, two names joined by "to" or "from", a name's last words by
+their initials."""
+
+from __future__ import annotations
+
+from raguard import verify
+from raguard.models import MISSING_ENTITY
+from raguard.normalize.text import fold_word
+
+
+def missing(query: str, docs: list[str], answer: str) -> list[str]:
+    return [w.text for w in verify(query, docs, answer).warnings if w.type == MISSING_ENTITY]
+
+
+def test_letters_without_a_decomposition_fold_to_their_capitals_spelling() -> None:
+    assert fold_word("Bankası") == fold_word("BANKASI") == "bankasi"
+    assert fold_word("Łukasz") == "lukasz" and fold_word("Søren") == "soren"
+    assert fold_word("Ærøskøbing") == "aeroskobing" and fold_word("Straße") == "strasse"
+    docs = ["ADVICE OF CREDIT - Issuing bank: KARADENIZ TICARET BANKASI A.S., TRABZON\nAmount: EUR 41,200.00"]
+    assert missing("Which bank?", docs, "The credit is issued by Karadeniz Ticaret Bankası.") == []
+    docs = ["Crew list: SOREN MIKKELSEN (master), LUKASZ WROBEL (engineer)"]
+    assert missing("Who is the master?", docs, "Søren Mikkelsen is the master and Łukasz Wróbel the engineer.") == []
+
+
+def test_a_role_after_a_full_names_comma_is_no_given_name() -> None:
+    docs = ["REPORT ISSUED TO: Priya K. Naidoo, Quality Director\nSIGNED: Tomas R. Lindgren, Inspector"]
+    assert missing("Who got it?", docs, "Inspector Lindgren issued the report to Priya Naidoo.") == []
+    # a surname the record writes first, with another given name, is still someone else
+    docs = ["Register: NAIDOO, Kavita; LINDGREN, Tomas"]
+    assert missing("Who got it?", docs, "The report went to Priya Naidoo.") == ["Priya Naidoo"]
+
+
+def test_two_names_joined_by_to_are_each_found() -> None:
+    docs = ["To:   Fenmoor Trust plc as Agent\nFrom: Brackwater Holdings Limited\nDated: 3 March 2026"]
+    answer = "The certificate was delivered by Brackwater to Fenmoor Trust as Agent."
+    assert missing("Who delivered it?", docs, answer) == []
+
+
+def test_a_names_last_words_by_their_initials() -> None:
+    docs = ["Sub-processor | Country | Safeguard\nHollin Mail Inc. | USA | EU-UK TCA + SCC"]
+    answer = "Hollin Mail Inc. in the USA is covered by the EU-UK Trade Cooperation Agreement."
+    assert missing("Which safeguard?", docs, answer) == []
