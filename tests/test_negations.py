@@ -658,3 +658,39 @@ def test_a_time_of_day_is_no_zero() -> None:
     doc = "Night shift: 22:00-06:00, paid at time and a half.\nThe new uniform allowance starts this week."
     answer = "She did no night shift this week."
     assert contradictions("Did she work nights?", [doc], answer) != []
+
+
+# A denial is judged against a sentence about the same thing: one that names the code the clause
+# says it of, and says a word of the part of the clause the denial sits in.
+_DEPLOY_LOG = ("Deploy log. Started job in /srv/ci/deploy-app-cluster at 02:00. Host app-05 deployed ok. "
+               "Host app-07 timed out.")
+
+
+def test_a_denial_said_of_a_code_is_not_judged_by_a_sentence_without_that_code() -> None:
+    answer = "The rollout was partial: app-07 was never deployed because it timed out."
+    assert contradictions("Did the rollout finish?", [_DEPLOY_LOG], answer) == []
+
+
+def test_a_denial_said_of_a_code_is_judged_by_the_sentence_naming_it() -> None:
+    doc = _DEPLOY_LOG.replace("app-07 timed out", "app-07 deployed ok")
+    [warning] = contradictions("Did the rollout finish?", [doc], "The rollout was partial: app-07 was never deployed.")
+    assert "Host app-07 deployed ok" in warning.suggestion
+
+
+def test_a_denial_in_a_relative_clause_is_not_judged_by_a_sentence_restating_the_main_clause() -> None:
+    doc = "Agent: We offer several parcel insurance plans for fragile goods. Buyer: I have no cover at the moment."
+    answer = ("The shop contacts a buyer who is currently not insured with them and offers several parcel "
+              "insurance plans for fragile goods.")
+    assert contradictions("What happened on the call?", [doc], answer) == []
+    # the main clause denied is still contradicted
+    [_] = contradictions("What happened on the call?", [doc], "The shop does not offer parcel insurance plans for fragile goods.")
+
+
+def test_a_denial_of_one_alternative_is_not_judged_by_a_table_header() -> None:
+    doc = ("Clearance (ml/min)    Advised dose\n>= 60                200 mg\n30 - 59               100 mg\n"
+           "< 30 / on dialysis    Not advised (no data)")
+    answer = "Below 30 ml/min or on dialysis it is not advised, as there are no data."
+    assert contradictions("Dose?", [doc], answer) == []
+    # the row about it, stated plainly, contradicts the denial
+    [warning] = contradictions("Dose?", [doc.replace("Not advised (no data)", "Advised: 50 mg")], answer)
+    assert "on dialysis" in warning.suggestion

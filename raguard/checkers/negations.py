@@ -270,6 +270,20 @@ class NegationsChecker:
                         # denied one ("Mill | steady | normal" below "Weir | rising | FLOOD
                         # WARNING" for "Mill is not in flood")
                         supported = True
+        cue_at = (cue.start() - c_begin, cue.end() - c_begin)
+        if whole and not supported and not _about_same(claim[c_begin:c_end], cue_at, doc_sentence):
+            # the sentence shares words with the clause but is about another thing, or restates
+            # another part of it: the clause is read against the one about the same thing, if any
+            other = _same_thing_sentence(ctx, claim[c_begin:c_end], cue_at, match)
+            if other is None:
+                whole = False
+            else:
+                doc_index, span = other
+                doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+                # (it holds the denied word: it denies that word, or states it plainly, whatever
+                # else it denies: "shown a reading but no bill" for "shown no reading")
+                supported = (_denies_word(doc_sentence, denied_head(claim, cue.end(), c_end, predicates=True))
+                             or _prefixed(doc_sentence, words) or _has_opposite(doc_sentence, covered, said))
         if not whole or (supported and not specific):
             # a long clause of a summary holds several facts: the words next to the denial
             # may still be stated plainly in a sentence of their own
@@ -299,6 +313,118 @@ class NegationsChecker:
                 f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
             )
         return finding
+
+
+def _about_same(clause: str, cue: tuple[int, int], doc_sentence: str) -> bool:
+    """Is ``doc_sentence`` about what the denial at ``cue`` (start, end) of the answer ``clause``
+    is about, so that stating it plainly contradicts the clause? A sentence chosen for the words
+    it shares with the clause may share them with another thing than the one the denial is said
+    of, or with another part of the clause than the one the denial sits in. So:
+
+    - a code the clause names right before its denial ("*web-03* was never patched") must be in
+      the sentence: a code names one thing ("/workspace/patch-web-tier" is another);
+    - where the denial sits in a part of the clause of its own (a relative, subordinate or
+      coordinate clause: :func:`denial_scope`), the sentence must say a word of that part besides
+      the one denied ("a client *who is currently not insured*, and offers a range of insurance
+      products" against "We offer a range of insurance products": the sentence restates the
+      other part; "Below 15 ml/min *or on dialysis it is not recommended*" against a table's
+      header "CrCl (ml/min) Recommended dose", which names no dialysis).
+    """
+    start, end = cue
+    code = _subject_code(clause, start, end)
+    if code is not None and not _holds_code(doc_sentence.lower(), code):
+        return False
+    begin, stop = denial_scope(clause, start, end)
+    if (begin, stop) == (0, len(clause)):
+        return True
+    head = denied_head(clause, end, stop, predicates=True)
+    part = content_stems(clause[begin:stop]) - ({stem(head.norm)} if head is not None else set())
+    held = frozenset(content_stems(doc_sentence))
+    # (a part that says nothing besides its denied word tells nothing: it is read as before)
+    return not part or any(w in held or has_synonym_in(w, held) for w in part)
+
+
+def _same_thing_sentence(ctx: CheckContext, clause: str, cue: tuple[int, int], stems: set[str]
+                         ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of the document sentence sharing most of ``stems`` (enough of
+    them to be compared whole) that is about what the denial at ``cue`` of ``clause`` is about
+    (:func:`_about_same`) and holds the word it denies, no question and no table's header; the
+    first in document order on a tie, None if none is."""
+    need = max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+    best: Optional[tuple[int, tuple[int, int]]] = None
+    most = 0
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i, n in sorted(_sentences_sharing(by_stem, stems).items()):
+            if n < need or n <= most:
+                continue
+            text = index.text[spans[i][0]:spans[i][1]]
+            if (_QUESTION_END_RE.search(text) or _header_row(index.text, spans[i])
+                    or _lacks_denied_word(clause[cue[0]:], text) or not _about_same(clause, cue, text)):
+                continue
+            best, most = (doc_index, spans[i]), n
+    return best
+
+
+def _denies_word(text: str, head: Optional[Token]) -> bool:
+    """Does a clear denial of ``text`` ("not", "no", "n't", in any case: a table's cell says
+    "Not recommended") reach the word ``head`` (an answer's denied word), in any form?"""
+    if head is None:
+        return False
+    h = stem(head.norm)
+    for cue in _ANSWER_NEGATION_RE.finditer(text):
+        found = denied_head(text, cue.end(), clause_span(text, cue.start())[1], predicates=True)
+        if found is not None and stem(found.norm) == h:
+            return True
+    return False
+
+
+# a run of letters and digits joined by hyphens, slashes or points: a code ("web-03", "P-116")
+_CODE_RE = re.compile(r"[^\W_]+(?:[-/.][^\W_]+)*")
+
+
+def _subject_code(clause: str, start: int, end: int) -> Optional[str]:
+    """The code (folded: letters and digits, "web-03", "cwp-3") that is the last word naming
+    anything before the denial at ``start``..``end`` of ``clause``, within the part of the
+    clause the denial sits in (:func:`denial_scope`); None when that word is no code. A code
+    names one thing: what the clause denies is said of it. (Any other word may be the subject's
+    head, or a verb or a relative clause's word after it: "Raj said he can not", "travel that
+    was booked before the memo cannot". A figure alone is an amount: "35 g", "5.6".)"""
+    begin, _ = denial_scope(clause, start, end)
+    # (the clause may run over a sentence's end the answer's sentences missed: "... 35 g. Don't")
+    stop = max(clause.rfind(". ", 0, start), clause.rfind("! ", 0, start), clause.rfind("? ", 0, start))
+    begin = max(begin, stop + 1)
+    picked = next((t for t in reversed(tokenize(clause[:start])) if t.start >= begin and _names_thing(clause, t)),
+                  None)
+    if picked is None or not any(ch.isdigit() for ch in picked.norm):
+        return None
+    for m in _CODE_RE.finditer(clause):
+        if m.start() <= picked.start < m.end():
+            code = m.group(0)
+            return code.lower() if any(ch.isalpha() for ch in code) else None
+    return None
+
+
+def _holds_code(text: str, code: str) -> bool:
+    """Does ``text`` hold ``code`` as a whole word ("web-03" in "web-03 failed", not in
+    "web-031" nor "xweb-03")?"""
+    at = text.find(code)
+    while at >= 0:
+        end = at + len(code)
+        if not (at and (text[at - 1].isalnum())) and not (end < len(text) and text[end].isalnum()):
+            return True
+        at = text.find(code, at + 1)
+    return False
+
+
+def _names_thing(clause: str, tok: Token) -> bool:
+    """Is ``tok`` of ``clause`` a word that may name what a clause is about: a figure, or a
+    content word but an adverb in "-ly" written in lower case ("is currently not")?"""
+    if any(ch.isdigit() for ch in tok.norm):
+        return True
+    if content_stem(tok.norm) is None:
+        return False
+    return not (tok.norm.endswith("ly") and clause[tok.start:tok.end].islower())
 
 
 # verbs that say what a text or a speaker says: "does not *say* that ...", "doesn't *mention* ..."
