@@ -694,3 +694,33 @@ def test_a_denial_of_one_alternative_is_not_judged_by_a_table_header() -> None:
     # the row about it, stated plainly, contradicts the denial
     [warning] = contradictions("Dose?", [doc.replace("Not advised (no data)", "Advised: 50 mg")], answer)
     assert "on dialysis" in warning.suggestion
+
+
+def test_an_affirmation_of_what_one_offer_excludes_and_another_includes_is_not_contradicted() -> None:
+    # "included" (a verb of the stop list) is in no sentence index: the sentence that says it
+    # plainly need hold only the answer's other words
+    doc = ("BASIC — $100\n up to 8 guests · towels NOT included ($2 each)\n\n"
+           "DELUXE — $150\n up to 12 guests · towels INCLUDED · drinks")
+    assert contradictions("What does my package include?", [doc], "Towels are included in your package.") == []
+
+
+def test_not_yet_is_read_in_one_clause_with_what_it_denies() -> None:
+    answer = "The retest shows the medium finding is not yet closed."
+    assert contradictions("Is it fixed?", ["Retest summary: the medium finding remains open after the patch."],
+                          answer) == []
+    assert contradictions("Is it fixed?", ["Retest summary: the medium finding was closed after the patch."], answer)
+
+
+def test_an_item_left_unticked_on_a_form_denies_it() -> None:
+    form = "SERIOUSNESS  [ ] resulted in death   [X] required hospital admission   [ ] life threatening"
+    answer = "She was admitted to hospital; the case was not reported as life threatening."
+    assert contradictions("Outcome?", [form], answer) == []
+    form2 = "Disposition 4) ☒ Item(s) 2-5 are rejected.  5) ☐ Item(s) ___ is/are approved."
+    assert contradictions("Outcome?", [form2], "No items are approved; items 2 to 5 are rejected.") == []
+
+
+def test_cannot_without_restates_a_need() -> None:
+    # "can't X without Y" denies doing X without Y: it says Y is needed, as the document does
+    doc = "First-time dye customers need a sensitivity test two days before any dye service."
+    answer = "As a first-time dye customer you can't have the dye service without a sensitivity test."
+    assert contradictions("Can I dye my hair at the salon?", [doc], answer) == []

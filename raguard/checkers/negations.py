@@ -53,7 +53,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, up_to_coordinator, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
@@ -228,14 +228,20 @@ class NegationsChecker:
             if row is not None:
                 span = row
                 doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-        specific = False
+        specific = condition = False
         if whole:
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
             said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
             # (the opposite of a word the denial covers: "a mandatory label that does not compare"
             # is no restatement of "a voluntary label that compares")
             covered = [t.norm for t in tokenize(claim[cue.end():c_end])]
-            supported = _negates(doc_sentence, words, said) or _has_opposite(doc_sentence, covered, said)
+            supported = (_negates(doc_sentence, words, said) or _has_opposite(doc_sentence, covered, said)
+                         or _unticked(doc_sentence, covered))
+            # "you can't have colour without one" denies the converse of what "New colour clients
+            # need a patch test" says: a denial of doing X without Y says Y is needed for X
+            condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None
+            if condition and not supported and _NEED_RE.search(doc_sentence):
+                supported = True
             if not supported:
                 # the sentence sharing most may not hold what is denied, and another one
                 # denies it too ("contacted the desk ..." / "my meter showed no reading")
@@ -270,6 +276,9 @@ class NegationsChecker:
                         # denied one ("Mill | steady | normal" below "Weir | rising | FLOOD
                         # WARNING" for "Mill is not in flood")
                         supported = True
+        if whole and not supported and condition and not _WITHOUT_RE.search(doc_sentence):
+            # (a sentence that neither needs it nor does without it says nothing of the condition)
+            whole = False
         cue_at = (cue.start() - c_begin, cue.end() - c_begin)
         if whole and not supported and not _about_same(claim[c_begin:c_end], cue_at, doc_sentence):
             # the sentence shares words with the clause but is about another thing, or restates
@@ -551,6 +560,8 @@ def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[i
         c_begin, c_end = clause_span(claim, cue.start())
         if _CONTRAST_RE.match(claim, c_begin) or scoped_in_time(claim, cue.start()):
             continue
+        if _WITHOUT_RE.search(claim, cue.end(), c_end):
+            continue  # "can't X without Y" says Y is needed, no sentence stating X denies it
         head = denied_head(claim, cue.end(), c_end, predicates=True)
         if head is None:
             continue
@@ -1025,6 +1036,16 @@ _CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nob
                             "cannot", "without"})
 
 
+def _unticked(doc_sentence: str, answer_words: list[str]) -> bool:
+    """Does an item of the document sentence left unticked on a form ("[ ] life threatening",
+    "☐ Claim(s) ___ is/are allowed") hold a content word of ``answer_words`` (what an answer's
+    denial reaches: "was not reported as *life*-threatening", "No *claims* are allowed")? The
+    form says it is not so, as the answer does."""
+    wanted = {s for w in answer_words if (s := content_stem(w)) is not None}
+    return bool(wanted) and any(not wanted.isdisjoint(content_stems(doc_sentence[begin:end]))
+                                for begin, end in unticked_items(doc_sentence))
+
+
 def _prefixed(doc_sentence: str, answer_words: list[str]) -> bool:
     """True when the document sentence holds one of the answer's words with a negative prefix."""
     answer = {w for w in answer_words if is_content_word(w)}
@@ -1276,7 +1297,10 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     about = (content_stems(doc_sentence[c_begin:c_end]) - {h}) & clause_stems
     if _affirmed_outside(doc_sentence, {h, key}, about, (cue_start, c_end), predicate):
         return None
-    if any(_said_elsewhere(ctx, k, clause_stems, len(covered), (doc_index, span)) for k in {h, key}):
+    # (a verb of the stop list, "included", is counted among the covered words but is in no
+    # sentence index: the other sentence need hold only the others, "grip socks INCLUDED")
+    at_least = len(covered - {h}) if predicate else len(covered)
+    if any(_said_elsewhere(ctx, k, clause_stems, at_least, (doc_index, span)) for k in {h, key}):
         return None
     response_sentence = ctx.response[alignment.start:alignment.end]
     return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
@@ -1341,6 +1365,9 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
 
 
 _WITHOUT_RE = re.compile(r"\bwithout\b", re.IGNORECASE)
+# a word saying a thing is needed (a closed class: the words of necessity)
+_NEED_RE = re.compile(r"\b(?:must|need(?:s|ed)?|requir(?:e|es|ed|ing|ement|ements)|mandatory|compulsory|obligatory|"
+                      r"essential|necessary)\b", re.IGNORECASE)
 # what turns a denial into a condition: "not ... without", "no ... unless", "none ... except"
 _EXCEPT_RE = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 # a denial of the present that says the past was otherwise
