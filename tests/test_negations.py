@@ -724,3 +724,23 @@ def test_cannot_without_restates_a_need() -> None:
     doc = "First-time dye customers need a sensitivity test two days before any dye service."
     answer = "As a first-time dye customer you can't have the dye service without a sensitivity test."
     assert contradictions("Can I dye my hair at the salon?", [doc], answer) == []
+
+
+def test_an_affirmation_naming_a_code_is_not_contradicted_by_a_denial_of_another_thing() -> None:
+    # the denying sentence is about positive isolation in general, the answer about K-220
+    sheet = ("ISOLATION SHEET IS-55\nK-220 motor breaker locked off and tagged.\n"
+             "Positive isolation (blinds): NOT required per assessment RA-B2-07 (water service).")
+    answer = "According to isolation sheet IS-55, K-220 appears isolated as required."
+    assert contradictions("Is pump K-220 safe to open?", [sheet], answer) == []
+    # a denial said of that code is still contradicted
+    sheet2 = sheet.replace("Positive isolation (blinds)", "Positive isolation of K-220 (blinds)")
+    answer2 = "According to isolation sheet IS-55, positive isolation of K-220 is required."
+    assert contradictions("Is pump K-220 safe to open?", [sheet2], answer2)
+
+
+def test_an_answer_denying_in_its_own_words_restates_the_denial() -> None:
+    doc = ("Observation 2. Specifically, 3 of 4 cleaning runs on Line 2 did not include the "
+           "hardest-to-reach valve cluster.")
+    answer = "Three of the four cleaning runs on Line 2 left out the hardest-to-reach valve cluster."
+    assert contradictions("What was found?", [doc], answer) == []
+    assert contradictions("What was found?", [doc], answer.replace("left out", "covered"))

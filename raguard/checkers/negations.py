@@ -414,6 +414,24 @@ def _subject_code(clause: str, start: int, end: int) -> Optional[str]:
     return None
 
 
+def _codes(text: str) -> list[str]:
+    """The codes of ``text`` (letters and digits joined: "P-116", "web-03", "CYP3A4"), folded."""
+    return [m.group(0).lower() for m in _CODE_RE.finditer(text)
+            if any(ch.isdigit() for ch in m.group(0)) and any(ch.isalpha() for ch in m.group(0))]
+
+
+def _denied_in_words(tokens: list[Token], at: int) -> bool:
+    """Does a word that denies in its own right ("left out", "lacked", "failed", "excluded": the
+    document's words of :data:`_DOCUMENT_DENIAL_WORDS_RE`) stand right before the word at ``at``
+    among ``tokens``, only articles, auxiliaries and "out" between?"""
+    before = [t for t in tokens if t.start < at]
+    for tok in reversed(before):
+        if tok.norm in _BEFORE_DENIED or tok.norm in ("out", "of", "to"):
+            continue
+        return _DOCUMENT_DENIAL_WORDS_RE.fullmatch(tok.norm) is not None
+    return False
+
+
 def _holds_code(text: str, code: str) -> bool:
     """Does ``text`` hold ``code`` as a whole word ("web-03" in "web-03 failed", not in
     "web-031" nor "xweb-03")?"""
@@ -1243,6 +1261,16 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
         return None  # "the call does not say how many are accepted": no claim that they are
     h = stem(head.norm)
     predicate = content_stem(head.norm) is None
+    # the answer clause is about the same thing as the denial: a code it names ("P-116 appears
+    # isolated as required") is named by the denying sentence too, else that sentence says its
+    # denial of another thing ("Positive isolation (spades/blinds): NOT required")
+    codes = _codes(clause)
+    if codes and not any(_holds_code(doc_sentence.lower(), c) for c in codes):
+        return None
+    # and it affirms the word: a denial in words right before it ("left out the worst-case
+    # intervention" / "did not include the worst-case intervention") says what the document says
+    if _denied_in_words(clause_tokens, at):
+        return None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
     # affirms the dividend plainly)
     # (a prohibition too: "hosepipes are banned in June" restates "no hosepipes in june")
