@@ -682,6 +682,9 @@ def test_a_denial_in_a_relative_clause_is_not_judged_by_a_sentence_restating_the
     answer = ("The shop contacts a buyer who is currently not insured with them and offers several parcel "
               "insurance plans for fragile goods.")
     assert contradictions("What happened on the call?", [doc], answer) == []
+    # an adverb after the denial names nothing the relative clause is about either
+    answer2 = answer.replace("is currently not insured", "is not presently insured")
+    assert contradictions("What happened on the call?", [doc], answer2) == []
     # the main clause denied is still contradicted
     [_] = contradictions("What happened on the call?", [doc], "The shop does not offer parcel insurance plans for fragile goods.")
 

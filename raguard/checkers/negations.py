@@ -346,11 +346,22 @@ def _about_same(clause: str, cue: tuple[int, int], doc_sentence: str) -> bool:
     begin, stop = denial_scope(clause, start, end)
     if (begin, stop) == (0, len(clause)):
         return True
-    head = denied_head(clause, end, stop, predicates=True)
-    part = content_stems(clause[begin:stop]) - ({stem(head.norm)} if head is not None else set())
+    # the part's words but its adverbs and the word denied ("who is not *currently* insured")
+    words = tokenize(clause[begin:stop])
+    named = [t for t in words if content_stem(t.norm) is not None and _names_thing(clause[begin:stop], t)]
+    after = [t for t in named if t.start >= end - begin]
+    part = {stem(t.norm) for t in named} - ({stem(after[0].norm)} if after else set())
+    if not part:
+        # a relative clause naming nothing but what it denies ("a client who is not insured")
+        # is said of a word outside it: no sentence is known to be about that; any other part
+        # that says nothing besides its denied word tells nothing, and is read as before
+        return not (words and words[0].norm in _RELATIVES)
     held = frozenset(content_stems(doc_sentence))
-    # (a part that says nothing besides its denied word tells nothing: it is read as before)
-    return not part or any(w in held or has_synonym_in(w, held) for w in part)
+    return any(w in held or has_synonym_in(w, held) for w in part)
+
+
+# a word that opens a relative clause
+_RELATIVES = frozenset({"who", "which", "whose", "whom"})  # (not "that": "confirms that there is none")
 
 
 def _same_thing_sentence(ctx: CheckContext, clause: str, cue: tuple[int, int], stems: set[str]
@@ -446,12 +457,14 @@ def _holds_code(text: str, code: str) -> bool:
 
 def _names_thing(clause: str, tok: Token) -> bool:
     """Is ``tok`` of ``clause`` a word that may name what a clause is about: a figure, or a
-    content word but an adverb in "-ly" written in lower case ("is currently not")?"""
+    content word but an adverb made of an adjective by "-ly" and written in lower case ("is
+    currently not": the stem of "currently" is "current"; "family" stays a noun)?"""
     if any(ch.isdigit() for ch in tok.norm):
         return True
-    if content_stem(tok.norm) is None:
+    found = content_stem(tok.norm)
+    if found is None:
         return False
-    return not (tok.norm.endswith("ly") and clause[tok.start:tok.end].islower())
+    return not (tok.norm.endswith("ly") and found == tok.norm[:-2] and clause[tok.start:tok.end].islower())
 
 
 # verbs that say what a text or a speaker says: "does not *say* that ...", "doesn't *mention* ..."
