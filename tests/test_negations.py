@@ -747,3 +747,11 @@ def test_an_answer_denying_in_its_own_words_restates_the_denial() -> None:
     answer = "Three of the four cleaning runs on Line 2 left out the hardest-to-reach valve cluster."
     assert contradictions("What was found?", [doc], answer) == []
     assert contradictions("What was found?", [doc], answer.replace("left out", "covered"))
+
+
+def test_a_word_that_marks_a_time_is_not_affirmed() -> None:
+    # "before slicing" says when, as "do not slice for 30 min" does
+    doc = "Roast at 200C for 50 min.\n- rest the joint, do NOT slice for at least 30 min after roasting"
+    answer = "Rest the joint for at least 30 minutes before slicing it."
+    assert contradictions("When can I carve it?", [doc], answer) == []
+    assert contradictions("When can I carve it?", [doc], "Slice the joint straight after roasting.")

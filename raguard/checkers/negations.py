@@ -443,6 +443,20 @@ def _denied_in_words(tokens: list[Token], at: int) -> bool:
     return False
 
 
+# what may stand between "before" and the word it governs
+_DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "his", "her", "our", "my", "any", "this", "that"})
+
+
+def _marks_time(tokens: list[Token], at: int) -> bool:
+    """Is the word at ``at`` among ``tokens`` governed by "before", "until" or "till" (only
+    determiners between)?"""
+    for tok in reversed([t for t in tokens if t.start < at]):
+        if tok.norm in _DETERMINERS:
+            continue
+        return tok.norm in ("before", "until", "till")
+    return False
+
+
 def _holds_code(text: str, code: str) -> bool:
     """Does ``text`` hold ``code`` as a whole word ("web-03" in "web-03 failed", not in
     "web-031" nor "xweb-03")?"""
@@ -1283,6 +1297,10 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # and it affirms the word: a denial in words right before it ("left out the worst-case
     # intervention" / "did not include the worst-case intervention") says what the document says
     if _denied_in_words(clause_tokens, at):
+        return None
+    # nor is a word that only marks a time affirmed ("wait an hour *before cutting* it", "freeze
+    # it *before the spinach* is added"): it says when, not that it is so
+    if _marks_time(clause_tokens, at):
         return None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
     # affirms the dividend plainly)
