@@ -27,7 +27,13 @@ toddlers"). Where several sentences share as many words as the first one found (
 before the row that denies), a tied one that denies the same word supports the denial
 (:func:`_tied_denial`). A table's row is read as the row the clause names by its first cell
 (:func:`_row_named`); a row lacking the denied word supports the denial where other rows give it
-in the same column (:func:`_column_contrast`), and a header row states nothing. Where the sentence
+in the same column (:func:`_column_contrast`), and a header row states nothing. A sentence is
+read only when it is about what the denial is about (:func:`_about_same`): it names the code the
+clause says the denial of ("web-03 was never patched"), and a word of the part of the clause the
+denial sits in besides the denied one ("a client who is not insured, and offers insurance
+products" is not judged by "We offer insurance products"); else the sentence that is, if any. An
+item left unticked on a form ("[ ] life threatening") denies it, and "can't X without Y" restates
+a need ("New clients need a patch test"). Where the sentence
 lacks the denied word, the answer may ground its denial in a word of state the documents say
 ("did not succeed; it was withdrawn": :func:`_status_restated`). A denial of a verb of saying
 ("does not say one is needed for France") is matched on what is said (:func:`_reported_stems`).
@@ -1212,7 +1218,11 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
     of the words of an answer clause that says it (any clause that does; a relative clause read
     with the words it is said of), the answer clause must affirm plainly (no denial, hedge or
     condition of its own, no obligation against a denial of a state), and no other clause or
-    sentence of the document may state the same thing without the denial.
+    sentence of the document may state the same thing without the denial. The denying sentence
+    must name a code the answer clause names ("P-116 isolated as required" is not judged by
+    "Positive isolation: NOT required"), and the answer's word must be affirmed: not denied in
+    words right before it ("left out the X" / "did not include the X") nor a mark of time
+    ("wait an hour before cutting" / "do not cut for an hour").
     """
     if span is None:
         return None
