@@ -658,3 +658,100 @@ def test_a_time_of_day_is_no_zero() -> None:
     doc = "Night shift: 22:00-06:00, paid at time and a half.\nThe new uniform allowance starts this week."
     answer = "She did no night shift this week."
     assert contradictions("Did she work nights?", [doc], answer) != []
+
+
+# A denial is judged against a sentence about the same thing: one that names the code the clause
+# says it of, and says a word of the part of the clause the denial sits in.
+_DEPLOY_LOG = ("Deploy log. Started job in /srv/ci/deploy-app-cluster at 02:00. Host app-05 deployed ok. "
+               "Host app-07 timed out.")
+
+
+def test_a_denial_said_of_a_code_is_not_judged_by_a_sentence_without_that_code() -> None:
+    answer = "The rollout was partial: app-07 was never deployed because it timed out."
+    assert contradictions("Did the rollout finish?", [_DEPLOY_LOG], answer) == []
+
+
+def test_a_denial_said_of_a_code_is_judged_by_the_sentence_naming_it() -> None:
+    doc = _DEPLOY_LOG.replace("app-07 timed out", "app-07 deployed ok")
+    [warning] = contradictions("Did the rollout finish?", [doc], "The rollout was partial: app-07 was never deployed.")
+    assert "Host app-07 deployed ok" in warning.suggestion
+
+
+def test_a_denial_in_a_relative_clause_is_not_judged_by_a_sentence_restating_the_main_clause() -> None:
+    doc = "Agent: We offer several parcel insurance plans for fragile goods. Buyer: I have no cover at the moment."
+    answer = ("The shop contacts a buyer who is currently not insured with them and offers several parcel "
+              "insurance plans for fragile goods.")
+    assert contradictions("What happened on the call?", [doc], answer) == []
+    # an adverb after the denial names nothing the relative clause is about either
+    answer2 = answer.replace("is currently not insured", "is not presently insured")
+    assert contradictions("What happened on the call?", [doc], answer2) == []
+    # the main clause denied is still contradicted
+    [_] = contradictions("What happened on the call?", [doc], "The shop does not offer parcel insurance plans for fragile goods.")
+
+
+def test_a_denial_of_one_alternative_is_not_judged_by_a_table_header() -> None:
+    doc = ("Clearance (ml/min)    Advised dose\n>= 60                200 mg\n30 - 59               100 mg\n"
+           "< 30 / on dialysis    Not advised (no data)")
+    answer = "Below 30 ml/min or on dialysis it is not advised, as there are no data."
+    assert contradictions("Dose?", [doc], answer) == []
+    # the row about it, stated plainly, contradicts the denial
+    [warning] = contradictions("Dose?", [doc.replace("Not advised (no data)", "Advised: 50 mg")], answer)
+    assert "on dialysis" in warning.suggestion
+
+
+def test_an_affirmation_of_what_one_offer_excludes_and_another_includes_is_not_contradicted() -> None:
+    # "included" (a verb of the stop list) is in no sentence index: the sentence that says it
+    # plainly need hold only the answer's other words
+    doc = ("BASIC — $100\n up to 8 guests · towels NOT included ($2 each)\n\n"
+           "DELUXE — $150\n up to 12 guests · towels INCLUDED · drinks")
+    assert contradictions("What does my package include?", [doc], "Towels are included in your package.") == []
+
+
+def test_not_yet_is_read_in_one_clause_with_what_it_denies() -> None:
+    answer = "The retest shows the medium finding is not yet closed."
+    assert contradictions("Is it fixed?", ["Retest summary: the medium finding remains open after the patch."],
+                          answer) == []
+    assert contradictions("Is it fixed?", ["Retest summary: the medium finding was closed after the patch."], answer)
+
+
+def test_an_item_left_unticked_on_a_form_denies_it() -> None:
+    form = "SERIOUSNESS  [ ] resulted in death   [X] required hospital admission   [ ] life threatening"
+    answer = "She was admitted to hospital; the case was not reported as life threatening."
+    assert contradictions("Outcome?", [form], answer) == []
+    form2 = "Disposition 4) ☒ Item(s) 2-5 are rejected.  5) ☐ Item(s) ___ is/are approved."
+    assert contradictions("Outcome?", [form2], "No items are approved; items 2 to 5 are rejected.") == []
+
+
+def test_cannot_without_restates_a_need() -> None:
+    # "can't X without Y" denies doing X without Y: it says Y is needed, as the document does
+    doc = "First-time dye customers need a sensitivity test two days before any dye service."
+    answer = "As a first-time dye customer you can't have the dye service without a sensitivity test."
+    assert contradictions("Can I dye my hair at the salon?", [doc], answer) == []
+
+
+def test_an_affirmation_naming_a_code_is_not_contradicted_by_a_denial_of_another_thing() -> None:
+    # the denying sentence is about positive isolation in general, the answer about K-220
+    sheet = ("ISOLATION SHEET IS-55\nK-220 motor breaker locked off and tagged.\n"
+             "Positive isolation (blinds): NOT required per assessment RA-B2-07 (water service).")
+    answer = "According to isolation sheet IS-55, K-220 appears isolated as required."
+    assert contradictions("Is pump K-220 safe to open?", [sheet], answer) == []
+    # a denial said of that code is still contradicted
+    sheet2 = sheet.replace("Positive isolation (blinds)", "Positive isolation of K-220 (blinds)")
+    answer2 = "According to isolation sheet IS-55, positive isolation of K-220 is required."
+    assert contradictions("Is pump K-220 safe to open?", [sheet2], answer2)
+
+
+def test_an_answer_denying_in_its_own_words_restates_the_denial() -> None:
+    doc = ("Observation 2. Specifically, 3 of 4 cleaning runs on Line 2 did not include the "
+           "hardest-to-reach valve cluster.")
+    answer = "Three of the four cleaning runs on Line 2 left out the hardest-to-reach valve cluster."
+    assert contradictions("What was found?", [doc], answer) == []
+    assert contradictions("What was found?", [doc], answer.replace("left out", "covered"))
+
+
+def test_a_word_that_marks_a_time_is_not_affirmed() -> None:
+    # "before slicing" says when, as "do not slice for 30 min" does
+    doc = "Roast at 200C for 50 min.\n- rest the joint, do NOT slice for at least 30 min after roasting"
+    answer = "Rest the joint for at least 30 minutes before slicing it."
+    assert contradictions("When can I carve it?", [doc], answer) == []
+    assert contradictions("When can I carve it?", [doc], "Slice the joint straight after roasting.")

@@ -27,7 +27,13 @@ toddlers"). Where several sentences share as many words as the first one found (
 before the row that denies), a tied one that denies the same word supports the denial
 (:func:`_tied_denial`). A table's row is read as the row the clause names by its first cell
 (:func:`_row_named`); a row lacking the denied word supports the denial where other rows give it
-in the same column (:func:`_column_contrast`), and a header row states nothing. Where the sentence
+in the same column (:func:`_column_contrast`), and a header row states nothing. A sentence is
+read only when it is about what the denial is about (:func:`_about_same`): it names the code the
+clause says the denial of ("web-03 was never patched"), and a word of the part of the clause the
+denial sits in besides the denied one ("a client who is not insured, and offers insurance
+products" is not judged by "We offer insurance products"); else the sentence that is, if any. An
+item left unticked on a form ("[ ] life threatening") denies it, and "can't X without Y" restates
+a need ("New clients need a patch test"). Where the sentence
 lacks the denied word, the answer may ground its denial in a word of state the documents say
 ("did not succeed; it was withdrawn": :func:`_status_restated`). A denial of a verb of saying
 ("does not say one is needed for France") is matched on what is said (:func:`_reported_stems`).
@@ -53,7 +59,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, up_to_coordinator, denial_scope, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, up_to_coordinator, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
@@ -228,14 +234,20 @@ class NegationsChecker:
             if row is not None:
                 span = row
                 doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-        specific = False
+        specific = condition = False
         if whole:
             # "Prices did not rise" against "Prices fell": the opposite word denies it too
             said = frozenset(w.lower() for w in _WORD_RE.findall(sentence))
             # (the opposite of a word the denial covers: "a mandatory label that does not compare"
             # is no restatement of "a voluntary label that compares")
             covered = [t.norm for t in tokenize(claim[cue.end():c_end])]
-            supported = _negates(doc_sentence, words, said) or _has_opposite(doc_sentence, covered, said)
+            supported = (_negates(doc_sentence, words, said) or _has_opposite(doc_sentence, covered, said)
+                         or _unticked(doc_sentence, covered))
+            # "you can't have colour without one" denies the converse of what "New colour clients
+            # need a patch test" says: a denial of doing X without Y says Y is needed for X
+            condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None
+            if condition and not supported and _NEED_RE.search(doc_sentence):
+                supported = True
             if not supported:
                 # the sentence sharing most may not hold what is denied, and another one
                 # denies it too ("contacted the desk ..." / "my meter showed no reading")
@@ -270,6 +282,23 @@ class NegationsChecker:
                         # denied one ("Mill | steady | normal" below "Weir | rising | FLOOD
                         # WARNING" for "Mill is not in flood")
                         supported = True
+        if whole and not supported and condition and not _WITHOUT_RE.search(doc_sentence):
+            # (a sentence that neither needs it nor does without it says nothing of the condition)
+            whole = False
+        cue_at = (cue.start() - c_begin, cue.end() - c_begin)
+        if whole and not supported and not _about_same(claim[c_begin:c_end], cue_at, doc_sentence):
+            # the sentence shares words with the clause but is about another thing, or restates
+            # another part of it: the clause is read against the one about the same thing, if any
+            other = _same_thing_sentence(ctx, claim[c_begin:c_end], cue_at, match)
+            if other is None:
+                whole = False
+            else:
+                doc_index, span = other
+                doc_sentence = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
+                # (it holds the denied word: it denies that word, or states it plainly, whatever
+                # else it denies: "shown a reading but no bill" for "shown no reading")
+                supported = (_denies_word(doc_sentence, denied_head(claim, cue.end(), c_end, predicates=True))
+                             or _prefixed(doc_sentence, words) or _has_opposite(doc_sentence, covered, said))
         if not whole or (supported and not specific):
             # a long clause of a summary holds several facts: the words next to the denial
             # may still be stated plainly in a sentence of their own
@@ -299,6 +328,163 @@ class NegationsChecker:
                 f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
             )
         return finding
+
+
+def _about_same(clause: str, cue: tuple[int, int], doc_sentence: str) -> bool:
+    """Is ``doc_sentence`` about what the denial at ``cue`` (start, end) of the answer ``clause``
+    is about, so that stating it plainly contradicts the clause? A sentence chosen for the words
+    it shares with the clause may share them with another thing than the one the denial is said
+    of, or with another part of the clause than the one the denial sits in. So:
+
+    - a code the clause names right before its denial ("*web-03* was never patched") must be in
+      the sentence: a code names one thing ("/workspace/patch-web-tier" is another);
+    - where the denial sits in a part of the clause of its own (a relative, subordinate or
+      coordinate clause: :func:`denial_scope`), the sentence must say a word of that part besides
+      the one denied ("a client *who is currently not insured*, and offers a range of insurance
+      products" against "We offer a range of insurance products": the sentence restates the
+      other part; "Below 15 ml/min *or on dialysis it is not recommended*" against a table's
+      header "CrCl (ml/min) Recommended dose", which names no dialysis).
+    """
+    start, end = cue
+    code = _subject_code(clause, start, end)
+    if code is not None and not _holds_code(doc_sentence.lower(), code):
+        return False
+    begin, stop = denial_scope(clause, start, end)
+    if (begin, stop) == (0, len(clause)):
+        return True
+    # the part's words but its adverbs and the word denied ("who is not *currently* insured")
+    words = tokenize(clause[begin:stop])
+    named = [t for t in words if content_stem(t.norm) is not None and _names_thing(clause[begin:stop], t)]
+    after = [t for t in named if t.start >= end - begin]
+    part = {stem(t.norm) for t in named} - ({stem(after[0].norm)} if after else set())
+    if not part:
+        # a relative clause naming nothing but what it denies ("a client who is not insured")
+        # is said of a word outside it: no sentence is known to be about that; any other part
+        # that says nothing besides its denied word tells nothing, and is read as before
+        return not (words and words[0].norm in _RELATIVES)
+    held = frozenset(content_stems(doc_sentence))
+    return any(w in held or has_synonym_in(w, held) for w in part)
+
+
+# a word that opens a relative clause
+_RELATIVES = frozenset({"who", "which", "whose", "whom"})  # (not "that": "confirms that there is none")
+
+
+def _same_thing_sentence(ctx: CheckContext, clause: str, cue: tuple[int, int], stems: set[str]
+                         ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of the document sentence sharing most of ``stems`` (enough of
+    them to be compared whole) that is about what the denial at ``cue`` of ``clause`` is about
+    (:func:`_about_same`) and holds the word it denies, no question and no table's header; the
+    first in document order on a tie, None if none is."""
+    need = max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+    best: Optional[tuple[int, tuple[int, int]]] = None
+    most = 0
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i, n in sorted(_sentences_sharing(by_stem, stems).items()):
+            if n < need or n <= most:
+                continue
+            text = index.text[spans[i][0]:spans[i][1]]
+            if (_QUESTION_END_RE.search(text) or _header_row(index.text, spans[i])
+                    or _lacks_denied_word(clause[cue[0]:], text) or not _about_same(clause, cue, text)):
+                continue
+            best, most = (doc_index, spans[i]), n
+    return best
+
+
+def _denies_word(text: str, head: Optional[Token]) -> bool:
+    """Does a clear denial of ``text`` ("not", "no", "n't", in any case: a table's cell says
+    "Not recommended") reach the word ``head`` (an answer's denied word), in any form?"""
+    if head is None:
+        return False
+    h = stem(head.norm)
+    for cue in _ANSWER_NEGATION_RE.finditer(text):
+        found = denied_head(text, cue.end(), clause_span(text, cue.start())[1], predicates=True)
+        if found is not None and stem(found.norm) == h:
+            return True
+    return False
+
+
+# a run of letters and digits joined by hyphens, slashes or points: a code ("web-03", "P-116")
+_CODE_RE = re.compile(r"[^\W_]+(?:[-/.][^\W_]+)*")
+
+
+def _subject_code(clause: str, start: int, end: int) -> Optional[str]:
+    """The code (folded: letters and digits, "web-03", "cwp-3") that is the last word naming
+    anything before the denial at ``start``..``end`` of ``clause``, within the part of the
+    clause the denial sits in (:func:`denial_scope`); None when that word is no code. A code
+    names one thing: what the clause denies is said of it. (Any other word may be the subject's
+    head, or a verb or a relative clause's word after it: "Raj said he can not", "travel that
+    was booked before the memo cannot". A figure alone is an amount: "35 g", "5.6".)"""
+    begin, _ = denial_scope(clause, start, end)
+    # (the clause may run over a sentence's end the answer's sentences missed: "... 35 g. Don't")
+    stop = max(clause.rfind(". ", 0, start), clause.rfind("! ", 0, start), clause.rfind("? ", 0, start))
+    begin = max(begin, stop + 1)
+    picked = next((t for t in reversed(tokenize(clause[:start])) if t.start >= begin and _names_thing(clause, t)),
+                  None)
+    if picked is None or not any(ch.isdigit() for ch in picked.norm):
+        return None
+    for m in _CODE_RE.finditer(clause):
+        if m.start() <= picked.start < m.end():
+            code = m.group(0)
+            return code.lower() if any(ch.isalpha() for ch in code) else None
+    return None
+
+
+def _codes(text: str) -> list[str]:
+    """The codes of ``text`` (letters and digits joined: "P-116", "web-03", "CYP3A4"), folded."""
+    return [m.group(0).lower() for m in _CODE_RE.finditer(text)
+            if any(ch.isdigit() for ch in m.group(0)) and any(ch.isalpha() for ch in m.group(0))]
+
+
+def _denied_in_words(tokens: list[Token], at: int) -> bool:
+    """Does a word that denies in its own right ("left out", "lacked", "failed", "excluded": the
+    document's words of :data:`_DOCUMENT_DENIAL_WORDS_RE`) stand right before the word at ``at``
+    among ``tokens``, only articles, auxiliaries and "out" between?"""
+    before = [t for t in tokens if t.start < at]
+    for tok in reversed(before):
+        if tok.norm in _BEFORE_DENIED or tok.norm in ("out", "of", "to"):
+            continue
+        return _DOCUMENT_DENIAL_WORDS_RE.fullmatch(tok.norm) is not None
+    return False
+
+
+# what may stand between "before" and the word it governs
+_DETERMINERS = frozenset({"the", "a", "an", "your", "its", "their", "his", "her", "our", "my", "any", "this", "that"})
+
+
+def _marks_time(tokens: list[Token], at: int) -> bool:
+    """Is the word at ``at`` among ``tokens`` governed by "before", "until" or "till" (only
+    determiners between)?"""
+    for tok in reversed([t for t in tokens if t.start < at]):
+        if tok.norm in _DETERMINERS:
+            continue
+        return tok.norm in ("before", "until", "till")
+    return False
+
+
+def _holds_code(text: str, code: str) -> bool:
+    """Does ``text`` hold ``code`` as a whole word ("web-03" in "web-03 failed", not in
+    "web-031" nor "xweb-03")?"""
+    at = text.find(code)
+    while at >= 0:
+        end = at + len(code)
+        if not (at and (text[at - 1].isalnum())) and not (end < len(text) and text[end].isalnum()):
+            return True
+        at = text.find(code, at + 1)
+    return False
+
+
+def _names_thing(clause: str, tok: Token) -> bool:
+    """Is ``tok`` of ``clause`` a word that may name what a clause is about: a figure, or a
+    content word but an adverb made of an adjective by "-ly" and written in lower case ("is
+    currently not": the stem of "currently" is "current"; "family" stays a noun)?"""
+    if any(ch.isdigit() for ch in tok.norm):
+        return True
+    found = content_stem(tok.norm)
+    if found is None:
+        return False
+    return not (tok.norm.endswith("ly") and found == tok.norm[:-2] and clause[tok.start:tok.end].islower())
 
 
 # verbs that say what a text or a speaker says: "does not *say* that ...", "doesn't *mention* ..."
@@ -425,6 +611,8 @@ def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[i
         c_begin, c_end = clause_span(claim, cue.start())
         if _CONTRAST_RE.match(claim, c_begin) or scoped_in_time(claim, cue.start()):
             continue
+        if _WITHOUT_RE.search(claim, cue.end(), c_end):
+            continue  # "can't X without Y" says Y is needed, no sentence stating X denies it
         head = denied_head(claim, cue.end(), c_end, predicates=True)
         if head is None:
             continue
@@ -899,6 +1087,16 @@ _CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nob
                             "cannot", "without"})
 
 
+def _unticked(doc_sentence: str, answer_words: list[str]) -> bool:
+    """Does an item of the document sentence left unticked on a form ("[ ] life threatening",
+    "☐ Claim(s) ___ is/are allowed") hold a content word of ``answer_words`` (what an answer's
+    denial reaches: "was not reported as *life*-threatening", "No *claims* are allowed")? The
+    form says it is not so, as the answer does."""
+    wanted = {s for w in answer_words if (s := content_stem(w)) is not None}
+    return bool(wanted) and any(not wanted.isdisjoint(content_stems(doc_sentence[begin:end]))
+                                for begin, end in unticked_items(doc_sentence))
+
+
 def _prefixed(doc_sentence: str, answer_words: list[str]) -> bool:
     """True when the document sentence holds one of the answer's words with a negative prefix."""
     answer = {w for w in answer_words if is_content_word(w)}
@@ -1020,7 +1218,11 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
     of the words of an answer clause that says it (any clause that does; a relative clause read
     with the words it is said of), the answer clause must affirm plainly (no denial, hedge or
     condition of its own, no obligation against a denial of a state), and no other clause or
-    sentence of the document may state the same thing without the denial.
+    sentence of the document may state the same thing without the denial. The denying sentence
+    must name a code the answer clause names ("P-116 isolated as required" is not judged by
+    "Positive isolation: NOT required"), and the answer's word must be affirmed: not denied in
+    words right before it ("left out the X" / "did not include the X") nor a mark of time
+    ("wait an hour before cutting" / "do not cut for an hour").
     """
     if span is None:
         return None
@@ -1096,6 +1298,20 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
         return None  # "the call does not say how many are accepted": no claim that they are
     h = stem(head.norm)
     predicate = content_stem(head.norm) is None
+    # the answer clause is about the same thing as the denial: a code it names ("P-116 appears
+    # isolated as required") is named by the denying sentence too, else that sentence says its
+    # denial of another thing ("Positive isolation (spades/blinds): NOT required")
+    codes = _codes(clause)
+    if codes and not any(_holds_code(doc_sentence.lower(), c) for c in codes):
+        return None
+    # and it affirms the word: a denial in words right before it ("left out the worst-case
+    # intervention" / "did not include the worst-case intervention") says what the document says
+    if _denied_in_words(clause_tokens, at):
+        return None
+    # nor is a word that only marks a time affirmed ("wait an hour *before cutting* it", "freeze
+    # it *before the spinach* is added"): it says when, not that it is so
+    if _marks_time(clause_tokens, at):
+        return None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
     # affirms the dividend plainly)
     # (a prohibition too: "hosepipes are banned in June" restates "no hosepipes in june")
@@ -1150,7 +1366,10 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     about = (content_stems(doc_sentence[c_begin:c_end]) - {h}) & clause_stems
     if _affirmed_outside(doc_sentence, {h, key}, about, (cue_start, c_end), predicate):
         return None
-    if any(_said_elsewhere(ctx, k, clause_stems, len(covered), (doc_index, span)) for k in {h, key}):
+    # (a verb of the stop list, "included", is counted among the covered words but is in no
+    # sentence index: the other sentence need hold only the others, "grip socks INCLUDED")
+    at_least = len(covered - {h}) if predicate else len(covered)
+    if any(_said_elsewhere(ctx, k, clause_stems, at_least, (doc_index, span)) for k in {h, key}):
         return None
     response_sentence = ctx.response[alignment.start:alignment.end]
     return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
@@ -1215,6 +1434,9 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
 
 
 _WITHOUT_RE = re.compile(r"\bwithout\b", re.IGNORECASE)
+# a word saying a thing is needed (a closed class: the words of necessity)
+_NEED_RE = re.compile(r"\b(?:must|need(?:s|ed)?|requir(?:e|es|ed|ing|ement|ements)|mandatory|compulsory|obligatory|"
+                      r"essential|necessary)\b", re.IGNORECASE)
 # what turns a denial into a condition: "not ... without", "no ... unless", "none ... except"
 _EXCEPT_RE = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 # a denial of the present that says the past was otherwise

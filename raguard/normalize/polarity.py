@@ -158,6 +158,27 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
 
 
 _HYPHENS = frozenset("-‐")
+
+# A form's tick box, empty or marked: "☐", "☒", "[ ]", "[X]" (the glyphs and brackets forms use,
+# a closed set)
+_BOX_RE = re.compile(r"[☐□☑☒✅]|\[[ \t]?[xX✓✔]?[ \t]?\]")
+_EMPTY_BOXES = frozenset("☐□")
+
+
+def unticked_items(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each item of ``text`` that follows an empty tick box ("[ ] life
+    threatening", "☐ Claim(s) ___ is/are allowed"), up to the next box or the line's end: a
+    form's option left unticked is not so (or not chosen), as a denial says."""
+    out = []
+    boxes = list(_BOX_RE.finditer(text))
+    for n, box in enumerate(boxes):
+        mark = box.group(0)
+        if mark not in _EMPTY_BOXES and not (mark.startswith("[") and not mark.strip("[] \t")):
+            continue
+        end = boxes[n + 1].start() if n + 1 < len(boxes) else len(text)
+        line_end = text.find("\n", box.end(), end)
+        out.append((box.end(), end if line_end < 0 else line_end))
+    return out
 _UNTIL_RE = re.compile(r"\b(?:until|till)\b", re.IGNORECASE)
 
 

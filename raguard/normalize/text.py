@@ -615,7 +615,9 @@ def _span_words(text: str, spans: list[tuple[int, int]], starts: list[int], ends
 # comma or colon between digits is inside a number or a time: "£1,650", "10:30".)
 _CLAUSE_BREAK_RE = re.compile(
     r"(?=[,;:() \tbwaty])"  # (how a match can start: re then skips every other position, -25%)
-    r"(?:[,:](?!(?<=\d[,:])\d)|[;()]|[ \t](?:[—–-]|--)[ \t]|\b(?:but|while|whereas|although|though|yet)\b)",
+    # ("not yet", "hasn't yet": an adverb of the denial, no conjunction)
+    r"(?:[,:](?!(?<=\d[,:])\d)|[;()]|[ \t](?:[—–-]|--)[ \t]|\b(?:but|while|whereas|although|though|"
+    r"(?<!not[ \t])(?<!n[’']t[ \t])yet)\b)",
     re.IGNORECASE,
 )
 
