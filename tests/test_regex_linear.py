@@ -420,6 +420,7 @@ WINDOWED = {
     "raguard.normalize.doc_dates._DOTTED_BEFORE_RE": 12,
     "raguard.normalize.doc_dates._CELL_BEFORE_RE": 8,
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
+    "raguard.normalize.doc_dates._MONTH_ABBR_BEFORE_RE": 5,  # _MONTH_ABBR_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
     "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
     "raguard.checkers.roles._LABEL_BEFORE_RE": 80,  # (_MAX_BETWEEN: between two names)
@@ -1048,7 +1049,9 @@ def test_neutralize_is_linear_on_a_bracket_before_a_long_run_of_spaces() -> None
 
 
 @pytest.mark.parametrize("unit", ["11.10. ", "1.10.", "Sa 11.10. ", "24.-", "Sat 1 ", "1 Sat ", "06/11 ", "Thu 2/3 ",
-                                  "12:00,", "1,", "Jun-", "Jun-Sep ", "1-1-", "3 februari ", "martes ", "bis "])
+                                  "12:00,", "1,", "Jun-", "Jun-Sep ", "1-1-", "3 februari ", "martes ", "bis ",
+                                  "Mar 25 ", "Oct-25 ", "Apr '", " '", "2026-06 ", "03-Nov ", "3-", "02/16 ",
+                                  "Thursday 9 July "])
 def test_document_dates_and_rows_on_long_runs_are_linear(unit: str) -> None:
     # the readings of documents only: each pattern scanned once, the windows before a match bounded
     from raguard.normalize.dates import day_months

@@ -185,7 +185,7 @@ _MONTH_REACH = 20
 # "Mar '25", "Mar’25"): found from the digits (a scan that opens with its separator), the month
 # read in the few characters before them (a space alone joins a day too: "Mar 25" is read from
 # extract_dates' "md" mention)
-_YY_AFTER_RE = re.compile(r"(?:-|[ \t]*['’])(?P<yy>\d\d)(?![\w\-/'’]|[ \t]*[,.:]?[ \t]*\d)")
+_YY_AFTER_RE = re.compile(r"(?:-|['’]|(?<![ \t])[ \t]+['’])(?P<yy>\d\d)(?![\w\-/'’]|[ \t]*[,.:]?[ \t]*\d)")
 _MONTH_ABBR_BEFORE_RE = re.compile(r"(?<![\w\-/.'’])(?P<m>[A-Za-z]{3,4})\.?\Z")
 #: How many characters a month's abbreviation takes before its year ("Sept.").
 _MONTH_ABBR_REACH = 5
@@ -513,12 +513,13 @@ def _two_digit_slashed(text: str, slashed: Sequence[DateMention]) -> list[DateMe
     or another such date of the text is so, month first where the second cannot be or another
     is so, else both readings (as :func:`raguard.normalize.dates.day_months` reads)."""
     taken = {m.start for m in slashed}
-    found = [(m, int(m.group("a")), int(m.group("b"))) for m in _TWO_DIGIT_SLASHED_RE.finditer(text)
-             if m.start() not in taken]
+    found = [(m, int(m.group("a")), int(m.group("b"))) for m in _TWO_DIGIT_SLASHED_RE.finditer(text)]
     day_first = any(a > 12 >= b for _, a, b in found)
     month_first = any(b > 12 >= a for _, a, b in found)
     out = []
     for m, a, b in found:
+        if m.start() in taken:
+            continue
         if a > 12 or (day_first and not month_first):
             readings = [(b, a)]
         elif b > 12 or (month_first and not day_first):
@@ -537,9 +538,13 @@ def _in_the_years(found: Sequence[DateMention], more: Sequence[DateMention]) -> 
     when the weekday stated with the date fits just one of the years it gives; else only the
     weekday, that of the closest year before the date. A stated weekday that the year does not
     give leaves the date as it is."""
-    dated = sorted((m.start, m.value.year) for m in (*found, *more) if m.value.year is not None)
+    # the years of its dates with a month, when it has any: a bare year may be a table's number
+    # ("run 4  05/10  1180 C")
+    dated = sorted((m.start, m.value.year) for m in (*found, *more) if m.value.year is not None and m.value.month is not None)
     if not dated:
-        return []
+        dated = sorted((m.start, m.value.year) for m in (*found, *more) if m.value.year is not None)
+        if not dated:
+            return []
     years = {year for _, year in dated}
     yearless = [m for m in (*found, *more)
                 if m.value.year is None and m.value.month is not None and m.value.day is not None]
