@@ -182,3 +182,20 @@ def test_a_weekday_the_year_does_not_give_is_still_flagged() -> None:
 ])
 def test_shorthands_that_stay_no_date(text: str) -> None:
     assert [v for _, v in _read(text) if v.startswith("2011-12") or v.startswith("--")] == []
+
+
+def test_a_placed_date_supports_no_weekday_alone() -> None:
+    # "Jun 3" read in 2027 fell on a Thursday, but the document never says the bins go out then
+    doc = ("Bins go out MONDAY and FRIDAY nights.\n"
+           "Booking: Sat 5 Jun 2027 -> Sat 12 Jun 2027\n"
+           "Guest (Jun 3, 09:12): what time is check-in?")
+    assert _flagged([doc], "The bins go out on Monday and Friday nights.") == []
+    assert _flagged([doc], "The bins go out on Monday and Thursday nights.") == [("unsupported_date", "Thursday")]
+
+
+def test_a_bare_year_places_no_date_without_its_weekday() -> None:
+    # a wire's dateline and its "on Tuesday": the story's "in 2029" is no year of the dateline
+    doc = ("OSLO, May 6 - Nordlys Rail said on Tuesday it would order 14 trains.\n"
+           "Deliveries are due to begin in 2029.")
+    assert _flagged([doc], "On Tuesday, May 6, Nordlys Rail said it would order 14 trains.") == []
+    assert _flagged([doc], "On Tuesday, May 7, Nordlys Rail said it would order 14 trains.") != []

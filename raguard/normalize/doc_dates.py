@@ -32,8 +32,12 @@ so it can only support an answer's date, never flag one.
 A yearless day and month is then read in the document's year, with the weekday that year gives
 it ("day 9  02/16" under "BATCH 2026-02-07" fell on Monday 16 February 2026): in the year when
 the document gives that one only, or when the weekday it states fits just one of the years it
-gives ("Thursday 9 July" in 2026); else only its weekday, in the closest year before it. A
-stated weekday the year does not give leaves it yearless.
+gives ("Thursday 9 July" in 2026); else only its weekday, in the closest year before it. The
+years are those of its dates with a month; a document with bare years only ("deliveries begin
+in 2027") places only a date whose stated weekday one of them gives. A stated weekday the year
+does not give leaves the date yearless. These readings have the form
+:data:`raguard.normalize.dates.PLACED`: they support an answer's date with its day and month,
+not a weekday alone.
 
 Any weekday (English or another language, in full or abbreviated) right before a day and month
 (of these readings or of :func:`extract_dates`) joins that date, unless its year says the day
@@ -48,7 +52,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
-from raguard.normalize.dates import DateMention, DateValue, MONTHS, WEEKDAYS
+from raguard.normalize.dates import PLACED, DateMention, DateValue, MONTHS, WEEKDAYS
 from raguard.normalize.text import fold_word
 
 # -- names in other languages (folded: lower case, diacritics kept where a language writes
@@ -540,8 +544,11 @@ def _in_the_years(found: Sequence[DateMention], more: Sequence[DateMention]) -> 
     give leaves the date as it is."""
     # the years of its dates with a month, when it has any: a bare year may be a table's number
     # ("run 4  05/10  1180 C")
+    # ("Deliveries are due to start in 2027": a bare year alone places only a date whose stated
+    # weekday it gives)
     dated = sorted((m.start, m.value.year) for m in (*found, *more) if m.value.year is not None and m.value.month is not None)
-    if not dated:
+    bare = not dated
+    if bare:
         dated = sorted((m.start, m.value.year) for m in (*found, *more) if m.value.year is not None)
         if not dated:
             return []
@@ -561,6 +568,8 @@ def _in_the_years(found: Sequence[DateMention], more: Sequence[DateMention]) -> 
         if month is None or day is None:
             continue  # (not so: see yearless)
         weekday = value.weekday if value.weekday is not None else stated.get((mention.start, month, day))
+        if bare and weekday is None:
+            continue
         if len(years) == 1:
             year, keep_year = next(iter(years)), True
         elif weekday is not None:
@@ -582,5 +591,5 @@ def _in_the_years(found: Sequence[DateMention], more: Sequence[DateMention]) -> 
         if (mention.start, placed) in seen:
             continue
         seen.add((mention.start, placed))
-        out.append(mention._replace(value=placed))
+        out.append(mention._replace(value=placed, form=PLACED))
     return out
