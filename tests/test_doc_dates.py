@@ -152,6 +152,9 @@ def test_month_year_and_day_month_shorthands_are_dates(doc: str, answer: str, ch
     ("KILN LOG start 2027-05-03\nrun 4   05/10  1180 C\nrun 5   05/13  1215 C",
      "Run 4 on Monday 10 May reached 1180 C and run 5 on Thursday 13 May reached 1215 C.",
      "Run 4 on Tuesday 10 May reached 1180 C and run 5 on Thursday 13 May reached 1215 C."),
+    # a price list's seasons under its year's heading, day first ("31/10" cannot be month first)
+    ("CAMPSITE FEES 2027\nPitch | Low 01/11–31/03 | High 01/04–31/10\nTent | 14,00 | 22,50",
+     "The high season runs from 1 April to 31 October.", "The high season runs from 1 May to 31 October."),
     # ... and a yearless date with its weekday, in the one year the document gives
     ("Open day 2027. Doors open on Saturday 12 June at 10:00; the last tour leaves at 15:30.",
      "Doors open on Saturday 12 June 2027 at 10:00.", "Doors open on Saturday 12 June 2028 at 10:00."),

@@ -26,8 +26,8 @@ so it can only support an answer's date, never flag one.
   "2011-12" writes (a second part that is the next year's last two digits is left alone).
 - A day and a month's name joined by a hyphen without a year ("03-Nov", "3-Nov", Excel's
   "d-mmm"), in a document that gives a year elsewhere.
-- A slashed day and month of two digits each without a year ("02/16", a log's row), in a
-  document that gives a full date with its year elsewhere (a dated header, an ISO date).
+- A slashed day and month of two digits each without a year ("02/16", a log's row; a tariff's
+  season "01/04–31/10"), in a document that gives a year elsewhere (a dated header, an ISO date).
 
 A yearless day and month is then read in the document's year, with the weekday that year gives
 it ("day 9  02/16" under "BATCH 2026-02-07" fell on Monday 16 February 2026): in the year when
@@ -270,7 +270,7 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
     year_given = any(m.value.year is not None for m in (*found, *out))
     if year_given and "-" in text:
         out.extend(_day_dash_months(text))
-    if "/" in text and any(m.value.year is not None and m.value.day is not None for m in found):
+    if year_given and "/" in text:
         out.extend(_two_digit_slashed(text, slashed))
     if "-" in text:
         out.extend(_year_months(text))
@@ -512,8 +512,8 @@ def _day_dash_months(text: str) -> list[DateMention]:
 
 
 def _two_digit_slashed(text: str, slashed: Sequence[DateMention]) -> list[DateMention]:
-    """"02/16": a slashed day and month of two digits each, in a document that gives a full date
-    with its year (see :func:`document_dates`): day first where the first part cannot be a month
+    """"02/16": a slashed day and month of two digits each, in a document that gives a year
+    (see :func:`document_dates`): day first where the first part cannot be a month
     or another such date of the text is so, month first where the second cannot be or another
     is so, else both readings (as :func:`raguard.normalize.dates.day_months` reads)."""
     taken = {m.start for m in slashed}
