@@ -420,7 +420,7 @@ WINDOWED = {
     "raguard.normalize.doc_dates._DOTTED_BEFORE_RE": 12,
     "raguard.normalize.doc_dates._CELL_BEFORE_RE": 8,
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
-    "raguard.normalize.doc_dates._MONTH_ABBR_BEFORE_RE": 5,  # _MONTH_ABBR_REACH
+    "raguard.normalize.doc_dates._MONTH_ABBR_BEFORE_RE": 6,  # _MONTH_ABBR_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
     "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
     "raguard.checkers.roles._LABEL_BEFORE_RE": 80,  # (_MAX_BETWEEN: between two names)

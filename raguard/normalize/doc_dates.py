@@ -189,17 +189,19 @@ _MONTH_REACH = 20
 # "Mar '25", "Mar’25"): found from the digits (a scan that opens with its separator), the month
 # read in the few characters before them (a space alone joins a day too: "Mar 25" is read from
 # extract_dates' "md" mention)
-_YY_AFTER_RE = re.compile(r"(?:-|['’]|(?<![ \t])[ \t]+['’])(?P<yy>\d\d)(?![\w\-/'’]|[ \t]*[,.:]?[ \t]*\d)")
-_MONTH_ABBR_BEFORE_RE = re.compile(r"(?<![\w\-/.'’])(?P<m>[A-Za-z]{3,4})\.?\Z")
-#: How many characters a month's abbreviation takes before its year ("Sept.").
-_MONTH_ABBR_REACH = 5
+_YY_AFTER_RE = re.compile(r"[\-'’](?P<yy>\d\d)(?![\w\-/'’]|[ \t]*[,.:]?[ \t]*\d)")
+_MONTH_ABBR_BEFORE_RE = re.compile(r"(?<![\w\-/.'’])(?P<m>[A-Za-z]{3,4})\.?(?P<space>[ \t]?)\Z")
+#: How many characters a month's abbreviation takes before its year ("Sept. '").
+_MONTH_ABBR_REACH = 6
 # an ISO year and month, "2026-06" (a full ISO date, "2026-06-01", is extract_dates')
-_YEAR_MONTH_RE = re.compile(r"(?<![\w\-/.:])(?P<y>(?:19|20)\d\d)-(?P<m>0[1-9]|1[0-2])(?![\w\-/:'’]|[.,]\d)")
+# (each of these opens with a digit and looks behind it after: a pattern that opens with a
+# lookbehind is tried at every position of the text, one that opens with a digit is scanned for it)
+_YEAR_MONTH_RE = re.compile(r"(?P<y>[12](?<![\w\-/.:][12])\d{3})-(?P<m>0[1-9]|1[0-2])(?![\w\-/:'’]|[.,]\d)")
 # a day and a month's name joined by a hyphen, no year after ("03-Nov", "3-Nov."): the name read
 # in Python (a dict lookup, not an alternation of every name tried at each digit)
-_DAY_DASH_MONTH_RE = re.compile(r"(?<![\w\-/.,:])(?P<d>[0-3]?\d)-(?P<m>[A-Za-z]{3,9})\b\.?(?![\-/'’]\w)")
+_DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{3,9})\b\.?(?![\-/'’]\w)")
 # a slashed day and month of two digits each, no year ("02/16")
-_TWO_DIGIT_SLASHED_RE = re.compile(r"(?<![\w/.,:\-])(?P<a>[0-3]\d)/(?P<b>[0-3]\d)(?![/\w]|[.,:]\d)")
+_TWO_DIGIT_SLASHED_RE = re.compile(r"(?P<a>[0-3](?<![\w/.,:\-][0-3])\d)/(?P<b>[0-3]\d)(?![/\w]|[.,:]\d)")
 
 # a calendar table's row: a day and its weekday, either order ("23    Sat", "Sat 23", "23 Samstag");
 # built for the weekday names a document holds (a pattern of all of them, tried at every
@@ -459,8 +461,8 @@ def _month_two_digit_years(text: str, found: Sequence[DateMention]) -> list[Date
         return out
     for m in _YY_AFTER_RE.finditer(text):
         before = _MONTH_ABBR_BEFORE_RE.search(text, max(0, m.start() - _MONTH_ABBR_REACH), m.start())
-        if before is None or not _abbreviation(before.group("m")):
-            continue
+        if before is None or not _abbreviation(before.group("m")) or (before.group("space") and text[m.start()] == "-"):
+            continue  # (a space before an apostrophe only: "Mar '25", not "Mar -25")
         month = _month(before.group("m"))
         out.append(DateMention(before.start(), m.end(), text[before.start():m.end()],
                                DateValue(year=_two_digit_year(m.group("yy")), month=month), "my"))
@@ -489,7 +491,7 @@ def _year_months(text: str) -> list[DateMention]:
     out = []
     for m in _YEAR_MONTH_RE.finditer(text):
         year, month = int(m.group("y")), int(m.group("m"))
-        if month == (year + 1) % 100:
+        if not 1900 <= year < 2100 or month == (year + 1) % 100:
             continue
         out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month), "my"))
     return out
