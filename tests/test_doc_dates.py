@@ -138,6 +138,10 @@ def test_an_ordinal_is_a_day_of_the_month() -> None:
      "The manual is issue 04, dated April 2027."),
     ("Data freeze: 2025-11 | sample n=214", "The data were frozen in November 2025.",
      "The data were frozen in November 2024."),
+    ("Drawing DW-118 rev C, released 2027/02", "Revision C was released in February 2027.",
+     "Revision C was released in March 2027."),
+    ("Preisliste gültig ab 04.2027 (ersetzt 11-2026)", "The price list is valid from April 2027.",
+     "The price list is valid from April 2026."),
     # a day and a month joined by a hyphen, the year given elsewhere
     ("Inspection report 21-Aug-2027. Seal leak first logged on 9-Aug (job 5521).",
      "The seal leak was first logged on 9 August.", "The seal leak was first logged on 19 August."),
@@ -182,9 +186,10 @@ def test_a_weekday_the_year_does_not_give_is_still_flagged() -> None:
     "Season 2011-12 results",  # a span of years, not December 2011
     "Ratio 10/10 on the scale.",  # no full date in the text: no date
     "Rooms 3-may be booked.",  # a verb
+    "Sample mass 10.2026 g, ref. 555-06-2026",  # a decimal with its unit's digits; a code's tail
 ])
 def test_shorthands_that_stay_no_date(text: str) -> None:
-    assert [v for _, v in _read(text) if v.startswith("2011-12") or v.startswith("--")] == []
+    assert _read(text) == []
 
 
 def test_a_placed_date_supports_no_weekday_alone() -> None:

@@ -22,8 +22,9 @@ so it can only support an answer's date, never flag one.
 - A month's abbreviation and a two-digit year ("Mar 25", "Oct-25", "Mar '25"), as receipts,
   service notes and spreadsheets (Excel's "mmm-yy") write a month: March 2025 as well as the
   day reading "25 March" the general reader gives "Mar 25".
-- An ISO year and month ("2026-06", "Rev. 09 (2026-06)"): June 2026, not the span of years
-  "2011-12" writes (a second part that is the next year's last two digits is left alone).
+- An ISO year and month ("2026-06", "Rev. 09 (2026-06)", "2026/06"): June 2026, not the span of
+  years "2011-12" writes (a second part that is the next year's last two digits is left alone);
+  and a month of two digits before its year ("06-2026", "Stand: 06.2026").
 - A day and a month's name joined by a hyphen without a year ("03-Nov", "3-Nov", Excel's
   "d-mmm"), in a document that gives a year elsewhere.
 - A slashed day and month of two digits each without a year ("02/16", a log's row; a tariff's
@@ -196,7 +197,13 @@ _MONTH_ABBR_REACH = 6
 # an ISO year and month, "2026-06" (a full ISO date, "2026-06-01", is extract_dates')
 # (each of these opens with a digit and looks behind it after: a pattern that opens with a
 # lookbehind is tried at every position of the text, one that opens with a digit is scanned for it)
-_YEAR_MONTH_RE = re.compile(r"(?P<y>[12](?<![\w\-/.:][12])\d{3})-(?P<m>0[1-9]|1[0-2])(?![\w\-/:'’]|[.,]\d)")
+_YEAR_MONTH_RE = re.compile(r"(?P<y>[12](?<![\w\-/.:][12])\d{3})(?P<sep>[-/])(?P<m>0[1-9]|1[0-2])(?![\w\-/:'’]|[.,]\d)")
+# ... and a month of two digits before its year, joined by a hyphen or a dot ("06-2026", "Stand:
+# 06.2026"; "06/2026" is extract_dates')
+# (what follows a decimal that "10.2026" may be, a month of two digits without its zero: a unit,
+# a sign or a word opened by a letter; a date is followed by a bracket, a comma, a line's end...)
+_DECIMAL_TAIL_RE = re.compile(r"[ \t]?[^\W\d_]|[ \t]*[%°‰]")
+_MONTH_YEAR_NUMERIC_RE = re.compile(r"(?P<m>[01](?<![\w\-/.,:][01])\d)[-.](?P<y>[12]\d{3})(?![\w\-/]|[.,]\d)")
 # a day and a month's name joined by a hyphen, no year after ("03-Nov", "3-Nov."): the name read
 # in Python (a dict lookup, not an alternation of every name tried at each digit)
 _DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{3,9})\b\.?(?![\-/'’]\w)")
@@ -274,7 +281,7 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_day_dash_months(text))
     if year_given and "/" in text:
         out.extend(_two_digit_slashed(text, slashed))
-    if "-" in text:
+    if "-" in text or "/" in text or "." in text:
         out.extend(_year_months(text))
     if found or out:
         out.extend(_month_ranges(text, [*found, *out]))
@@ -486,13 +493,21 @@ def _two_digit_year(digits: str) -> int:
 
 
 def _year_months(text: str) -> list[DateMention]:
-    """"2026-06": June 2026. "2011-12" is left alone: its second part is the next year's last two
-    digits, as a span of years (a season, a fiscal year) is written."""
+    """"2026-06", "2026/06": June 2026. "2011-12" is left alone: its second part is the next
+    year's last two digits, as a span of years (a season, a fiscal year) is written. And
+    "06-2026", "06.2026": a month of two digits before its year."""
     out = []
     for m in _YEAR_MONTH_RE.finditer(text):
         year, month = int(m.group("y")), int(m.group("m"))
         if not 1900 <= year < 2100 or month == (year + 1) % 100:
             continue
+        out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month), "my"))
+    for m in _MONTH_YEAR_NUMERIC_RE.finditer(text):
+        year, month = int(m.group("y")), int(m.group("m"))
+        if not (1900 <= year < 2100 and 1 <= month <= 12):
+            continue
+        if text[m.end("m")] == "." and m.group("m")[0] != "0" and _DECIMAL_TAIL_RE.match(text, m.end()) is not None:
+            continue  # ("10.2026 g", "11.2019%": a decimal and its unit)
         out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month), "my"))
     return out
 
