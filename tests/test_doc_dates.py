@@ -119,3 +119,91 @@ def test_an_ordinal_is_a_day_of_the_month() -> None:
     assert _flagged([doc], "She berths at 04:00 on the 22nd.") == [("unsupported_number", "22nd")]
     # a noun after it makes it no day ("the 21st floor")
     assert _flagged([doc], "Gangs start on the 21st floor.") == [("unsupported_number", "21st")]
+
+
+@pytest.mark.parametrize("doc, answer, changed", [
+    # a month's abbreviation and a two-digit year (a service note, a spreadsheet's "mmm-yy")
+    ("* timing chain + tensioner replaced @ 88k (Sep 24) - invoice in glovebox\n* rear pads Feb 26",
+     "The timing chain was replaced in September 2024 and the rear pads in February 2026.",
+     "The timing chain was replaced in September 2023 and the rear pads in February 2026."),
+    ("Month | Units\nJan-27 | 412\nFeb-27 | 398", "In February 2027, 398 units were sold.",
+     "In March 2027, 398 units were sold."),
+    ("Warranty registered Apr '23 at the dealer.", "The warranty was registered in April 2023.",
+     "The warranty was registered in April 2022."),
+    # the day reading stays
+    ("Parcel lodged Nov 14 at the depot.", "The parcel was lodged on 14 November.",
+     "The parcel was lodged on 15 November."),
+    # an ISO year and month
+    ("Operator Manual HX-220 Issue 04 (2027-03)", "The manual is issue 04, dated March 2027.",
+     "The manual is issue 04, dated April 2027."),
+    ("Data freeze: 2025-11 | sample n=214", "The data were frozen in November 2025.",
+     "The data were frozen in November 2024."),
+    ("Drawing DW-118 rev C, released 2027/02", "Revision C was released in February 2027.",
+     "Revision C was released in March 2027."),
+    ("Preisliste gültig ab 04.2027 (ersetzt 11-2026)", "The price list is valid from April 2027.",
+     "The price list is valid from April 2026."),
+    # a day and a month joined by a hyphen, the year given elsewhere
+    ("Inspection report 21-Aug-2027. Seal leak first logged on 9-Aug (job 5521).",
+     "The seal leak was first logged on 9 August.", "The seal leak was first logged on 19 August."),
+])
+def test_month_year_and_day_month_shorthands_are_dates(doc: str, answer: str, changed: str) -> None:
+    assert _flagged([doc], answer) == []
+    assert [t for t, _ in _flagged([doc], changed)] == ["unsupported_date"]
+
+
+@pytest.mark.parametrize("doc, answer, changed", [
+    # a log's yearless MM/DD rows under a dated header: the weekday the answer adds is that year's
+    ("KILN LOG start 2027-05-03\nrun 4   05/10  1180 C\nrun 5   05/13  1215 C",
+     "Run 4 on Monday 10 May reached 1180 C and run 5 on Thursday 13 May reached 1215 C.",
+     "Run 4 on Tuesday 10 May reached 1180 C and run 5 on Thursday 13 May reached 1215 C."),
+    # a price list's seasons under its year's heading, day first ("31/10" cannot be month first)
+    ("CAMPSITE FEES 2027\nPitch | Low 01/11–31/03 | High 01/04–31/10\nTent | 14,00 | 22,50",
+     "The high season runs from 1 April to 31 October.", "The high season runs from 1 May to 31 October."),
+    # ... and a yearless date with its weekday, in the one year the document gives
+    ("Open day 2027. Doors open on Saturday 12 June at 10:00; the last tour leaves at 15:30.",
+     "Doors open on Saturday 12 June 2027 at 10:00.", "Doors open on Saturday 12 June 2028 at 10:00."),
+    # ... in the year the weekday fits, of the two it gives
+    ("Founded in 1998. The anniversary dinner is on Friday 8 October; bookings close 2027-09-20.",
+     "The anniversary dinner is on Friday 8 October 2027.", "The anniversary dinner is on Friday 8 October 1998."),
+])
+def test_yearless_dates_are_read_in_the_documents_year(doc: str, answer: str, changed: str) -> None:
+    assert _flagged([doc], answer) == []
+    assert [t for t, _ in _flagged([doc], changed)] == ["unsupported_date"]
+
+
+def test_a_weekday_the_year_does_not_give_is_still_flagged() -> None:
+    doc = "ROTA 2027-01-04\nshift A  01/11  nights\nshift B  01/12  days"
+    assert _flagged([doc], "Shift A is on Monday 11 January.") == []
+    assert _flagged([doc], "Shift A is on Sunday 11 January.") == [("unsupported_date", "Sunday 11 January")]
+    # a stated weekday the year does not give: the date is not read in that year (9 July 2027
+    # is a Friday, 9 July 2026 a Thursday)
+    assert [v for _, v in _read("Season 2026. Gates open Friday 9 July.") if v.startswith("2026-07")] == []
+    assert _flagged(["Season 2026. Gates open Friday 9 July."], "Gates open on Friday 9 July 2026.") == [
+        ("unsupported_date", "Friday 9 July 2026")]
+
+
+@pytest.mark.parametrize("text", [
+    "Season 2011-12 results",  # a span of years, not December 2011
+    "Ratio 10/10 on the scale.",  # no full date in the text: no date
+    "Rooms 3-may be booked.",  # a verb
+    "Sample mass 10.2026 g, ref. 555-06-2026",  # a decimal with its unit's digits; a code's tail
+])
+def test_shorthands_that_stay_no_date(text: str) -> None:
+    assert _read(text) == []
+
+
+def test_a_placed_date_supports_no_weekday_alone() -> None:
+    # "Jun 3" read in 2027 fell on a Thursday, but the document never says the bins go out then
+    doc = ("Bins go out MONDAY and FRIDAY nights.\n"
+           "Booking: Sat 5 Jun 2027 -> Sat 12 Jun 2027\n"
+           "Guest (Jun 3, 09:12): what time is check-in?")
+    assert _flagged([doc], "The bins go out on Monday and Friday nights.") == []
+    assert _flagged([doc], "The bins go out on Monday and Thursday nights.") == [("unsupported_date", "Thursday")]
+
+
+def test_a_bare_year_places_no_date_without_its_weekday() -> None:
+    # a wire's dateline and its "on Tuesday": the story's "in 2029" is no year of the dateline
+    doc = ("OSLO, May 6 - Nordlys Rail said on Tuesday it would order 14 trains.\n"
+           "Deliveries are due to begin in 2029.")
+    assert _flagged([doc], "On Tuesday, May 6, Nordlys Rail said it would order 14 trains.") == []
+    assert _flagged([doc], "On Tuesday, May 7, Nordlys Rail said it would order 14 trains.") != []

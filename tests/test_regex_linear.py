@@ -392,6 +392,7 @@ ANCHORED = {
     "raguard.normalize.numbers._CSV_VALUE_CELL_RE",
     "raguard.normalize.doc_dates._DOTTED_AFTER_RE",
     "raguard.normalize.doc_dates._CELL_AFTER_RE",
+    "raguard.normalize.doc_dates._DECIMAL_TAIL_RE",
     "raguard.checkers.numbers._NOUN_AFTER_RE",
     "raguard.checkers.numbers._RANGE_JOINER_RE",  # (fullmatch between two adjacent times)
     "relapse.templates._NAME_RE",
@@ -424,6 +425,7 @@ WINDOWED = {
     "raguard.normalize.doc_dates._DOTTED_BEFORE_RE": 12,
     "raguard.normalize.doc_dates._CELL_BEFORE_RE": 8,
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
+    "raguard.normalize.doc_dates._MONTH_ABBR_BEFORE_RE": 6,  # _MONTH_ABBR_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
     "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
     "raguard.checkers.roles._LABEL_BEFORE_RE": 80,
@@ -1053,7 +1055,9 @@ def test_neutralize_is_linear_on_a_bracket_before_a_long_run_of_spaces() -> None
 
 
 @pytest.mark.parametrize("unit", ["11.10. ", "1.10.", "Sa 11.10. ", "24.-", "Sat 1 ", "1 Sat ", "06/11 ", "Thu 2/3 ",
-                                  "12:00,", "1,", "Jun-", "Jun-Sep ", "1-1-", "3 februari ", "martes ", "bis "])
+                                  "12:00,", "1,", "Jun-", "Jun-Sep ", "1-1-", "3 februari ", "martes ", "bis ",
+                                  "Mar 25 ", "Oct-25 ", "Apr '", " '", "2026-06 ", "03-Nov ", "3-", "02/16 ", "06.2026 ", "10.2026 g ", "2026/06 ",
+                                  "Thursday 9 July "])
 def test_document_dates_and_rows_on_long_runs_are_linear(unit: str) -> None:
     # the readings of documents only: each pattern scanned once, the windows before a match bounded
     from raguard.normalize.dates import day_months

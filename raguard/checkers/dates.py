@@ -17,7 +17,9 @@ date, of the same kind when there is one. A month and its year given apart suppo
 together ("on 12 May last year" and, elsewhere, 2021 support "May 2021"), unless the document
 also gives that month with another year. A document's dates in other languages and layouts
 support an answer's too ("3 februari 2025", "Sa 11.10.", "14-01-2026", "Jun-Sep 1932", a
-calendar's "23  Sat" under "AUGUST 2025": :mod:`raguard.normalize.doc_dates`). Weekdays are
+calendar's "23  Sat" under "AUGUST 2025": :mod:`raguard.normalize.doc_dates`). A yearless date is
+read in the year the document gives too ("02/16" under "BATCH 2026-02-07": Monday 16 February
+2026), for an answer's date that states its day and month, not for a weekday alone. Weekdays are
 skipped with the option ``check_weekdays=False``.
 """
 
@@ -30,7 +32,7 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import UNSUPPORTED_DATE
-from raguard.normalize.dates import DateMention, closeness, supported_apart, supports
+from raguard.normalize.dates import PLACED, DateMention, closeness, supported_apart, supports
 
 
 class DatesConfig(CheckerConfig):
@@ -77,6 +79,8 @@ class DatesChecker:
                 candidates.update(maps.number_value_docs.get(claim.year, ()))
         for doc_index, index in ctx.documents.among(candidates):
             for doc_date in index.dates:
+                if doc_date.form == PLACED and (claim.day is None or claim.month is None):
+                    continue  # a weekday the reader gave a yearless date supports only that day's
                 if supports(doc_date.value, claim):
                     finding.supported = True
                     finding.evidence = (doc_index, doc_date.start, doc_date.end)

@@ -1054,6 +1054,14 @@ def supports(doc: DateValue, claim: DateValue) -> bool:
     return True
 
 
+#: The form of a yearless document date read in the document's year, with that year's weekday
+#: (:func:`raguard.normalize.doc_dates.document_dates`): its year and weekday are the reader's,
+#: not the text's, so it supports an answer's date that gives the day and the month, not a
+#: weekday or a month alone (see the dates checker), and it does not count here as the document
+#: dating that day.
+PLACED = "placed"
+
+
 def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optional[DateMention]:
     """The document date that, with a year the document states elsewhere, supports ``claim``, or
     None. A text often gives a month (or a day and month) without its year, the year standing in
@@ -1073,6 +1081,8 @@ def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optio
     yearless: Optional[DateMention] = None
     year_stated = False
     for mention in doc_dates:
+        if mention.form == PLACED:
+            continue  # (a year the reader gave a yearless date: see raguard.normalize.doc_dates)
         value = mention.value
         if value.year == claim.year:
             year_stated = True
@@ -1094,6 +1104,8 @@ def _weekday_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Option
     weekday_stated = False
     found: Optional[DateMention] = None
     for mention in doc_dates:
+        if mention.form == PLACED:
+            continue
         value = mention.value
         if value.weekday == claim.weekday and value.day is None and value.month is None:
             weekday_stated = True

@@ -19,6 +19,26 @@ so it can only support an answer's date, never flag one.
 - A calendar table's row, a day and its weekday ("23  Sat", "Sat 23"), read in the month and
   year the text names before it, and only where that weekday is the calendar's for that day
   (a tide table, a rota, a timetable under "AUGUST 2025").
+- A month's abbreviation and a two-digit year ("Mar 25", "Oct-25", "Mar '25"), as receipts,
+  service notes and spreadsheets (Excel's "mmm-yy") write a month: March 2025 as well as the
+  day reading "25 March" the general reader gives "Mar 25".
+- An ISO year and month ("2026-06", "Rev. 09 (2026-06)", "2026/06"): June 2026, not the span of
+  years "2011-12" writes (a second part that is the next year's last two digits is left alone);
+  and a month of two digits before its year ("06-2026", "Stand: 06.2026").
+- A day and a month's name joined by a hyphen without a year ("03-Nov", "3-Nov", Excel's
+  "d-mmm"), in a document that gives a year elsewhere.
+- A slashed day and month of two digits each without a year ("02/16", a log's row; a tariff's
+  season "01/04–31/10"), in a document that gives a year elsewhere (a dated header, an ISO date).
+
+A yearless day and month is then read in the document's year, with the weekday that year gives
+it ("day 9  02/16" under "BATCH 2026-02-07" fell on Monday 16 February 2026): in the year when
+the document gives that one only, or when the weekday it states fits just one of the years it
+gives ("Thursday 9 July" in 2026); else only its weekday, in the closest year before it. The
+years are those of its dates with a month; a document with bare years only ("deliveries begin
+in 2027") places only a date whose stated weekday one of them gives. A stated weekday the year
+does not give leaves the date yearless. These readings have the form
+:data:`raguard.normalize.dates.PLACED`: they support an answer's date with its day and month,
+not a weekday alone.
 
 Any weekday (English or another language, in full or abbreviated) right before a day and month
 (of these readings or of :func:`extract_dates`) joins that date, unless its year says the day
@@ -33,7 +53,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
-from raguard.normalize.dates import DateMention, DateValue, MONTHS, WEEKDAYS
+from raguard.normalize.dates import PLACED, DateMention, DateValue, MONTHS, WEEKDAYS
 from raguard.normalize.text import fold_word
 
 # -- names in other languages (folded: lower case, diacritics kept where a language writes
@@ -166,6 +186,30 @@ _MONTH_BEFORE_RE = re.compile(
 )
 _MONTH_REACH = 20
 
+# a month's abbreviation and a two-digit year joined by a hyphen or an apostrophe ("Oct-25",
+# "Mar '25", "Mar’25"): found from the digits (a scan that opens with its separator), the month
+# read in the few characters before them (a space alone joins a day too: "Mar 25" is read from
+# extract_dates' "md" mention)
+_YY_AFTER_RE = re.compile(r"[\-'’](?P<yy>\d\d)(?![\w\-/'’]|[ \t]*[,.:]?[ \t]*\d)")
+_MONTH_ABBR_BEFORE_RE = re.compile(r"(?<![\w\-/.'’])(?P<m>[A-Za-z]{3,4})\.?(?P<space>[ \t]?)\Z")
+#: How many characters a month's abbreviation takes before its year ("Sept. '").
+_MONTH_ABBR_REACH = 6
+# an ISO year and month, "2026-06" (a full ISO date, "2026-06-01", is extract_dates')
+# (each of these opens with a digit and looks behind it after: a pattern that opens with a
+# lookbehind is tried at every position of the text, one that opens with a digit is scanned for it)
+_YEAR_MONTH_RE = re.compile(r"(?P<y>[12](?<![\w\-/.:][12])\d{3})(?P<sep>[-/])(?P<m>0[1-9]|1[0-2])(?![\w\-/:'’]|[.,]\d)")
+# ... and a month of two digits before its year, joined by a hyphen or a dot ("06-2026", "Stand:
+# 06.2026"; "06/2026" is extract_dates')
+# (what follows a decimal that "10.2026" may be, a month of two digits without its zero: a unit,
+# a sign or a word opened by a letter; a date is followed by a bracket, a comma, a line's end...)
+_DECIMAL_TAIL_RE = re.compile(r"[ \t]?[^\W\d_]|[ \t]*[%°‰]")
+_MONTH_YEAR_NUMERIC_RE = re.compile(r"(?P<m>[01](?<![\w\-/.,:][01])\d)[-.](?P<y>[12]\d{3})(?![\w\-/]|[.,]\d)")
+# a day and a month's name joined by a hyphen, no year after ("03-Nov", "3-Nov."): the name read
+# in Python (a dict lookup, not an alternation of every name tried at each digit)
+_DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{3,9})\b\.?(?![\-/'’]\w)")
+# a slashed day and month of two digits each, no year ("02/16")
+_TWO_DIGIT_SLASHED_RE = re.compile(r"(?P<a>[0-3](?<![\w/.,:\-][0-3])\d)/(?P<b>[0-3]\d)(?![/\w]|[.,:]\d)")
+
 # a calendar table's row: a day and its weekday, either order ("23    Sat", "Sat 23", "23 Samstag");
 # built for the weekday names a document holds (a pattern of all of them, tried at every
 # position, cost 14 µs a document)
@@ -232,6 +276,13 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_hyphen_dates(text))
     if any(text[max(0, m.start() - 2):m.start()].rstrip(".")[-1:].isalpha() for m in _GLUED_YEAR_CUE_RE.finditer(text)):
         out.extend(_glued_month_years(text))
+    year_given = any(m.value.year is not None for m in (*found, *out))
+    if year_given and "-" in text:
+        out.extend(_day_dash_months(text))
+    if year_given and "/" in text:
+        out.extend(_two_digit_slashed(text, slashed))
+    if "-" in text or "/" in text or "." in text:
+        out.extend(_year_months(text))
     if found or out:
         out.extend(_month_ranges(text, [*found, *out]))
         words = sorted(_ROW_CUES & vocab) if vocab is not None else sorted(_ROW_NAMES)
@@ -239,6 +290,9 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
             out.extend(_calendar_rows(text, [*found, *out], _row_patterns(tuple(w for w in words if w in _ROW_NAMES))))
     # (a weekday in English before a date extract_dates reads is joined to it there)
     out.extend(_with_weekdays(text, [*found, *out] if foreign else out))
+    out.extend(_in_the_years(found, out))
+    # (a two-digit year is a guess: its reading gives no year to the yearless dates above)
+    out.extend(_month_two_digit_years(text, found))
     return out[len(slashed):]
 
 
@@ -393,3 +447,166 @@ def _with_weekdays(text: str, mentions: Sequence[DateMention]) -> list[DateMenti
         out.append(mention._replace(value=value._replace(weekday=weekday)))
     return out
 
+
+
+def _month_two_digit_years(text: str, found: Sequence[DateMention]) -> list[DateMention]:
+    """"Mar 25", "Oct-25", "Mar '25": a month's abbreviation and a two-digit year (20YY, or 19YY
+    from 50 on, as "'26" reads), as receipts, service notes and spreadsheets write a month. A
+    space between them reads a day too ("Mar 25": 25 March, extract_dates' reading, kept); a
+    full month name before a number is a day ("March 25")."""
+    out = []
+    for mention in found:
+        if mention.form != "md" or mention.value.year is not None:
+            continue
+        word, _, digits = mention.text.rpartition(" ")
+        word = word.strip(" \t")
+        if len(digits) != 2 or not digits.isdigit() or not _abbreviation(word):
+            continue
+        out.append(DateMention(mention.start, mention.end, mention.text,
+                               DateValue(year=_two_digit_year(digits), month=_month(word)), "my"))
+    if "-" not in text and "'" not in text and "’" not in text:
+        return out
+    for m in _YY_AFTER_RE.finditer(text):
+        before = _MONTH_ABBR_BEFORE_RE.search(text, max(0, m.start() - _MONTH_ABBR_REACH), m.start())
+        if before is None or not _abbreviation(before.group("m")) or (before.group("space") and text[m.start()] == "-"):
+            continue  # (a space before an apostrophe only: "Mar '25", not "Mar -25")
+        month = _month(before.group("m"))
+        out.append(DateMention(before.start(), m.end(), text[before.start():m.end()],
+                               DateValue(year=_two_digit_year(m.group("yy")), month=month), "my"))
+        if text[m.start()] == "-" and _valid(month or 0, int(m.group("yy"))):  # ("Nov-03": 3 November too)
+            out.append(DateMention(before.start(), m.end(), text[before.start():m.end()],
+                                   DateValue(month=month, day=int(m.group("yy"))), "md"))
+    return out
+
+
+def _abbreviation(word: str) -> bool:
+    """Is ``word`` an English month's abbreviation ("Mar", "SEPT", "Oct.")? Lower-case "may" and
+    "mar" are verbs."""
+    folded = word.casefold().rstrip(".")
+    return (folded in MONTHS and len(folded) <= 4 and folded != "june" and folded != "july"
+            and not (word in ("may", "mar")))
+
+
+def _two_digit_year(digits: str) -> int:
+    value = int(digits)
+    return 2000 + value if value < 50 else 1900 + value
+
+
+def _year_months(text: str) -> list[DateMention]:
+    """"2026-06", "2026/06": June 2026. "2011-12" is left alone: its second part is the next
+    year's last two digits, as a span of years (a season, a fiscal year) is written. And
+    "06-2026", "06.2026": a month of two digits before its year."""
+    out = []
+    for m in _YEAR_MONTH_RE.finditer(text):
+        year, month = int(m.group("y")), int(m.group("m"))
+        if not 1900 <= year < 2100 or month == (year + 1) % 100:
+            continue
+        out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month), "my"))
+    for m in _MONTH_YEAR_NUMERIC_RE.finditer(text):
+        year, month = int(m.group("y")), int(m.group("m"))
+        if not (1900 <= year < 2100 and 1 <= month <= 12):
+            continue
+        if text[m.end("m")] == "." and m.group("m")[0] != "0" and _DECIMAL_TAIL_RE.match(text, m.end()) is not None:
+            continue  # ("10.2026 g", "11.2019%": a decimal and its unit)
+        out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month), "my"))
+    return out
+
+
+def _day_dash_months(text: str) -> list[DateMention]:
+    """"03-Nov", "3-Nov": a day and a month's name joined by a hyphen (Excel's "d-mmm"), without
+    a year ("12-Nov-2026" is extract_dates')."""
+    out = []
+    for m in _DAY_DASH_MONTH_RE.finditer(text):
+        word = m.group("m")
+        folded = word.casefold()
+        month = MONTHS.get(folded) or _FOREIGN_MONTHS.get(folded)
+        if month is None or word in ("may", "mar"):
+            continue
+        day = int(m.group("d"))
+        if _valid(month, day):
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(month=month, day=day), "dm"))
+    return out
+
+
+def _two_digit_slashed(text: str, slashed: Sequence[DateMention]) -> list[DateMention]:
+    """"02/16": a slashed day and month of two digits each, in a document that gives a year
+    (see :func:`document_dates`): day first where the first part cannot be a month
+    or another such date of the text is so, month first where the second cannot be or another
+    is so, else both readings (as :func:`raguard.normalize.dates.day_months` reads)."""
+    taken = {m.start for m in slashed}
+    found = [(m, int(m.group("a")), int(m.group("b"))) for m in _TWO_DIGIT_SLASHED_RE.finditer(text)]
+    day_first = any(a > 12 >= b for _, a, b in found)
+    month_first = any(b > 12 >= a for _, a, b in found)
+    out = []
+    for m, a, b in found:
+        if m.start() in taken:
+            continue
+        if a > 12 or (day_first and not month_first):
+            readings = [(b, a)]
+        elif b > 12 or (month_first and not day_first):
+            readings = [(a, b)]
+        else:
+            readings = [(b, a), (a, b)]
+        for month, day in readings:
+            if _valid(month, day):
+                out.append(DateMention(m.start(), m.end(), m.group(), DateValue(month=month, day=day), "md"))
+    return out
+
+
+def _in_the_years(found: Sequence[DateMention], more: Sequence[DateMention]) -> list[DateMention]:
+    """Each yearless day and month once more in the document's year, with the weekday that year
+    gives it (see the module's docstring): the year when the document gives only that one, or
+    when the weekday stated with the date fits just one of the years it gives; else only the
+    weekday, that of the closest year before the date. A stated weekday that the year does not
+    give leaves the date as it is."""
+    # the years of its dates with a month, when it has any: a bare year may be a table's number
+    # ("run 4  05/10  1180 C")
+    # ("Deliveries are due to start in 2027": a bare year alone places only a date whose stated
+    # weekday it gives)
+    dated = sorted((m.start, m.value.year) for m in (*found, *more) if m.value.year is not None and m.value.month is not None)
+    bare = not dated
+    if bare:
+        dated = sorted((m.start, m.value.year) for m in (*found, *more) if m.value.year is not None)
+        if not dated:
+            return []
+    years = {year for _, year in dated}
+    yearless = [m for m in (*found, *more)
+                if m.value.year is None and m.value.month is not None and m.value.day is not None]
+    if not yearless:
+        return []
+    # the weekday stated at each place ("Sa 11.10." is read twice: with and without it)
+    stated = {(m.start, m.value.month, m.value.day): m.value.weekday for m in yearless if m.value.weekday is not None}
+    starts = [start for start, _ in dated]
+    out = []
+    seen: set[tuple[int, DateValue]] = set()
+    for mention in yearless:
+        value = mention.value
+        month, day = value.month, value.day
+        if month is None or day is None:
+            continue  # (not so: see yearless)
+        weekday = value.weekday if value.weekday is not None else stated.get((mention.start, month, day))
+        if bare and weekday is None:
+            continue
+        if len(years) == 1:
+            year, keep_year = next(iter(years)), True
+        elif weekday is not None:
+            fits = [y for y in years if _valid(month, day, y) and _dt.date(y, month, day).weekday() == weekday]
+            if len(fits) != 1:
+                continue
+            year, keep_year = fits[0], True
+        else:
+            k = bisect_left(starts, mention.start) - 1
+            if k < 0:
+                continue
+            year, keep_year = dated[k][1], False
+        if not _valid(month, day, year):
+            continue
+        given = _dt.date(year, month, day).weekday()
+        if weekday is not None and weekday != given:
+            continue
+        placed = value._replace(year=year if keep_year else None, weekday=given)
+        if (mention.start, placed) in seen:
+            continue
+        seen.add((mention.start, placed))
+        out.append(mention._replace(value=placed, form=PLACED))
+    return out

@@ -23,6 +23,7 @@ from typing import Iterator, Optional
 from raguard.checkers.base import CheckContext, Finding
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.dates import PLACED
 from raguard.normalize.stems import is_content_word
 from raguard.normalize.text import phrase_tokens, tokenize
 
@@ -247,8 +248,8 @@ def _year_after(index: DocumentIndex, needle: list[str]) -> Optional[tuple[int, 
 
 def _first_year(index: DocumentIndex, name_end: int, limit: int) -> Optional[tuple[int, int, int]]:
     for date in index.dates:
-        if date.start < name_end or date.start >= limit or date.value.year is None:
-            continue
+        if date.start < name_end or date.start >= limit or date.value.year is None or date.form == PLACED:
+            continue  # (a placed date's year is the reader's, not written after the name)
         if _DIGITS_RE.search(index.text, name_end, date.start):
             return None  # unreadable digits first ("1889-2611 May 1976"): no safe reading
         return date.value.year, date.start, date.end
