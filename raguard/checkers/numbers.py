@@ -202,6 +202,12 @@ class NumbersChecker:
                         finding.evidence = (doc_index, gap.start, gap.end)
                         finding.source = "derived"
                         return finding
+        rounded = _rounded_evidence(ctx, mention)
+        if rounded is not None:  # "0.41" for a document's 0.412169, "8.30" for its 08:30
+            finding.supported = True
+            finding.evidence = rounded
+            finding.source = "document"
+            return finding
         pair = slashed.evidence(mention) if slashed is not None else None
         if pair is not None:  # "151 for 6" for a scorecard's "151/6"
             finding.supported = True
@@ -269,6 +275,53 @@ class _SlashedPairs:
             if found is not None:
                 return found
         return None
+
+
+# the decimals an answer writes ("0.41", "-0.08", "1,234.50"), and a British time of day written
+# with a dot ("8.30", "1.30": hours, a dot, two digits of minutes)
+_WRITTEN_DECIMALS_RE = re.compile(r"\d\.(\d+)")
+_DOTTED_CLOCK_RE = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
+
+
+def _rounded_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for an unhedged value the answer writes rounded from a document value with more
+    decimals ("p = 0.41" for "0.412169", "-0.08" for "-0.081330": within half the answer's last
+    digit, and only to fewer decimals, so a changed digit is still a changed value), or a time of
+    day written with a British dot and no am/pm ("from 6.30 to 8.30 am", "by 8.30") that a
+    document gives as a clock time ("06:30", either half of the day, as a time without am/pm is
+    read). A whole number is not read as rounded ("12" for 12.4: too many values round to it)."""
+    if mention.hedge or mention.spelled or mention.measure in CLOCK_MEASURES or mention.precision:
+        return None
+    digits = _WRITTEN_DECIMALS_RE.search(mention.text)
+    if digits is None:
+        return None
+    places = len(digits.group(1))
+    clock = (mention.unit is None and mention.measure is None
+             and _DOTTED_CLOCK_RE.fullmatch(mention.text.strip()) is not None)
+    minutes = None
+    if clock:
+        hours, mins = mention.text.strip().split(".")
+        minutes = (int(hours) * 60 + int(mins)) % 720
+    half = 0.5 * 10.0 ** -places
+    for doc_index, index in ctx.documents:
+        for doc_number in index.numbers:
+            if doc_number.measure in CLOCK_MEASURES:
+                if minutes is not None and doc_number.value % 1 == 0 and doc_number.value % 720 == minutes:
+                    return (doc_index, doc_number.start, doc_number.end)
+                continue
+            if doc_number.precision or doc_number.measure != mention.measure:
+                continue
+            if mention.unit and doc_number.unit and mention.unit != doc_number.unit:
+                continue
+            if (mention.unit == "%") != (doc_number.unit == "%"):
+                continue
+            written = _WRITTEN_DECIMALS_RE.search(doc_number.text)
+            if written is None or len(written.group(1)) <= places:
+                continue
+            if abs(abs(mention.value) - abs(doc_number.value)) <= half + 1e-9 and (
+                    (mention.value < 0) == (doc_number.value < 0) or mention.value == 0):
+                return (doc_index, doc_number.start, doc_number.end)
+    return None
 
 
 def _csv_row_time(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
