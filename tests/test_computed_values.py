@@ -68,3 +68,95 @@ def test_a_time_written_with_a_dot_is_the_documents_clock_time(answer: str) -> N
 ])
 def test_a_changed_dotted_time_is_flagged(answer: str, changed: str) -> None:
     assert ("unsupported_number", changed) in _high(answer, [FERRY])
+
+
+# -- computed values: shown (medium), not gating ---------------------------------------------
+
+TARIFF = ("HARBOUR VIEW CAMPSITE — 2027 rates (per night)\n"
+          "Pitch, up to 2 people ........ £24.00\n"
+          "Extra adult .................. £7.50\n"
+          "Electric hook-up ............. £4.25\n"
+          "Dogs ......................... £2.00\n"
+          "Late cancellation (under 7 days): 40% of the booking is charged.\n"
+          "Booking confirmation: arrival Friday 6 August 2027, 4 nights. Booking total £96.00.")
+
+
+def _typed(answer: str, docs: list[str], query: str = "How much will it cost?") -> dict[str, tuple[str, str]]:
+    result = verify(query, docs, answer)
+    return {w.text: (w.type, w.severity) for w in result.warnings}
+
+
+@pytest.mark.parametrize("answer, value, parts", [
+    # operands in the sentences before the value's (the same sentence is the older derivations')
+    ("The electric hook-up is £4.25 per night. The booking is for four nights. Hook-up for the booking is £17.00.",
+     "£17.00", "£4.25 × four"),
+    ("A late cancellation is charged 40% of the booking. The booking total is £96.00. A late cancellation is charged £38.40.",
+     "£38.40", "40% of £96.00"),
+    ("The pitch is £24.00 per night. Electric hook-up is £4.25 per night. A pitch with hook-up is £28.25 per night.",
+     "£28.25", "£4.25 + £24.00"),
+    # a value computed from a computed one: £8.00 is £2.00 × four, and £104.00 adds it to £96.00
+    ("Dogs are £2.00 per night. The booking is for four nights. Dogs for the booking are £8.00. "
+     "The booking total is £96.00. The booking total with dogs is about £104.00.", "£104.00", "£96.00 + £8.00"),
+])
+def test_a_computed_amount_is_shown_not_gating(answer: str, value: str, parts: str) -> None:
+    result = verify("How much will it cost?", [TARIFF], answer)
+    found = {w.text: w for w in result.warnings}
+    assert found[value].type == "computed_value" and found[value].severity == "medium"
+    assert parts in found[value].suggestion
+    assert result.action == "proceed"
+
+
+def test_the_questions_own_figures_are_operands() -> None:
+    answer = "An extra adult is £7.50 per night. An extra adult is £22.50 for the booking."
+    assert _typed(answer, [TARIFF], "cost of an extra adult for 3 nights?")["£22.50"] == ("computed_value", "medium")
+    assert _typed(answer, [TARIFF], "cost of an extra adult?")["£22.50"] == ("unsupported_number", "high")
+
+
+@pytest.mark.parametrize("answer, value", [
+    ("The electric hook-up is £4.25 per night. The booking is for four nights. Hook-up for the booking is £18.00.",
+     "£18.00"),  # changed
+    ("The pitch is £24.00 per night. Electric hook-up is £4.25 per night. A pitch with hook-up is £29.25 per night.",
+     "£29.25"),
+    ("A pitch for an extra adult is £31.50 per night.", "£31.50"),   # no operands beside it: £24.00 + £7.50 is not written there
+])
+def test_a_total_that_adds_up_to_nothing_beside_it_stays_unsupported(answer: str, value: str) -> None:
+    assert _typed(answer, [TARIFF])[value] == ("unsupported_number", "high")
+
+
+def test_two_invented_amounts_do_not_explain_each_other() -> None:
+    # £50.00 and £74.00 are in no document: £74.00 is £50.00 + £24.00, but £50.00 is invented
+    answer = "The booking deposit is £50.00. The pitch is £24.00 per night. The booking balance is £74.00."
+    typed = _typed(answer, [TARIFF])
+    assert typed["£50.00"] == ("unsupported_number", "high") and typed["£74.00"] == ("unsupported_number", "high")
+
+
+@pytest.mark.parametrize("answer", [
+    "There were 12 guests. There were also 3 staff. So 15 people in all.",  # a bare count: no computing
+    "Adherence was 80%. The dose was 75 mg. She took 60 mg.",                # a measure: no computing
+])
+def test_only_money_is_read_as_computed(answer: str) -> None:
+    doc = "Guests: 12. Staff: 3. Dose 75 mg; adherence 80%."
+    assert all(t == "unsupported_number" for t, _ in _typed(answer, [doc], "What happened?").values())
+
+
+NOTICE = ("Notice of change, sent Tuesday 3 March 2026. You may object within 21 days of this notice. "
+          "Tide: high water 14:05, low water 20:17.")
+
+
+def test_a_date_some_days_after_an_answer_date_is_shown_not_gating() -> None:
+    answer = "The notice went out on Tuesday 3 March 2026, and you have 21 days to object, so until 24 March."
+    typed = _typed(answer, [NOTICE], "when can I object by?")
+    assert typed["24 March"] == ("computed_value", "medium")
+
+
+def test_a_date_no_offset_reaches_stays_unsupported() -> None:
+    answer = "The notice went out on Tuesday 3 March 2026, and you have 21 days to object, so until 25 March."
+    assert _typed(answer, [NOTICE], "when can I object by?")["25 March"] == ("unsupported_date", "high")
+
+
+def test_a_time_some_hours_from_another_is_computed_only_when_hedged() -> None:
+    hedged = "High water is at 14:05; the slip is usable roughly three hours either side, about 11:05 to 17:05."
+    typed = _typed(hedged, [NOTICE], "when can we launch?")
+    assert typed["11:05"] == ("computed_value", "medium") and typed["17:05"] == ("computed_value", "medium")
+    exact = "High water is at 14:05, and three hours later it is 17:05."
+    assert _typed(exact, [NOTICE], "when can we launch?")["17:05"] == ("unsupported_number", "high")

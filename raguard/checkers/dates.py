@@ -29,7 +29,8 @@ from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.settings import CheckerConfig
-from raguard.models import UNSUPPORTED_DATE
+from raguard.checkers.computed import computations
+from raguard.models import COMPUTED_VALUE, UNSUPPORTED_DATE
 from raguard.normalize.dates import DateMention, closeness, supported_apart, supports
 
 
@@ -110,6 +111,12 @@ class DatesChecker:
                     finding.supported = True
                     finding.source = "query"
                     return finding
+        computed = computations(ctx).explain_date(mention)
+        if computed is not None:  # "by 16 November" for "within 14 days" of a 2 November notice
+            finding.warning_type = COMPUTED_VALUE
+            finding.suggestion = (f'"{mention.text}" is not in the retrieved documents, but is {computed}: '
+                                  f'check the date arithmetic.')
+            return finding
         nearest = _nearest(ctx, mention)
         finding.nearest_value = nearest
         hint = f" The documents give {nearest}." if nearest else " The documents give no date."

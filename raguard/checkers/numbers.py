@@ -22,7 +22,8 @@ from typing import Iterator, Optional
 
 from raguard.normalize.spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
-from raguard.models import UNSUPPORTED_NUMBER
+from raguard.checkers.computed import computations as _computations
+from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, nearest, opposite_bound, values_match
 
@@ -101,7 +102,7 @@ class NumbersChecker:
 
     def _check_one(self, ctx: CheckContext, mention: NumberMention,
                    derivations: Optional["_Derivations"] = None, names: Optional["_AnswerNames"] = None,
-                   slashed: Optional["_SlashedPairs"] = None) -> Finding:
+                   slashed: Optional["_SlashedPairs"] = None, compute: bool = True) -> Finding:
         finding = Finding(
             kind="number",
             warning_type=self.warning_type,
@@ -219,6 +220,12 @@ class NumbersChecker:
             finding.suggestion = (f'"{mention.hedge} {mention.text}" bounds the value the other way: '
                                   f'document {bounded[0]} says "{bounded[1]}".')
             return finding
+        computed = _computations(ctx).explain_number(mention) if compute else None
+        if computed is not None:  # "€139.50" for "€46.50 ... three nights": shown, not gating
+            finding.warning_type = COMPUTED_VALUE
+            finding.suggestion = (f'"{mention.text}" is not in the retrieved documents, but equals {computed}, '
+                                  f'values given beside it: check the arithmetic.')
+            return finding
         if maps is not None:
             near = maps.number_ladder.nearest(mention)
         else:
@@ -227,6 +234,14 @@ class NumbersChecker:
         hint = f" The documents give {near.text}." if near is not None else ""
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def given_value(ctx: CheckContext, mention: NumberMention) -> bool:
+    """Does the numbers checker support ``mention`` (from a document, the question, or arithmetic
+    on the answer's values it derives), computed values aside? (The operands of
+    :mod:`raguard.checkers.computed`.)"""
+    return NumbersChecker()._check_one(ctx, mention, _Derivations(ctx), _AnswerNames(ctx.response),
+                                       _SlashedPairs(ctx), compute=False).supported
 
 
 # two whole numbers a document joins by a slash: a score ("151/6"), a bowler's figures ("2/24"), a
