@@ -160,3 +160,26 @@ def test_a_time_some_hours_from_another_is_computed_only_when_hedged() -> None:
     assert typed["11:05"] == ("computed_value", "medium") and typed["17:05"] == ("computed_value", "medium")
     exact = "High water is at 14:05, and three hours later it is 17:05."
     assert _typed(exact, [NOTICE], "when can we launch?")["17:05"] == ("unsupported_number", "high")
+
+
+RECEIPT = ("GREENGROCER TILL\nAPPLES 1KG     2.40\nCARRIER BAG    0.10\nTOTAL          2.50\n"
+           "Fit summary: R-squared 0.7342, error rate 0.035")
+
+
+@pytest.mark.parametrize("answer", [
+    "The apples were 2.40 and the carrier bag cost 10p, for a total of 2.50.",
+    "The carrier bag was 10c.",
+    "The model explains about 73% of the variance, with a 3.5% error rate.",
+    "The model explains 73.4% of the variance.",
+])
+def test_hundredths_and_per_cent_of_a_document_value(answer: str) -> None:
+    assert _high(answer, [RECEIPT], "what did I pay?") == []
+
+
+@pytest.mark.parametrize("answer, changed", [
+    ("The carrier bag cost 20c.", "20"),
+    ("The model explains 75% of the variance.", "75%"),
+    ("The model explains 73.5% of the variance.", "73.5%"),
+])
+def test_changed_hundredths_and_per_cents_are_flagged(answer: str, changed: str) -> None:
+    assert ("unsupported_number", changed) in _high(answer, [RECEIPT], "what did I pay?")

@@ -203,7 +203,7 @@ class NumbersChecker:
                         finding.evidence = (doc_index, gap.start, gap.end)
                         finding.source = "derived"
                         return finding
-        rounded = _rounded_evidence(ctx, mention)
+        rounded = _rounded_evidence(ctx, mention) or _hundredths_evidence(ctx, mention)
         if rounded is not None:  # "0.41" for a document's 0.412169, "8.30" for its 08:30
             finding.supported = True
             finding.evidence = rounded
@@ -337,6 +337,42 @@ def _rounded_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tup
                     (mention.value < 0) == (doc_number.value < 0) or mention.value == 0):
                 return (doc_index, doc_number.start, doc_number.end)
     return None
+
+
+# cents written after a number ("the 70c bag", "45¢"; pence, "4.12p", are read as pounds already)
+_HUNDREDTHS_AFTER_RE = re.compile(r"(?:c|¢)(?!\w|\.\w)")
+
+
+def _hundredths_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for a value said in another scale than a document's: cents the answer writes
+    ("the 70c bag") for a document's "0.70", or a percentage ("about 61% of the variance")
+    for a document's fraction ("0.6127"; written with a leading zero, rounded to the answer's
+    digits). The two scales are a closed set: hundredths of money, and per cent."""
+    if mention.spelled or mention.measure is not None:
+        return None
+    if mention.unit is None and _HUNDREDTHS_AFTER_RE.match(ctx.response, mention.end):
+        target, places = mention.value / 100, 2 + _places(mention.text)
+        fraction = False
+    elif mention.unit == "%" and 0 < mention.value <= 100:
+        target, places = mention.value / 100, 2 + _places(mention.text)
+        fraction = True
+    else:
+        return None
+    half = 0.5 * 10.0 ** -places
+    for doc_index, index in ctx.documents:
+        for doc_number in index.numbers:
+            if doc_number.measure is not None or doc_number.unit == "%" or doc_number.precision:
+                continue
+            if fraction and (doc_number.unit is not None or not doc_number.text.lstrip("-−").startswith(("0.", "."))):
+                continue
+            if abs(doc_number.value - target) <= half + 1e-9:
+                return (doc_index, doc_number.start, doc_number.end)
+    return None
+
+
+def _places(text: str) -> int:
+    digits = _WRITTEN_DECIMALS_RE.search(text)
+    return len(digits.group(1)) if digits else 0
 
 
 def _csv_row_time(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
