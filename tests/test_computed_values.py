@@ -183,3 +183,24 @@ def test_hundredths_and_per_cent_of_a_document_value(answer: str) -> None:
 ])
 def test_changed_hundredths_and_per_cents_are_flagged(answer: str, changed: str) -> None:
     assert ("unsupported_number", changed) in _high(answer, [RECEIPT], "what did I pay?")
+
+
+CAMP = ("OAKFIELD SUMMER FAIR 2026 · 10–12 JULI\n\nThe campsite opens on Thursday 9 July at 14:00 and closes on Monday "
+        "13 July at 12:00.\n\nCashless credit can be refunded until 31 August 2026.")
+
+
+@pytest.mark.parametrize("answer", [
+    "The campsite opens on Thursday 9 July 2026.",
+    "The campsite closes on Monday 13 July 2026.",
+])
+def test_a_weekday_and_year_added_to_a_yearless_document_date(answer: str) -> None:
+    assert _high(answer, [CAMP], "when does the campsite open?") == []
+
+
+@pytest.mark.parametrize("answer, changed", [
+    ("The campsite opens on Friday 9 July 2026.", "Friday 9 July 2026"),      # not that date's weekday
+    ("The campsite opens on Thursday 9 July 2027.", "Thursday 9 July 2027"),  # a year the document does not give
+    ("The campsite opens on Thursday 16 July 2026.", "Thursday 16 July 2026"),
+])
+def test_a_weekday_or_year_that_does_not_fit_is_flagged(answer: str, changed: str) -> None:
+    assert ("unsupported_date", changed) in _high(answer, [CAMP], "when does the campsite open?")

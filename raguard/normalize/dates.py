@@ -1067,7 +1067,16 @@ def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optio
     dateline "LISBON, March 4" and its "said on Tuesday"), and never dates that day with a year
     (which would tell its weekday)."""
     if claim.weekday is not None:
-        return _weekday_apart(doc_dates, claim)
+        found = _weekday_apart(doc_dates, claim)
+        if found is not None or claim.year is None or claim.day is None or claim.month is None:
+            return found
+        # "Thursday 9 July 2026" for a document's "Thursday 9 July" and its 2026 elsewhere: the
+        # weekday must be that date's, and the document's own weekday for the day too
+        if claim.derived()._replace(weekday=None).derived().weekday != claim.weekday:
+            return None
+        weekday, claim = claim.weekday, claim._replace(weekday=None)
+    else:
+        weekday = None
     if claim.year is None or claim.month is None:
         return None
     yearless: Optional[DateMention] = None
@@ -1077,6 +1086,8 @@ def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optio
         if value.year == claim.year:
             year_stated = True
         if value.month != claim.month or (claim.day is not None and value.day != claim.day):
+            continue
+        if weekday is not None and value.weekday is not None and value.weekday != weekday:
             continue
         if value.year is None:
             if yearless is None:
