@@ -204,3 +204,13 @@ def test_a_weekday_and_year_added_to_a_yearless_document_date(answer: str) -> No
 ])
 def test_a_weekday_or_year_that_does_not_fit_is_flagged(answer: str, changed: str) -> None:
     assert ("unsupported_date", changed) in _high(answer, [CAMP], "when does the campsite open?")
+
+
+SURVEY = "Survey date: 09-Mar-2027 | Reading 4.2 (prev 11-Dec) | rose after the bearing change on 21-Feb (WO 5512)."
+
+
+def test_a_hyphenated_day_and_month_without_a_year_is_a_document_date() -> None:
+    answer = "The reading rose to 4.2 after the bearing change on 21 February, up since 11 December."
+    assert _high(answer, [SURVEY], "what changed?") == []
+    assert ("unsupported_date", "22 February") in _high(answer.replace("21 February", "22 February"), [SURVEY],
+                                                         "what changed?")

@@ -14,6 +14,7 @@ so it can only support an answer's date, never flag one.
   it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text.
 - A day, month and year joined by hyphens ("14-01-2026"), read both ways when neither part is
   over 12, as slashed dates are (:func:`raguard.normalize.dates.other_readings`).
+- A day and an English month's name joined by a hyphen without a year ("03-Nov", "14-Aug").
 - Months joined as a range before one year ("Jun-Sep 1932": June 1932 too) and a month glued
   to its year ("Nov-2025").
 - A calendar table's row, a day and its weekday ("23  Sat", "Sat 23"), read in the month and
@@ -154,6 +155,13 @@ _FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.])[0-3]?\d\.[01]?\d\.(?:19|20)\d\d(?
 _HYPHEN_YEAR_CUE_RE = re.compile(r"\d-(?:19|20)\d\d")
 _HYPHEN_DMY_RE = re.compile(r"(?<![\w\-/.])(?P<a>[0-3]?\d)-(?P<b>[0-3]?\d)-(?P<y>(?:19|20)\d\d)(?![\w\-]|[./]\d)")
 
+# a day and a month's English name joined by a hyphen, without a year ("03-Nov", "14-Aug"), as
+# reports and logs abbreviate a date of the year they are dated in (with a year after it, it is
+# extract_dates' "12-Nov-2026")
+_DAY_MONTH_CUE_RE = re.compile(r"\d-[A-Za-z]")
+_DAY_MONTH_HYPHEN_RE = re.compile(
+    rf"(?<![\w\-/.])(?P<d>[0-3]?\d)-(?P<m>{_alternation(MONTHS)})\.?(?![\w\-/]|[.,]\d)", re.IGNORECASE)
+
 # a month glued to its year ("Nov-2025", "sept/2026"): English names and the other languages' full names
 _GLUED_YEAR_CUE_RE = re.compile(r"[-/](?:1[6-9]|2[01])\d\d")  # (a letter before it is tested apart)
 _MONTH_YEAR_GLUED_RE = re.compile(
@@ -230,6 +238,8 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_dotted_dates(text))
     if _HYPHEN_YEAR_CUE_RE.search(text) is not None:
         out.extend(_hyphen_dates(text))
+    if _DAY_MONTH_CUE_RE.search(text) is not None:
+        out.extend(_hyphen_day_months(text))
     if any(text[max(0, m.start() - 2):m.start()].rstrip(".")[-1:].isalpha() for m in _GLUED_YEAR_CUE_RE.finditer(text)):
         out.extend(_glued_month_years(text))
     if found or out:
@@ -323,6 +333,16 @@ def _hyphen_dates(text: str) -> list[DateMention]:
         for month, day in readings:
             if _valid(month, day, year):
                 out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "numeric"))
+    return out
+
+
+def _hyphen_day_months(text: str) -> list[DateMention]:
+    """"03-Nov", "14-Aug": a day and month without a year."""
+    out = []
+    for m in _DAY_MONTH_HYPHEN_RE.finditer(text):
+        month, day = _month(m.group("m")), int(m.group("d"))
+        if month is not None and _valid(month, day):
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(month=month, day=day), "dm"))
     return out
 
 
