@@ -214,3 +214,12 @@ def test_a_hyphenated_day_and_month_without_a_year_is_a_document_date() -> None:
     assert _high(answer, [SURVEY], "what changed?") == []
     assert ("unsupported_date", "22 February") in _high(answer.replace("21 February", "22 February"), [SURVEY],
                                                          "what changed?")
+
+
+PASSES = "Ski passes: for 6 days skiing a week pass is the best value; day passes are sold at the lift."
+
+
+def test_a_counting_word_the_question_gives_is_not_flagged_against_the_documents_count() -> None:
+    answer = "For your five days skiing, day passes are sold at the lift."
+    assert _high(answer, [PASSES], "we have 5 days skiing, which passes?") == []
+    assert ("unsupported_number", "five") in _high(answer, [PASSES], "which passes should we buy?")

@@ -81,6 +81,9 @@ class NumbersChecker:
         flagged when they count it ("eight gold albums") and never with this number."""
         if counted is None:
             return None
+        if ctx.trust_query and any(q.value == counted.value and q.key[:1] == counted.key[:1]
+                                   for q in counted_nouns(ctx.query)):
+            return None  # the question's own count ("3 days fishing": "for three days")
         other: Optional[tuple[int, CountedNoun]] = None
         for doc_index, index in ctx.documents:
             for doc_count in index.counts.get(counted.key, ()):
