@@ -223,3 +223,12 @@ def test_a_counting_word_the_question_gives_is_not_flagged_against_the_documents
     answer = "For your five days skiing, day passes are sold at the lift."
     assert _high(answer, [PASSES], "we have 5 days skiing, which passes?") == []
     assert ("unsupported_number", "five") in _high(answer, [PASSES], "which passes should we buy?")
+
+
+def test_a_price_in_pence_with_decimals() -> None:
+    found = [(n.text, round(n.value, 6), n.unit) for n in extract_numbers("bought at 4.12p each, or 86p, in 1080p video")]
+    assert found[:2] == [("4.12p", 0.0412, "GBP"), ("86p", 0.86, "GBP")] and found[2][2] is None
+    doc = "Director purchased 120,000 shares at a price of 6.35p per share."
+    answer = "The director bought 120,000 shares at 6.35p each, about £7,620 in total."
+    assert _high(answer, [doc], "how much did the director spend?") == []
+    assert ("unsupported_number", "6.45p") in _high(answer.replace("6.35p", "6.45p"), [doc], "how much?")

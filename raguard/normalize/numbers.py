@@ -763,9 +763,11 @@ def extract_numbers(text: str, hedges: bool = True,
             unit = _CURRENCY_CODES.get(curword.lower())
             if curword.lower().startswith(("cent", "pence")):  # hundredths: "52 cents" is 0.52 (not "pounds")
                 value, precision = value / 100, precision / 100
-        elif (len(raw) <= 2 and not (scale or ordinal) and text[end:end + 1] == "p"
+        elif ((len(raw) <= 2 or _pence_decimals(raw)) and not (scale or ordinal) and text[end:end + 1] == "p"
               and not text[end + 1:end + 2].isalnum()):
-            value, unit, end = value / 100, "GBP", end + 1  # "86p": pence (not "1080p", a resolution)
+            # "86p", "4.12p": pence (not "1080p", a resolution)
+            value, unit, end = value / 100, "GBP", end + 1
+            precision /= 100
         end = _trim_end(text, start, end)
         worded = _word_may_end_before(text, start)
         # (the fields in order: start, end, text, value, unit, ordinal, spelled, precision, hedge,
@@ -1220,6 +1222,12 @@ def same_time(claim: NumberMention, doc: NumberMention) -> bool:
 
 
 _DOTTED_TIME_RE = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
+
+
+def _pence_decimals(raw: str) -> bool:
+    """Is ``raw`` a price in pence with decimals, as share prices are quoted ("4.12", "0.5")?"""
+    whole, dot, part = raw.partition(".")
+    return bool(dot) and 1 <= len(whole) <= 2 and 1 <= len(part) <= 2 and whole.isdigit() and part.isdigit()
 
 
 def _holds_any(text: str, words: tuple[str, ...]) -> bool:
