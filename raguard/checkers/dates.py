@@ -19,6 +19,10 @@ also gives that month with another year. A document's dates in other languages a
 support an answer's too ("3 februari 2025", "Sa 11.10.", "14-01-2026", "Jun-Sep 1932", a
 calendar's "23  Sat" under "AUGUST 2025": :mod:`raguard.normalize.doc_dates`). Weekdays are
 skipped with the option ``check_weekdays=False``.
+
+A date no document gives that is some days, weeks or months from a date the answer gives, by an
+offset the answer writes beside it ("within 14 days of 2 November ... by 16 November"), is raised
+as ``computed_value`` (medium, not gating) with that arithmetic (:mod:`raguard.checkers.computed`).
 """
 
 from __future__ import annotations

@@ -12,6 +12,14 @@ Derived (supported, ``source="derived"``): a percentage that is the change betwe
 of its sentence or the share of one in the other, and an amount of money or of a measure that
 is the sum or the difference of two the answer gives beside it, or one of them times a count
 (:class:`_Derivations`).
+
+Read at the answer's own rounding: an unhedged value written with fewer decimals than a document
+value ("p = 0.41" for 0.412169), a time with a British dot ("8.30", "from 6.30 to 8.30 am") for
+a document's clock time, cents ("the 70c bag") for "0.70", a percentage for a document's
+fraction ("61%" for 0.6127).
+
+Computed (``computed_value``, medium, not gating): an amount of money no document gives that is
+arithmetic on the values beside it, named with its operands (:mod:`raguard.checkers.computed`).
 """
 
 from __future__ import annotations
