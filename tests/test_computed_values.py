@@ -232,3 +232,13 @@ def test_a_price_in_pence_with_decimals() -> None:
     answer = "The director bought 120,000 shares at 6.35p each, about £7,620 in total."
     assert _high(answer, [doc], "how much did the director spend?") == []
     assert ("unsupported_number", "6.45p") in _high(answer.replace("6.35p", "6.45p"), [doc], "how much?")
+
+
+def test_a_nordic_crown_is_a_currency() -> None:
+    found = [(n.text, n.value, n.unit) for n in extract_numbers("a day pass is 95 kr, a week 400 kronor")]
+    assert found == [("95 kr", 95.0, "KR"), ("400 kronor", 400.0, "KR")]
+    doc = "Prices: day pass 95 kr, week pass 400 kr."
+    answer = ("A day pass is 95 kronor. A day pass is for one day. Four passes at that price come to 380 kronor, "
+              "less than the 400 kr week pass.")
+    result = verify("prices?", [doc], answer)
+    assert {w.text: w.type for w in result.warnings}.get("380 kronor") == "computed_value" and result.action == "proceed"

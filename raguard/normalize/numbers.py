@@ -35,7 +35,11 @@ _SCALES = {
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 _CURRENCY_CODES = {"usd": "USD", "us$": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "inr": "INR",
                    "dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP",
-                   "pence": "GBP"}  # ("cents" may be a dollar's or a euro's: no unit)
+                   "pence": "GBP",
+                   # a Nordic crown (Swedish, Norwegian, Danish, Icelandic all write "kr"): one unit,
+                   # as a text and its answer speak of one country's
+                   "kr": "KR", "kronor": "KR", "kroner": "KR", "krona": "KR", "krone": "KR"}
+# ("cents" may be a dollar's or a euro's: no unit)
 
 _SEPARATORS_RE = re.compile(r"[,\u2009\u202f\u00a0]")
 # "fell 3.2%" states the same change as "-3.2%"
@@ -59,7 +63,7 @@ _NUMERIC_RE = re.compile(
     (?:(?P<ord>st|nd|rd|th)\b)?
     (?:[ \t-]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
     (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
-    (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence)\b)?
+    (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence|kr|kronor|kroner|krona|krone)\b)?
     """,
     re.VERBOSE | re.IGNORECASE,
 )
