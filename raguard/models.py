@@ -17,6 +17,7 @@ SEVERITIES: tuple[str, ...] = ("high", "medium", "low")
 from raguard.warning_types import (  # noqa: E402
     BAD_CITATION,
     CHECKER_ERROR,
+    COMPUTED_VALUE,
     CONTRADICTED_CLAIM,
     INPUT_ERROR,
     LOW_SCORE,

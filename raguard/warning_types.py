@@ -17,6 +17,7 @@ from typing import Optional
 UNSUPPORTED_DATE = "unsupported_date"
 MISSING_ENTITY = "missing_entity"
 UNSUPPORTED_NUMBER = "unsupported_number"
+COMPUTED_VALUE = "computed_value"  # a number or date in no document, but arithmetic on values beside it
 UNSUPPORTED_QUOTE = "unsupported_quote"
 VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
@@ -65,6 +66,10 @@ REGISTRY: tuple[WarningType, ...] = (
                 "a name (NER, a capitalized run, or a name with a number) that is in no document"),
     WarningType(UNSUPPORTED_NUMBER, "high", 2, ("numbers",),
                 "a value (number, percentage, amount, count) that matches no document value"),
+    WarningType(COMPUTED_VALUE, "medium", None, ("numbers", "dates"),
+                "a number or date no document gives, but arithmetic on values the answer writes beside it or the "
+                "question gives (a total, difference, per-unit price, share, percentage of an amount, a time or date "
+                "some hours or days from another): shown with what it can be derived from, not gating"),
     WarningType(UNSUPPORTED_QUOTE, "high", 3, ("quotes",),
                 "text in double quotes that is in no document (kept beside the warnings inside it)"),
     WarningType(VAGUE_REFERENCE, "medium", 4, ("vague",),

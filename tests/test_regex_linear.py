@@ -395,6 +395,9 @@ ANCHORED = {
     "raguard.normalize.doc_dates._DECIMAL_TAIL_RE",
     "raguard.checkers.numbers._NOUN_AFTER_RE",
     "raguard.checkers.numbers._RANGE_JOINER_RE",  # (fullmatch between two adjacent times)
+    "raguard.checkers.numbers._DOTTED_CLOCK_RE",  # (fullmatch of one answer value)
+    "raguard.checkers.numbers._HUNDREDTHS_AFTER_RE",  # (match right after one answer value)
+    "raguard.checkers.computed._MONTHS_AFTER_RE",  # (match right after one answer value)
     "relapse.templates._NAME_RE",
     "raguard.normalize.entities._CODE_GAP_RE",  # (fullmatch between two codes)
     "raguard.checkers.attributions._ROMAN_RE",  # (fullmatch of one word)

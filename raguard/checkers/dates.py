@@ -21,6 +21,10 @@ calendar's "23  Sat" under "AUGUST 2025": :mod:`raguard.normalize.doc_dates`). A
 read in the year the document gives too ("02/16" under "BATCH 2026-02-07": Monday 16 February
 2026), for an answer's date that states its day and month, not for a weekday alone. Weekdays are
 skipped with the option ``check_weekdays=False``.
+
+A date no document gives that is some days, weeks or months from a date the answer gives, by an
+offset the answer writes beside it ("within 14 days of 2 November ... by 16 November"), is raised
+as ``computed_value`` (medium, not gating) with that arithmetic (:mod:`raguard.checkers.computed`).
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.settings import CheckerConfig
-from raguard.models import UNSUPPORTED_DATE
+from raguard.checkers.computed import computations
+from raguard.models import COMPUTED_VALUE, UNSUPPORTED_DATE
 from raguard.normalize.dates import PLACED, DateMention, closeness, supported_apart, supports
 
 
@@ -114,6 +119,12 @@ class DatesChecker:
                     finding.supported = True
                     finding.source = "query"
                     return finding
+        computed = computations(ctx).explain_date(mention)
+        if computed is not None:  # "by 16 November" for "within 14 days" of a 2 November notice
+            finding.warning_type = COMPUTED_VALUE
+            finding.suggestion = (f'"{mention.text}" is not in the retrieved documents, but is {computed}: '
+                                  f'check the date arithmetic.')
+            return finding
         nearest = _nearest(ctx, mention)
         finding.nearest_value = nearest
         hint = f" The documents give {nearest}." if nearest else " The documents give no date."

@@ -12,6 +12,14 @@ Derived (supported, ``source="derived"``): a percentage that is the change betwe
 of its sentence or the share of one in the other, and an amount of money or of a measure that
 is the sum or the difference of two the answer gives beside it, or one of them times a count
 (:class:`_Derivations`).
+
+Read at the answer's own rounding: an unhedged value written with fewer decimals than a document
+value ("p = 0.41" for 0.412169), a time with a British dot ("8.30", "from 6.30 to 8.30 am") for
+a document's clock time, cents ("the 70c bag") for "0.70", a percentage for a document's
+fraction ("61%" for 0.6127).
+
+Computed (``computed_value``, medium, not gating): an amount of money no document gives that is
+arithmetic on the values beside it, named with its operands (:mod:`raguard.checkers.computed`).
 """
 
 from __future__ import annotations
@@ -22,7 +30,8 @@ from typing import Iterator, Optional
 
 from raguard.normalize.spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
-from raguard.models import UNSUPPORTED_NUMBER
+from raguard.checkers.computed import computations as _computations
+from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, nearest, opposite_bound, values_match
 
@@ -80,6 +89,9 @@ class NumbersChecker:
         flagged when they count it ("eight gold albums") and never with this number."""
         if counted is None:
             return None
+        if ctx.trust_query and any(q.value == counted.value and q.key[:1] == counted.key[:1]
+                                   for q in counted_nouns(ctx.query)):
+            return None  # the question's own count ("3 days fishing": "for three days")
         other: Optional[tuple[int, CountedNoun]] = None
         for doc_index, index in ctx.documents:
             for doc_count in index.counts.get(counted.key, ()):
@@ -101,7 +113,7 @@ class NumbersChecker:
 
     def _check_one(self, ctx: CheckContext, mention: NumberMention,
                    derivations: Optional["_Derivations"] = None, names: Optional["_AnswerNames"] = None,
-                   slashed: Optional["_SlashedPairs"] = None) -> Finding:
+                   slashed: Optional["_SlashedPairs"] = None, compute: bool = True) -> Finding:
         finding = Finding(
             kind="number",
             warning_type=self.warning_type,
@@ -202,6 +214,12 @@ class NumbersChecker:
                         finding.evidence = (doc_index, gap.start, gap.end)
                         finding.source = "derived"
                         return finding
+        rounded = _rounded_evidence(ctx, mention) or _hundredths_evidence(ctx, mention)
+        if rounded is not None:  # "0.41" for a document's 0.412169, "8.30" for its 08:30
+            finding.supported = True
+            finding.evidence = rounded
+            finding.source = "document"
+            return finding
         pair = slashed.evidence(mention) if slashed is not None else None
         if pair is not None:  # "151 for 6" for a scorecard's "151/6"
             finding.supported = True
@@ -213,6 +231,12 @@ class NumbersChecker:
             finding.suggestion = (f'"{mention.hedge} {mention.text}" bounds the value the other way: '
                                   f'document {bounded[0]} says "{bounded[1]}".')
             return finding
+        computed = _computations(ctx).explain_number(mention) if compute else None
+        if computed is not None:  # "€139.50" for "€46.50 ... three nights": shown, not gating
+            finding.warning_type = COMPUTED_VALUE
+            finding.suggestion = (f'"{mention.text}" is not in the retrieved documents, but equals {computed}, '
+                                  f'values given beside it: check the arithmetic.')
+            return finding
         if maps is not None:
             near = maps.number_ladder.nearest(mention)
         else:
@@ -221,6 +245,14 @@ class NumbersChecker:
         hint = f" The documents give {near.text}." if near is not None else ""
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def given_value(ctx: CheckContext, mention: NumberMention) -> bool:
+    """Does the numbers checker support ``mention`` (from a document, the question, or arithmetic
+    on the answer's values it derives), computed values aside? (The operands of
+    :mod:`raguard.checkers.computed`.)"""
+    return NumbersChecker()._check_one(ctx, mention, _Derivations(ctx), _AnswerNames(ctx.response),
+                                       _SlashedPairs(ctx), compute=False).supported
 
 
 # two whole numbers a document joins by a slash: a score ("151/6"), a bowler's figures ("2/24"), a
@@ -269,6 +301,89 @@ class _SlashedPairs:
             if found is not None:
                 return found
         return None
+
+
+# the decimals an answer writes ("0.41", "-0.08", "1,234.50"), and a British time of day written
+# with a dot ("8.30", "1.30": hours, a dot, two digits of minutes)
+_WRITTEN_DECIMALS_RE = re.compile(r"\d\.(\d+)")
+_DOTTED_CLOCK_RE = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
+
+
+def _rounded_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for an unhedged value the answer writes rounded from a document value with more
+    decimals ("p = 0.41" for "0.412169", "-0.08" for "-0.081330": within half the answer's last
+    digit, and only to fewer decimals, so a changed digit is still a changed value), or a time of
+    day written with a British dot and no am/pm ("from 6.30 to 8.30 am", "by 8.30") that a
+    document gives as a clock time ("06:30", either half of the day, as a time without am/pm is
+    read). A whole number is not read as rounded ("12" for 12.4: too many values round to it)."""
+    if mention.hedge or mention.spelled or mention.measure in CLOCK_MEASURES or mention.precision:
+        return None
+    digits = _WRITTEN_DECIMALS_RE.search(mention.text)
+    if digits is None:
+        return None
+    places = len(digits.group(1))
+    clock = (mention.unit is None and mention.measure is None
+             and _DOTTED_CLOCK_RE.fullmatch(mention.text.strip()) is not None)
+    minutes = None
+    if clock:
+        hours, mins = mention.text.strip().split(".")
+        minutes = (int(hours) * 60 + int(mins)) % 720
+    half = 0.5 * 10.0 ** -places
+    for doc_index, index in ctx.documents:
+        for doc_number in index.numbers:
+            if doc_number.measure in CLOCK_MEASURES:
+                if minutes is not None and doc_number.value % 1 == 0 and doc_number.value % 720 == minutes:
+                    return (doc_index, doc_number.start, doc_number.end)
+                continue
+            if doc_number.precision or doc_number.measure != mention.measure:
+                continue
+            if mention.unit and doc_number.unit and mention.unit != doc_number.unit:
+                continue
+            if (mention.unit == "%") != (doc_number.unit == "%"):
+                continue
+            written = _WRITTEN_DECIMALS_RE.search(doc_number.text)
+            if written is None or len(written.group(1)) <= places:
+                continue
+            if abs(abs(mention.value) - abs(doc_number.value)) <= half + 1e-9 and (
+                    (mention.value < 0) == (doc_number.value < 0) or mention.value == 0):
+                return (doc_index, doc_number.start, doc_number.end)
+    return None
+
+
+# cents written after a number ("the 70c bag", "45¢"; pence, "4.12p", are read as pounds already)
+_HUNDREDTHS_AFTER_RE = re.compile(r"(?:c|¢)(?!\w|\.\w)")
+
+
+def _hundredths_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for a value said in another scale than a document's: cents the answer writes
+    ("the 70c bag") for a document's "0.70", or a percentage ("about 61% of the variance")
+    for a document's fraction ("0.6127"; written with a leading zero, rounded to the answer's
+    digits). The two scales are a closed set: hundredths of money, and per cent."""
+    if mention.spelled or mention.measure is not None:
+        return None
+    if mention.unit is None and _HUNDREDTHS_AFTER_RE.match(ctx.response, mention.end):
+        target, places = mention.value / 100, 2 + _places(mention.text)
+        fraction = False
+    elif mention.unit == "%" and 0 < mention.value <= 100:
+        target, places = mention.value / 100, 2 + _places(mention.text)
+        fraction = True
+    else:
+        return None
+    half = 0.5 * 10.0 ** -places
+    for doc_index, index in ctx.documents:
+        for doc_number in index.numbers:
+            if doc_number.measure is not None or doc_number.unit == "%" or doc_number.precision:
+                continue
+            if fraction and (doc_number.unit is not None or not doc_number.text.lstrip("-−").startswith(("0.", "."))):
+                continue
+            if abs(doc_number.value - target) <= half + 1e-9:
+                return (doc_index, doc_number.start, doc_number.end)
+    return None
+
+
+def _places(text: str) -> int:
+    digits = _WRITTEN_DECIMALS_RE.search(text)
+    return len(digits.group(1)) if digits else 0
 
 
 def _csv_row_time(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:

@@ -35,7 +35,11 @@ _SCALES = {
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 _CURRENCY_CODES = {"usd": "USD", "us$": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "inr": "INR",
                    "dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP",
-                   "pence": "GBP"}  # ("cents" may be a dollar's or a euro's: no unit)
+                   "pence": "GBP",
+                   # a Nordic crown (Swedish, Norwegian, Danish, Icelandic all write "kr"): one unit,
+                   # as a text and its answer speak of one country's
+                   "kr": "KR", "kronor": "KR", "kroner": "KR", "krona": "KR", "krone": "KR"}
+# ("cents" may be a dollar's or a euro's: no unit)
 
 _SEPARATORS_RE = re.compile(r"[,\u2009\u202f\u00a0]")
 # "fell 3.2%" states the same change as "-3.2%"
@@ -59,7 +63,7 @@ _NUMERIC_RE = re.compile(
     (?:(?P<ord>st|nd|rd|th)\b)?
     (?:[ \t-]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
     (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
-    (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence)\b)?
+    (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence|kr|kronor|kroner|krona|krone)\b)?
     """,
     re.VERBOSE | re.IGNORECASE,
 )
@@ -763,9 +767,11 @@ def extract_numbers(text: str, hedges: bool = True,
             unit = _CURRENCY_CODES.get(curword.lower())
             if curword.lower().startswith(("cent", "pence")):  # hundredths: "52 cents" is 0.52 (not "pounds")
                 value, precision = value / 100, precision / 100
-        elif (len(raw) <= 2 and not (scale or ordinal) and text[end:end + 1] == "p"
+        elif ((len(raw) <= 2 or _pence_decimals(raw)) and not (scale or ordinal) and text[end:end + 1] == "p"
               and not text[end + 1:end + 2].isalnum()):
-            value, unit, end = value / 100, "GBP", end + 1  # "86p": pence (not "1080p", a resolution)
+            # "86p", "4.12p": pence (not "1080p", a resolution)
+            value, unit, end = value / 100, "GBP", end + 1
+            precision /= 100
         end = _trim_end(text, start, end)
         worded = _word_may_end_before(text, start)
         # (the fields in order: start, end, text, value, unit, ordinal, spelled, precision, hedge,
@@ -1222,6 +1228,12 @@ def same_time(claim: NumberMention, doc: NumberMention) -> bool:
 _DOTTED_TIME_RE = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
 
 
+def _pence_decimals(raw: str) -> bool:
+    """Is ``raw`` a price in pence with decimals, as share prices are quoted ("4.12", "0.5")?"""
+    whole, dot, part = raw.partition(".")
+    return bool(dot) and 1 <= len(whole) <= 2 and 1 <= len(part) <= 2 and whole.isdigit() and part.isdigit()
+
+
 def _holds_any(text: str, words: tuple[str, ...]) -> bool:
     """``any(w in text for w in words)`` without a generator (on every answer's path)."""
     for word in words:
@@ -1266,10 +1278,12 @@ def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMenti
         elif b.unit is None and b.measure is None and a.unit is not None and a.unit != "%":
             b = out[i + 1] = b._replace(unit=a.unit)  # "$ 1.55 to 1.60 billion" (a currency only:
             # "up 8% to 412 stores" is no range)
-        if b.measure == "clock" and a.measure == "clock" and a.text.isdigit() and 1 <= a.value <= 12:
-            # "from 2 to 4 p.m.": the hour takes the second end's half of the day (minutes since
-            # midnight, as a time of day is read), unless that would put it after the end
-            minutes = a.value * 60
+        dotted = _DOTTED_TIME_RE.fullmatch(a.text) if b.measure == "clock" and a.measure == "clock" else None
+        if b.measure == "clock" and a.measure == "clock" and (a.text.isdigit() or dotted) and 1 <= int(a.value) <= 12:
+            # "from 2 to 4 p.m.", "from 6.30 to 8.30 am": the hour (and the minutes after a
+            # British dot) takes the second end's half of the day (minutes since midnight, as a
+            # time of day is read), unless that would put it after the end
+            minutes = a.value * 60 if dotted is None else int(a.text[:-3]) * 60 + int(a.text[-2:])
             if b.value >= 720 and minutes + 720 <= b.value:
                 minutes += 720
             a = out[i] = a._replace(value=minutes)

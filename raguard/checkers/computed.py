@@ -1,0 +1,306 @@
+"""Computed values: a number or date the answer states that no document gives, but that is
+arithmetic on values given beside it. A total ("€46.50 a night, €139.50 for three nights"), a
+difference, a per-unit price, a share or a change in percent, a percentage of an amount ("50% of
+the booked $435, about $217.50"), a time some hours from another ("two hours either side of
+17:22: 15:20 to 19:20"), a date some days after another ("within 14 days of 2 November: by 16
+November").
+
+Such a value is not unsupported the way an invented one is: it is raised as
+``computed_value``, **medium** (shown, not gating), with the values it can be derived from, so a
+reader can check the arithmetic. Its operands are only the values the answer writes in its own
+sentence and the two before it (each checked on its own: a changed operand is flagged itself),
+the values of the question (the user's own figures: "3 nights, 4 people"), and for a date the
+documents' dates; so a changed value must happen to equal one of a few dozen results of a few
+nearby values to be taken for a computed one (measured on the held-out sets' edits: see
+CHANGELOG).
+
+Operations, each only between values of compatible kinds (a sum of two amounts of one currency
+or unit; an amount times or divided by a bare count; a percentage of an amount; a share or
+change between two values of one kind), to the precision the answer writes its value with (half
+its last digit; a hedged value, "about", within 2%, a hedged time within ten minutes).
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+import re
+from bisect import bisect_right
+from typing import Iterable, Optional
+
+from raguard.checkers.base import CheckContext
+from raguard.normalize.dates import DateMention, DateValue
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
+from raguard.normalize.spans import SpanIndex
+
+#: How many sentences before the value's own are read for its operands.
+_SENTENCES_BEFORE = 2
+#: How many of the answer's values, the nearest first, are operands (a long list is no sum).
+_NEAREST = 10
+#: The widest rounding, as a share of the value, a computed value may be written with.
+_MAX_SLACK = 0.05
+#: How many of the question's values are operands.
+_QUERY_MAX = 6
+
+_WRITTEN_DECIMALS_RE = re.compile(r"\d\.(\d+)")
+# a count of months or years after a number ("six months' notice", "3 months"): the readers of
+# measures take days and weeks, not these (a month has no fixed length)
+_MONTHS_AFTER_RE = re.compile(r"[ \t-]*(months?|years?)\b", re.IGNORECASE)
+
+_DAYS = {"days": 1, "day": 1, "weeks": 7, "week": 7}
+_HOURS = {"hours": 60, "hour": 60, "h": 60, "hrs": 60, "hr": 60, "minutes": 1, "minute": 1, "min": 1, "mins": 1}
+
+
+def _half_digit(mention: NumberMention) -> float:
+    """Half the last digit the answer writes ("150.06": 0.005, "240": 0.5)."""
+    m = _WRITTEN_DECIMALS_RE.search(mention.text)
+    return 0.5 * 10.0 ** -(len(m.group(1)) if m else 0)
+
+
+def _fmt(n: NumberMention) -> str:
+    return " ".join(n.text.split())
+
+
+def _count(n: NumberMention) -> bool:
+    """A bare whole number: a count the answer multiplies by ("three of them", "4 adults")."""
+    return (n.unit is None and n.measure is None and not n.ordinal and n.value == int(n.value)
+            and 0 < n.value <= 1000)
+
+
+def _same_kind(a: NumberMention, b: NumberMention) -> bool:
+    return a.unit == b.unit and a.measure == b.measure
+
+
+class Computations:
+    """The operands near each answer value, read once per review when first asked."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self._ctx = ctx
+        self._ready = False
+
+    def _build(self) -> None:
+        ctx = self._ctx
+        self._sentences = list(ctx.sentences)
+        self._sentence_starts = [s for s, _ in self._sentences]
+        dates = SpanIndex((d.start, d.end) for d in ctx.dates if d.form != "weekday")
+        self._numbers = [n for n in ctx.numbers if not dates.overlaps(n.start, n.end) and not n.ordinal]
+        self._query = [n for n in ctx.query_numbers if not n.ordinal][:_QUERY_MAX] if ctx.trust_query else []
+        self._found: dict[int, bool] = {}
+        self._chained: dict[int, bool] = {}
+        self._ready = True
+
+    def _window(self, start: int) -> Optional[tuple[int, int]]:
+        """[start, end) of the sentence holding ``start`` and the ones before it."""
+        k = bisect_right(self._sentence_starts, start) - 1
+        if k < 0 or start >= self._sentences[k][1]:
+            return None
+        return self._sentences[max(0, k - _SENTENCES_BEFORE)][0], self._sentences[k][1]
+
+    def _operands(self, mention: NumberMention, depth: int = 1) -> list[NumberMention]:
+        """The values ``mention`` may be computed from: the answer's nearest in its window that a
+        document or the question gives (or, at ``depth`` 1, that are computed from such values
+        themselves: "€139.50 + €10.56" where each is a product of given values), a count it
+        spells ("three of them"), and the question's values. Two invented values never explain
+        each other."""
+        window = self._window(mention.start)
+        if window is None:
+            return []
+        near = [n for n in self._numbers if window[0] <= n.start < window[1] and n.start != mention.start]
+        near.sort(key=lambda n: abs(n.start - mention.start))
+        given = [n for n in near[:_NEAREST] if self._given(n, depth)]
+        return given + self._query
+
+    def _given(self, n: NumberMention, depth: int) -> bool:
+        if n.spelled:
+            return True
+        found = self._found.get(n.start)
+        if found is None:
+            found = self._found[n.start] = _in_documents(self._ctx, n)
+        if found:
+            return True
+        if depth <= 0:
+            return False
+        chained = self._chained.get(n.start)
+        if chained is None:
+            chained = self._chained[n.start] = self.explain_number(n, depth - 1) is not None
+        return chained
+
+    # -- numbers -----------------------------------------------------------------------------
+
+    def explain_number(self, mention: NumberMention, depth: int = 1) -> Optional[str]:
+        """How ``mention`` is computed from values beside it ("€46.50 × three"), or None. A value
+        written with less than two significant digits ("1%", "5") is never taken for computed:
+        half its last digit is a tenth of it or more, and most pairs of values give one."""
+        if mention.spelled or mention.value == 0:
+            return None
+        if mention.measure not in CLOCK_MEASURES and max(_half_digit(mention), mention.precision) > _MAX_SLACK * abs(mention.value):
+            return None
+        if not self._ready:
+            self._build()
+        operands = self._operands(mention, depth)
+        if len(operands) < 2 and mention.measure not in CLOCK_MEASURES:
+            return None
+        if mention.measure in CLOCK_MEASURES:
+            return self._clock(mention, operands)
+        if mention.unit is None or mention.unit == "%" or mention.measure is not None:
+            # money only: totals, differences, discounts and per-unit prices are what answers
+            # compute; a bare count or year is the sum of two small numbers by chance, a dose
+            # or a length in a list of them some percentage of another ("80% ... 75 mg": 60
+            # mg), and a share of two values the answer gives is read where it is (_Derivations)
+            return None
+        value = abs(mention.value)
+        tol = max(_half_digit(mention), mention.precision)
+        if mention.hedge:
+            tol = max(tol, 0.02 * value)
+
+        def near(x: float) -> bool:
+            return abs(abs(x) - value) <= tol + 1e-9 * value
+
+        carried = [n for n in operands if _same_kind(n, mention) and n.unit != "%" and n.measure not in CLOCK_MEASURES]
+        counts = [n for n in operands if _count(n) and n.value > 1]
+        percents = [n for n in operands if n.unit == "%" and 0 < n.value <= 100]
+        if mention.unit == "%":
+            kinds = [n for n in operands if n.unit != "%" and n.measure not in CLOCK_MEASURES and n.value]
+            for i, a in enumerate(kinds):
+                for b in kinds[i + 1:]:
+                    if not _same_kind(a, b):
+                        continue
+                    for x, y in ((a, b), (b, a)):
+                        if abs(x.value) < abs(y.value) and near(x.value / y.value * 100):
+                            return f"{_fmt(x)} / {_fmt(y)}"
+                        if near((y.value - x.value) / x.value * 100):
+                            return f"the change from {_fmt(x)} to {_fmt(y)}"
+            for i, a in enumerate(percents):
+                for b in percents[i + 1:]:
+                    if near(a.value + b.value):
+                        return f"{_fmt(a)} + {_fmt(b)}"
+                    if near(a.value - b.value):
+                        return f"{_fmt(a)} - {_fmt(b)}"
+            return None
+        for i, a in enumerate(carried):
+            for b in carried[i + 1:]:
+                if near(a.value + b.value):
+                    return f"{_fmt(a)} + {_fmt(b)}"
+                if near(a.value - b.value):
+                    return f"{_fmt(a)} - {_fmt(b)}" if abs(a.value) >= abs(b.value) else f"{_fmt(b)} - {_fmt(a)}"
+        for a in carried:
+            for i, n in enumerate(counts):
+                if n is a:
+                    continue
+                if near(a.value * n.value):
+                    return f"{_fmt(a)} × {_fmt(n)}"
+                if near(a.value / n.value) and n.value > 1:
+                    return f"{_fmt(a)} / {_fmt(n)}"
+                for m in counts[i + 1:]:
+                    if m is not a and near(a.value * n.value * m.value):
+                        return f"{_fmt(a)} × {_fmt(n)} × {_fmt(m)}"
+            for p in percents:
+                share = p.value / 100
+                if near(a.value * share):
+                    return f"{_fmt(p)} of {_fmt(a)}"
+                if near(a.value * (1 - share)):
+                    return f"{_fmt(a)} less {_fmt(p)}"
+                if near(a.value * (1 + share)):
+                    return f"{_fmt(a)} plus {_fmt(p)}"
+        return None
+
+    def _clock(self, mention: NumberMention, operands: list[NumberMention]) -> Optional[str]:
+        """A time of day some hours or minutes from another the answer gives ("two hours either
+        side of 17:22": 15:20 and 19:20)."""
+        clocks = [n for n in operands if n.measure in CLOCK_MEASURES]
+        spans = [n for n in operands if n.measure in _HOURS]
+        if not mention.hedge and not any(n.hedge for n in spans):
+            return None  # a time moved by whole hours is another time some hours away by chance
+        tol = 10.0
+        for c in clocks:
+            day = 720 if "clock12" in (c.measure, mention.measure) else 1440
+            for d in spans:
+                minutes = d.value * _HOURS[d.measure]  # type: ignore[index]
+                for sign, word in ((1, "after"), (-1, "before")):
+                    gap = abs((c.value + sign * minutes) % day - mention.value % day)
+                    if min(gap, day - gap) <= tol:
+                        return f"{_fmt(d)} {d.measure} {word} {_fmt(c)}"
+        return None
+
+    # -- dates -------------------------------------------------------------------------------
+
+    def explain_date(self, mention: DateMention) -> Optional[str]:
+        """How a date is reached from another by days or weeks the answer gives ("within 14 days
+        of" a document's 2 November: 16 November), or None. The offsets are the answer's own, in
+        the date's sentence and the two before it; the base dates are the answer's and the
+        documents'."""
+        claim = mention.value
+        if claim.day is None or claim.month is None:
+            return None
+        if not self._ready:
+            self._build()
+        window = self._window(mention.start)
+        if window is None:
+            return None
+        offsets = list(_offsets(self._ctx, window))
+        if not offsets:
+            return None
+        bases: list[tuple[str, DateValue]] = [
+            (d.text, d.value) for d in self._ctx.dates
+            if d.start != mention.start and d.start < window[1] and d.value.day is not None and d.value.month is not None]
+        for text, base in bases:
+            year = base.year or claim.year or 2025
+            try:
+                start = _dt.date(year, base.month, base.day)  # type: ignore[arg-type]
+            except ValueError:
+                continue
+            for amount, unit, written in offsets:
+                for sign in (1, -1):
+                    reached = _shift(start, sign * amount, unit)
+                    if reached is None or (reached.month, reached.day) != (claim.month, claim.day):
+                        continue
+                    if claim.year is not None and base.year is not None and reached.year != claim.year:
+                        continue
+                    return f"{written} {'after' if sign > 0 else 'before'} {' '.join(text.split())}"
+        return None
+
+
+def _in_documents(ctx: CheckContext, n: NumberMention) -> bool:
+    """Does the numbers checker find ``n`` in a document or the question (or derive it as it
+    derives values), computations aside?"""
+    from raguard.checkers.numbers import given_value
+
+    return given_value(ctx, n)
+
+
+def _offsets(ctx: CheckContext, window: tuple[int, int]) -> Iterable[tuple[int, str, str]]:
+    """(amount, "days" or "months", text) of the durations the answer writes in ``window``."""
+    response = ctx.response
+    for n in ctx.numbers:
+        if not window[0] <= n.start < window[1] or n.unit or n.value != int(n.value) or not 0 < n.value <= 400:
+            continue
+        if n.measure in _DAYS:
+            yield int(n.value) * _DAYS[n.measure], "days", _fmt(n) + " " + n.measure
+            continue
+        if n.measure is None:
+            m = _MONTHS_AFTER_RE.match(response, n.end)
+            if m is not None and n.value <= 60:
+                months = int(n.value) * (12 if m.group(1).lower().startswith("y") else 1)
+                yield months, "months", _fmt(n) + " " + m.group(1)
+
+
+def _shift(start: _dt.date, amount: int, unit: str) -> Optional[_dt.date]:
+    if unit == "days":
+        try:
+            return start + _dt.timedelta(days=amount)
+        except OverflowError:
+            return None
+    month = start.month - 1 + amount
+    year, month = start.year + month // 12, month % 12 + 1
+    if not 1 <= year <= 9999:
+        return None
+    return _dt.date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
+
+
+def computations(ctx: CheckContext) -> Computations:
+    """The review's :class:`Computations` (one per context, shared by the numbers and dates
+    checkers)."""
+    found = ctx.__dict__.get("_computations")
+    if found is None:
+        found = ctx.__dict__["_computations"] = Computations(ctx)
+    return found

@@ -1,0 +1,244 @@
+"""Values an answer rounds or computes from the documents' values: a rounded reading, a time with
+a British dot, and (shown, not gating) arithmetic on values the answer and the documents give."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import verify
+from raguard.normalize.numbers import CLOCK, extract_numbers
+
+MODEL = ("Coefficients:\n"
+         "              Estimate  Std.Error  t value  Pr(>|t|)\n"
+         "rain_mm       -0.263417  0.118204  -2.228  0.031877\n"
+         "slope_deg      0.047312  0.052118   0.908  0.368504\n"
+         "Adjusted R-squared:  0.4471")
+
+FERRY = ("WESTHOLM FERRY — winter timetable\n"
+         "Check-in 06:45–07:15 · Boarding closes 07:20 · Departs 07:30\n"
+         "Afternoon sailing: check-in 13:40–14:10, departs 14:25")
+
+
+def _high(answer: str, docs: list[str], query: str = "What does it say?") -> list[tuple[str, str]]:
+    result = verify(query, docs, answer)
+    return [(w.type, w.text) for w in result.warnings if w.severity == "high"]
+
+
+@pytest.mark.parametrize("answer", [
+    "The rain coefficient is -0.26 and significant at p = 0.03.",
+    "The rain coefficient is −0.263 (minus sign).",
+    "Slope is not significant (p = 0.37), and the adjusted R-squared is 0.45.",
+])
+def test_a_value_rounded_from_a_document_value_with_more_decimals_is_supported(answer: str) -> None:
+    assert _high(answer, [MODEL]) == []
+
+
+@pytest.mark.parametrize("answer, changed", [
+    ("The rain coefficient is -0.29 and significant.", "-0.29"),
+    ("Slope is not significant (p = 0.38).", "0.38"),
+    ("The rain coefficient is 0.26.", "0.26"),            # the sign is the value's
+    ("The adjusted R-squared is 0.5.", "0.5"),             # no value of the table rounds to 0.5
+])
+def test_a_changed_digit_is_no_rounding(answer: str, changed: str) -> None:
+    assert ("unsupported_number", changed) in _high(answer, [MODEL])
+
+
+def test_a_whole_number_is_not_read_as_rounded() -> None:
+    doc = "Order total: 48.60 GBP for 3 boxes."
+    assert ("unsupported_number", "49") in _high("The order came to 49 for the boxes.", [doc])
+
+
+def test_a_dotted_time_shares_the_am_or_pm_of_its_range_end() -> None:
+    found = [(n.text, n.value, n.measure) for n in extract_numbers("check-in from 6.45 to 7.15 am, or 1.40 to 2.10 pm")]
+    assert found == [("6.45", 405.0, CLOCK), ("7.15 am", 435.0, CLOCK),
+                     ("1.40", 820.0, CLOCK), ("2.10 pm", 850.0, CLOCK)]
+
+
+@pytest.mark.parametrize("answer", [
+    "Check in from 6.45 to 7.15 am; boarding closes at 7.20 and the ferry leaves at 7.30.",
+    "For the afternoon boat, check in between 1.40 and 2.10 pm.",
+])
+def test_a_time_written_with_a_dot_is_the_documents_clock_time(answer: str) -> None:
+    assert _high(answer, [FERRY]) == []
+
+
+@pytest.mark.parametrize("answer, changed", [
+    ("Boarding closes at 7.25.", "7.25"),
+    ("Check in from 6.15 to 7.15 am.", "6.15"),
+])
+def test_a_changed_dotted_time_is_flagged(answer: str, changed: str) -> None:
+    assert ("unsupported_number", changed) in _high(answer, [FERRY])
+
+
+# -- computed values: shown (medium), not gating ---------------------------------------------
+
+TARIFF = ("HARBOUR VIEW CAMPSITE — 2027 rates (per night)\n"
+          "Pitch, up to 2 people ........ £24.00\n"
+          "Extra adult .................. £7.50\n"
+          "Electric hook-up ............. £4.25\n"
+          "Dogs ......................... £2.00\n"
+          "Late cancellation (under 7 days): 40% of the booking is charged.\n"
+          "Booking confirmation: arrival Friday 6 August 2027, 4 nights. Booking total £96.00.")
+
+
+def _typed(answer: str, docs: list[str], query: str = "How much will it cost?") -> dict[str, tuple[str, str]]:
+    result = verify(query, docs, answer)
+    return {w.text: (w.type, w.severity) for w in result.warnings}
+
+
+@pytest.mark.parametrize("answer, value, parts", [
+    # operands in the sentences before the value's (the same sentence is the older derivations')
+    ("The electric hook-up is £4.25 per night. The booking is for four nights. Hook-up for the booking is £17.00.",
+     "£17.00", "£4.25 × four"),
+    ("A late cancellation is charged 40% of the booking. The booking total is £96.00. A late cancellation is charged £38.40.",
+     "£38.40", "40% of £96.00"),
+    ("The pitch is £24.00 per night. Electric hook-up is £4.25 per night. A pitch with hook-up is £28.25 per night.",
+     "£28.25", "£4.25 + £24.00"),
+    # a value computed from a computed one: £8.00 is £2.00 × four, and £104.00 adds it to £96.00
+    ("Dogs are £2.00 per night. The booking is for four nights. Dogs for the booking are £8.00. "
+     "The booking total is £96.00. The booking total with dogs is about £104.00.", "£104.00", "£96.00 + £8.00"),
+])
+def test_a_computed_amount_is_shown_not_gating(answer: str, value: str, parts: str) -> None:
+    result = verify("How much will it cost?", [TARIFF], answer)
+    found = {w.text: w for w in result.warnings}
+    assert found[value].type == "computed_value" and found[value].severity == "medium"
+    assert parts in found[value].suggestion
+    assert result.action == "proceed"
+
+
+def test_the_questions_own_figures_are_operands() -> None:
+    answer = "An extra adult is £7.50 per night. An extra adult is £22.50 for the booking."
+    assert _typed(answer, [TARIFF], "cost of an extra adult for 3 nights?")["£22.50"] == ("computed_value", "medium")
+    assert _typed(answer, [TARIFF], "cost of an extra adult?")["£22.50"] == ("unsupported_number", "high")
+
+
+@pytest.mark.parametrize("answer, value", [
+    ("The electric hook-up is £4.25 per night. The booking is for four nights. Hook-up for the booking is £18.00.",
+     "£18.00"),  # changed
+    ("The pitch is £24.00 per night. Electric hook-up is £4.25 per night. A pitch with hook-up is £29.25 per night.",
+     "£29.25"),
+    ("A pitch for an extra adult is £31.50 per night.", "£31.50"),   # no operands beside it: £24.00 + £7.50 is not written there
+])
+def test_a_total_that_adds_up_to_nothing_beside_it_stays_unsupported(answer: str, value: str) -> None:
+    assert _typed(answer, [TARIFF])[value] == ("unsupported_number", "high")
+
+
+def test_two_invented_amounts_do_not_explain_each_other() -> None:
+    # £50.00 and £74.00 are in no document: £74.00 is £50.00 + £24.00, but £50.00 is invented
+    answer = "The booking deposit is £50.00. The pitch is £24.00 per night. The booking balance is £74.00."
+    typed = _typed(answer, [TARIFF])
+    assert typed["£50.00"] == ("unsupported_number", "high") and typed["£74.00"] == ("unsupported_number", "high")
+
+
+@pytest.mark.parametrize("answer", [
+    "There were 12 guests. There were also 3 staff. So 15 people in all.",  # a bare count: no computing
+    "Adherence was 80%. The dose was 75 mg. She took 60 mg.",                # a measure: no computing
+])
+def test_only_money_is_read_as_computed(answer: str) -> None:
+    doc = "Guests: 12. Staff: 3. Dose 75 mg; adherence 80%."
+    assert all(t == "unsupported_number" for t, _ in _typed(answer, [doc], "What happened?").values())
+
+
+NOTICE = ("Notice of change, sent Tuesday 3 March 2026. You may object within 21 days of this notice. "
+          "Tide: high water 14:05, low water 20:17.")
+
+
+def test_a_date_some_days_after_an_answer_date_is_shown_not_gating() -> None:
+    answer = "The notice went out on Tuesday 3 March 2026, and you have 21 days to object, so until 24 March."
+    typed = _typed(answer, [NOTICE], "when can I object by?")
+    assert typed["24 March"] == ("computed_value", "medium")
+
+
+def test_a_date_no_offset_reaches_stays_unsupported() -> None:
+    answer = "The notice went out on Tuesday 3 March 2026, and you have 21 days to object, so until 25 March."
+    assert _typed(answer, [NOTICE], "when can I object by?")["25 March"] == ("unsupported_date", "high")
+
+
+def test_a_time_some_hours_from_another_is_computed_only_when_hedged() -> None:
+    hedged = "High water is at 14:05; the slip is usable roughly three hours either side, about 11:05 to 17:05."
+    typed = _typed(hedged, [NOTICE], "when can we launch?")
+    assert typed["11:05"] == ("computed_value", "medium") and typed["17:05"] == ("computed_value", "medium")
+    exact = "High water is at 14:05, and three hours later it is 17:05."
+    assert _typed(exact, [NOTICE], "when can we launch?")["17:05"] == ("unsupported_number", "high")
+
+
+RECEIPT = ("GREENGROCER TILL\nAPPLES 1KG     2.40\nCARRIER BAG    0.10\nTOTAL          2.50\n"
+           "Fit summary: R-squared 0.7342, error rate 0.035")
+
+
+@pytest.mark.parametrize("answer", [
+    "The apples were 2.40 and the carrier bag cost 10p, for a total of 2.50.",
+    "The carrier bag was 10c.",
+    "The model explains about 73% of the variance, with a 3.5% error rate.",
+    "The model explains 73.4% of the variance.",
+])
+def test_hundredths_and_per_cent_of_a_document_value(answer: str) -> None:
+    assert _high(answer, [RECEIPT], "what did I pay?") == []
+
+
+@pytest.mark.parametrize("answer, changed", [
+    ("The carrier bag cost 20c.", "20"),
+    ("The model explains 75% of the variance.", "75%"),
+    ("The model explains 73.5% of the variance.", "73.5%"),
+])
+def test_changed_hundredths_and_per_cents_are_flagged(answer: str, changed: str) -> None:
+    assert ("unsupported_number", changed) in _high(answer, [RECEIPT], "what did I pay?")
+
+
+CAMP = ("OAKFIELD SUMMER FAIR 2026 · 10–12 JULI\n\nThe campsite opens on Thursday 9 July at 14:00 and closes on Monday "
+        "13 July at 12:00.\n\nCashless credit can be refunded until 31 August 2026.")
+
+
+@pytest.mark.parametrize("answer", [
+    "The campsite opens on Thursday 9 July 2026.",
+    "The campsite closes on Monday 13 July 2026.",
+])
+def test_a_weekday_and_year_added_to_a_yearless_document_date(answer: str) -> None:
+    assert _high(answer, [CAMP], "when does the campsite open?") == []
+
+
+@pytest.mark.parametrize("answer, changed", [
+    ("The campsite opens on Friday 9 July 2026.", "Friday 9 July 2026"),      # not that date's weekday
+    ("The campsite opens on Thursday 9 July 2027.", "Thursday 9 July 2027"),  # a year the document does not give
+    ("The campsite opens on Thursday 16 July 2026.", "Thursday 16 July 2026"),
+])
+def test_a_weekday_or_year_that_does_not_fit_is_flagged(answer: str, changed: str) -> None:
+    assert ("unsupported_date", changed) in _high(answer, [CAMP], "when does the campsite open?")
+
+
+SURVEY = "Survey date: 09-Mar-2027 | Reading 4.2 (prev 11-Dec) | rose after the bearing change on 21-Feb (WO 5512)."
+
+
+def test_a_hyphenated_day_and_month_without_a_year_is_a_document_date() -> None:
+    answer = "The reading rose to 4.2 after the bearing change on 21 February, up since 11 December."
+    assert _high(answer, [SURVEY], "what changed?") == []
+    assert ("unsupported_date", "22 February") in _high(answer.replace("21 February", "22 February"), [SURVEY],
+                                                         "what changed?")
+
+
+PASSES = "Ski passes: for 6 days skiing a week pass is the best value; day passes are sold at the lift."
+
+
+def test_a_counting_word_the_question_gives_is_not_flagged_against_the_documents_count() -> None:
+    answer = "For your five days skiing, day passes are sold at the lift."
+    assert _high(answer, [PASSES], "we have 5 days skiing, which passes?") == []
+    assert ("unsupported_number", "five") in _high(answer, [PASSES], "which passes should we buy?")
+
+
+def test_a_price_in_pence_with_decimals() -> None:
+    found = [(n.text, round(n.value, 6), n.unit) for n in extract_numbers("bought at 4.12p each, or 86p, in 1080p video")]
+    assert found[:2] == [("4.12p", 0.0412, "GBP"), ("86p", 0.86, "GBP")] and found[2][2] is None
+    doc = "Director purchased 120,000 shares at a price of 6.35p per share."
+    answer = "The director bought 120,000 shares at 6.35p each, about £7,620 in total."
+    assert _high(answer, [doc], "how much did the director spend?") == []
+    assert ("unsupported_number", "6.45p") in _high(answer.replace("6.35p", "6.45p"), [doc], "how much?")
+
+
+def test_a_nordic_crown_is_a_currency() -> None:
+    found = [(n.text, n.value, n.unit) for n in extract_numbers("a day pass is 95 kr, a week 400 kronor")]
+    assert found == [("95 kr", 95.0, "KR"), ("400 kronor", 400.0, "KR")]
+    doc = "Prices: day pass 95 kr, week pass 400 kr."
+    answer = ("A day pass is 95 kronor. A day pass is for one day. Four passes at that price come to 380 kronor, "
+              "less than the 400 kr week pass.")
+    result = verify("prices?", [doc], answer)
+    assert {w.text: w.type for w in result.warnings}.get("380 kronor") == "computed_value" and result.action == "proceed"
