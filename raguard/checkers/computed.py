@@ -26,7 +26,7 @@ import calendar
 import datetime as _dt
 import re
 from bisect import bisect_right
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.normalize.dates import DateMention, DateValue
@@ -71,11 +71,17 @@ def _same_kind(a: NumberMention, b: NumberMention) -> bool:
     return a.unit == b.unit and a.measure == b.measure
 
 
+#: Does the numbers checker find a value in a document or the question (or derive it as it derives
+#: values), computations aside? Passed in by the numbers checker (this module must not import it).
+_Given = Callable[[CheckContext, NumberMention], bool]
+
+
 class Computations:
     """The operands near each answer value, read once per review when first asked."""
 
-    def __init__(self, ctx: CheckContext) -> None:
+    def __init__(self, ctx: CheckContext, given: Optional[_Given] = None) -> None:
         self._ctx = ctx
+        self._given_by = given
         self._ready = False
 
     def _build(self) -> None:
@@ -115,7 +121,7 @@ class Computations:
             return True
         found = self._found.get(n.start)
         if found is None:
-            found = self._found[n.start] = _in_documents(self._ctx, n)
+            found = self._found[n.start] = self._given_by is not None and self._given_by(self._ctx, n)
         if found:
             return True
         if depth <= 0:
@@ -260,14 +266,6 @@ class Computations:
         return None
 
 
-def _in_documents(ctx: CheckContext, n: NumberMention) -> bool:
-    """Does the numbers checker find ``n`` in a document or the question (or derive it as it
-    derives values), computations aside?"""
-    from raguard.checkers.numbers import given_value
-
-    return given_value(ctx, n)
-
-
 def _offsets(ctx: CheckContext, window: tuple[int, int]) -> Iterable[tuple[int, str, str]]:
     """(amount, "days" or "months", text) of the durations the answer writes in ``window``."""
     response = ctx.response
@@ -297,10 +295,13 @@ def _shift(start: _dt.date, amount: int, unit: str) -> Optional[_dt.date]:
     return _dt.date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
 
 
-def computations(ctx: CheckContext) -> Computations:
+def computations(ctx: CheckContext, given: Optional[_Given] = None) -> Computations:
     """The review's :class:`Computations` (one per context, shared by the numbers and dates
-    checkers)."""
+    checkers). ``given`` tells an operand the documents or the question give: the numbers checker
+    passes it; without it (the dates checker's dates) no number is an operand."""
     found = ctx.__dict__.get("_computations")
     if found is None:
-        found = ctx.__dict__["_computations"] = Computations(ctx)
+        found = ctx.__dict__["_computations"] = Computations(ctx, given)
+    elif given is not None and found._given_by is None:
+        found._given_by = given
     return found

@@ -231,7 +231,7 @@ class NumbersChecker:
             finding.suggestion = (f'"{mention.hedge} {mention.text}" bounds the value the other way: '
                                   f'document {bounded[0]} says "{bounded[1]}".')
             return finding
-        computed = _computations(ctx).explain_number(mention) if compute else None
+        computed = _computations(ctx, given_value).explain_number(mention) if compute else None
         if computed is not None:  # "€139.50" for "€46.50 ... three nights": shown, not gating
             finding.warning_type = COMPUTED_VALUE
             finding.suggestion = (f'"{mention.text}" is not in the retrieved documents, but equals {computed}, '
