@@ -302,6 +302,14 @@ class DocumentIndex:
         return parse_turns(self.text)
 
     @lazy
+    def language(self) -> Optional[str]:
+        """The language the document is written in when it is not English ("de", "es"...: by
+        its function words, :mod:`raguard.normalize.language`), else None."""
+        from raguard.normalize.language import foreign_language
+
+        return foreign_language(self.tokens.norms)
+
+    @lazy
     def lowercased(self) -> bool:
         """True for a document with letters but no capitals (capitals cannot mark names)."""
         return any(c.isalpha() for c in self.text) and not any(c.isupper() for c in self.text)

@@ -19,6 +19,7 @@ from raguard.warning_types import (  # noqa: E402
     CHECKER_ERROR,
     COMPUTED_VALUE,
     CONTRADICTED_CLAIM,
+    CROSS_LANGUAGE_STATEMENT,
     INPUT_ERROR,
     LOW_SCORE,
     MISATTRIBUTED_CLAIM,

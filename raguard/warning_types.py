@@ -23,6 +23,7 @@ VAGUE_REFERENCE = "vague_reference"
 UNSUPPORTED_STATEMENT = "unsupported_statement"
 UNSUPPORTED_DESCRIPTION = "unsupported_description"  # what the answer says of a talk itself ("the chat is light-hearted")
 UNSUPPORTED_VERDICT = "unsupported_verdict"  # the opening reply to a question ("Yes, with one catch.")
+CROSS_LANGUAGE_STATEMENT = "cross_language_statement"  # unsupported, but a document is in another language
 CONTRADICTED_CLAIM = "contradicted_claim"  # the documents say the opposite (negations, comparisons)
 MISATTRIBUTED_CLAIM = "misattributed_claim"  # the documents say it of someone else (attributions, creators)
 UNANSWERED_QUESTION = "unanswered_question"  # "who?" answered with the question's own names
@@ -83,6 +84,9 @@ REGISTRY: tuple[WarningType, ...] = (
                 "the same, in the short sentence opening an answer to a question (\"Yes, with one catch.\"): shown, not "
                 "gating, since a reply in the question's terms is seldom in the documents' words; the sentences after "
                 "it give its grounds and are checked"),
+    WarningType(CROSS_LANGUAGE_STATEMENT, "medium", 11, ("statements",),
+                "the same, where a document is written in another language (German, Spanish...): a restatement in "
+                "English shares no words with it, so lexical support cannot tell; shown, not gating"),
     WarningType(CONTRADICTED_CLAIM, "high", 5, ("negations", "opposites", "comparisons", "choices", "sameness",
                                                 "placement", "direction"),
                 "the documents say the opposite (a denial, a wrong order, the other option, another value in that place, "

@@ -11,10 +11,12 @@ import pytest
 
 from raguard import Verifier, verify
 from raguard.models import (
-    MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT,
+    CROSS_LANGUAGE_STATEMENT, MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT,
     VAGUE_REFERENCE,
 )
 from raguard.normalize.cues import asks
+from raguard.normalize.language import foreign_language
+from raguard.normalize.text import TokenText
 from raguard.normalize.entities import country_demonyms
 from raguard.normalize.spelling import american
 from raguard.normalize.stems import stem
@@ -152,6 +154,58 @@ def test_a_verdict_keeps_its_values_checked() -> None:
 ])
 def test_asks_tells_a_question(query: str, expected: bool) -> None:
     assert asks(query) is expected
+
+
+# -- a source named before the claim ------------------------------------------------------------
+
+SWEEP = ["FLUE INSPECTION RECORD. Flue swept: YES. Smoke draw test: PASS. Next inspection due: 04/2028.",
+         "Some insurers ask for a flue record after a chimney fire."]
+
+
+def test_a_clause_naming_the_source_is_framing() -> None:
+    # the source clause's words ("based", "paperwork") are no claim the documents must hold
+    for answer in ("Based on the paperwork, yes — it passed.", "According to the sweep's paperwork, it passed."):
+        assert types("Did my flue pass?", SWEEP, answer) == [], answer
+
+
+def test_the_claim_after_a_source_clause_is_still_checked() -> None:
+    answer = "According to the inspection record, the flue was relined with a steel sleeve."
+    assert UNSUPPORTED_STATEMENT in types("Did my flue pass?", SWEEP, answer)
+    # a long clause after "Based on" states something itself
+    answer = "Based on a survey of the roof timbers and the loft insulation, the house needs rewiring."
+    assert UNSUPPORTED_STATEMENT in types("Did my flue pass?", SWEEP, answer)
+
+
+# -- documents in another language ------------------------------------------------------------
+
+KITA = ["Sehr geehrte Frau Brandt, wir freuen uns, Ihnen für Ihren Sohn einen Platz in der Kita "
+        "Wiesengrund anbieten zu können. Bitte teilen Sie uns schriftlich oder über das Elternportal mit, "
+        "ob Sie den Platz annehmen. Der Beitrag richtet sich nach dem Einkommen der Eltern und beträgt "
+        "zunächst 196 Euro im Monat. Vor dem ersten Tag ist ein Nachweis über die Masernimpfung vorzulegen."]
+
+
+def test_foreign_language_tells_a_text_by_its_function_words() -> None:
+    assert foreign_language(TokenText.of(KITA[0]).norms) == "de"
+    assert foreign_language(TokenText.of(FERRY[0] * 3).norms) is None
+    table = "SKU | qty | bin | status\n" + "\n".join(f"A-{i} | {i} | B{i} | OK" for i in range(30))
+    assert foreign_language(TokenText.of(table).norms) is None
+    assert foreign_language(TokenText.of("Der Beitrag beträgt 196 Euro.").norms) is None  # too short
+
+
+def test_a_restatement_of_a_document_in_another_language_is_medium() -> None:
+    answer = ("Your son has been offered a place at Kita Wiesengrund. "
+              "Let them know in writing or through the parents' portal whether you accept. "
+              "The fee depends on the parents' income and is 196 euros a month for now.")
+    result = verify("What does the letter say?", KITA, answer)
+    kinds = {(w.type, w.severity) for w in result.warnings}
+    assert kinds and kinds <= {(CROSS_LANGUAGE_STATEMENT, "medium")}, result.warnings
+    assert result.action == "proceed"
+    # its values are still checked
+    changed = answer.replace("196 euros", "169 euros")
+    assert verify("What does the letter say?", KITA, changed).action == "review"
+    # with an English document the same kind of sentence gates as before
+    assert UNSUPPORTED_STATEMENT in types("What does the letter say?", FERRY,
+                                          "Let them know in writing or through the parents' portal whether you accept.")
 
 
 # -- conversation documents -------------------------------------------------------------------

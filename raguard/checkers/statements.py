@@ -39,6 +39,9 @@ entirely — ...": the first sentence, of ``_REPLY_WORDS`` words or fewer, with 
 sentences or more after it, opening with one of ``_REPLY_OPENERS`` or a verdict word) is raised as
 ``unsupported_verdict``, medium, when its words find little support: a verdict in the
 question's terms is seldom in the documents' words, and the sentences after it give its grounds.
+Where a document is written in another language (:mod:`raguard.normalize.language`), an
+unsupported sentence is ``cross_language_statement``, medium: an English restatement of a German
+letter shares no words with it, so its support tells nothing.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from pydantic import Field
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
-from raguard.models import UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT
+from raguard.models import CROSS_LANGUAGE_STATEMENT, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT
 from raguard.normalize.cues import asks, denies, is_refusal
 from raguard.normalize.framing import Framing, about_talk, counted_opening, describes_talk, is_heading
 from raguard.normalize.polarity import DENIAL_WORDS
@@ -251,6 +254,8 @@ class StatementsChecker:
                 elif (number == reply_at and len(sentence_range) <= _REPLY_WORDS
                       and len(sentences) - number > _MIN_AFTER_REPLY and _opens_reply(ctx, sentence_range)):
                     finding.warning_type = UNSUPPORTED_VERDICT  # "Yes, but only at one fixed point."
+                elif any(index.language is not None for _, index in ctx.documents):
+                    finding.warning_type = CROSS_LANGUAGE_STATEMENT  # an English answer of a German letter
                 # (as counted above: a synonym supports only in a sentence of enough new words)
                 synonyms = len(words) >= _MIN_WORDS_FOR_SYNONYMS
                 missing = [ctx.response[a:b] for s, a, b in words

@@ -51,6 +51,11 @@ guys plan plans decide arrange intend settle organize
 # Words that only point at the text inside a framing clause ("Based on the context provided,"
 # "as given above"): framing there, content anywhere else ("provided funding").
 _POINTING_WORDS = "based according provided given above below following"
+# A clause opening with one of these names its source ("Based on the certificate,", "According
+# to the 2024 log,"): what it names is the answer's source, the claim is the rest of the sentence.
+_SOURCE_OPENERS = frozenset({"based", "according"})
+#: The most content words such a clause holds (a longer one states something itself).
+_MAX_SOURCE_WORDS = 4
 
 
 #: Nouns by which an answer names the text it was given ("the article", "this passage").
@@ -171,12 +176,21 @@ class Framing:
         ``sentence`` starts at ``offset`` of the text that ``tokens`` (with their content
         ``stems``, None for a filler) were read from; ``indexes`` are the sentence's tokens.
         """
+        indexes = list(indexes)
         content = [i for i in indexes if stems[i] is not None]
-        if not content or not any(stems[i] in self.stems for i in content):
+        sourced = tokens[indexes[0]].norm in _SOURCE_OPENERS if indexes else False
+        if not content or not (sourced or any(stems[i] in self.stems for i in content)):
             return content, []  # (most sentences: nothing framed)
         kept: list[int] = []
         framed: list[int] = []
         k = 0
+        if sourced:
+            # "Based on the certificate, ...": up to the first comma, a source, no claim
+            cut = sentence.find(",")
+            source = [i for i in content if tokens[i].start < offset + cut] if cut > 0 else []
+            if 0 < len(source) <= _MAX_SOURCE_WORDS and len(source) < len(content):
+                framed.extend(source)
+                k = len(source)
         for c_start, c_end in clause_spans(sentence):
             lo, hi = offset + c_start, offset + c_end
             clause = []
