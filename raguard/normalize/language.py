@@ -10,6 +10,7 @@ German or Spanish prose, near none for a table of codes. The lists are spaCy's s
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from functools import lru_cache
 from typing import Iterable, Optional
 
@@ -23,13 +24,15 @@ MIN_WORDS = 30
 
 
 @lru_cache(maxsize=1)
-def _stop_words() -> dict[str, frozenset[str]]:
+def _languages_of() -> dict[str, tuple[str, ...]]:
+    """Function word -> the languages it is one of (English's own left out)."""
     from spacy.lang.en.stop_words import STOP_WORDS as english
 
-    out = {}
+    out: dict[str, tuple[str, ...]] = {}
     for code in LANGUAGES:
-        words = importlib.import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS
-        out[code] = frozenset(w for w in words if w not in english and len(w) > 1)
+        for w in importlib.import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS:
+            if w not in english and len(w) > 1:
+                out[w] = out.get(w, ()) + (code,)
     return out
 
 
@@ -42,9 +45,12 @@ def foreign_language(words: Iterable[str]) -> Optional[str]:
     if len(words) < MIN_WORDS:
         return None
     english_share = sum(w in english for w in words) / len(words)
-    best, best_share = None, 0.0
-    for code, stops in _stop_words().items():
-        share = sum(w in stops for w in words) / len(words)
-        if share > best_share:
-            best, best_share = code, share
-    return best if best_share >= MIN_SHARE and best_share > english_share else None
+    languages_of = _languages_of()
+    counts: Counter[str] = Counter()
+    for w in words:
+        counts.update(languages_of.get(w, ()))
+    if not counts:
+        return None
+    best, n = counts.most_common(1)[0]
+    share = n / len(words)
+    return best if share >= MIN_SHARE and share > english_share else None
