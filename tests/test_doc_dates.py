@@ -207,3 +207,13 @@ def test_a_bare_year_places_no_date_without_its_weekday() -> None:
            "Deliveries are due to begin in 2029.")
     assert _flagged([doc], "On Tuesday, May 6, Nordlys Rail said it would order 14 trains.") == []
     assert _flagged([doc], "On Tuesday, May 7, Nordlys Rail said it would order 14 trains.") != []
+
+
+def test_a_day_closed_by_a_dot_before_an_english_month_name_is_a_date() -> None:
+    # German writes the months it shares with English so ("ab dem 1. April 2026")
+    from raguard import verify
+
+    docs = ["Sehr geehrte Familie Roth, der Platz in der Kita Lindenhof beginnt ab dem 1. April 2026. "
+            "Die Eingewöhnung endet am 15. Mai 2026."]
+    assert verify("When does the place start?", docs, "The place starts on 1 April 2026.").action == "proceed"
+    assert verify("When does the place start?", docs, "The place starts on 2 April 2026.").action == "review"

@@ -8,7 +8,8 @@ so it can only support an answer's date, never flag one.
 - Month and weekday names in Dutch, German, French, Spanish, Italian and Portuguese, with a day
   before the month and perhaps a year after ("3 februari 2025", "3. März 2025", "3 de marzo de
   2025", "le 1er mars 2025", "martes 4 nov"), or a month and a year ("März 2025"); a weekday
-  named alone ("el jueves").
+  named alone ("el jueves"). A day closed by a dot before a month's English name, as German
+  writes the months it shares ("ab dem 1. April 2026").
 - A continental day and month closed by a dot, without a year ("Sa 11.10.", "bis 01.06. auf",
   "24.-25.07."), where the text shows it is a date: a weekday or a word placing a date before
   it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text.
@@ -130,6 +131,14 @@ _FOREIGN_DMY_RE = re.compile(
     r"(?<![\w.,/:])(?P<d>[0-3]?\d)(?:\.|er|º|°|ª)?[ \t]+(?:de[ \t]+)?"
     rf"(?P<m>{_alternation([*_FOREIGN_MONTHS, *_FOREIGN_MONTH_ABBREVIATIONS])})\b\.?"
     rf"(?:,?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}\b)?",
+    re.IGNORECASE,
+)
+# a day closed by a dot before a month's English name, as German and the Nordic languages write a
+# day ("ab dem 1. April 2026", "den 3. september"): English never writes a day so
+_DOTTED_DAY_CUE_RE = re.compile(r"\d\.[ \t]+[A-Za-z]")
+_DOTTED_DAY_MONTH_RE = re.compile(
+    rf"(?<![\w.,/:])(?P<d>[0-3]?\d)\.[ \t]+(?P<m>{_alternation([m for m in MONTHS if len(m) > 3 and m != 'sept'])})\b"
+    rf"(?:[ \t]+{_YEAR}\b)?",
     re.IGNORECASE,
 )
 # a month of another language and a year: "März 2025", "febrero de 2025"
@@ -272,6 +281,8 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_foreign_dates(text))
     if _DOTTED_CUE_RE.search(text) is not None:
         out.extend(_dotted_dates(text))
+    if _DOTTED_DAY_CUE_RE.search(text) is not None:
+        out.extend(_dotted_day_months(text))
     if _HYPHEN_YEAR_CUE_RE.search(text) is not None:
         out.extend(_hyphen_dates(text))
     if any(text[max(0, m.start() - 2):m.start()].rstrip(".")[-1:].isalpha() for m in _GLUED_YEAR_CUE_RE.finditer(text)):
@@ -321,6 +332,18 @@ def _foreign_dates(text: str) -> list[DateMention]:
 #: Months of another language that are names too, capitalized: read before a year only in lower
 #: case, as French writes months ("mars 2025"); with a day before them, in any case.
 _NAMES_TOO = frozenset({"mars"})
+
+
+def _dotted_day_months(text: str) -> list[DateMention]:
+    """"1. April 2026", "3. september": a day closed by a dot before an English month's name."""
+    out = []
+    for m in _DOTTED_DAY_MONTH_RE.finditer(text):
+        month, day, y = MONTHS[m.group("m").lower()], int(m.group("d")), m.group("y")
+        year = int(y) if y else None
+        if _valid(month, day, year):
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day),
+                                   "dmy" if year else "dm"))
+    return out
 
 
 def _weekday_before(text: str, start: int) -> Optional[int]:
