@@ -63,6 +63,17 @@ def test_a_document_that_says_the_word_itself_is_left_to_the_negations_checker()
                    for w in only.verify("Loft hatch size?", docs, answer).warnings)
 
 
+def test_a_word_the_documents_use_of_something_else_still_counts() -> None:
+    # "maximum" is in the documents, but of the visit, not of the nasal spray's age
+    docs = [CLINIC[0] + " The maximum stay for a visitor is one hour."]
+    swapped = "At the flu clinic the nasal spray has a maximum age of 2 years."
+    only = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "negations"])
+    found = [w.suggestion for w in only.verify(QUERY, docs, swapped).warnings if w.type == "contradicted_claim"]
+    assert found and '"maximum"' in found[0], found
+    assert _opposites("At the flu clinic the nasal spray has a minimum age of 2 years.", docs) == []
+    assert _opposites("A visitor may stay for a maximum of one hour.", docs) == []
+
+
 def test_a_denied_clause_is_not_read_as_the_opposite() -> None:
     # "not after 2 pm" says what "before 2 pm" says
     assert _opposites("For ward 7, visitors sign in at the desk no later than 2 pm.") == []

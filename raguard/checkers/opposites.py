@@ -1,4 +1,4 @@
-"""Opposites checker: a word no document says, whose opposite the document the sentence restates says of the same thing.
+"""Opposites checker: a word no document says of this, whose opposite the document the sentence restates says of the same thing.
 
 "You must be at least 18; the maximum group is 12" against "minimum group size 12": an answer
 that swaps a word for its opposite ("after" for "before", "upper" for "lower", "excluding" for
@@ -10,8 +10,10 @@ from the words alone:
 
 - the answer's word has an opposite in the curated table of :mod:`raguard.normalize.polarity`
   (before/after, above/below, more/less, minimum/maximum, first/last, rise/fall, include/exclude,
-  open/closed...), and **no document holds the word** itself: a document that says both sides
-  ("minimum 3, maximum 10") is left to the negations checker. WordNet's antonyms are not read
+  open/closed...), and **no document says the word itself of the same thing** (with the same
+  neighbours, as below): a document that says both sides ("minimum 3, maximum 10") is left to the
+  negations checker, while one that uses the word of something else ("the maximum stay") does not
+  make the swap right. WordNet's antonyms are not read
   here: without a clause to align they pair words of different senses ("presents" / "past");
   measured, they flagged three faithful answers for three more edits caught;
 - a sentence of the aligned document holds one of its opposites with ``MIN_SHARED`` or more of the
@@ -60,8 +62,10 @@ class OppositesChecker:
                 word = toks[i].norm
                 key = opposite_key(word)
                 opposite = OPPOSITES.get(key)
-                if not opposite or _held(ctx, key):
-                    continue  # (a document that says the word itself may say both)
+                if not opposite:
+                    continue
+                if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key):
+                    continue  # a document says the word itself of the same thing (it may say both)
                 found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite)
                 if found is not None:
                     span, doc_word = found
@@ -70,7 +74,7 @@ class OppositesChecker:
                     yield Finding(
                         kind="opposite", warning_type=self.warning_type, start=alignment.start, end=alignment.end,
                         text=sentence, supported=False, value=f"opposite: {word} / {doc_word}",
-                        suggestion=(f'The answer says "{word}", which no document says; document '
+                        suggestion=(f'The answer says "{word}", which no document says of this; document '
                                     f'{alignment.doc_index} says "{doc_word}" of the same thing: '
                                     f'"{quote_for_message(doc_text, 100)}"'),
                         checker=self.name,
@@ -83,6 +87,29 @@ def _held(ctx: CheckContext, key: str) -> bool:
     if key in FUNCTION_OPPOSITES:
         return any(key in index.tokens.vocab for _, index in ctx.documents)
     return any(key in index.stems for _, index in ctx.documents)
+
+
+def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str) -> bool:
+    """Does a document sentence say the answer's word of the same thing: with ``MIN_SHARED`` of
+    its neighbouring content words on the same side? (A word the documents use of something else,
+    "higher" of a fee where the answer says it of a rate, does not make its swap right.)"""
+    sentence = ctx.response[start:end]
+    a_side = _window(sentence, at - start)
+    if a_side is None or len(a_side) < MIN_SHARED:
+        return True  # too little to tell what the word is said of: as before, the word counts as said
+    for _, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        numbers = index.sentences_holding(key) if key in FUNCTION_OPPOSITES else by_stem.get(key, ())
+        for n in numbers:
+            s, e = spans[n]
+            doc_sentence = index.text[s:e]
+            for t in tokenize(doc_sentence):
+                if opposite_key(t.norm) != key:
+                    continue
+                d_side = _window(doc_sentence, t.start)
+                if d_side is not None and sum(1 for w in a_side if w in d_side and a_side[w] == d_side[w]) >= MIN_SHARED:
+                    return True
+    return False
 
 
 #: "or" right before a function word of comparison: "7,000 or more", "June or later" bound a value.
