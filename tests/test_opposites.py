@@ -33,6 +33,23 @@ def test_a_word_swapped_for_its_opposite_is_contradicted(faithful: str, swapped:
     assert found and pair in found[0], found
 
 
+@pytest.mark.parametrize(("doc", "faithful", "swapped", "pair"), [
+    ("Drop-off: parents use the upper car park by the sports hall; staff park below the tennis courts.",
+     "Parents drop off in the upper car park by the sports hall.",
+     "Parents drop off in the lower car park by the sports hall.", '"lower"'),
+    ("Trial summary: the coated seed gave better germination than the untreated control in all four plots.",
+     "In all four plots the coated seed germinated better than the untreated control.",
+     "In all four plots the coated seed germinated worse than the untreated control.", '"worse"'),
+    ("Ferry notice: the winter timetable runs a shorter crossing via Kells Point from November.",
+     "From November the winter timetable has a shorter crossing via Kells Point.",
+     "From November the winter timetable has a longer crossing via Kells Point.", '"longer"'),
+])
+def test_common_opposites_of_quality_size_and_place(doc: str, faithful: str, swapped: str, pair: str) -> None:
+    assert _opposites(faithful, [doc]) == []
+    found = _opposites(swapped, [doc])
+    assert found and pair in found[0], found
+
+
 def test_the_same_words_must_stand_on_the_same_side() -> None:
     # a converse restatement ("A before B" told as "after A, B") is no swap
     docs = ["Marta Quell trained as a glassblower in Murano before opening her studio in Leith in 2009."]

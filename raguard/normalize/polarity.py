@@ -270,7 +270,10 @@ def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
 
 
 # Opposites: each line is one pair of sides; a word of one side contradicts any word of the other
-# when both are said of the same thing. Words match by stem (so "rose" = "rise", "lowered" =
+# when both are said of the same thing. Left out on purpose: converse pairs (buy/sell, lend/borrow,
+# landlord/tenant, sender/recipient), since "A sold it to B" restates "B bought it from A"; and the
+# phases of one event (start/end, add/remove), since a rollback that "starts" at 22:41 also
+# "finishes" at 23:05 (measured: each flagged a faithful answer). Words match by stem (so "rose" = "rise", "lowered" =
 # "reduce" through the stemmer's irregular forms and synonym groups) or, for function words, as
 # they are ("before"/"after").
 # Words of a change up and of a change down: one line of the opposites below, and read alone
@@ -305,7 +308,7 @@ alive | dead
 majority | minority
 small smaller smallest | large larger big bigger
 easy easier | difficult harder
-cheap cheaper | expensive
+cheap cheaper | expensive dearer
 love loved | hate hated
 inside within | outside
 pre | post
@@ -320,12 +323,45 @@ online | offline
 inbound incoming | outbound outgoing
 uphold upheld | dismiss dismissed overturn overturned
 advance | arrears
+better | worse
+best | worst
+high | low
+long longer longest | short shorter shortest
+upper | lower
+sooner | later
+gain gained | lose lost
+pass passed | fail failed
+improve improved | worsen worsened deteriorate deteriorated
+old older oldest | new newer newest
+heavier heaviest | lighter lightest
+faster fastest quicker | slower slowest
+hot | cold
+wet | dry
+north northern | south southern
+east eastern | west western
+top | bottom
+inner | outer
+internal | external
+public | private
+male | female
+senior | junior
+manual | automatic
+onsite | offsite
+limited | unlimited
+input | output
+upload | download
+credit | debit
+enable enabled | disable disabled
+agree agreed | disagree disagreed
+arrival | departure
+entry entrance | exit
+winner | loser
 """
 
 #: The words of the opposites table the stemmer skips as function words: looked up as themselves,
 #: and found in a document's sentences by :meth:`~raguard.documents.DocumentIndex.sentences_holding`.
 FUNCTION_OPPOSITES = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
-                                "within", "inside", "outside", "pre", "post"})
+                                "within", "inside", "outside", "pre", "post", "top", "bottom"})
 
 
 class _Keys(dict[str, str]):
