@@ -44,6 +44,9 @@ def test_who_made_what_is_read_from_the_words_around_the_verb(text: str, expecte
     ("the band wrote it in a week .", [("write", None)]),
     # capitals that describe, not name: the maker is unknown rather than "Olympic"
     ("a company founded by Olympic wrestler Kamal Shalorus.", [("found", None)]),
+    # a possessive opening a sentence is no name: "Your" did not write the report
+    ("Your written report was rated green.", [("write", None)]),
+    ("Our designed layout won.", [("design", None)]),
 ])
 def test_an_unnamed_maker_is_kept_as_unknown(text: str, expected: list) -> None:
     assert _read(text) == expected

@@ -33,6 +33,12 @@ def test_a_name_after_a_unit_is_checked_without_the_unit() -> None:
     assert MISSING_ENTITY in types(doc, "The Marlin M4 charger takes a 48 V HVDC input and has two 18 W USB-A outputs.")
 
 
+def test_a_pronoun_with_a_contraction_is_no_name() -> None:
+    text = "Only just, I'd say, and We're told You'll hear from Harbury Lettings by Friday."
+    runs = [text[s:e] for s, e in proper_noun_runs(text)]
+    assert runs == ["Harbury Lettings"]
+
+
 # -- a name's parts in another order -------------------------------------------------------------
 
 def test_words_together_finds_a_name_reordered_within_one_line() -> None:

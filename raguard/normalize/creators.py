@@ -76,7 +76,8 @@ _ADVERBS = frozenset({"also", "later", "originally", "first", "famously", "joint
                       "co", "both", "each", "all", "mostly", "largely", "partly", "primarily", "mainly",
                       "solely", "personally", "reportedly", "allegedly", "actually", "himself", "herself"})
 _PRONOUNS = frozenset({"he", "she", "they", "it", "we", "i", "you", "him", "her", "them", "his", "its",
-                       "their", "this", "that", "these", "those", "which", "who", "whom", "whose"})
+                       "their", "this", "that", "these", "those", "which", "who", "whom", "whose",
+                       "me", "us", "my", "our", "your"})
 _COPULAS = frozenset({"is", "was", "are", "were", "became", "becomes", "remains", "remained"})
 #: Words that end the adjectives between a copula and an agent noun ("was designed by architect").
 _NOT_BETWEEN = frozenset({"by", "of", "and", "or", "who", "which", "that", "for", "with", "to", "in", "at",
@@ -97,7 +98,9 @@ _COPULA_NEAR_RE = re.compile(rf"\b(?:{'|'.join(sorted(_COPULAS))})\b", re.IGNORE
 _AFTER_CHARS = 120
 _NOT_NAMES = frozenset({"the", "a", "an", "it", "he", "she", "they", "this", "that", "these", "those",
                         "in", "on", "at", "by", "for", "and", "but", "or", "as", "after", "before",
-                        "when", "while", "during", "since", "its", "his", "her", "their", "one"})
+                        "when", "while", "during", "since", "its", "his", "her", "their", "one",
+                        # (the other pronouns and possessives: "Your written report" is no one's name)
+                        "i", "we", "you", "me", "us", "my", "our", "your"})
 
 
 class CreatorMention(NamedTuple):

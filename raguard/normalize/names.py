@@ -182,6 +182,16 @@ _RUN_STOP = frozenset(
 )
 
 
+#: A contraction's ending ("I'd", "We're", "You'll"): the word before it is what a stop word is read from.
+_CONTRACTION_END_RE = re.compile(r"['’](?:d|m|ve|ll|re)\Z")
+
+
+def _stop_key(word: str) -> str:
+    """The word as :data:`_RUN_STOP` lists it: lower case, without quotes or a contraction's ending
+    ("I'd" -> "i": a pronoun with "would", no name)."""
+    return _CONTRACTION_END_RE.sub("", word.lower()).strip("'’")
+
+
 def proper_noun_runs(text: str) -> list[tuple[int, int]]:
     """(start, end) of runs of capitalized words, leading stop/title words dropped.
 
@@ -195,7 +205,7 @@ def proper_noun_runs(text: str) -> list[tuple[int, int]]:
         if " " not in run and "\t" not in run:
             # one word, most runs ("The", "Its" opening a sentence): as _add_run takes it
             lowered = run.lower()
-            if lowered.strip("'’") not in _RUN_STOP and lowered not in _JOINERS:
+            if _stop_key(run) not in _RUN_STOP and lowered not in _JOINERS:
                 _add_word(text, m.start(), run, spans)
             continue
         part: list[re.Match[str]] = []
@@ -216,7 +226,7 @@ def _add_run(text: str, offset: int, words: list[re.Match[str]], spans: list[tup
     # indexes, then one slice: dropping one word at a time by slicing was quadratic in a long
     # run of stop words ("A of the A of the ...")
     first_index, last = 0, len(words)
-    while first_index < last and (words[first_index].group().lower().strip("'’") in _RUN_STOP
+    while first_index < last and (_stop_key(words[first_index].group()) in _RUN_STOP
                                   or _leads_with_unit(text, offset, words, first_index)):
         first_index += 1
     while last > first_index and words[last - 1].group().lower() in _JOINERS:
