@@ -113,6 +113,8 @@ KILN_GROUNDS = (" On K-2, thermocouple TC-4 reads 40 C below TC-3 and is flagged
     "Yes, two kilns want looking at.",
     "Not entirely, and the trouble is mechanical.",
     "Mostly fine, with a pair of exceptions.",
+    # a headline that opens with no reply word is one too: the grounds follow it
+    "You'll want an engineer out this week.",
 ])
 def test_an_opening_reply_to_a_question_is_a_medium_verdict(reply: str) -> None:
     result = verify("Is anything wrong with the kilns this week?", KILNS, reply + KILN_GROUNDS)
@@ -745,10 +747,12 @@ def test_a_sentence_that_counts_things_before_taking_them_one_by_one_announces_t
                     "Two of the claim's deductions account for the gap."):
         assert UNSUPPORTED_STATEMENT not in types(query, doc, opening + body), opening
     # what it counts must be named in the documents, and sentences must follow to take them in turn
-    assert UNSUPPORTED_STATEMENT in types(query, doc, "Two surveyors account for the gap." + body)
+    # (else it is checked: as the opening reply to the question, a medium verdict, with its grounds after it)
+    assert UNSUPPORTED_VERDICT in types(query, doc, "Two surveyors account for the gap." + body)
     assert UNSUPPORTED_STATEMENT in types(query, doc, "Two deductions account for the gap. That leaves £5,600.")
-    # a sentence that does not open by counting is a claim as before
-    assert UNSUPPORTED_STATEMENT in types(query, doc, "Deductions account for the gap." + body)
+    # a sentence that does not open by counting is checked as before
+    assert UNSUPPORTED_VERDICT in types(query, doc, "Deductions account for the gap." + body)
+    assert UNSUPPORTED_STATEMENT in types(query, doc, "The lino is fine. Deductions account for the gap." + body)
 
 
 # a short question in an answer is a turn of speech that leads into what follows, not a claim

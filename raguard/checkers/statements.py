@@ -35,10 +35,15 @@ denials in it are still the other checkers'. Of a written text ("The document co
 clause ...") such a sentence states its content and stays a statement.
 
 The reply that opens an answer to a question ("Yes, but only at one fixed point.", "Not
-entirely — ...": the first sentence, of ``_REPLY_WORDS`` words or fewer, with ``_MIN_AFTER_REPLY``
-sentences or more after it, opening with one of ``_REPLY_OPENERS`` or a verdict word) is raised as
-``unsupported_verdict``, medium, when its words find little support: a verdict in the
-question's terms is seldom in the documents' words, and the sentences after it give its grounds.
+entirely — ...", "You're getting money back.": the first sentence, of ``_REPLY_WORDS`` words or
+fewer, with ``_MIN_AFTER_REPLY`` sentences or more after it) is raised as ``unsupported_verdict``,
+medium, when its words find little support: a verdict or headline in the question's terms is
+seldom in the documents' words, and the sentences after it give its grounds and are checked (its
+values, names and denials are still the other checkers'). One that opens with a reply word
+(``_REPLY_OPENERS``, a verdict word) is a verdict even over a document in another language; any
+other is a cross-language statement there. Measured: an opening that names a thing was first kept
+a claim, but over all the held-out sets it flagged eight faithful answers for two edits it alone
+caught.
 Where a document is written in another language (:mod:`raguard.normalize.language`), an
 unsupported sentence is ``cross_language_statement``, medium: an English restatement of a German
 letter shares no words with it, so its support tells nothing.
@@ -102,9 +107,9 @@ _VERDICT_WORDS = 5
 #: least ``_MIN_AFTER_REPLY`` sentences after it to give its grounds.
 _REPLY_WORDS = 12
 _MIN_AFTER_REPLY = 2
-#: A reply opens with a word that answers rather than states: an answer particle, a denial, a
-#: verdict word ("Probably", "Mostly"), or how it appears ("Looks like", "It seems"). A closed
-#: class: an opening that names a thing ("Two surveyors account for the gap.") is a claim.
+#: A reply word: an answer particle, a denial, a verdict word ("Probably", "Mostly"), or how it
+#: appears ("Looks like", "It seems"). A closed class; a reply opening with one is a verdict even
+#: where a document is in another language.
 _REPLY_OPENERS = frozenset({"yes", "yeah", "yep", "no", "nope", "not", "sure", "indeed", "looks", "seems", "appears"})
 _APPEARANCE = frozenset({"looks", "seems", "appears", "sounds"})
 #: The longest question of the answer read as a turn of speech, not a claim ("Guess what?").
@@ -245,17 +250,21 @@ class StatementsChecker:
                 value=f"{best_hits}/{counted} new content words supported",
                 checker=self.name,
             )
+            # the short first sentence of a reply to a question, with the grounds after it
+            replies = (number == reply_at and len(sentence_range) <= _REPLY_WORDS
+                       and len(sentences) - number > _MIN_AFTER_REPLY)
             if supported:
                 finding.source = "document"
                 finding.evidence = _evidence(ctx, best_doc, sentence_stems)
             else:
                 if describes_talk(opening, after_talk=previous_about_talk):
                     finding.warning_type = UNSUPPORTED_DESCRIPTION  # "The chat is light-hearted"
-                elif (number == reply_at and len(sentence_range) <= _REPLY_WORDS
-                      and len(sentences) - number > _MIN_AFTER_REPLY and _opens_reply(ctx, sentence_range)):
+                elif replies and _opens_reply(ctx, sentence_range):
                     finding.warning_type = UNSUPPORTED_VERDICT  # "Yes, but only at one fixed point."
                 elif any(index.language is not None for _, index in ctx.documents):
                     finding.warning_type = CROSS_LANGUAGE_STATEMENT  # an English answer of a German letter
+                elif replies:
+                    finding.warning_type = UNSUPPORTED_VERDICT  # "You're getting money back." (then the grounds)
                 # (as counted above: a synonym supports only in a sentence of enough new words)
                 synonyms = len(words) >= _MIN_WORDS_FOR_SYNONYMS
                 missing = [ctx.response[a:b] for s, a, b in words
