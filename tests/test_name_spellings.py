@@ -41,3 +41,13 @@ def test_a_names_last_words_by_their_initials() -> None:
     docs = ["Sub-processor | Country | Safeguard\nHollin Mail Inc. | USA | EU-UK TCA + SCC"]
     answer = "Hollin Mail Inc. in the USA is covered by the EU-UK Trade Cooperation Agreement."
     assert missing("Which safeguard?", docs, answer) == []
+
+
+def test_vat_is_the_tax_a_document_names_in_its_own_language() -> None:
+    docs = ["Preisliste ab 1.1.2027: Vollmilch 1 L 1,29 EUR zzgl. 7 % MwSt. Lieferung frei Haus."]
+    answer = "Whole milk costs 1.29 euros a litre plus 7% VAT, delivered free."
+    assert missing("What does milk cost?", docs, answer) == []
+    # another tax is no restatement, and a document that names no tax supports none
+    assert missing("What does milk cost?", docs, answer.replace("VAT", "GST")) == ["GST"]
+    bare = ["Preisliste ab 1.1.2027: Vollmilch 1 L 1,29 EUR. Lieferung frei Haus."]
+    assert missing("What does milk cost?", bare, "Whole milk costs 1.29 euros a litre plus VAT.") == ["VAT"]

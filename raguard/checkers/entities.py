@@ -40,6 +40,7 @@ from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
     LEGAL_FORMS,
+    VAT_NAMES,
     acronym_letters,
     airport_spellings,
     ampersand_variant,
@@ -361,6 +362,11 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         misread = capitals_misread(index.text)
         if misread and any(w in misread for w in words):
             span = index.tokens.find_span([misread.get(w, w) for w in words])
+            if span is not None:
+                return (doc_index, span[0], span[1])
+        if words == ["vat"] and not VAT_NAMES.isdisjoint(index.tokens.vocab):
+            # "VAT" for the document's "MwSt", "BTW", "IVA": the tax in the document's language
+            span = next(filter(None, (index.tokens.find_span([name]) for name in sorted(VAT_NAMES & index.tokens.vocab))), None)
             if span is not None:
                 return (doc_index, span[0], span[1])
         if len(words) == 1 and len(words[0]) >= 6 and words[0].isalpha():

@@ -437,6 +437,21 @@ def capitals_misread(text: str) -> dict[str, str]:
     return out
 
 
+# value-added tax by its names in the languages of documents an English answer restates ("plus
+# 19% VAT" for "zzgl. 19 % MwSt.", "excl. VAT" for "excl. btw"): one tax, written in each European
+# language's own abbreviation or word, folded. A closed class: the names of one tax.
+VAT_NAMES = frozenset({
+    "mwst", "ust", "mehrwertsteuer", "umsatzsteuer",  # German
+    "btw",  # Dutch
+    "tva",  # French, Romanian
+    "iva",  # Italian, Spanish, Portuguese
+    "mva", "moms", "alv", "vsk",  # Norwegian, Danish and Swedish, Finnish, Icelandic
+    "dph", "ddv", "pdv", "afa", "ptu", "pvm", "pvn", "kaibemaks", "tvsh", "dds",  # Czech/Slovak... Bulgarian
+    "kdv", "fpa",  # Turkish, Greek
+})
+"""The folded names of value-added tax in other languages: a document's word an answer's "VAT" restates."""
+
+
 # airports a traveller's documents name by IATA code, by the airport's own name (not its city's:
 # "Manchester" may be the city, "Heathrow" is only the airport), folded: boarding passes, hire
 # forms and itineraries write "LHR T5" for "Heathrow Terminal 5"
