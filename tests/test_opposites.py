@@ -91,6 +91,12 @@ def test_a_word_the_documents_use_of_something_else_still_counts() -> None:
     assert _opposites("A visitor may stay for a maximum of one hour.", docs) == []
 
 
+def test_a_word_the_document_says_beside_its_opposite_is_left_alone() -> None:
+    # the document says both sides of the same thing: the answer's "closes" is its own
+    docs = ["The Brackwater pool opens on Saturday 4 May at 10:00 and closes on Sunday 29 September at 18:00."]
+    assert _opposites("The Brackwater pool closes on Sunday 29 September.", docs) == []
+
+
 def test_a_denied_clause_is_not_read_as_the_opposite() -> None:
     # "not after 2 pm" says what "before 2 pm" says
     assert _opposites("For ward 7, visitors sign in at the desk no later than 2 pm.") == []

@@ -90,9 +90,12 @@ def _held(ctx: CheckContext, key: str) -> bool:
 
 
 def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str) -> bool:
-    """Does a document sentence say the answer's word of the same thing: with ``MIN_SHARED`` of
-    its neighbouring content words on the same side? (A word the documents use of something else,
-    "higher" of a fee where the answer says it of a rate, does not make its swap right.)"""
+    """Does a document sentence say the answer's word of the same thing: a sentence holding it with
+    ``MIN_SHARED`` or more of the content words next to the answer's word on the same side of it,
+    anywhere in the sentence? (A word the documents
+    use only of something else, "maximum" of a stay where the answer says it of an age, does not
+    make its swap right; one they say beside the same words, "opens on Thursday ... and closes on
+    Monday", may say both sides and is left alone.)"""
     sentence = ctx.response[start:end]
     a_side = _window(sentence, at - start)
     if a_side is None or len(a_side) < MIN_SHARED:
@@ -102,12 +105,13 @@ def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str) -> b
         numbers = index.sentences_holding(key) if key in FUNCTION_OPPOSITES else by_stem.get(key, ())
         for n in numbers:
             s, e = spans[n]
-            doc_sentence = index.text[s:e]
-            for t in tokenize(doc_sentence):
-                if opposite_key(t.norm) != key:
+            words = [(t.start, opposite_key(t.norm), content_stem(t.norm)) for t in tokenize(index.text[s:e])]
+            for at_word, word_key, _ in words:
+                if word_key != key:
                     continue
-                d_side = _window(doc_sentence, t.start)
-                if d_side is not None and sum(1 for w in a_side if w in d_side and a_side[w] == d_side[w]) >= MIN_SHARED:
+                before = {w for p, _, w in words if p < at_word}
+                after = {w for p, _, w in words if p > at_word}
+                if sum(1 for w, side in a_side.items() if w in (before if side else after)) >= MIN_SHARED:
                     return True
     return False
 
