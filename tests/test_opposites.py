@@ -93,8 +93,10 @@ def test_a_word_the_documents_use_of_something_else_still_counts() -> None:
 
 def test_a_word_the_document_says_beside_its_opposite_is_left_alone() -> None:
     # the document says both sides of the same thing: the answer's "closes" is its own
-    docs = ["The Brackwater pool opens on Saturday 4 May at 10:00 and closes on Sunday 29 September at 18:00."]
-    assert _opposites("The Brackwater pool closes on Sunday 29 September.", docs) == []
+    # (the month on both sides of "closes": its three nearest words alone do not show it)
+    docs = ["FERNDALE FAIR 2026\n\nThe pool opens on Thursday 9 July at 14:00 and closes on Monday 13 July at 12:00."]
+    result = Verifier().verify("when does the pool open?", docs, "The pool closes on Monday 13 July 2026.")
+    assert [w.type for w in result.warnings] == []
 
 
 def test_a_denied_clause_is_not_read_as_the_opposite() -> None:
