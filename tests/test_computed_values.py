@@ -134,9 +134,24 @@ def test_two_invented_amounts_do_not_explain_each_other() -> None:
     "There were 12 guests. There were also 3 staff. So 15 people in all.",  # a bare count: no computing
     "Adherence was 80%. The dose was 75 mg. She took 60 mg.",                # a measure: no computing
 ])
-def test_only_money_is_read_as_computed(answer: str) -> None:
+def test_only_money_and_large_bare_values_are_read_as_computed(answer: str) -> None:
     doc = "Guests: 12. Staff: 3. Dose 75 mg; adherence 80%."
     assert all(t == "unsupported_number" for t, _ in _typed(answer, [doc], "What happened?").values())
+
+
+@pytest.mark.parametrize("answer, value, parts", [
+    ("Membership rose from 1,286 in 2024 to 1,531 in 2025, which is an increase of 245.", "245", "1,531 - 1,286"),
+    ("The first layer covers 250 million and the second a further 250 million, so cover runs up to 500 million.",
+     "500 million", "250 million + 250 million"),
+])
+def test_the_sum_or_difference_of_two_large_bare_values_is_computed(answer: str, value: str, parts: str) -> None:
+    doc = "PROGRAMME: Layer 1: 250,000,000 xs 0; Layer 2: 250,000,000 xs 250,000,000. Members: 2024 | 1,286 ; 2025 | 1,531"
+    result = verify("What changed?", [doc], answer)
+    found = {w.text: w for w in result.warnings}
+    assert found[value].type == "computed_value" and parts in found[value].suggestion
+    # a changed value is unsupported as before
+    changed = answer.replace(f" {value}", " 254" if value == "245" else " 600 million")
+    assert ("unsupported_number", "high") in _typed(changed, [doc], "What changed?").values()
 
 
 NOTICE = ("Notice of change, sent Tuesday 3 March 2026. You may object within 21 days of this notice. "

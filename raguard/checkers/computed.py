@@ -16,7 +16,8 @@ CHANGELOG).
 
 Operations, each only between values of compatible kinds (a sum of two amounts of one currency
 or unit; an amount times or divided by a bare count; a percentage of an amount; a share or
-change between two values of one kind), to the precision the answer writes its value with (half
+change between two values of one kind; the sum or difference of two bare values of three digits
+or more, or with decimals: "from 7,958 to 8,412, an increase of 454", not "12 guests and 3 staff"), to the precision the answer writes its value with (half
 its last digit; a hedged value, "about", within 2%, a hedged time within ten minutes).
 """
 
@@ -148,6 +149,8 @@ class Computations:
             return None
         if mention.measure in CLOCK_MEASURES:
             return self._clock(mention, operands)
+        if mention.unit is None and mention.measure is None and not mention.ordinal:
+            return self._bare_sum(mention, operands)
         if mention.unit is None or mention.unit == "%" or mention.measure is not None:
             # money only: totals, differences, discounts and per-unit prices are what answers
             # compute; a bare count or year is the sum of two small numbers by chance, a dose
@@ -208,6 +211,26 @@ class Computations:
                     return f"{_fmt(a)} less {_fmt(p)}"
                 if near(a.value * (1 + share)):
                     return f"{_fmt(a)} plus {_fmt(p)}"
+        return None
+
+    def _bare_sum(self, mention: NumberMention, operands: list[NumberMention]) -> Optional[str]:
+        """A bare number that is the sum or difference of two bare values beside it that are no
+        small counts ("from 7,958 to 8,412, an increase of 454"; "74.9 against 82.2, a gap of 7.3"):
+        each of three digits or more, or with decimals, so two small numbers do not explain it by chance."""
+        value = abs(mention.value)
+        tol = max(_half_digit(mention), mention.precision)
+
+        def big(n: NumberMention) -> bool:
+            return (n.unit is None and n.measure is None and not n.ordinal and not n.spelled
+                    and (abs(n.value) >= 100 or n.value != int(n.value)) and not 1900 <= n.value <= 2100)
+
+        pool = [n for n in operands if big(n)]
+        for i, a in enumerate(pool):
+            for b in pool[i + 1:]:
+                if abs(abs(a.value - b.value) - value) <= tol + 1e-9 * value:
+                    return f"{_fmt(a)} - {_fmt(b)}" if abs(a.value) >= abs(b.value) else f"{_fmt(b)} - {_fmt(a)}"
+                if abs(a.value + b.value - value) <= tol + 1e-9 * value:
+                    return f"{_fmt(a)} + {_fmt(b)}"
         return None
 
     def _clock(self, mention: NumberMention, operands: list[NumberMention]) -> Optional[str]:
