@@ -75,3 +75,15 @@ def test_year_months_examples() -> None:
         "2031-07", "09.2030", "03-2029"]
     assert doc_dates._year_months("a 10.2030 g sample") == []
     assert doc_dates._year_months("Total 2,045.50 over 12 sites.") == []
+
+
+month_texts = st.lists(st.sampled_from(["jan", "Mar", "DEC", "may", "x", "_", "9", " ", "-", "é", "Sept", "o",
+                                        "ct", "au", "g"]), max_size=10).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(month_texts)
+def test_month_cue_is_found_where_the_pattern_finds_it(text: str) -> None:
+    from raguard.normalize import dates
+
+    assert ("month" in dates._cues(text)) == (dates._CUES["month"].search(text) is not None)
