@@ -816,7 +816,7 @@ def extract_numbers(text: str, hedges: bool = True,
         found.extend(_spelled_clocks(text, lowered))
     if "/" in text:
         found.extend(_slash_lists(text))
-    if (_AMPM_CUE_RE.search(text) if lowered is None else _AMPM_LOWER_CUE_RE.search(lowered)) is not None:
+    if (_AMPM_CUE_RE.search(text) if lowered is None else "m" in lowered and _AMPM_LOWER_CUE_RE.search(lowered)):
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
     if lowered is None or _holds_any(lowered, _DAY_PART_CUES):
         found.extend(_day_part_clocks(text))
