@@ -459,6 +459,18 @@ def _holds_cue_word(lowered: str) -> bool:
     return False
 
 
+def _at_word_start(text: str, words: tuple[str, ...]) -> bool:
+    r"""Does ASCII ``text`` hold one of ``words`` (each opening with a letter) at a word start,
+    where ``\b`` holds before it: at the text's start or after a character that is no letter, digit or "_"?"""
+    for word in words:
+        i = text.find(word)
+        while i >= 0:
+            if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):
+                return True
+            i = text.find(word, i + 1)
+    return False
+
+
 def _holds_after(text: str, before: str, words: tuple[str, ...]) -> bool:
     """Does ``text`` hold one of ``words`` right after a character of ``before``? Each word is
     searched once, with a look at the character before each hit: a search for each pair (28
@@ -513,6 +525,13 @@ def _cues(text: str) -> set[str]:
         return cues
     for name, cue in _CUES.items():
         words = _CUE_WORDS.get(name) if lowered is not None else None
+        if words is not None and name == "month":
+            # (the pattern is a month's first letters at a word start: found by their substring
+            # searches and a look at the character before each, which is exact in ASCII text,
+            # where the search tried the pattern at every position up to the first month)
+            if _at_word_start(lowered, words):  # type: ignore[arg-type]
+                cues.add(name)
+            continue
         if words is not None and name in _CUE_WORD_AFTER:
             if not _holds_after(lowered, _CUE_WORD_AFTER[name], words):  # type: ignore[arg-type]
                 continue
@@ -544,8 +563,8 @@ def _cues(text: str) -> set[str]:
 
 # Characters one of which each literal of a cue holds: a text without them holds none of the
 # literals (a search for a character is fast; one for each of eight two-letter literals, "Q1" to
-# "q4", cost 13 µs on a 300-word document).
-_LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": ("Q", "q")}
+# "q4", cost 13 µs on a 300-word document; "-1" and "-2", 3-6 µs on a document without a hyphen).
+_LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": ("Q", "q"), "year_prefix": ("-",)}
 
 
 # Forms whose match can only start at an anchor: a digit that starts a word (their patterns open

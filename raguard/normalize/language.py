@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from functools import lru_cache
+from itertools import chain
 from typing import Iterable, Optional
 
 #: Languages whose documents an English answer is often written from (spaCy's codes).
@@ -44,11 +45,11 @@ def foreign_language(words: Iterable[str]) -> Optional[str]:
     words = [w for w in words if w.isalpha()]
     if len(words) < MIN_WORDS:
         return None
-    english_share = sum(w in english for w in words) / len(words)
+    english_share = sum(map(english.__contains__, words)) / len(words)
     languages_of = _languages_of()
-    counts: Counter[str] = Counter()
-    for w in words:
-        counts.update(languages_of.get(w, ()))
+    # (counted in C, in the order a loop of Counter.update calls per word counted them, which
+    # most_common's ties follow: a call per word cost ~0.5 µs, ~150 µs on a 300-word document)
+    counts: Counter[str] = Counter(chain.from_iterable([languages_of[w] for w in words if w in languages_of]))
     if not counts:
         return None
     best, n = counts.most_common(1)[0]

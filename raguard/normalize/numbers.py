@@ -440,12 +440,18 @@ _DOT_GROUPED_RE = re.compile(
 )
 
 
+# what every match holds, a digit, a dot and three digits, found from its dot (a fast scan)
+_DOT_GROUPED_CUE_RE = re.compile(r"\.(?<=\d\.)\d{3}")
+
+
 def _dot_grouped(text: str) -> list[NumberMention]:
     """Values written with dots between groups of three: two groups or more ("1.482.300") can
     only be thousands; one group beside a currency ("€420.000", "1.250 EUR"), or in a text that
     writes thousands so elsewhere, most likely is (English writes cents with two digits), and
     :func:`extract_numbers` reads it as 420.0: this is the other reading."""
-    out = []
+    out: list[NumberMention] = []
+    if _DOT_GROUPED_CUE_RE.search(text) is None:
+        return out  # (the pattern opens with a lookbehind, so re tries it at every position)
     matches = list(_DOT_GROUPED_RE.finditer(text))
     dotted = any(m.group("num").count(".") > 1 for m in matches)  # one text keeps one convention
     for m in matches:
@@ -518,7 +524,11 @@ def loose_numbers(text: str, mentions: list[NumberMention],
 # name's), joined by a slash (a fraction, a score: read as such elsewhere) or after a dot of a
 # dotted run ("18.2.0": no 0). Another loose reading of the same digits ("3,7" as 3.7) is no reason to
 # skip them: both are read.
-_DIGIT_RUN_RE = re.compile(r"(?<![\d/])(?<!\d\.)(?<![^\W\d_]-)(?:(?<![^\W\d_])|(?<=\b[vV]))(?P<v>\d+(?:\.\d+)?)(?:\.\d+)*(?![\d/]|\.\d|[^\W\d_])")
+# (its first digit first, the characters before it looked behind for from there: a pattern that
+# opens with a lookbehind is tried at every position of the text, one that opens with a digit is
+# scanned for it, ~190 against ~15 µs on a 1,900-character document; the same matches)
+_DIGIT_RUN_RE = re.compile(r"(?P<v>\d(?<![\d/]\d)(?<!\d\.\d)(?<![^\W\d_]-\d)(?:(?<![^\W\d_]\d)|(?<=\b[vV]\d))\d*(?:\.\d+)?)"
+                           r"(?:\.\d+)*(?![\d/]|\.\d|[^\W\d_])")
 
 
 # a fraction written with a slash, smaller than one: "2/3 cup", "3/4 of the plot" (a slash also
@@ -537,7 +547,7 @@ def _slash_fractions(text: str) -> Iterator[NumberMention]:
 
 # a duration as logs and tools write it, its unit one letter glued on: "12m", "40s", "2h", "3d"
 # ("kubectl get events": "2m (x9 over 12m)"); the value reader takes "12m" for twelve million
-_LOG_DURATION_RE = re.compile(r"(?<![\w.,-])(\d{1,4})([smhd])(?![\w%])")
+_LOG_DURATION_RE = re.compile(r"(\d(?<![\w.,-]\d)\d{0,3})([smhd])(?![\w%])")  # (digit first, as _DIGIT_RUN_RE)
 _LOG_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
 
@@ -585,7 +595,8 @@ def _decimals(n: NumberMention) -> int:
 def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
     """The bare values of a text that states its table's scale once ("(in millions)": 412.6 is
     $412.6 million), each scaled: the other reading of every bare value there."""
-    m = _TABLE_SCALE_RE.search(text)
+    # (a match opens with a bracket or holds "000": a text with neither is not scanned)
+    m = _TABLE_SCALE_RE.search(text) if "(" in text or "000" in text else None
     if m is None:
         return []
     factor = _TABLE_SCALES[(m.group("w") or m.group("k")).casefold()]
@@ -816,7 +827,7 @@ def extract_numbers(text: str, hedges: bool = True,
         found.extend(_spelled_clocks(text, lowered))
     if "/" in text:
         found.extend(_slash_lists(text))
-    if (lowered is None or "m" in lowered) and _AMPM_CUE_RE.search(text) is not None:
+    if (_AMPM_CUE_RE.search(text) if lowered is None else "m" in lowered and _AMPM_LOWER_CUE_RE.search(lowered)):
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
     if lowered is None or _holds_any(lowered, _DAY_PART_CUES):
         found.extend(_day_part_clocks(text))
@@ -864,6 +875,9 @@ _CLOCK_RE = re.compile(
 # what an hour with am/pm needs: a digit, then "am"/"pm" (a cheap scan: the pattern below,
 # tried at every position, cost ~14 µs on a 300-word document)
 _AMPM_CUE_RE = re.compile(r"\d[ \t]?[AaPp]\.?[Mm]")
+# the same in ASCII text lower-cased, found from its "m" (re scans for one character about four
+# times faster than for a digit; the digit and the "a"/"p" are looked for behind it)
+_AMPM_LOWER_CUE_RE = re.compile(r"m(?:(?<=[0-9][ap]m)|(?<=[0-9][ \t][ap]m)|(?<=[0-9][ap]\.m)|(?<=[0-9][ \t][ap]\.m))")
 _AMPM_CLOCK_RE = re.compile(
     r"(?<![\w.:,£$€¥])(?P<h>1[0-2]|0?[1-9])(?:\.(?P<mi>[0-5]\d))?[ \t]?(?P<ap>[AaPp]\.[Mm]\.|[AaPp]\.?[Mm]\b)"
 )
