@@ -755,3 +755,19 @@ def test_a_word_that_marks_a_time_is_not_affirmed() -> None:
     answer = "Rest the joint for at least 30 minutes before slicing it."
     assert contradictions("When can I carve it?", [doc], answer) == []
     assert contradictions("When can I carve it?", [doc], "Slice the joint straight after roasting.")
+
+
+def test_a_denial_reaches_the_list_its_colon_opens() -> None:
+    # "not included:" heads a list: each item is denied, though punctuation splits the clause
+    doc = "Membership perks.\nWhat the basic plan does not include: sauna sessions; towel hire; guest passes."
+    answer = "The basic plan includes sauna sessions, towel hire and guest passes."
+    assert contradictions("What do I get?", [doc], answer)
+    assert contradictions("What do I get?", [doc], "The basic plan does not include sauna sessions.") == []
+
+
+def test_a_denial_reaches_the_parenthesis_right_after_it() -> None:
+    doc = "Renewal checklist\nNotify insurer not needed (fixed-term lease)."
+    answer = "You need to notify the insurer because it is a fixed-term lease."
+    assert contradictions("What must I do?", [doc], answer)
+    assert contradictions("What must I do?", [doc], "You do not need to notify the insurer.") == []
+

@@ -59,7 +59,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, up_to_coordinator, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, up_to_coordinator, denial_reach, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
@@ -1334,8 +1334,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     if (_CHECK_RE.search(doc_sentence, c_begin, cue_start) and not _CHECK_RE.search(prefix + clause)
             and not _DUTY_RE.search(prefix + clause)):
         return None
-    before_end = frozenset(content_stems(doc_sentence[:c_end]))
-    after_end = content_stems(doc_sentence[c_end:])
+    # (what the denial reaches: its clause, and a list its colon opens or a parenthesis right
+    # after it: "What is not covered: the excess; wear and tear", "not required (car licence)")
+    reach = denial_reach(doc_sentence, c_end)
+    before_end = frozenset(content_stems(doc_sentence[:reach]))
+    after_end = content_stems(doc_sentence[reach:])
     verb = h if predicate else None
     covering = _covering(clause_tokens, at, before_end, after_end, verb)
     if covering is None:
