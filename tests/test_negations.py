@@ -771,3 +771,16 @@ def test_a_denial_reaches_the_parenthesis_right_after_it() -> None:
     assert contradictions("What must I do?", [doc], answer)
     assert contradictions("What must I do?", [doc], "You do not need to notify the insurer.") == []
 
+
+def test_a_denial_of_another_part_of_the_sentence_does_not_support_the_answers() -> None:
+    # the document denies that the quotes are final, not that they are in euros
+    doc = "Quotes are in euros and are not final."
+    answer = "The quotes are not in euros and are not final."
+    assert contradictions("What about the quotes?", [doc], answer)
+    assert contradictions("What about the quotes?", [doc], "The quotes are in euros and are not final.") == []
+    # a negation that reaches the denied word still supports it
+    doc2 = "Quotes are not in euros and are final."
+    assert contradictions("What about the quotes?", [doc2], "The quotes are not in euros.") == []
+    # a part set against the one before it may deny what that one says
+    doc3 = "The vendor says the kits preserve freshness, but our tests show they are not effective."
+    assert contradictions("Do the kits work?", [doc3], "The kits do not preserve freshness.") == []

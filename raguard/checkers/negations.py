@@ -241,8 +241,12 @@ class NegationsChecker:
             # (the opposite of a word the denial covers: "a mandatory label that does not compare"
             # is no restatement of "a voluntary label that compares")
             covered = [t.norm for t in tokenize(claim[cue.end():c_end])]
-            supported = (_negates(doc_sentence, words, said) or _has_opposite(doc_sentence, covered, said)
-                         or _unticked(doc_sentence, covered))
+            # (not by a negation of another part of the sentence, where the part that holds the
+            # denied word says it plainly: "Figures are in today's money and are not guaranteed")
+            supported = ((_negates(doc_sentence, words, said)
+                          and not _denial_apart(doc_sentence, denied_head(claim, cue.end(), c_end, predicates=True),
+                                                _reached_stems(claim, cue, c_begin, c_end), words, said))
+                         or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered))
             # "you can't have colour without one" denies the converse of what "New colour clients
             # need a patch test" says: a denial of doing X without Y says Y is needed for X
             condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None
@@ -1067,19 +1071,106 @@ def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = 
     "closed", "free", "fired") is none where the answer sentence says it too, in any form
     (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
     midfielder", "the alarm did not fire" / "the alarm fired")."""
+    return next(_negations(doc_sentence, said), None) is not None or _prefixed(doc_sentence, answer_words)
+
+
+def _negations(doc_sentence: str, said: frozenset[str]) -> Iterator[re.Match[str]]:
+    """The negations of the document sentence that :func:`_negates` counts (see there)."""
     said_stems: Optional[set[str]] = None
     for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
-            return True
-        if word not in said:
+            yield m
+        elif word not in said:
             # in another form of a word the answer says ("Alert fired" / "did not fire") it is
             # the answer's word, not a denial
             if said_stems is None:
                 said_stems = {stem(w) for w in said}
             if stem(word) not in said_stems:
-                return True
-    return _prefixed(doc_sentence, answer_words)
+                yield m
+
+
+def _reached_stems(claim: str, cue: re.Match[str], c_begin: int, c_end: int) -> tuple[set[str], set[str]]:
+    """The content stems of the part of the answer's clause (``c_begin``..``c_end`` of
+    ``claim``) that its denial ``cue`` sits in, up to the next coordinator after it (:func:`denial_scope`,
+    :func:`up_to_coordinator`): "They don't have to wear uniform" of "They don't have to wear
+    uniform and can come in their own clothes"), and those of it after the cue (what it denies)."""
+    clause = claim[c_begin:c_end]
+    begin, _ = denial_scope(clause, cue.start() - c_begin, cue.end() - c_begin)
+    end = len(up_to_coordinator(clause, cue.end() - c_begin))
+    return content_stems(clause[begin:end]), content_stems(clause[cue.end() - c_begin:end])
+
+
+# Where a sentence's parts meet, for :func:`_denial_apart`: a semicolon, a comma (not inside a
+# figure), a line's end and the conjunctions that join two claims. Not a colon, a parenthesis or
+# a dash: what they add belongs with the words before them ("Antibody test: -- not done --").
+_PART_BREAK_RE = re.compile(r"[;\n]|,(?!(?<=\d,)\d)|\b(?:and|or|but|while|whereas|although|though)\b", re.IGNORECASE)
+
+
+# a part set against the one before it: its conjunction (a closed class: the contrastive ones)
+_CONTRAST_BEFORE_RE = re.compile(r"\b(?:but|although|though|whereas|while)$", re.IGNORECASE)
+_CONTRAST_OPENS_RE = re.compile(r"\W*(?:however|yet|nevertheless)\b", re.IGNORECASE)
+
+
+def _parts(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each part of ``text`` between the breaks of :data:`_PART_BREAK_RE`."""
+    spans, begin = [], 0
+    for m in _PART_BREAK_RE.finditer(text):
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, len(text)))
+    return spans
+
+
+def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[str], set[str]],
+                  answer_words: list[str], said: frozenset[str]) -> bool:
+    """Do the negations of the document sentence all stand in other parts of it than the word
+    the answer denies (``head``), which a part of it says plainly? ("Figures are in today's
+    money and are not guaranteed" for "The figures are not in today's money": the denial is of
+    the guarantee.) ``reached``: the content stems of the part of the answer clause its denial
+    sits in, and of those after the cue. The plain part holds no word that denies, all the
+    stems after the cue, and more of the part's stems than any part that negates. A negation's
+    part reaches the list its colon opens (:func:`denial_reach`); one set against the part
+    before it ("..., but ...") may deny what that says; a negative prefix on the answer's words
+    (:func:`_prefixed`) denies in place."""
+    if head is None or _prefixed(doc_sentence, answer_words):
+        return False
+    h = stem(head.norm)
+    stems, denied = reached
+    parts = _parts(doc_sentence)
+    starts = [begin for begin, _ in parts]
+
+    def part_of(pos: int) -> tuple[int, int]:
+        return parts[max(0, bisect_right(starts, pos) - 1)]
+
+    negated = []
+    for m in _negations(doc_sentence, said):
+        begin, end = part_of(m.start())
+        if _CONTRAST_BEFORE_RE.search(doc_sentence, max(0, begin - 12), begin) or _CONTRAST_OPENS_RE.match(
+                doc_sentence, begin):
+            # "These attacks claim to preserve the semantics, but they are not enforced": a part
+            # set against the one before it may deny what that one says
+            return False
+        negated.append((begin, max(end, denial_reach(doc_sentence, clause_span(doc_sentence, m.start())[1]))))
+    if not negated:
+        return False
+    plain = None
+    for tok in tokenize(doc_sentence):
+        if stem(tok.norm) != h:
+            continue
+        if any(begin <= tok.start < end for begin, end in negated):
+            return False  # a negation reaches the word itself
+        begin, end = part_of(tok.start)
+        if _document_negation(doc_sentence).search(doc_sentence, begin, end):
+            return False  # (a word that denies, even one the answer says too: not plainly)
+        held = content_stems(doc_sentence[begin:end])
+        if not denied <= held:
+            return False  # (it must say all the answer denies: "diverge in meaning" / "not meaning-retaining")
+        shared = len(stems & held)
+        plain = shared if plain is None else max(plain, shared)
+    if plain is None or plain < MIN_SHARED:
+        return False
+    return all(len(stems & content_stems(doc_sentence[begin:end])) < plain for begin, end in negated)
 
 
 #: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
