@@ -781,6 +781,17 @@ def test_a_denial_of_another_part_of_the_sentence_does_not_support_the_answers()
     # a negation that reaches the denied word still supports it
     doc2 = "Quotes are not in euros and are final."
     assert contradictions("What about the quotes?", [doc2], "The quotes are not in euros.") == []
-    # a part set against the one before it may deny what that one says
-    doc3 = "The vendor says the kits preserve freshness, but our tests show they are not effective."
-    assert contradictions("Do the kits work?", [doc3], "The kits do not preserve freshness.") == []
+
+
+
+def test_a_negation_in_a_part_set_against_the_one_before_may_deny_it() -> None:
+    from raguard.checkers.negations import _denial_apart
+    from raguard.normalize.text import Token
+
+    head = Token("preserve", 0, 8)
+    reached = ({"kit", "preserv", "fresh"}, {"preserv", "fresh"})
+    joined = "The kits preserve freshness and our tests are not finished."
+    assert _denial_apart(joined, head, reached, ["kits", "preserve", "freshness"], frozenset())
+    # "..., but ...": the later part may deny what the earlier says
+    contrasted = "The kits preserve freshness, but our tests show this is not so."
+    assert not _denial_apart(contrasted, head, reached, ["kits", "preserve", "freshness"], frozenset())
