@@ -795,3 +795,13 @@ def test_a_negation_in_a_part_set_against_the_one_before_may_deny_it() -> None:
     # "..., but ...": the later part may deny what the earlier says
     contrasted = "The kits preserve freshness, but our tests show this is not so."
     assert not _denial_apart(contrasted, head, reached, ["kits", "preserve", "freshness"], frozenset())
+
+
+def test_a_denial_of_the_word_said_of_another_thing_does_not_hedge_the_answer() -> None:
+    doc = "Kerbside pickup rules.\nPaint tins are not collected.\nNo garden waste is collected in January."
+    answer = "No garden waste is collected in January, but paint tins are also collected."
+    assert contradictions("What do they take?", [doc], answer)
+    # the answer's other clause denies it of the same thing: a hedge of its own
+    hedged = "Paint tins are collected on request, but paint tins are not collected at the kerb."
+    assert contradictions("What do they take?", [doc], hedged) == []
+

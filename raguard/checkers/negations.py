@@ -1247,16 +1247,20 @@ def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, a
 
 
 def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str,
-                  any_word: bool = False) -> bool:
+                  any_word: bool = False, about: AbstractSet[str] = frozenset()) -> bool:
     """Does another clause of the answer sentence that holds the word ``key`` (a content word,
     unless ``any_word``) deny or hedge it ("The day ends with a reception, which the day ticket
-    does not include")?"""
+    does not include")? With ``about`` (the other content stems of the document's denying
+    sentence), only a clause that holds one of them: one that holds none denies the word of
+    another thing ("no garden waste will be collected during that time, but artificial trees
+    will also be collected" for "artificial trees are not collected")."""
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
     for tok in tokenize(sentence):
         if (any_word or content_stem(tok.norm) is not None) and stem(tok.norm) == key:
             begin, end = clause_span(sentence, tok.start)
             clause = sentence[begin:end]
-            if clause != first and hedges_or_denies(clause):
+            if clause != first and hedges_or_denies(clause) and (
+                    not about or not about.isdisjoint(content_stems(clause))):
                 return True
     return False
 
@@ -1407,8 +1411,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # affirms the dividend plainly)
     # (a prohibition too: "hosepipes are banned in June" restates "no hosepipes in june")
     scope = up_to_coordinator(clause, at)
+    # (what the denying sentence is about: its other words, read in the whole sentence, for a
+    # clause of it may be cut short: "City tax -- payable at the hotel, not included in total")
+    denial_about = content_stems(doc_sentence) - {h, key}
     if (hedges_or_denies(scope) or prohibits(scope)
-            or _denied_later(ctx, alignment, key, clause, any_word=predicate)):
+            or _denied_later(ctx, alignment, key, clause, any_word=predicate, about=denial_about)):
         return None
     # "it must calibrate the probe" asks for what "probe not calibrated" says is not so yet: an
     # obligation contradicts only a denial of what must, may or can be done ("must not be
