@@ -805,3 +805,13 @@ def test_a_denial_of_the_word_said_of_another_thing_does_not_hedge_the_answer() 
     hedged = "Paint tins are collected on request, but paint tins are not collected at the kerb."
     assert contradictions("What do they take?", [doc], hedged) == []
 
+
+def test_a_word_of_the_same_modal_force_affirms_what_a_denial_of_permission_denies() -> None:
+    doc = "Branch facilities.\nCycle storage is not available at the Dockside branch."
+    assert contradictions("Can I park my bike?", [doc], "At the Dockside branch you can use the cycle storage.")
+    # need is another force: what is not available may still not be needed
+    assert contradictions("Can I park my bike?", [doc],
+                          "At the Dockside branch you must book the cycle storage.") == []
+    doc2 = "Registration rules.\nA photo ID is not required for members under 16."
+    assert contradictions("What do I bring?", [doc2], "Members under 16 must show a photo ID.")
+    assert contradictions("What do I bring?", [doc2], "Members under 16 can show a photo ID.") == []

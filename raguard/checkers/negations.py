@@ -1370,15 +1370,45 @@ def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     # the answer may restate the denied word by a synonym ("not at fault" / "to blame",
     # "not bookable" / "can be booked")
     key = h if predicate or h in alignment.stems else _synonym_in(h, alignment.stems)
-    if key is None:
-        return None
-    for clause, clause_tokens, at, before, prefix in _answer_clauses(ctx, alignment, key, any_word=predicate):
-        if now_only and not _NOW_RE.search(clause):
-            continue
-        found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before, prefix))
-        if found is not None:
-            return found
+    keys = [key] if key is not None else _modal_keys(ctx, alignment, head.norm)
+    for key in keys:
+        for clause, clause_tokens, at, before, prefix in _answer_clauses(
+                ctx, alignment, key, any_word=predicate or key in _MODAL_KEYS):
+            if now_only and not _NOW_RE.search(clause):
+                continue
+            found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue,
+                                    (clause, clause_tokens, at, before, prefix))
+            if found is not None:
+                return found
     return None
+
+
+# The words of a modal force, a closed class: the modal verbs and the words of permission or
+# possibility ("can", "may", "allowed", "available", "eligible"), and those of need ("must",
+# "required", "necessary"). A denial of one says a thing cannot be had or done, or need not be;
+# an answer that gives the same force in another of them affirms what it denies ("Hotspot use
+# is not available on Basic" / "Basic allows hotspot use", "not eligible for the scheme" /
+# "entitled to the scheme"). The two forces are kept apart: what is not required may be allowed.
+# Left out: "may", "could" and "might", as often said of what is likely ("that could still change").
+# The denied word is one of the states (an adjective or participle said of the subject: "X is not
+# available"), not a verb with an object of its own ("the gap does not permit the passage of a
+# sphere" says what the gap lets through).
+_MAY_STATES = frozenset({"allowed", "permitted", "available", "eligible", "entitled", "possible", "able"})
+_MUST_STATES = frozenset({"needed", "required", "necessary", "mandatory", "compulsory", "obligatory"})
+_MAY_WORDS = _MAY_STATES | {"can", "allow", "allows", "permit", "permits"}
+_MUST_WORDS = _MUST_STATES | {"must", "need", "needs", "require", "requires"}
+_MODAL_KEYS = frozenset(stem(w) for w in _MAY_WORDS | _MUST_WORDS)
+
+
+def _modal_keys(ctx: CheckContext, alignment: SentenceAlignment, denied: str) -> list[str]:
+    """The stems of the answer sentence's words of the modal force of the folded word ``denied``
+    (a document's denied word: "available"), when it is one of its states (:data:`_MAY_STATES`,
+    :data:`_MUST_STATES`); in order, each once."""
+    force = _MAY_WORDS if denied in _MAY_STATES else _MUST_WORDS if denied in _MUST_STATES else None
+    if force is None:
+        return []
+    sentence = ctx.response[alignment.start:alignment.end]
+    return list(dict.fromkeys(stem(t.norm) for t in tokenize(sentence) if t.norm in force))
 
 
 def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
@@ -1393,6 +1423,8 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
         return None  # "the call does not say how many are accepted": no claim that they are
     h = stem(head.norm)
     predicate = content_stem(head.norm) is None
+    # (a word of the denied word's modal force: "can" for "not available", see _modal_keys)
+    modal = key != h and key in _MODAL_KEYS
     # the answer clause is about the same thing as the denial: a code it names ("P-116 appears
     # isolated as required") is named by the denying sentence too, else that sentence says its
     # denial of another thing ("Positive isolation (spades/blinds): NOT required")
@@ -1415,7 +1447,7 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # clause of it may be cut short: "City tax -- payable at the hotel, not included in total")
     denial_about = content_stems(doc_sentence) - {h, key}
     if (hedges_or_denies(scope) or prohibits(scope)
-            or _denied_later(ctx, alignment, key, clause, any_word=predicate, about=denial_about)):
+            or _denied_later(ctx, alignment, key, clause, any_word=predicate or modal, about=denial_about)):
         return None
     # "it must calibrate the probe" asks for what "probe not calibrated" says is not so yet: an
     # obligation contradicts only a denial of what must, may or can be done ("must not be
@@ -1437,7 +1469,7 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     reach = denial_reach(doc_sentence, c_end)
     before_end = frozenset(content_stems(doc_sentence[:reach]))
     after_end = content_stems(doc_sentence[reach:])
-    verb = h if predicate else None
+    verb = h if predicate else key if modal else None
     covering = _covering(clause_tokens, at, before_end, after_end, verb)
     if covering is None:
         # a coordinate part of the clause may restate the denial on its own ("it is in band D
@@ -1465,11 +1497,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # the denied word stated plainly elsewhere in this sentence, or in another sentence that
     # holds as much of the answer: the document affirms it after all
     about = (content_stems(doc_sentence[c_begin:c_end]) - {h}) & clause_stems
-    if _affirmed_outside(doc_sentence, {h, key}, about, (cue_start, c_end), predicate):
+    if _affirmed_outside(doc_sentence, {h, key}, about, (cue_start, c_end), predicate or modal):
         return None
     # (a verb of the stop list, "included", is counted among the covered words but is in no
     # sentence index: the other sentence need hold only the others, "grip socks INCLUDED")
-    at_least = len(covered - {h}) if predicate else len(covered)
+    at_least = len(covered - {h}) if predicate else len(covered - {key}) if modal else len(covered)
     if any(_said_elsewhere(ctx, k, clause_stems, at_least, (doc_index, span)) for k in {h, key}):
         return None
     response_sentence = ctx.response[alignment.start:alignment.end]
