@@ -765,13 +765,6 @@ def test_a_denial_reaches_the_list_its_colon_opens() -> None:
     assert contradictions("What do I get?", [doc], "The basic plan does not include sauna sessions.") == []
 
 
-def test_a_denial_reaches_the_parenthesis_right_after_it() -> None:
-    doc = "Renewal checklist\nNotify insurer not needed (fixed-term lease)."
-    answer = "You need to notify the insurer because it is a fixed-term lease."
-    assert contradictions("What must I do?", [doc], answer)
-    assert contradictions("What must I do?", [doc], "You do not need to notify the insurer.") == []
-
-
 def test_a_denial_of_another_part_of_the_sentence_does_not_support_the_answers() -> None:
     # the document denies that the quotes are final, not that they are in euros
     doc = "Quotes are in euros and are not final."
@@ -815,3 +808,11 @@ def test_a_word_of_the_same_modal_force_affirms_what_a_denial_of_permission_deni
     doc2 = "Registration rules.\nA photo ID is not required for members under 16."
     assert contradictions("What do I bring?", [doc2], "Members under 16 must show a photo ID.")
     assert contradictions("What do I bring?", [doc2], "Members under 16 can show a photo ID.") == []
+
+
+def test_a_parenthesis_after_a_denial_lists_what_it_denies_not_more_of_the_claim() -> None:
+    # the parenthesis gives examples of what is not included; an answer that names them with
+    # "including" restates the denial ("needs a separate licence")
+    doc = "Licence terms.\n(b) Streaming use NOT included (podcasts, radio, video sites) -- separate licence required."
+    answer = "The licence covers print only; streaming use, including podcasts and radio, needs a separate licence."
+    assert contradictions("Can we stream it?", [doc], answer) == []

@@ -1464,8 +1464,8 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     if (_CHECK_RE.search(doc_sentence, c_begin, cue_start) and not _CHECK_RE.search(prefix + clause)
             and not _DUTY_RE.search(prefix + clause)):
         return None
-    # (what the denial reaches: its clause, and a list its colon opens or a parenthesis right
-    # after it: "What is not covered: the excess; wear and tear", "not required (car licence)")
+    # (what the denial reaches: its clause, and a list its colon opens: "What is not covered:
+    # the excess; wear and tear")
     reach = denial_reach(doc_sentence, c_end)
     before_end = frozenset(content_stems(doc_sentence[:reach]))
     after_end = content_stems(doc_sentence[reach:])
