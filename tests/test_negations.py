@@ -755,3 +755,64 @@ def test_a_word_that_marks_a_time_is_not_affirmed() -> None:
     answer = "Rest the joint for at least 30 minutes before slicing it."
     assert contradictions("When can I carve it?", [doc], answer) == []
     assert contradictions("When can I carve it?", [doc], "Slice the joint straight after roasting.")
+
+
+def test_a_denial_reaches_the_list_its_colon_opens() -> None:
+    # "not included:" heads a list: each item is denied, though punctuation splits the clause
+    doc = "Membership perks.\nWhat the basic plan does not include: sauna sessions; towel hire; guest passes."
+    answer = "The basic plan includes sauna sessions, towel hire and guest passes."
+    assert contradictions("What do I get?", [doc], answer)
+    assert contradictions("What do I get?", [doc], "The basic plan does not include sauna sessions.") == []
+
+
+def test_a_denial_of_another_part_of_the_sentence_does_not_support_the_answers() -> None:
+    # the document denies that the quotes are final, not that they are in euros
+    doc = "Quotes are in euros and are not final."
+    answer = "The quotes are not in euros and are not final."
+    assert contradictions("What about the quotes?", [doc], answer)
+    assert contradictions("What about the quotes?", [doc], "The quotes are in euros and are not final.") == []
+    # a negation that reaches the denied word still supports it
+    doc2 = "Quotes are not in euros and are final."
+    assert contradictions("What about the quotes?", [doc2], "The quotes are not in euros.") == []
+
+
+
+def test_a_negation_in_a_part_set_against_the_one_before_may_deny_it() -> None:
+    from raguard.checkers.negations import _denial_apart
+    from raguard.normalize.text import Token
+
+    head = Token("preserve", 0, 8)
+    reached = ({"kit", "preserv", "fresh"}, {"preserv", "fresh"})
+    joined = "The kits preserve freshness and our tests are not finished."
+    assert _denial_apart(joined, head, reached, ["kits", "preserve", "freshness"], frozenset())
+    # "..., but ...": the later part may deny what the earlier says
+    contrasted = "The kits preserve freshness, but our tests show this is not so."
+    assert not _denial_apart(contrasted, head, reached, ["kits", "preserve", "freshness"], frozenset())
+
+
+def test_a_denial_of_the_word_said_of_another_thing_does_not_hedge_the_answer() -> None:
+    doc = "Kerbside pickup rules.\nPaint tins are not collected.\nNo garden waste is collected in January."
+    answer = "No garden waste is collected in January, but paint tins are also collected."
+    assert contradictions("What do they take?", [doc], answer)
+    # the answer's other clause denies it of the same thing: a hedge of its own
+    hedged = "Paint tins are collected on request, but paint tins are not collected at the kerb."
+    assert contradictions("What do they take?", [doc], hedged) == []
+
+
+def test_a_word_of_the_same_modal_force_affirms_what_a_denial_of_permission_denies() -> None:
+    doc = "Branch facilities.\nCycle storage is not available at the Dockside branch."
+    assert contradictions("Can I park my bike?", [doc], "At the Dockside branch you can use the cycle storage.")
+    # need is another force: what is not available may still not be needed
+    assert contradictions("Can I park my bike?", [doc],
+                          "At the Dockside branch you must book the cycle storage.") == []
+    doc2 = "Registration rules.\nA photo ID is not required for members under 16."
+    assert contradictions("What do I bring?", [doc2], "Members under 16 must show a photo ID.")
+    assert contradictions("What do I bring?", [doc2], "Members under 16 can show a photo ID.") == []
+
+
+def test_a_parenthesis_after_a_denial_lists_what_it_denies_not_more_of_the_claim() -> None:
+    # the parenthesis gives examples of what is not included; an answer that names them with
+    # "including" restates the denial ("needs a separate licence")
+    doc = "Licence terms.\n(b) Streaming use NOT included (podcasts, radio, video sites) -- separate licence required."
+    answer = "The licence covers print only; streaming use, including podcasts and radio, needs a separate licence."
+    assert contradictions("Can we stream it?", [doc], answer) == []

@@ -371,6 +371,7 @@ ANCHORED = {
     "raguard.checkers.negations._DO_NOT_RE",
     "raguard.checkers.negations._POINTS_BACK_RE",
     "raguard.checkers.negations._RULE_RE",  # (fullmatch on one line)
+    "raguard.checkers.negations._CONTRAST_OPENS_RE",  # (match at a part's start)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.roles._VERB_AFTER_RE",
     "raguard.checkers.roles._DOER_AFTER_RE",
@@ -436,6 +437,7 @@ WINDOWED = {
     "raguard.checkers.entities._QUALIFIER_RE": 24,
     "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
     "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
+    "raguard.checkers.negations._CONTRAST_BEFORE_RE": 12,  # (the characters before a part)
 }
 
 

@@ -59,7 +59,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, up_to_coordinator, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, up_to_coordinator, denial_reach, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
@@ -241,8 +241,12 @@ class NegationsChecker:
             # (the opposite of a word the denial covers: "a mandatory label that does not compare"
             # is no restatement of "a voluntary label that compares")
             covered = [t.norm for t in tokenize(claim[cue.end():c_end])]
-            supported = (_negates(doc_sentence, words, said) or _has_opposite(doc_sentence, covered, said)
-                         or _unticked(doc_sentence, covered))
+            # (not by a negation of another part of the sentence, where the part that holds the
+            # denied word says it plainly: "Figures are in today's money and are not guaranteed")
+            supported = ((_negates(doc_sentence, words, said)
+                          and not _denial_apart(doc_sentence, denied_head(claim, cue.end(), c_end, predicates=True),
+                                                _reached_stems(claim, cue, c_begin, c_end), words, said))
+                         or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered))
             # "you can't have colour without one" denies the converse of what "New colour clients
             # need a patch test" says: a denial of doing X without Y says Y is needed for X
             condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None
@@ -1067,19 +1071,106 @@ def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = 
     "closed", "free", "fired") is none where the answer sentence says it too, in any form
     (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
     midfielder", "the alarm did not fire" / "the alarm fired")."""
+    return next(_negations(doc_sentence, said), None) is not None or _prefixed(doc_sentence, answer_words)
+
+
+def _negations(doc_sentence: str, said: frozenset[str]) -> Iterator[re.Match[str]]:
+    """The negations of the document sentence that :func:`_negates` counts (see there)."""
     said_stems: Optional[set[str]] = None
     for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
-            return True
-        if word not in said:
+            yield m
+        elif word not in said:
             # in another form of a word the answer says ("Alert fired" / "did not fire") it is
             # the answer's word, not a denial
             if said_stems is None:
                 said_stems = {stem(w) for w in said}
             if stem(word) not in said_stems:
-                return True
-    return _prefixed(doc_sentence, answer_words)
+                yield m
+
+
+def _reached_stems(claim: str, cue: re.Match[str], c_begin: int, c_end: int) -> tuple[set[str], set[str]]:
+    """The content stems of the part of the answer's clause (``c_begin``..``c_end`` of
+    ``claim``) that its denial ``cue`` sits in, up to the next coordinator after it (:func:`denial_scope`,
+    :func:`up_to_coordinator`): "They don't have to wear uniform" of "They don't have to wear
+    uniform and can come in their own clothes"), and those of it after the cue (what it denies)."""
+    clause = claim[c_begin:c_end]
+    begin, _ = denial_scope(clause, cue.start() - c_begin, cue.end() - c_begin)
+    end = len(up_to_coordinator(clause, cue.end() - c_begin))
+    return content_stems(clause[begin:end]), content_stems(clause[cue.end() - c_begin:end])
+
+
+# Where a sentence's parts meet, for :func:`_denial_apart`: a semicolon, a comma (not inside a
+# figure), a line's end and the conjunctions that join two claims. Not a colon, a parenthesis or
+# a dash: what they add belongs with the words before them ("Antibody test: -- not done --").
+_PART_BREAK_RE = re.compile(r"[;\n]|,(?!(?<=\d,)\d)|\b(?:and|or|but|while|whereas|although|though)\b", re.IGNORECASE)
+
+
+# a part set against the one before it: its conjunction (a closed class: the contrastive ones)
+_CONTRAST_BEFORE_RE = re.compile(r"\b(?:but|although|though|whereas|while)$", re.IGNORECASE)
+_CONTRAST_OPENS_RE = re.compile(r"\W*(?:however|yet|nevertheless)\b", re.IGNORECASE)
+
+
+def _parts(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each part of ``text`` between the breaks of :data:`_PART_BREAK_RE`."""
+    spans, begin = [], 0
+    for m in _PART_BREAK_RE.finditer(text):
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, len(text)))
+    return spans
+
+
+def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[str], set[str]],
+                  answer_words: list[str], said: frozenset[str]) -> bool:
+    """Do the negations of the document sentence all stand in other parts of it than the word
+    the answer denies (``head``), which a part of it says plainly? ("Figures are in today's
+    money and are not guaranteed" for "The figures are not in today's money": the denial is of
+    the guarantee.) ``reached``: the content stems of the part of the answer clause its denial
+    sits in, and of those after the cue. The plain part holds no word that denies, all the
+    stems after the cue, and more of the part's stems than any part that negates. A negation's
+    part reaches the list its colon opens (:func:`denial_reach`); one set against the part
+    before it ("..., but ...") may deny what that says; a negative prefix on the answer's words
+    (:func:`_prefixed`) denies in place."""
+    if head is None or _prefixed(doc_sentence, answer_words):
+        return False
+    h = stem(head.norm)
+    stems, denied = reached
+    parts = _parts(doc_sentence)
+    starts = [begin for begin, _ in parts]
+
+    def part_of(pos: int) -> tuple[int, int]:
+        return parts[max(0, bisect_right(starts, pos) - 1)]
+
+    negated = []
+    for m in _negations(doc_sentence, said):
+        begin, end = part_of(m.start())
+        if _CONTRAST_BEFORE_RE.search(doc_sentence, max(0, begin - 12), begin) or _CONTRAST_OPENS_RE.match(
+                doc_sentence, begin):
+            # "These attacks claim to preserve the semantics, but they are not enforced": a part
+            # set against the one before it may deny what that one says
+            return False
+        negated.append((begin, max(end, denial_reach(doc_sentence, clause_span(doc_sentence, m.start())[1]))))
+    if not negated:
+        return False
+    plain = None
+    for tok in tokenize(doc_sentence):
+        if stem(tok.norm) != h:
+            continue
+        if any(begin <= tok.start < end for begin, end in negated):
+            return False  # a negation reaches the word itself
+        begin, end = part_of(tok.start)
+        if _document_negation(doc_sentence).search(doc_sentence, begin, end):
+            return False  # (a word that denies, even one the answer says too: not plainly)
+        held = content_stems(doc_sentence[begin:end])
+        if not denied <= held:
+            return False  # (it must say all the answer denies: "diverge in meaning" / "not meaning-retaining")
+        shared = len(stems & held)
+        plain = shared if plain is None else max(plain, shared)
+    if plain is None or plain < MIN_SHARED:
+        return False
+    return all(len(stems & content_stems(doc_sentence[begin:end])) < plain for begin, end in negated)
 
 
 #: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
@@ -1156,16 +1247,20 @@ def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, a
 
 
 def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str,
-                  any_word: bool = False) -> bool:
+                  any_word: bool = False, about: AbstractSet[str] = frozenset()) -> bool:
     """Does another clause of the answer sentence that holds the word ``key`` (a content word,
     unless ``any_word``) deny or hedge it ("The day ends with a reception, which the day ticket
-    does not include")?"""
+    does not include")? With ``about`` (the other content stems of the document's denying
+    sentence), only a clause that holds one of them: one that holds none denies the word of
+    another thing ("no garden waste will be collected during that time, but artificial trees
+    will also be collected" for "artificial trees are not collected")."""
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
     for tok in tokenize(sentence):
         if (any_word or content_stem(tok.norm) is not None) and stem(tok.norm) == key:
             begin, end = clause_span(sentence, tok.start)
             clause = sentence[begin:end]
-            if clause != first and hedges_or_denies(clause):
+            if clause != first and hedges_or_denies(clause) and (
+                    not about or not about.isdisjoint(content_stems(clause))):
                 return True
     return False
 
@@ -1275,15 +1370,45 @@ def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     # the answer may restate the denied word by a synonym ("not at fault" / "to blame",
     # "not bookable" / "can be booked")
     key = h if predicate or h in alignment.stems else _synonym_in(h, alignment.stems)
-    if key is None:
-        return None
-    for clause, clause_tokens, at, before, prefix in _answer_clauses(ctx, alignment, key, any_word=predicate):
-        if now_only and not _NOW_RE.search(clause):
-            continue
-        found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue, (clause, clause_tokens, at, before, prefix))
-        if found is not None:
-            return found
+    keys = [key] if key is not None else _modal_keys(ctx, alignment, head.norm)
+    for key in keys:
+        for clause, clause_tokens, at, before, prefix in _answer_clauses(
+                ctx, alignment, key, any_word=predicate or key in _MODAL_KEYS):
+            if now_only and not _NOW_RE.search(clause):
+                continue
+            found = _affirms_clause(ctx, alignment, doc_index, span, head, key, cue,
+                                    (clause, clause_tokens, at, before, prefix))
+            if found is not None:
+                return found
     return None
+
+
+# The words of a modal force, a closed class: the modal verbs and the words of permission or
+# possibility ("can", "may", "allowed", "available", "eligible"), and those of need ("must",
+# "required", "necessary"). A denial of one says a thing cannot be had or done, or need not be;
+# an answer that gives the same force in another of them affirms what it denies ("Hotspot use
+# is not available on Basic" / "Basic allows hotspot use", "not eligible for the scheme" /
+# "entitled to the scheme"). The two forces are kept apart: what is not required may be allowed.
+# Left out: "may", "could" and "might", as often said of what is likely ("that could still change").
+# The denied word is one of the states (an adjective or participle said of the subject: "X is not
+# available"), not a verb with an object of its own ("the gap does not permit the passage of a
+# sphere" says what the gap lets through).
+_MAY_STATES = frozenset({"allowed", "permitted", "available", "eligible", "entitled", "possible", "able"})
+_MUST_STATES = frozenset({"needed", "required", "necessary", "mandatory", "compulsory", "obligatory"})
+_MAY_WORDS = _MAY_STATES | {"can", "allow", "allows", "permit", "permits"}
+_MUST_WORDS = _MUST_STATES | {"must", "need", "needs", "require", "requires"}
+_MODAL_KEYS = frozenset(stem(w) for w in _MAY_WORDS | _MUST_WORDS)
+
+
+def _modal_keys(ctx: CheckContext, alignment: SentenceAlignment, denied: str) -> list[str]:
+    """The stems of the answer sentence's words of the modal force of the folded word ``denied``
+    (a document's denied word: "available"), when it is one of its states (:data:`_MAY_STATES`,
+    :data:`_MUST_STATES`); in order, each once."""
+    force = _MAY_WORDS if denied in _MAY_STATES else _MUST_WORDS if denied in _MUST_STATES else None
+    if force is None:
+        return []
+    sentence = ctx.response[alignment.start:alignment.end]
+    return list(dict.fromkeys(stem(t.norm) for t in tokenize(sentence) if t.norm in force))
 
 
 def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
@@ -1298,6 +1423,8 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
         return None  # "the call does not say how many are accepted": no claim that they are
     h = stem(head.norm)
     predicate = content_stem(head.norm) is None
+    # (a word of the denied word's modal force: "can" for "not available", see _modal_keys)
+    modal = key != h and key in _MODAL_KEYS
     # the answer clause is about the same thing as the denial: a code it names ("P-116 appears
     # isolated as required") is named by the denying sentence too, else that sentence says its
     # denial of another thing ("Positive isolation (spades/blinds): NOT required")
@@ -1316,8 +1443,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # affirms the dividend plainly)
     # (a prohibition too: "hosepipes are banned in June" restates "no hosepipes in june")
     scope = up_to_coordinator(clause, at)
+    # (what the denying sentence is about: its other words, read in the whole sentence, for a
+    # clause of it may be cut short: "City tax -- payable at the hotel, not included in total")
+    denial_about = content_stems(doc_sentence) - {h, key}
     if (hedges_or_denies(scope) or prohibits(scope)
-            or _denied_later(ctx, alignment, key, clause, any_word=predicate)):
+            or _denied_later(ctx, alignment, key, clause, any_word=predicate or modal, about=denial_about)):
         return None
     # "it must calibrate the probe" asks for what "probe not calibrated" says is not so yet: an
     # obligation contradicts only a denial of what must, may or can be done ("must not be
@@ -1334,9 +1464,12 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     if (_CHECK_RE.search(doc_sentence, c_begin, cue_start) and not _CHECK_RE.search(prefix + clause)
             and not _DUTY_RE.search(prefix + clause)):
         return None
-    before_end = frozenset(content_stems(doc_sentence[:c_end]))
-    after_end = content_stems(doc_sentence[c_end:])
-    verb = h if predicate else None
+    # (what the denial reaches: its clause, and a list its colon opens: "What is not covered:
+    # the excess; wear and tear")
+    reach = denial_reach(doc_sentence, c_end)
+    before_end = frozenset(content_stems(doc_sentence[:reach]))
+    after_end = content_stems(doc_sentence[reach:])
+    verb = h if predicate else key if modal else None
     covering = _covering(clause_tokens, at, before_end, after_end, verb)
     if covering is None:
         # a coordinate part of the clause may restate the denial on its own ("it is in band D
@@ -1364,11 +1497,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # the denied word stated plainly elsewhere in this sentence, or in another sentence that
     # holds as much of the answer: the document affirms it after all
     about = (content_stems(doc_sentence[c_begin:c_end]) - {h}) & clause_stems
-    if _affirmed_outside(doc_sentence, {h, key}, about, (cue_start, c_end), predicate):
+    if _affirmed_outside(doc_sentence, {h, key}, about, (cue_start, c_end), predicate or modal):
         return None
     # (a verb of the stop list, "included", is counted among the covered words but is in no
     # sentence index: the other sentence need hold only the others, "grip socks INCLUDED")
-    at_least = len(covered - {h}) if predicate else len(covered)
+    at_least = len(covered - {h}) if predicate else len(covered - {key}) if modal else len(covered)
     if any(_said_elsewhere(ctx, k, clause_stems, at_least, (doc_index, span)) for k in {h, key}):
         return None
     response_sentence = ctx.response[alignment.start:alignment.end]

@@ -269,6 +269,24 @@ def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
     return begin, len(text)
 
 
+def denial_reach(text: str, clause_end: int) -> int:
+    """Where what a denial says ends, for a denial whose clause ends at ``clause_end``: past a
+    list its clause opens with a colon, up to the line's end ("What is not covered: the first
+    £250; damage caused by pets; wear and tear", "Never allowed: glass, gas canisters, drones");
+    else the clause's end. A colon after a clause that denies introduces what it denies:
+    punctuation splits the clause there, not the denial's reach. (Not a parenthesis after it:
+    "digital use NOT included (website, e-paper, social media)" then read as denied what "digital
+    use, including the website and e-paper, needs a separate licence" restates, a faithful
+    answer flagged.)"""
+    at = clause_end
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    if text.startswith(":", at):
+        line_end = text.find("\n", at)
+        return len(text) if line_end < 0 else line_end
+    return clause_end
+
+
 # Opposites: each line is one pair of sides; a word of one side contradicts any word of the other
 # when both are said of the same thing. Left out on purpose: converse pairs (buy/sell, lend/borrow,
 # landlord/tenant, sender/recipient), since "A sold it to B" restates "B bought it from A"; and the
