@@ -1653,7 +1653,7 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
 #: the one document sentence it restates there, the words next to the pair are what it is said of.
 #: (Five let a summary's other facts into the window and missed "offers inflexible payment plans
 #: and various add-ons" / "we have flexible payment plans"; two added no false alarm on the
-#: faithful sets measured: benchmarks/README.md.)
+#: faithful sets measured: CHANGELOG.md, 2026-12-01 ("SummEdits now").)
 _WINDOW = 2
 
 
