@@ -408,6 +408,12 @@ ANCHORED = {
     "raguard.checkers.attributions._ACRONYM_AFTER_RE",  # (match right after a run of capitalized words)
     "raguard.checkers.attributions._FIELD_RE",  # (fullmatch of one sentence)
     "raguard.checkers.attributions._ADDRESSED_RE",  # (match at a sentence's start)
+    "raguard.normalize.bindings._BRACKET_CLOSE_RE",  # (match right after a name)
+    "raguard.normalize.bindings._BRACKET_AFTER_RE",
+    "raguard.normalize.bindings._APPOSITIVE_AFTER_RE",
+    "raguard.normalize.bindings._AS_AFTER_RE",
+    "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
+    "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -436,6 +442,11 @@ WINDOWED = {
     "raguard.checkers.entities._QUALIFIER_RE": 24,
     "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
     "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
+    "raguard.normalize.bindings._LABEL_RE": 60,  # _REACH: before a name
+    "raguard.normalize.bindings._BRACKET_OPEN_RE": 60,
+    "raguard.normalize.bindings._BY_RE": 60,
+    "raguard.normalize.bindings._APPOSITIVE_BEFORE_RE": 60,
+    "raguard.normalize.bindings._BARE_BEFORE_RE": 60,
 }
 
 
@@ -637,6 +648,8 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
         text, extract_dates(text)),
     "day_months": lambda text: __import__("raguard.normalize.dates", fromlist=["x"]).day_months(text),
     "csv_rows": lambda text: __import__("raguard.normalize.numbers", fromlist=["x"]).csv_rows(text),
+    "role_bindings": lambda text: (lambda b: b.role_bindings(text, b.capitalized_runs(text), frozenset({"chair"})))(
+        __import__("raguard.normalize.bindings", fromlist=["x"])),
 }
 
 
@@ -1074,3 +1087,12 @@ def test_document_dates_and_rows_on_long_runs_are_linear(unit: str) -> None:
     assert_linear(lambda text: document_dates(text, extract_dates(text)), between(head, unit, " x"))
     assert_linear(day_months, between(head, unit, " x"))
     assert_linear(csv_rows, between("a,b,", unit, "\n"))
+
+
+@pytest.mark.parametrize("unit", ["Chair: Ann Lee (chair), ", "the chair, Ann Lee, ", "chaired by Ann Lee and Bo Roy; ",
+                                  "Ann Lee as chair ", "Chair Ann Lee Bo Roy ", "A B C D E F G H "])
+def test_dense_role_bindings_are_linear(unit: str) -> None:
+    # each name reads a bounded window before it and a bounded match after it, line or no line
+    from raguard.normalize.bindings import capitalized_runs, role_bindings
+
+    assert_linear(lambda text: role_bindings(text, capitalized_runs(text), frozenset({"chair"})), repeat(unit))

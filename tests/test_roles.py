@@ -178,3 +178,49 @@ def test_a_workplace_with_particles_given_to_someone_else_names_it_whole() -> No
     [warning] = [w for w in verify("", [call], "Luis Ebner of Bank of Harrow asked about the buyback.").warnings
                  if w.type == MISATTRIBUTED_CLAIM]
     assert warning.text == "Luis Ebner" and '"Bank of Harrow" to Mira Solano' in warning.suggestion
+
+
+# Roles bound to names by the way they are written (a form's label, a bracket, a passive "by", a
+# role noun beside the name), read the same way in the documents and the answer.
+CLUB_MINUTES = ("Harbour Rowing Club - committee meeting, 4 March\n"
+           "Chair: Wendell Okafor      Secretary: Rosa Lindqvist\n"
+           "Treasurer's report: the boathouse roof repair came to £3,400.\n")
+CREW = "Crew list\nIlse Marchetti (pilot) and Tobias Renn (navigator) flew the Tuesday survey over the estuary.\n"
+SALE = "The seller, Corin Babbage, agreed the price with Maud Ferris on Tuesday.\n"
+
+
+@pytest.mark.parametrize(
+    "docs,answer,name",
+    [
+        ([CLUB_MINUTES], "The meeting was chaired by Rosa Lindqvist, with Wendell Okafor as secretary.", "Rosa Lindqvist"),
+        ([CLUB_MINUTES], "Secretary Wendell Okafor reported the roof repair cost to chair Rosa Lindqvist.", "Wendell Okafor"),
+        ([CREW], "Pilot Tobias Renn and his navigator Ilse Marchetti flew the survey on Tuesday.", "Tobias Renn"),
+        ([SALE], "Maud Ferris, the seller, agreed the price with Corin Babbage on Tuesday.", "Maud Ferris"),
+    ],
+)
+def test_a_role_the_documents_bind_to_the_other_person_is_misattributed(docs: list[str], answer: str,
+                                                                        name: str) -> None:
+    found = misattributed(answer, docs)
+    assert any(w.text.endswith(name) for w in found), found
+
+
+@pytest.mark.parametrize(
+    "docs,answer",
+    [
+        ([CLUB_MINUTES], "The meeting was chaired by Wendell Okafor, with Rosa Lindqvist as secretary."),
+        ([CLUB_MINUTES], "Secretary Rosa Lindqvist recorded that chair Wendell Okafor opened the meeting."),
+        # the deed said another way: no role is bound in the answer
+        ([CLUB_MINUTES], "Wendell Okafor chaired the meeting and Rosa Lindqvist took the minutes."),
+        ([CREW], "Pilot Ilse Marchetti and navigator Tobias Renn flew the survey on Tuesday."),
+        ([SALE], "Corin Babbage, the seller, agreed the price with Maud Ferris on Tuesday."),
+        # the converse: the buyer is the other party, in words the documents do not use
+        ([SALE], "Maud Ferris bought it from Corin Babbage, the seller, on Tuesday."),
+        # a role two people hold, one named in a list after the label
+        (["Judges: Nora Quill, Abel Stroud\nWinner: the Larkspur quilt"], "Judge Abel Stroud and Nora Quill chose the Larkspur quilt."),
+        # the role's holder in the documents is not in the answer's sentence: nothing is swapped
+        ([CLUB_MINUTES], "The meeting was chaired by Rosa Lindqvist. Wendell Okafor was absent."),
+    ],
+)
+def test_a_role_the_documents_bind_to_that_person_or_no_other_of_the_sentence_passes(docs: list[str],
+                                                                                   answer: str) -> None:
+    assert misattributed(answer, docs) == []

@@ -14,6 +14,11 @@ Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document giv
 the same clause; when none does and one gives it to someone else, or gives that person another
 role ("CFO" for the documents' chief executive), the name is flagged too.
 
+A role the answer binds to a person by the way it is written ("moderated by Priit Kask", "host
+Alasdair Crewe", "the technical approver, Ines Carvalho") that the documents bind the same way to
+another person of that answer sentence ("Moderator: Henrik Aalto", "HOST (Bridget Nwosu)") and
+never to this one is flagged too (see :func:`_bound_elsewhere`).
+
 A person the answer says did something ("Bronwen Price proposed the motion") that the documents
 say another person of the same answer sentence did ("Yusuf proposed ...; seconded by Bronwen")
 and never say of this one is flagged too: who does a verb is read from the words right around it
@@ -35,6 +40,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
+from raguard.normalize.bindings import role_bindings
 from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.framing import reporting_stems
@@ -78,6 +84,9 @@ class RolesChecker:
         if len(names) < 2:
             return
         for found in _agents_swapped(ctx, names, flagged):
+            flagged.add(found.start)
+            yield found
+        for found in _bound_elsewhere(ctx, names, flagged):
             flagged.add(found.start)
             yield found
         starts = [s for s, _ in ctx.sentences]
@@ -174,6 +183,48 @@ def _agents_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) 
         yield _misattributed(name, f"doer: {name.text} / {o.text}",
                              f'Document {doc_index} says {o.text} did it ("{m.group(1)}"), not '
                              f'{name.text}: "{quote_for_message(text, 100)}"')
+
+
+def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
+    """Findings for names the answer binds a role to ("moderated by Priit Kask", "host Alasdair
+    Crewe", "the technical approver, Ines Carvalho") that the documents bind to another person
+    of the same answer sentence ("Moderator: Henrik Aalto", "HOST (Bridget Nwosu)") and never
+    to this one: the two people's roles swapped. The same reading binds roles in the documents
+    and in the answer (see :mod:`raguard.normalize.bindings`); a deed said in other words ("Aalto
+    moderated") binds no role, and a role no document binds is left alone."""
+    spans = [(n.start, n.end) for n in names]
+    by_start = {n.start: n for n in names}
+    held: dict[str, list[frozenset[str]]] = {}
+    labelled_keys: set[str] = set()
+    where: dict[str, int] = {}
+    for doc_index, index in ctx.documents:
+        for key, name, labelled in index.role_bindings:
+            words = _name_words(name)
+            if words:
+                held.setdefault(key, []).append(words)
+                where.setdefault(key, doc_index)
+            if labelled:
+                labelled_keys.add(key)
+    if not held:
+        return
+    starts = [s for s, _ in ctx.sentences]
+    for binding in role_bindings(ctx.response, spans, frozenset(labelled_keys)):
+        name = by_start[binding.start]
+        if name.start in flagged:
+            continue
+        holders = held.get(binding.key)
+        own = _name_words(name.text)
+        if not holders or not own or any(not own.isdisjoint(h) for h in holders):
+            continue
+        sentence = bisect_right(starts, name.start)
+        other = next((o for o in names if o is not name and bisect_right(starts, o.start) == sentence
+                      and (words := _name_words(o.text)) and words.isdisjoint(own)
+                      and any(not words.isdisjoint(h) for h in holders)), None)
+        if other is None:
+            continue
+        flagged.add(name.start)
+        yield _misattributed(name, f"role: {binding.key}",
+                             f"Document {where[binding.key]} gives that role to {other.text}, not to {name.text}.")
 
 
 @lru_cache(maxsize=4096)
