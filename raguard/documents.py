@@ -23,7 +23,7 @@ from raguard.normalize.dates import DateMention, day_months, extract_dates, othe
 from raguard.normalize.doc_dates import document_dates
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
-from raguard.normalize.bindings import capitalized_runs, role_bindings
+from raguard.normalize.bindings import capitalized_runs, role_bindings, table_bindings
 from raguard.normalize.roles import Roles
 from raguard.normalize.text import SPACES, TokenText, decode_entities, join_broken_words, sentence_spans
 from raguard.normalize.turns import Conversation, parse_turns
@@ -173,7 +173,8 @@ class DocumentIndex:
         vocabulary = frozenset(b.key for b in found if b.labelled)
         if vocabulary:
             found = role_bindings(text, spans, vocabulary)
-        return [(b.key, text[b.start:b.end], b.labelled) for b in found]
+        return ([(b.key, text[b.start:b.end], b.labelled) for b in found]
+                + [(key, text[start:end], True) for key, start, end in table_bindings(text)])
 
     @lazy
     def dates(self) -> list[DateMention]:

@@ -412,6 +412,7 @@ ANCHORED = {
     "raguard.normalize.bindings._BRACKET_AFTER_RE",
     "raguard.normalize.bindings._APPOSITIVE_AFTER_RE",
     "raguard.normalize.bindings._AS_AFTER_RE",
+    "raguard.normalize.bindings._WHO_AFTER_RE",
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
 }

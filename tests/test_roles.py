@@ -224,3 +224,40 @@ def test_a_role_the_documents_bind_to_the_other_person_is_misattributed(docs: li
 def test_a_role_the_documents_bind_to_that_person_or_no_other_of_the_sentence_passes(docs: list[str],
                                                                                    answer: str) -> None:
     assert misattributed(answer, docs) == []
+
+
+RIDES = ("Sunday rides\n"
+         "GROUP | PACE | LEADER | SWEEPER\n"
+         "A | 30 km/h | Orrin Vasquez | Petra Holm\n"
+         "B | 24 km/h | Lydia Brandt | Teo Marangoni\n")
+MOTION = ("Cllr Ysolde Parry, who proposed the motion, said the lane was overdue. "
+          "Cllr Idris Mawer, who opposed it, said traders had not been asked.\n")
+
+
+@pytest.mark.parametrize(
+    "docs,answer,name",
+    [
+        # a table's column header names the role of each name in its cells
+        ([RIDES], "Group B is led by Teo Marangoni, with Lydia Brandt as sweeper.", "Teo Marangoni"),
+        # a relative clause binds a deed as a passive "by" does
+        ([MOTION], "The motion was proposed by Cllr Idris Mawer and opposed by Cllr Ysolde Parry.", "Idris Mawer"),
+    ],
+)
+def test_a_role_a_table_or_a_clause_binds_to_the_other_person_is_misattributed(docs: list[str], answer: str,
+                                                                               name: str) -> None:
+    found = misattributed(answer, docs)
+    assert any(w.text.endswith(name) for w in found), found
+
+
+@pytest.mark.parametrize(
+    "docs,answer",
+    [
+        ([RIDES], "Group B is led by Lydia Brandt, with Teo Marangoni as sweeper."),
+        ([MOTION], "The motion was proposed by Cllr Ysolde Parry and opposed by Cllr Idris Mawer."),
+        # a document saying in a clause of its own that this person did it too
+        ([MOTION, "At the March meeting Idris Mawer proposed the motion on bins."],
+         "The motion on bins was proposed by Idris Mawer, not Ysolde Parry."),
+    ],
+)
+def test_a_role_a_table_or_a_clause_binds_to_that_person_passes(docs: list[str], answer: str) -> None:
+    assert misattributed(answer, docs) == []

@@ -40,7 +40,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
-from raguard.normalize.bindings import role_bindings
+from raguard.normalize.bindings import HONORIFICS, role_bindings
 from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.framing import reporting_stems
@@ -199,7 +199,7 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     where: dict[str, int] = {}
     for doc_index, index in ctx.documents:
         for key, name, labelled in index.role_bindings:
-            words = _name_words(name)
+            words = _person_words(name)
             if words:
                 held.setdefault(key, []).append(words)
                 where.setdefault(key, doc_index)
@@ -213,18 +213,26 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
         if name.start in flagged:
             continue
         holders = held.get(binding.key)
-        own = _name_words(name.text)
+        own = _person_words(name.text)
         if not holders or not own or any(not own.isdisjoint(h) for h in holders):
             continue
         sentence = bisect_right(starts, name.start)
         other = next((o for o in names if o is not name and bisect_right(starts, o.start) == sentence
-                      and (words := _name_words(o.text)) and words.isdisjoint(own)
+                      and (words := _person_words(o.text)) and words.isdisjoint(own)
                       and any(not words.isdisjoint(h) for h in holders)), None)
         if other is None:
             continue
+        if any(doers is not None and not own.isdisjoint(doers)
+               for _, index in ctx.documents for doers, _ in _doers(index, binding.key, prose=True)):
+            continue  # a document says this person does it, in words of its own ("Ana proposed")
         flagged.add(name.start)
         yield _misattributed(name, f"role: {binding.key}",
                              f"Document {where[binding.key]} gives that role to {other.text}, not to {name.text}.")
+
+
+def _person_words(name: str) -> frozenset[str]:
+    """A name's words (see :func:`_name_words`) without its honorific ("cllr", "prof")."""
+    return _name_words(name) - HONORIFICS
 
 
 @lru_cache(maxsize=4096)
@@ -233,7 +241,7 @@ def _name_words(name: str) -> frozenset[str]:
     return frozenset(t.norm for t in tokenize(name) if len(t.norm) > 2 and content_stem(t.norm) is not None)
 
 
-def _doers(index: DocumentIndex, verb: str) -> Iterator[tuple[Optional[frozenset[str]], str]]:
+def _doers(index: DocumentIndex, verb: str, prose: bool = False) -> Iterator[tuple[Optional[frozenset[str]], str]]:
     """For each word of stem ``verb`` in the document's sentences: who does it (the folded words
     of the doer before it, of the list of doers it ends, of its passive "by", or of the speaker
     of an "I"/"we"; None when none is found) and the sentence."""
@@ -243,8 +251,8 @@ def _doers(index: DocumentIndex, verb: str) -> Iterator[tuple[Optional[frozenset
         lo, hi = spans[k]
         text = index.text[lo:hi]
         for tok in tokenize(text):
-            if content_stem(tok.norm) != verb:
-                continue
+            if content_stem(tok.norm) != verb or (prose and not text[tok.start].islower()):
+                continue  # (prose: a verb in a clause, not a form's label, "Approved: Dr S. Vale")
             doers: set[str] = set()
             before = _DOER_BEFORE_RE.search(text, max(0, tok.start - 48), tok.start)
             if before is not None:

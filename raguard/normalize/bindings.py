@@ -53,7 +53,7 @@ _BRACKET_CLOSE_RE = re.compile(r"[ \t]*[)\]]")
 # a passive's doer: "maintained by ", "Requested by: "
 # (past a role between: "deployed by the on-call, ")
 _BY_RE = re.compile(
-    rf"(?<![\w'’-])([A-Za-z][\w-]*ed)[ \t]+by:?[ \t]+(?:(?:the|our|its|their|his|her)[ \t]+(?:{_WORD}[ \t]+){{0,2}}{_WORD},[ \t]+)?"
+    rf"(?<![\w'’-])([A-Za-z][\w-]*)[ \t]+by:?[ \t]+(?:(?:the|our|its|their|his|her)[ \t]+(?:{_WORD}[ \t]+){{0,2}}{_WORD},[ \t]+)?"
     rf"{_TITLE}{{0,4}}$", re.IGNORECASE)
 # a role noun before the name: "the head referee, ", "partner ", "her promotor is "
 _APPOSITIVE_BEFORE_RE = re.compile(
@@ -64,6 +64,8 @@ _BARE_BEFORE_RE = re.compile(rf"(?<![\w'’-])({_WORD})[ \t]+(?:(?:is|was|will[ 
 _BRACKET_AFTER_RE = re.compile(r"[ \t]*\(((?:[^\W\d_][\w'’-]*[ \t]+){0,2}[^\W\d_][\w'’-]*)\)")
 _APPOSITIVE_AFTER_RE = re.compile(
     rf",[ \t]+(?:(?:the|our|its|their|his|her|your|my)[ \t]+)?((?:{_WORD}[ \t]+){{0,2}}{_WORD})(?=[ \t]*(?:[,.;:<(\n]|$))")
+# a relative clause's deed: ", who proposed the motion", ", who had chaired it"
+_WHO_AFTER_RE = re.compile(r",[ \t]+who[ \t]+(?:(?:had|has|have)[ \t]+)?([a-z][\w-]*)")
 _AS_AFTER_RE = re.compile(rf"[ \t]+as[ \t]+(?:(?:the|its|their|a|an)[ \t]+)?(?:{_WORD}[ \t]+)?({_WORD})")
 
 #: How far before a name a role is read.
@@ -81,7 +83,15 @@ def _key(words: str) -> Optional[str]:
         if verb is None:
             return None
         return verb if parts[-1] == "by" else f"{verb}/{parts[-1]}"
-    return content_stem(parts[-1])
+    return _head_stem(parts[-1])
+
+
+def _head_stem(word: str) -> Optional[str]:
+    """A role word's stem, an agent noun's as its verb's ("leader" / "led", "payer" / "paid",
+    "owner" / "owned"; most "-or" and "-er" ones the stemmer folds itself)."""
+    if len(word) >= 5 and word.endswith("er"):
+        return content_stem(word[:-2]) or content_stem(word)
+    return content_stem(word)
 
 
 def _known_roles() -> frozenset[str]:
@@ -117,10 +127,12 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: froze
             # a role written as a title opens the name: "Pilot Tobias Renn", "Chair Ana Ruiz"
             found.append((key, False))
             at = head.end()
-        for pattern in (_LABEL_RE, _BY_RE):
-            m = pattern.search(text, lo, at)
-            if m is not None and (key := _key(m.group(1))) is not None:
-                found.append((key, True))
+        m = _LABEL_RE.search(text, lo, at)
+        if m is not None and (key := _key(m.group(1))) is not None:
+            found.append((key, True))
+        m = _BY_RE.search(text, lo, at)
+        if m is not None and past_form(m.group(1).lower()) and (key := _key(m.group(1))) is not None:
+            found.append((key, True))  # ("led by", "paid by": any past form)
         if _BRACKET_CLOSE_RE.match(text, end) is not None:
             m = _BRACKET_OPEN_RE.search(text, lo, at)
             if m is not None and (key := _key(m.group(1))) is not None:
@@ -140,6 +152,9 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: froze
         m = _APPOSITIVE_AFTER_RE.match(text, end)
         if m is not None and (key := _key(m.group(1))) is not None and (key in roles or m.group(1).islower()):
             found.append((key, False))
+        m = _WHO_AFTER_RE.match(text, end)
+        if m is not None and past_form(m.group(1)) and (key := content_stem(m.group(1))) is not None:
+            found.append((key, False))  # (a deed, as "proposed by" says it)
         m = _AS_AFTER_RE.match(text, end)
         if m is not None and (key := _key(m.group(1))) is not None and key in roles:
             found.append((key, False))
@@ -172,7 +187,7 @@ _PARTICLES = "de|da|di|do|du|del|della|der|den|van|von|la|le|bin|al|el|dos|das"
 _RUN_RE = re.compile(
     rf"[{_CAPS}](?<![\w'’-].)[\w'’-]*(?:[ \t](?:(?:{_PARTICLES})[ \t]){{0,2}}[{_CAPS}][\w'’-]*){{0,5}}")
 #: Honorifics (a closed class), left out of a run's start.
-_HONORIFICS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "miss", "cllr", "sir", "dame", "rev", "hon"})
+HONORIFICS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "miss", "cllr", "sir", "dame", "rev", "hon"})
 
 
 def capitalized_runs(text: str) -> list[tuple[int, int]]:
@@ -182,10 +197,40 @@ def capitalized_runs(text: str) -> list[tuple[int, int]]:
         start, end = m.start(), m.end()
         words = m.group().split()
         for w in words:
-            if w.rstrip(".").lower() not in _HONORIFICS:
+            if w.rstrip(".").lower() not in HONORIFICS:
                 break
             start = text.index(w, start) + len(w)
             start = end if start >= end else start + len(text[start:end]) - len(text[start:end].lstrip(" \t"))
         if end - start > 1:
             spans.append((start, end))
     return spans
+
+
+def table_bindings(text: str) -> list[tuple[str, int, int]]:
+    """(role key, start, end) for each name filling a whole cell of a table written with pipes,
+    the role its column's header names ("GROUP | LEADER | BACKMARKER" over "C | Hamid Rostami |
+    Ffion Pugh": Rostami leads, Pugh is backmarker). A header is a row of words without digits;
+    a row of another count of cells ends the table."""
+    out: list[tuple[str, int, int]] = []
+    header: Optional[list[Optional[str]]] = None
+    at = 0
+    for line in text.split("\n"):
+        start, at = at, at + len(line) + 1
+        if line.count("|") < 2:
+            header = None
+            continue
+        cells: list[tuple[int, int]] = []
+        lo = 0
+        for k, ch in enumerate(line + "|"):
+            if ch == "|":
+                cells.append((lo, k))
+                lo = k + 1
+        texts = [line[a:b].strip() for a, b in cells]
+        if header is not None and len(texts) == len(header):
+            for (a, b), cell, key in zip(cells, texts, header):
+                if key is not None and cell and (m := _RUN_RE.fullmatch(cell)) is not None:
+                    first = start + a + line[a:b].index(cell)
+                    out.append((key, first, first + len(cell)))
+        elif not any(ch.isdigit() for ch in line) and sum(1 for t in texts if t) >= 2:
+            header = [_key(t) if t else None for t in texts]
+    return out
