@@ -48,7 +48,7 @@ _LABEL_RE = re.compile(
 # a role opening a bracket that the name fills: "HOST (", "[Agent – "
 # (at a line's or field's start, or after a time stamp's bracket: "[14:02] Agent (Daniela):")
 _BRACKET_OPEN_RE = re.compile(
-    rf"(?:^|(?<=[|·•;\t\n\[])|(?<=[ \t][ \t])|(?<=\][ \t]))({_WORD}(?:[ \t]+{_WORD}){{0,2}})[ \t]*(?:\(|[ \t]*[–—][ \t]*){_TITLE}{{0,4}}$")
+    rf"(?:^|(?<=[|·•;\t\n\[])|(?<=[ \t][ \t])|(?<=\][ \t]))({_WORD}(?:[ \t]+{_WORD}){{0,3}})[ \t]*(?:\(|[ \t]*[–—][ \t]*){_TITLE}{{0,4}}$")
 _BRACKET_CLOSE_RE = re.compile(r"[ \t]*[)\]]")
 # a passive's doer: "maintained by ", "Requested by: "
 # (past a role between: "deployed by the on-call, ")
@@ -62,8 +62,10 @@ _APPOSITIVE_BEFORE_RE = re.compile(
 _BARE_BEFORE_RE = re.compile(rf"(?<![\w'’-])({_WORD})[ \t]+(?:(?:is|was|will[ \t]+be)[ \t]+)?{_TITLE}{{0,4}}$")
 # a role after the name: " (head coach)", ", associate", " as the CRO"
 _BRACKET_AFTER_RE = re.compile(r"[ \t]*\(((?:[^\W\d_][\w'’-]*[ \t]+){0,2}[^\W\d_][\w'’-]*)\)")
+# (a determiner or an "of" says the words are a role: "Sipho, the Head of Analytics", "Ann
+# Lee, Director of Grants")
 _APPOSITIVE_AFTER_RE = re.compile(
-    rf",[ \t]+(?:(?:the|our|its|their|his|her|your|my)[ \t]+)?((?:{_WORD}[ \t]+){{0,2}}{_WORD})(?=[ \t]*(?:[,.;:<(\n]|$))")
+    rf",[ \t]+((?:the|our|its|their|his|her|your|my)[ \t]+)?((?:{_WORD}[ \t]+){{0,2}}{_WORD})(?=[ \t]*(?:[,.;:<(\n]|$))")
 # a relative clause's deed: ", who proposed the motion", ", who had chaired it"
 _WHO_AFTER_RE = re.compile(r",[ \t]+who[ \t]+(?:(?:had|has|have)[ \t]+)?([a-z][\w-]*)")
 _AS_AFTER_RE = re.compile(rf"[ \t]+as[ \t]+(?:(?:the|its|their|a|an)[ \t]+)?(?:{_WORD}[ \t]+)?({_WORD})")
@@ -83,7 +85,13 @@ def _key(words: str) -> Optional[str]:
         if verb is None:
             return None
         return verb if parts[-1] == "by" else f"{verb}/{parts[-1]}"
+    for k, part in enumerate(parts[1:], 1):
+        if part in _OF:
+            return _head_stem(parts[k - 1])  # "Director of Grants", "Minister for Transport"
     return _head_stem(parts[-1])
+
+
+_OF = frozenset({"of", "for"})
 
 
 def _head_stem(word: str) -> Optional[str]:
@@ -150,7 +158,8 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: froze
         if m is not None and (key := _key(m.group(1))) is not None:
             found.append((key, True))
         m = _APPOSITIVE_AFTER_RE.match(text, end)
-        if m is not None and (key := _key(m.group(1))) is not None and (key in roles or m.group(1).islower()):
+        if (m is not None and (key := _key(m.group(2))) is not None
+                and (key in roles or m.group(2).islower() or m.group(1) or " of " in m.group(2))):
             found.append((key, False))
         m = _WHO_AFTER_RE.match(text, end)
         if m is not None and past_form(m.group(1)) and (key := content_stem(m.group(1))) is not None:
