@@ -448,6 +448,9 @@ WINDOWED = {
     "raguard.normalize.bindings._BY_RE": 60,
     "raguard.normalize.bindings._APPOSITIVE_BEFORE_RE": 60,
     "raguard.normalize.bindings._BARE_BEFORE_RE": 60,
+    "raguard.checkers.roles._BY_WORD_RE": 80,  # _MAX_BETWEEN: between two parties
+    "raguard.checkers.roles._BY_END_RE": 80,
+    "raguard.checkers.roles._APPOSITIVE_RE": 80,
 }
 
 
@@ -1097,3 +1100,16 @@ def test_dense_role_bindings_are_linear(unit: str) -> None:
     from raguard.normalize.bindings import capitalized_runs, role_bindings
 
     assert_linear(lambda text: role_bindings(text, capitalized_runs(text), frozenset({"chair"})), repeat(unit))
+
+
+@pytest.mark.parametrize("unit", ["Plan paid to clinic: $120. ", "The clinic, Arden Care, has paid the plan. ",
+                                  "Chair: Ann Lee | Secretary: Bo Roy\n"])
+def test_roles_over_documents_full_of_parties_and_labels_is_linear(unit: str) -> None:
+    # each pair of the answer's parties reads the sentences holding both; a document's role
+    # bindings are read once
+    from raguard import Verifier
+
+    verifier = Verifier(checkers=["entities", "roles"], cache_size=0, max_chars=2_000_000)
+    answer = "The clinic paid the plan $120, and the meeting was chaired by Bo Roy with Ann Lee as secretary."
+    ratio = growth_ratio(lambda doc: verifier.verify("Who paid?", [doc], answer), repeat(unit), min_rounds=1)
+    assert ratio <= RATIO_LIMIT, f"10x longer documents cost {ratio:.1f}x (limit {RATIO_LIMIT}x)"

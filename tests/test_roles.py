@@ -239,6 +239,9 @@ MOTION = ("Cllr Ysolde Parry, who proposed the motion, said the lane was overdue
     [
         # a table's column header names the role of each name in its cells
         ([RIDES], "Group B is led by Teo Marangoni, with Lydia Brandt as sweeper.", "Teo Marangoni"),
+        # a title's head is the word before its "of"; a determiner makes an appositive a role
+        (["Tomas Brill joins as a research analyst, reporting to Greta Olsen, Head of Research."],
+         "Greta Olsen will report to Tomas Brill, the Head of Research.", "Tomas Brill"),
         # a relative clause binds a deed as a passive "by" does
         ([MOTION], "The motion was proposed by Cllr Idris Mawer and opposed by Cllr Ysolde Parry.", "Idris Mawer"),
     ],
@@ -253,6 +256,8 @@ def test_a_role_a_table_or_a_clause_binds_to_the_other_person_is_misattributed(d
     "docs,answer",
     [
         ([RIDES], "Group B is led by Lydia Brandt, with Teo Marangoni as sweeper."),
+        (["Tomas Brill joins as a research analyst, reporting to Greta Olsen, Head of Research."],
+         "Tomas Brill will report to Greta Olsen, the Head of Research."),
         ([MOTION], "The motion was proposed by Cllr Ysolde Parry and opposed by Cllr Idris Mawer."),
         # a document saying in a clause of its own that this person did it too
         ([MOTION, "At the March meeting Idris Mawer proposed the motion on bins."],
@@ -261,3 +266,32 @@ def test_a_role_a_table_or_a_clause_binds_to_the_other_person_is_misattributed(d
 )
 def test_a_role_a_table_or_a_clause_binds_to_that_person_passes(docs: list[str], answer: str) -> None:
     assert misattributed(answer, docs) == []
+
+
+CLAIM = ("Explanation of benefits\n"
+         "Amount billed: $410.00\n"
+         "Plan paid to clinic:      $120.00\n"
+         "The depot returned the pallets to the supplier on 3 May.\n"
+         "The importer, Halden Foods, has paid the shipper £900 in demurrage.\n")
+
+
+@pytest.mark.parametrize("answer", ["The clinic paid the plan $120.", "The supplier returned the pallets to the depot.",
+                                    # an appositive after a party is no part of the relation
+                                    "The shipper has paid the importer, Halden Foods, £900."])
+def test_two_parties_named_by_nouns_in_each_others_place_are_flagged(answer: str) -> None:
+    assert misattributed(answer, [CLAIM])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The plan paid the clinic $120.",
+        "The clinic was paid $120 by the plan.",
+        "The depot returned the pallets to the supplier.",
+        "The importer, Halden Foods, has paid the shipper £900.",
+        # a "by" of time is no passive's
+        "The pallets went back to the supplier, the depot returned them by the deadline.",
+    ],
+)
+def test_two_parties_named_by_nouns_in_their_own_place_pass(answer: str) -> None:
+    assert misattributed(answer, [CLAIM]) == []

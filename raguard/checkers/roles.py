@@ -73,9 +73,17 @@ class RolesChecker:
     def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
         names = sorted((f for f in findings if f.kind == "entity" and f.supported and f.source == "document"),
                        key=lambda f: f.start)
-        if not names or len(ctx.documents) == 0:
+        if len(ctx.documents) == 0:
             return
         flagged: set[int] = set()
+        yield from self._names(ctx, names, flagged)
+        yield from _parties_swapped(ctx, names, flagged)
+
+    def _names(self, ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
+        """The findings on the answer's names: a role given elsewhere, a deed or a role another
+        person of the sentence has, two names in each other's place."""
+        if not names:
+            return
         for name in names:
             found = _role_given_elsewhere(ctx, name)
             if found is not None:
@@ -345,6 +353,71 @@ def _last_word(name: str) -> str:
     return words[-1] if words else ""
 
 
+# a party the answer names by a common noun: "the provider", "the vet", "the council"
+_THE_NOUN_RE = re.compile(r"(?<![\w'’-])[Tt]he[ \t]+([a-z][a-z-]{2,})(?![\w'’-])")
+
+
+def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
+    """Findings for two parties the answer names by a common noun or a name ("the provider paid
+    the plan", "the council has paid the contractor, Fellside Civils") that a document sentence
+    holds the other way round with the same relation between them ("Plan paid to provider",
+    "The contractor, Fellside Civils, has paid the council"), and none the answer's way: the
+    names' pairs read by :func:`_swapped`, with a party named by its noun."""
+    parties = [Finding(kind="party", warning_type=MISATTRIBUTED_CLAIM, start=m.start(1), end=m.end(1),
+                       text=m.group(1), supported=True) for m in _THE_NOUN_RE.finditer(ctx.response)
+               if content_stem(m.group(1)) is not None]
+    if not parties:
+        return
+    names = [n for n in names if not any(ch.isdigit() for ch in n.text)]
+    everyone = sorted([*parties, *names], key=lambda f: f.start)
+    starts = [s for s, _ in ctx.sentences]
+    stems = {f.start: _party_stem(f.text) for f in everyone}
+    for i, first in enumerate(everyone):
+        for second in everyone[i + 1:]:
+            if first.start in flagged:
+                break
+            if second.start - first.end > _MAX_BETWEEN:
+                break
+            if bisect_right(starts, first.start) != bisect_right(starts, second.start):
+                break
+            if first.kind != "party" and second.kind != "party":
+                continue  # two names: the pair loop's
+            a, b = stems[first.start], stems[second.start]
+            if a is None or b is None or a == b or second.start < first.end:
+                continue
+            between = ctx.response[first.end:second.start]
+            if _BY_WORD_RE.search(between) and not _BY_END_RE.search(between):
+                continue  # a "by" of time or means ("by Friday at the latest"), not the doer's
+            if not _has_verb(between):
+                continue  # "the exclusive lock on the offsite repository": no deed between them
+            found = _swapped(ctx, first, second, a, b, frozenset((a, b)))
+            if found is not None:
+                flagged.add(first.start)
+                yield found
+
+
+_BY_WORD_RE = re.compile(r"\bby\b")
+# a passive's "by" right before the second party: "was paid by the "
+_BY_END_RE = re.compile(r"\bby[ \t]+(?:the[ \t]+)?$")
+
+
+_AUX_WORDS = frozenset(_AUX.split("|")) - {"also", "then", "later", "already", "still", "just", "first", "now"}
+
+
+def _has_verb(text: str) -> bool:
+    """Does ``text`` hold a verb: a past form ("paid", "returned") or a word after an auxiliary
+    ("must return", "will pay", "to send")?"""
+    words = [t.norm for t in tokenize(text)]
+    return any(past_form(w) or (k > 0 and words[k - 1] in _AUX_WORDS and content_stem(w) is not None)
+               for k, w in enumerate(words))
+
+
+def _party_stem(text: str) -> Optional[str]:
+    """A party's stem: a noun's own, a name's last word's."""
+    words = [t.norm for t in tokenize(text)]
+    return content_stem(words[-1]) if words else None
+
+
 @lru_cache(maxsize=1024)
 def _word_pattern(word: str) -> re.Pattern[str]:
     """A name's word as a whole word, any case (compiled once per word)."""
@@ -363,6 +436,8 @@ def _find(text: str, word: str, key: str) -> Optional[Token]:
 # a bracketed aside between two names ("Sven Kuipers (Team Altamar), who outsprinted ..."): a
 # description of the first, not the relation
 _ASIDE_RE = re.compile(r"\([^()]{0,60}\)")
+# an appositive right after the first party: "The contractor, Fellside Civils, has paid"
+_APPOSITIVE_RE = re.compile(r"^[ \t]*,[^,;]{1,40},")
 
 
 # a field's label before the name that fills it: up to three words and a colon, then at most a
@@ -388,7 +463,9 @@ def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool
 def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
     """The content stems between two names (the names' own, quoted titles and bracketed asides
     left out), and whether a passive "by" is among the words."""
-    words = [t.norm for t in tokenize(_ASIDE_RE.sub(" ", blank_quotations(text)))]
+    text = _ASIDE_RE.sub(" ", blank_quotations(text))
+    text = _APPOSITIVE_RE.sub(" ", text, count=1)
+    words = [t.norm for t in tokenize(text)]
     stems = [s for w in words if (s := content_stem(w)) is not None and s not in names]
     return stems, "by" in words
 
