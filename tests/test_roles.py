@@ -242,6 +242,12 @@ MOTION = ("Cllr Ysolde Parry, who proposed the motion, said the lane was overdue
         # a title's head is the word before its "of"; a determiner makes an appositive a role
         (["Tomas Brill joins as a research analyst, reporting to Greta Olsen, Head of Research."],
          "Greta Olsen will report to Tomas Brill, the Head of Research.", "Tomas Brill"),
+        # a passive's verb a few words before its "by"
+        (["Title: The salt orchard / Mirela Dunca ; translated from the Romanian by Owen Tregear."],
+         "The Salt Orchard is Owen Tregear's novel, translated from the Romanian by Mirela Dunca.", "Mirela Dunca"),
+        # "which" and a present tense too: "holds" as a "Licence holder:" label
+        (["Licence holder: Brackwater Mills Ltd\nManufacturer: Ostrava Textil\n"],
+         "The yarn is made by Brackwater Mills for Ostrava Textil, which holds the licence.", "Ostrava Textil"),
         # a relative clause binds a deed as a passive "by" does
         ([MOTION], "The motion was proposed by Cllr Idris Mawer and opposed by Cllr Ysolde Parry.", "Idris Mawer"),
     ],
@@ -256,6 +262,10 @@ def test_a_role_a_table_or_a_clause_binds_to_the_other_person_is_misattributed(d
     "docs,answer",
     [
         ([RIDES], "Group B is led by Lydia Brandt, with Teo Marangoni as sweeper."),
+        (["Licence holder: Brackwater Mills Ltd\nManufacturer: Ostrava Textil\n"],
+         "The yarn is made by Ostrava Textil for Brackwater Mills, which holds the licence."),
+        (["Title: The salt orchard / Mirela Dunca ; translated from the Romanian by Owen Tregear."],
+         "The Salt Orchard is Mirela Dunca's novel, translated from the Romanian by Owen Tregear."),
         (["Tomas Brill joins as a research analyst, reporting to Greta Olsen, Head of Research."],
          "Tomas Brill will report to Greta Olsen, the Head of Research."),
         ([MOTION], "The motion was proposed by Cllr Ysolde Parry and opposed by Cllr Idris Mawer."),

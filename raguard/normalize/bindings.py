@@ -51,9 +51,9 @@ _BRACKET_OPEN_RE = re.compile(
     rf"(?:^|(?<=[|·•;\t\n\[])|(?<=[ \t][ \t])|(?<=\][ \t]))({_WORD}(?:[ \t]+{_WORD}){{0,3}})[ \t]*(?:\(|[ \t]*[–—][ \t]*){_TITLE}{{0,4}}$")
 _BRACKET_CLOSE_RE = re.compile(r"[ \t]*[)\]]")
 # a passive's doer: "maintained by ", "Requested by: "
-# (past a role between: "deployed by the on-call, ")
+# (past a role between: "deployed by the on-call, "; the past form is read among the words before)
 _BY_RE = re.compile(
-    rf"(?<![\w'’-])([A-Za-z][\w-]*)[ \t]+by:?[ \t]+(?:(?:the|our|its|their|his|her)[ \t]+(?:{_WORD}[ \t]+){{0,2}}{_WORD},[ \t]+)?"
+    rf"(?<![\w'’-])((?:[A-Za-z][\w'’-]*[ \t]+){{1,4}})by:?[ \t]+(?:(?:the|our|its|their|his|her)[ \t]+(?:{_WORD}[ \t]+){{0,2}}{_WORD},[ \t]+)?"
     rf"{_TITLE}{{0,4}}$", re.IGNORECASE)
 # a role noun before the name: "the head referee, ", "partner ", "her promotor is "
 _APPOSITIVE_BEFORE_RE = re.compile(
@@ -66,8 +66,8 @@ _BRACKET_AFTER_RE = re.compile(r"[ \t]*\(((?:[^\W\d_][\w'’-]*[ \t]+){0,2}[^\W\
 # Lee, Director of Grants")
 _APPOSITIVE_AFTER_RE = re.compile(
     rf",[ \t]+((?:the|our|its|their|his|her|your|my)[ \t]+)?((?:{_WORD}[ \t]+){{0,2}}{_WORD})(?=[ \t]*(?:[,.;:<(\n]|$))")
-# a relative clause's deed: ", who proposed the motion", ", who had chaired it"
-_WHO_AFTER_RE = re.compile(r",[ \t]+who[ \t]+(?:(?:had|has|have)[ \t]+)?([a-z][\w-]*)")
+# a relative clause's deed: ", who proposed the motion", ", who had chaired it", ", which holds the"
+_WHO_AFTER_RE = re.compile(r",[ \t]+(?:who|which)[ \t]+(?:(?:had|has|have)[ \t]+)?([a-z][\w-]*)")
 _AS_AFTER_RE = re.compile(rf"[ \t]+as[ \t]+(?:(?:the|its|their|a|an)[ \t]+)?(?:{_WORD}[ \t]+)?({_WORD})")
 
 #: How far before a name a role is read.
@@ -139,8 +139,12 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: froze
         if m is not None and (key := _key(m.group(1))) is not None:
             found.append((key, True))
         m = _BY_RE.search(text, lo, at)
-        if m is not None and past_form(m.group(1).lower()) and (key := _key(m.group(1))) is not None:
-            found.append((key, True))  # ("led by", "paid by": any past form)
+        if m is not None:
+            # the past form nearest the "by" ("led by", "paid by", "translated from the
+            # Vietnamese by")
+            verb = next((w for w in reversed(m.group(1).lower().split()) if past_form(w)), None)
+            if verb is not None and (key := content_stem(verb)) is not None:
+                found.append((key, True))
         if _BRACKET_CLOSE_RE.match(text, end) is not None:
             m = _BRACKET_OPEN_RE.search(text, lo, at)
             if m is not None and (key := _key(m.group(1))) is not None:
@@ -162,7 +166,8 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: froze
                 and (key in roles or m.group(2).islower() or m.group(1) or " of " in m.group(2))):
             found.append((key, False))
         m = _WHO_AFTER_RE.match(text, end)
-        if m is not None and past_form(m.group(1)) and (key := content_stem(m.group(1))) is not None:
+        if (m is not None and (past_form(verb := m.group(1)) or (verb.endswith("s") and not verb.endswith("ss")))
+                and (key := content_stem(verb)) is not None):
             found.append((key, False))  # (a deed, as "proposed by" says it)
         m = _AS_AFTER_RE.match(text, end)
         if m is not None and (key := _key(m.group(1))) is not None and key in roles:
