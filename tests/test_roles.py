@@ -248,6 +248,9 @@ MOTION = ("Cllr Ysolde Parry, who proposed the motion, said the lane was overdue
         # "which" and a present tense too: "holds" as a "Licence holder:" label
         (["Licence holder: Brackwater Mills Ltd\nManufacturer: Ostrava Textil\n"],
          "The yarn is made by Brackwater Mills for Ostrava Textil, which holds the licence.", "Ostrava Textil"),
+        # a role of two words is one of the head word's several: a "head judge" among judges
+        (["Judges: Nora Quill (head judge) & Abel Stroud\n"], "The judges were Abel Stroud, the head judge, and Nora Quill.",
+         "Abel Stroud"),
         # a relative clause binds a deed as a passive "by" does
         ([MOTION], "The motion was proposed by Cllr Idris Mawer and opposed by Cllr Ysolde Parry.", "Idris Mawer"),
     ],
@@ -262,6 +265,8 @@ def test_a_role_a_table_or_a_clause_binds_to_the_other_person_is_misattributed(d
     "docs,answer",
     [
         ([RIDES], "Group B is led by Lydia Brandt, with Teo Marangoni as sweeper."),
+        (["Judges: Nora Quill (head judge) & Abel Stroud\n"], "The judges were Nora Quill, the head judge, and Abel Stroud."),
+        (["Judges: Nora Quill (head judge) & Abel Stroud\n"], "Abel Stroud, a judge, worked with Nora Quill."),
         (["Licence holder: Brackwater Mills Ltd\nManufacturer: Ostrava Textil\n"],
          "The yarn is made by Ostrava Textil for Brackwater Mills, which holds the licence."),
         (["Title: The salt orchard / Mirela Dunca ; translated from the Romanian by Owen Tregear."],

@@ -57,7 +57,7 @@ _BY_RE = re.compile(
     rf"{_TITLE}{{0,4}}$", re.IGNORECASE)
 # a role noun before the name: "the head referee, ", "partner ", "her promotor is "
 _APPOSITIVE_BEFORE_RE = re.compile(
-    rf"(?<![\w'’-])(?:the|our|its|their|his|her|your|my)[ \t]+(?:{_WORD}[ \t]+){{0,2}}({_WORD}),[ \t]+{_TITLE}{{0,4}}$",
+    rf"(?<![\w'’-])(?:the|our|its|their|his|her|your|my)[ \t]+((?:{_WORD}[ \t]+){{0,2}}{_WORD}),[ \t]+{_TITLE}{{0,4}}$",
     re.IGNORECASE)
 _BARE_BEFORE_RE = re.compile(rf"(?<![\w'’-])({_WORD})[ \t]+(?:(?:is|was|will[ \t]+be)[ \t]+)?{_TITLE}{{0,4}}$")
 # a role after the name: " (head coach)", ", associate", " as the CRO"
@@ -92,6 +92,16 @@ def _key(words: str) -> Optional[str]:
 
 
 _OF = frozenset({"of", "for"})
+
+
+def _with_compound(words: str, key: str) -> list[str]:
+    """``key``, and for a role of two words or more its last two's ("head coach" beside "coach"):
+    a "head coach" is one coach of several."""
+    parts = words.lower().split()
+    if len(parts) < 2 or any(p in _OF for p in parts):
+        return [key]
+    modifier = content_stem(parts[-2])
+    return [key] if modifier is None else [key, f"{modifier} {key}"]
 
 
 def _head_stem(word: str) -> Optional[str]:
@@ -151,7 +161,7 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: froze
                 found.append((key, True))
         m = _APPOSITIVE_BEFORE_RE.search(text, lo, at)
         if m is not None and (key := _key(m.group(1))) is not None:
-            found.append((key, False))
+            found.extend((k, False) for k in _with_compound(m.group(1), key))
         m = _BARE_BEFORE_RE.search(text, lo, at)
         if (m is not None and (key := _key(m.group(1))) is not None and key in roles
                 and not past_form(m.group(1).lower())):  # a verb: "CAB approved CHG-1", not "approver Ines"
@@ -160,11 +170,11 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: froze
         m = _BRACKET_AFTER_RE.match(text, end)
         after = m.end() if m is not None else end
         if m is not None and (key := _key(m.group(1))) is not None:
-            found.append((key, True))
+            found.extend((k, True) for k in _with_compound(m.group(1), key))
         m = _APPOSITIVE_AFTER_RE.match(text, end)
         if (m is not None and (key := _key(m.group(2))) is not None
                 and (key in roles or m.group(2).islower() or m.group(1) or " of " in m.group(2))):
-            found.append((key, False))
+            found.extend((k, False) for k in _with_compound(m.group(2), key))
         m = _WHO_AFTER_RE.match(text, end)
         if (m is not None and (past_form(verb := m.group(1)) or (verb.endswith("s") and not verb.endswith("ss")))
                 and (key := content_stem(verb)) is not None):
