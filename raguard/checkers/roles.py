@@ -202,15 +202,13 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     moderated") binds no role, and a role no document binds is left alone."""
     spans = [(n.start, n.end) for n in names]
     by_start = {n.start: n for n in names}
-    held: dict[str, list[frozenset[str]]] = {}
+    held: dict[str, list[tuple[frozenset[str], int]]] = {}  # each role's holders, and the document
     labelled_keys: set[str] = set()
-    where: dict[str, int] = {}
     for doc_index, index in ctx.documents:
         for key, name, labelled in index.role_bindings:
             words = _person_words(name)
             if words:
-                held.setdefault(key, []).append(words)
-                where.setdefault(key, doc_index)
+                held.setdefault(key, []).append((words, doc_index))
             if labelled:
                 labelled_keys.add(key)
     if not held:
@@ -222,20 +220,21 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
             continue
         holders = held.get(binding.key)
         own = _person_words(name.text)
-        if not holders or not own or any(not own.isdisjoint(h) for h in holders):
+        if not holders or not own or any(not own.isdisjoint(h) for h, _ in holders):
             continue
         sentence = bisect_right(starts, name.start)
-        other = next((o for o in names if o is not name and bisect_right(starts, o.start) == sentence
+        other = next(((o, doc_index) for o in names if o is not name and bisect_right(starts, o.start) == sentence
                       and (words := _person_words(o.text)) and words.isdisjoint(own)
-                      and any(not words.isdisjoint(h) for h in holders)), None)
+                      for h, doc_index in holders if not words.isdisjoint(h)), None)
         if other is None:
             continue
+        holder, doc_index = other
         if any(doers is not None and not own.isdisjoint(doers)
                for _, index in ctx.documents for doers, _ in _doers(index, binding.key, prose=True)):
             continue  # a document says this person does it, in words of its own ("Ana proposed")
         flagged.add(name.start)
         yield _misattributed(name, f"role: {binding.key}",
-                             f"Document {where[binding.key]} gives that role to {other.text}, not to {name.text}.")
+                             f"Document {doc_index} gives that role to {holder.text}, not to {name.text}.")
 
 
 def _person_words(name: str) -> frozenset[str]:

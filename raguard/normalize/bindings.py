@@ -119,12 +119,6 @@ def _known_roles() -> frozenset[str]:
 _KNOWN = _known_roles()
 
 
-def labelled_roles(text: str, spans: Iterable[tuple[int, int]]) -> frozenset[str]:
-    """The roles ``text``'s labels and brackets bind to the names at ``spans`` (their keys): the
-    words it uses as roles."""
-    return frozenset(b.key for b in role_bindings(text, spans, frozenset()) if b.labelled)
-
-
 def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: frozenset[str]) -> list[Binding]:
     """The roles ``text`` binds to the names at ``spans`` (see the module's docstring); a role noun
     written bare beside a name counts when its key is a known role or in ``vocabulary``, or when
