@@ -23,6 +23,7 @@ from raguard.normalize.dates import DateMention, day_months, extract_dates, othe
 from raguard.normalize.doc_dates import document_dates
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
+from raguard.normalize.bindings import capitalized_runs, role_bindings, table_bindings
 from raguard.normalize.roles import Roles
 from raguard.normalize.text import SPACES, TokenText, decode_entities, join_broken_words, sentence_spans
 from raguard.normalize.turns import Conversation, parse_turns
@@ -160,6 +161,20 @@ class DocumentIndex:
     def roles(self) -> Roles:
         """Who the document gives each role to ("Jon Petrakis, CFO"), read per role when asked."""
         return Roles(self.text)
+
+    @lazy
+    def role_bindings(self) -> list[tuple[str, str, bool]]:
+        """The roles the document binds to names: (role key, name, labelled), as "Moderator: Henrik
+        Aalto" or "the head referee, Kim Sato" (see :mod:`raguard.normalize.bindings`); read when
+        an answer binds one."""
+        text = self.text
+        spans = capitalized_runs(text)
+        found = role_bindings(text, spans, frozenset())
+        vocabulary = frozenset(b.key for b in found if b.labelled)
+        if vocabulary:
+            found = role_bindings(text, spans, vocabulary)
+        return ([(b.key, text[b.start:b.end], b.labelled) for b in found]
+                + [(key, text[start:end], True) for key, start, end in table_bindings(text)])
 
     @lazy
     def dates(self) -> list[DateMention]:

@@ -409,6 +409,13 @@ ANCHORED = {
     "raguard.checkers.attributions._ACRONYM_AFTER_RE",  # (match right after a run of capitalized words)
     "raguard.checkers.attributions._FIELD_RE",  # (fullmatch of one sentence)
     "raguard.checkers.attributions._ADDRESSED_RE",  # (match at a sentence's start)
+    "raguard.normalize.bindings._BRACKET_CLOSE_RE",  # (match right after a name)
+    "raguard.normalize.bindings._BRACKET_AFTER_RE",
+    "raguard.normalize.bindings._APPOSITIVE_AFTER_RE",
+    "raguard.normalize.bindings._AS_AFTER_RE",
+    "raguard.normalize.bindings._WHO_AFTER_RE",
+    "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
+    "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -438,6 +445,14 @@ WINDOWED = {
     "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
     "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
     "raguard.checkers.negations._CONTRAST_BEFORE_RE": 12,  # (the characters before a part)
+    "raguard.normalize.bindings._LABEL_RE": 60,  # _REACH: before a name
+    "raguard.normalize.bindings._BRACKET_OPEN_RE": 60,
+    "raguard.normalize.bindings._BY_RE": 60,
+    "raguard.normalize.bindings._APPOSITIVE_BEFORE_RE": 60,
+    "raguard.normalize.bindings._BARE_BEFORE_RE": 60,
+    "raguard.checkers.roles._BY_WORD_RE": 80,  # _MAX_BETWEEN: between two parties
+    "raguard.checkers.roles._BY_END_RE": 80,
+    "raguard.checkers.roles._APPOSITIVE_RE": 80,
 }
 
 
@@ -639,6 +654,8 @@ FUNCTIONS: dict[str, Callable[[str], Any]] = {
         text, extract_dates(text)),
     "day_months": lambda text: __import__("raguard.normalize.dates", fromlist=["x"]).day_months(text),
     "csv_rows": lambda text: __import__("raguard.normalize.numbers", fromlist=["x"]).csv_rows(text),
+    "role_bindings": lambda text: (lambda b: b.role_bindings(text, b.capitalized_runs(text), frozenset({"chair"})))(
+        __import__("raguard.normalize.bindings", fromlist=["x"])),
 }
 
 
@@ -1076,3 +1093,25 @@ def test_document_dates_and_rows_on_long_runs_are_linear(unit: str) -> None:
     assert_linear(lambda text: document_dates(text, extract_dates(text)), between(head, unit, " x"))
     assert_linear(day_months, between(head, unit, " x"))
     assert_linear(csv_rows, between("a,b,", unit, "\n"))
+
+
+@pytest.mark.parametrize("unit", ["Chair: Ann Lee (chair), ", "the chair, Ann Lee, ", "chaired by Ann Lee and Bo Roy; ",
+                                  "Ann Lee as chair ", "Chair Ann Lee Bo Roy ", "A B C D E F G H "])
+def test_dense_role_bindings_are_linear(unit: str) -> None:
+    # each name reads a bounded window before it and a bounded match after it, line or no line
+    from raguard.normalize.bindings import capitalized_runs, role_bindings
+
+    assert_linear(lambda text: role_bindings(text, capitalized_runs(text), frozenset({"chair"})), repeat(unit))
+
+
+@pytest.mark.parametrize("unit", ["Plan paid to clinic: $120. ", "The clinic, Arden Care, has paid the plan. ",
+                                  "Chair: Ann Lee | Secretary: Bo Roy\n"])
+def test_roles_over_documents_full_of_parties_and_labels_is_linear(unit: str) -> None:
+    # each pair of the answer's parties reads the sentences holding both; a document's role
+    # bindings are read once
+    from raguard import Verifier
+
+    verifier = Verifier(checkers=["entities", "roles"], cache_size=0, max_chars=2_000_000)
+    answer = "The clinic paid the plan $120, and the meeting was chaired by Bo Roy with Ann Lee as secretary."
+    ratio = growth_ratio(lambda doc: verifier.verify("Who paid?", [doc], answer), repeat(unit), min_rounds=1)
+    assert ratio <= RATIO_LIMIT, f"10x longer documents cost {ratio:.1f}x (limit {RATIO_LIMIT}x)"

@@ -178,3 +178,135 @@ def test_a_workplace_with_particles_given_to_someone_else_names_it_whole() -> No
     [warning] = [w for w in verify("", [call], "Luis Ebner of Bank of Harrow asked about the buyback.").warnings
                  if w.type == MISATTRIBUTED_CLAIM]
     assert warning.text == "Luis Ebner" and '"Bank of Harrow" to Mira Solano' in warning.suggestion
+
+
+# Roles bound to names by the way they are written (a form's label, a bracket, a passive "by", a
+# role noun beside the name), read the same way in the documents and the answer.
+CLUB_MINUTES = ("Harbour Rowing Club - committee meeting, 4 March\n"
+           "Chair: Wendell Okafor      Secretary: Rosa Lindqvist\n"
+           "Treasurer's report: the boathouse roof repair came to £3,400.\n")
+CREW = "Crew list\nIlse Marchetti (pilot) and Tobias Renn (navigator) flew the Tuesday survey over the estuary.\n"
+SALE = "The seller, Corin Babbage, agreed the price with Maud Ferris on Tuesday.\n"
+
+
+@pytest.mark.parametrize(
+    "docs,answer,name",
+    [
+        ([CLUB_MINUTES], "The meeting was chaired by Rosa Lindqvist, with Wendell Okafor as secretary.", "Rosa Lindqvist"),
+        ([CLUB_MINUTES], "Secretary Wendell Okafor reported the roof repair cost to chair Rosa Lindqvist.", "Wendell Okafor"),
+        ([CREW], "Pilot Tobias Renn and his navigator Ilse Marchetti flew the survey on Tuesday.", "Tobias Renn"),
+        ([SALE], "Maud Ferris, the seller, agreed the price with Corin Babbage on Tuesday.", "Maud Ferris"),
+    ],
+)
+def test_a_role_the_documents_bind_to_the_other_person_is_misattributed(docs: list[str], answer: str,
+                                                                        name: str) -> None:
+    found = misattributed(answer, docs)
+    assert any(w.text.endswith(name) for w in found), found
+
+
+@pytest.mark.parametrize(
+    "docs,answer",
+    [
+        ([CLUB_MINUTES], "The meeting was chaired by Wendell Okafor, with Rosa Lindqvist as secretary."),
+        ([CLUB_MINUTES], "Secretary Rosa Lindqvist recorded that chair Wendell Okafor opened the meeting."),
+        # the deed said another way: no role is bound in the answer
+        ([CLUB_MINUTES], "Wendell Okafor chaired the meeting and Rosa Lindqvist took the minutes."),
+        ([CREW], "Pilot Ilse Marchetti and navigator Tobias Renn flew the survey on Tuesday."),
+        ([SALE], "Corin Babbage, the seller, agreed the price with Maud Ferris on Tuesday."),
+        # the converse: the buyer is the other party, in words the documents do not use
+        ([SALE], "Maud Ferris bought it from Corin Babbage, the seller, on Tuesday."),
+        # a role two people hold, one named in a list after the label
+        (["Judges: Nora Quill, Abel Stroud\nWinner: the Larkspur quilt"], "Judge Abel Stroud and Nora Quill chose the Larkspur quilt."),
+        # the role's holder in the documents is not in the answer's sentence: nothing is swapped
+        ([CLUB_MINUTES], "The meeting was chaired by Rosa Lindqvist. Wendell Okafor was absent."),
+    ],
+)
+def test_a_role_the_documents_bind_to_that_person_or_no_other_of_the_sentence_passes(docs: list[str],
+                                                                                   answer: str) -> None:
+    assert misattributed(answer, docs) == []
+
+
+RIDES = ("Sunday rides\n"
+         "GROUP | PACE | LEADER | SWEEPER\n"
+         "A | 30 km/h | Orrin Vasquez | Petra Holm\n"
+         "B | 24 km/h | Lydia Brandt | Teo Marangoni\n")
+MOTION = ("Cllr Ysolde Parry, who proposed the motion, said the lane was overdue. "
+          "Cllr Idris Mawer, who opposed it, said traders had not been asked.\n")
+
+
+@pytest.mark.parametrize(
+    "docs,answer,name",
+    [
+        # a table's column header names the role of each name in its cells
+        ([RIDES], "Group B is led by Teo Marangoni, with Lydia Brandt as sweeper.", "Teo Marangoni"),
+        # a title's head is the word before its "of"; a determiner makes an appositive a role
+        (["Tomas Brill joins as a research analyst, reporting to Greta Olsen, Head of Research."],
+         "Greta Olsen will report to Tomas Brill, the Head of Research.", "Tomas Brill"),
+        # a passive's verb a few words before its "by"
+        (["Title: The salt orchard / Mirela Dunca ; translated from the Romanian by Owen Tregear."],
+         "The Salt Orchard is Owen Tregear's novel, translated from the Romanian by Mirela Dunca.", "Mirela Dunca"),
+        # "which" and a present tense too: "holds" as a "Licence holder:" label
+        (["Licence holder: Brackwater Mills Ltd\nManufacturer: Ostrava Textil\n"],
+         "The yarn is made by Brackwater Mills for Ostrava Textil, which holds the licence.", "Ostrava Textil"),
+        # a role of two words is one of the head word's several: a "head judge" among judges
+        (["Judges: Nora Quill (head judge) & Abel Stroud\n"], "The judges were Abel Stroud, the head judge, and Nora Quill.",
+         "Abel Stroud"),
+        # a relative clause binds a deed as a passive "by" does
+        ([MOTION], "The motion was proposed by Cllr Idris Mawer and opposed by Cllr Ysolde Parry.", "Idris Mawer"),
+    ],
+)
+def test_a_role_a_table_or_a_clause_binds_to_the_other_person_is_misattributed(docs: list[str], answer: str,
+                                                                               name: str) -> None:
+    found = misattributed(answer, docs)
+    assert any(w.text.endswith(name) for w in found), found
+
+
+@pytest.mark.parametrize(
+    "docs,answer",
+    [
+        ([RIDES], "Group B is led by Lydia Brandt, with Teo Marangoni as sweeper."),
+        (["Judges: Nora Quill (head judge) & Abel Stroud\n"], "The judges were Nora Quill, the head judge, and Abel Stroud."),
+        (["Judges: Nora Quill (head judge) & Abel Stroud\n"], "Abel Stroud, a judge, worked with Nora Quill."),
+        (["Licence holder: Brackwater Mills Ltd\nManufacturer: Ostrava Textil\n"],
+         "The yarn is made by Ostrava Textil for Brackwater Mills, which holds the licence."),
+        (["Title: The salt orchard / Mirela Dunca ; translated from the Romanian by Owen Tregear."],
+         "The Salt Orchard is Mirela Dunca's novel, translated from the Romanian by Owen Tregear."),
+        (["Tomas Brill joins as a research analyst, reporting to Greta Olsen, Head of Research."],
+         "Tomas Brill will report to Greta Olsen, the Head of Research."),
+        ([MOTION], "The motion was proposed by Cllr Ysolde Parry and opposed by Cllr Idris Mawer."),
+        # a document saying in a clause of its own that this person did it too
+        ([MOTION, "At the March meeting Idris Mawer proposed the motion on bins."],
+         "The motion on bins was proposed by Idris Mawer, not Ysolde Parry."),
+    ],
+)
+def test_a_role_a_table_or_a_clause_binds_to_that_person_passes(docs: list[str], answer: str) -> None:
+    assert misattributed(answer, docs) == []
+
+
+CLAIM = ("Explanation of benefits\n"
+         "Amount billed: $410.00\n"
+         "Plan paid to clinic:      $120.00\n"
+         "The depot returned the pallets to the supplier on 3 May.\n"
+         "The importer, Halden Foods, has paid the shipper £900 in demurrage.\n")
+
+
+@pytest.mark.parametrize("answer", ["The clinic paid the plan $120.", "The supplier returned the pallets to the depot.",
+                                    # an appositive after a party is no part of the relation
+                                    "The shipper has paid the importer, Halden Foods, £900."])
+def test_two_parties_named_by_nouns_in_each_others_place_are_flagged(answer: str) -> None:
+    assert misattributed(answer, [CLAIM])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The plan paid the clinic $120.",
+        "The clinic was paid $120 by the plan.",
+        "The depot returned the pallets to the supplier.",
+        "The importer, Halden Foods, has paid the shipper £900.",
+        # a "by" of time is no passive's
+        "The pallets went back to the supplier, the depot returned them by the deadline.",
+    ],
+)
+def test_two_parties_named_by_nouns_in_their_own_place_pass(answer: str) -> None:
+    assert misattributed(answer, [CLAIM]) == []

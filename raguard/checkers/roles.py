@@ -14,6 +14,11 @@ Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document giv
 the same clause; when none does and one gives it to someone else, or gives that person another
 role ("CFO" for the documents' chief executive), the name is flagged too.
 
+A role the answer binds to a person by the way it is written ("moderated by Priit Kask", "host
+Alasdair Crewe", "the technical approver, Ines Carvalho") that the documents bind the same way to
+another person of that answer sentence ("Moderator: Henrik Aalto", "HOST (Bridget Nwosu)") and
+never to this one is flagged too (see :func:`_bound_elsewhere`).
+
 A person the answer says did something ("Bronwen Price proposed the motion") that the documents
 say another person of the same answer sentence did ("Yusuf proposed ...; seconded by Bronwen")
 and never say of this one is flagged too: who does a verb is read from the words right around it
@@ -35,6 +40,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
+from raguard.normalize.bindings import HONORIFICS, role_bindings
 from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.framing import reporting_stems
@@ -67,9 +73,17 @@ class RolesChecker:
     def review(self, ctx: CheckContext, findings: Sequence[Finding]) -> Iterator[Finding]:
         names = sorted((f for f in findings if f.kind == "entity" and f.supported and f.source == "document"),
                        key=lambda f: f.start)
-        if not names or len(ctx.documents) == 0:
+        if len(ctx.documents) == 0:
             return
         flagged: set[int] = set()
+        yield from self._names(ctx, names, flagged)
+        yield from _parties_swapped(ctx, names, flagged)
+
+    def _names(self, ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
+        """The findings on the answer's names: a role given elsewhere, a deed or a role another
+        person of the sentence has, two names in each other's place."""
+        if not names:
+            return
         for name in names:
             found = _role_given_elsewhere(ctx, name)
             if found is not None:
@@ -78,6 +92,9 @@ class RolesChecker:
         if len(names) < 2:
             return
         for found in _agents_swapped(ctx, names, flagged):
+            flagged.add(found.start)
+            yield found
+        for found in _bound_elsewhere(ctx, names, flagged):
             flagged.add(found.start)
             yield found
         starts = [s for s, _ in ctx.sentences]
@@ -176,13 +193,62 @@ def _agents_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) 
                              f'{name.text}: "{quote_for_message(text, 100)}"')
 
 
+def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
+    """Findings for names the answer binds a role to ("moderated by Priit Kask", "host Alasdair
+    Crewe", "the technical approver, Ines Carvalho") that the documents bind to another person
+    of the same answer sentence ("Moderator: Henrik Aalto", "HOST (Bridget Nwosu)") and never
+    to this one: the two people's roles swapped. The same reading binds roles in the documents
+    and in the answer (see :mod:`raguard.normalize.bindings`); a deed said in other words ("Aalto
+    moderated") binds no role, and a role no document binds is left alone."""
+    spans = [(n.start, n.end) for n in names]
+    by_start = {n.start: n for n in names}
+    held: dict[str, list[tuple[frozenset[str], int]]] = {}  # each role's holders, and the document
+    labelled_keys: set[str] = set()
+    for doc_index, index in ctx.documents:
+        for key, name, labelled in index.role_bindings:
+            words = _person_words(name)
+            if words:
+                held.setdefault(key, []).append((words, doc_index))
+            if labelled:
+                labelled_keys.add(key)
+    if not held:
+        return
+    starts = [s for s, _ in ctx.sentences]
+    for binding in role_bindings(ctx.response, spans, frozenset(labelled_keys)):
+        name = by_start[binding.start]
+        if name.start in flagged:
+            continue
+        holders = held.get(binding.key)
+        own = _person_words(name.text)
+        if not holders or not own or any(not own.isdisjoint(h) for h, _ in holders):
+            continue
+        sentence = bisect_right(starts, name.start)
+        other = next(((o, doc_index) for o in names if o is not name and bisect_right(starts, o.start) == sentence
+                      and (words := _person_words(o.text)) and words.isdisjoint(own)
+                      for h, doc_index in holders if not words.isdisjoint(h)), None)
+        if other is None:
+            continue
+        holder, doc_index = other
+        if any(doers is not None and not own.isdisjoint(doers)
+               for _, index in ctx.documents for doers, _ in _doers(index, binding.key, prose=True)):
+            continue  # a document says this person does it, in words of its own ("Ana proposed")
+        flagged.add(name.start)
+        yield _misattributed(name, f"role: {binding.key}",
+                             f"Document {doc_index} gives that role to {holder.text}, not to {name.text}.")
+
+
+def _person_words(name: str) -> frozenset[str]:
+    """A name's words (see :func:`_name_words`) without its honorific ("cllr", "prof")."""
+    return _name_words(name) - HONORIFICS
+
+
 @lru_cache(maxsize=4096)
 def _name_words(name: str) -> frozenset[str]:
     """The folded words of a name that can stand for it alone ("yusuf", "demir"; not "the", "of")."""
     return frozenset(t.norm for t in tokenize(name) if len(t.norm) > 2 and content_stem(t.norm) is not None)
 
 
-def _doers(index: DocumentIndex, verb: str) -> Iterator[tuple[Optional[frozenset[str]], str]]:
+def _doers(index: DocumentIndex, verb: str, prose: bool = False) -> Iterator[tuple[Optional[frozenset[str]], str]]:
     """For each word of stem ``verb`` in the document's sentences: who does it (the folded words
     of the doer before it, of the list of doers it ends, of its passive "by", or of the speaker
     of an "I"/"we"; None when none is found) and the sentence."""
@@ -192,8 +258,8 @@ def _doers(index: DocumentIndex, verb: str) -> Iterator[tuple[Optional[frozenset
         lo, hi = spans[k]
         text = index.text[lo:hi]
         for tok in tokenize(text):
-            if content_stem(tok.norm) != verb:
-                continue
+            if content_stem(tok.norm) != verb or (prose and not text[tok.start].islower()):
+                continue  # (prose: a verb in a clause, not a form's label, "Approved: Dr S. Vale")
             doers: set[str] = set()
             before = _DOER_BEFORE_RE.search(text, max(0, tok.start - 48), tok.start)
             if before is not None:
@@ -286,6 +352,71 @@ def _last_word(name: str) -> str:
     return words[-1] if words else ""
 
 
+# a party the answer names by a common noun: "the provider", "the vet", "the council"
+_THE_NOUN_RE = re.compile(r"(?<![\w'’-])[Tt]he[ \t]+([a-z][a-z-]{2,})(?![\w'’-])")
+
+
+def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
+    """Findings for two parties the answer names by a common noun or a name ("the provider paid
+    the plan", "the council has paid the contractor, Fellside Civils") that a document sentence
+    holds the other way round with the same relation between them ("Plan paid to provider",
+    "The contractor, Fellside Civils, has paid the council"), and none the answer's way: the
+    names' pairs read by :func:`_swapped`, with a party named by its noun."""
+    parties = [Finding(kind="party", warning_type=MISATTRIBUTED_CLAIM, start=m.start(1), end=m.end(1),
+                       text=m.group(1), supported=True) for m in _THE_NOUN_RE.finditer(ctx.response)
+               if content_stem(m.group(1)) is not None]
+    if not parties:
+        return
+    names = [n for n in names if not any(ch.isdigit() for ch in n.text)]
+    everyone = sorted([*parties, *names], key=lambda f: f.start)
+    starts = [s for s, _ in ctx.sentences]
+    stems = {f.start: _party_stem(f.text) for f in everyone}
+    for i, first in enumerate(everyone):
+        for second in everyone[i + 1:]:
+            if first.start in flagged:
+                break
+            if second.start - first.end > _MAX_BETWEEN:
+                break
+            if bisect_right(starts, first.start) != bisect_right(starts, second.start):
+                break
+            if first.kind != "party" and second.kind != "party":
+                continue  # two names: the pair loop's
+            a, b = stems[first.start], stems[second.start]
+            if a is None or b is None or a == b or second.start < first.end:
+                continue
+            between = ctx.response[first.end:second.start]
+            if _BY_WORD_RE.search(between) and not _BY_END_RE.search(between):
+                continue  # a "by" of time or means ("by Friday at the latest"), not the doer's
+            if not _has_verb(between):
+                continue  # "the exclusive lock on the offsite repository": no deed between them
+            found = _swapped(ctx, first, second, a, b, frozenset((a, b)))
+            if found is not None:
+                flagged.add(first.start)
+                yield found
+
+
+_BY_WORD_RE = re.compile(r"\bby\b")
+# a passive's "by" right before the second party: "was paid by the "
+_BY_END_RE = re.compile(r"\bby[ \t]+(?:the[ \t]+)?$")
+
+
+_AUX_WORDS = frozenset(_AUX.split("|")) - {"also", "then", "later", "already", "still", "just", "first", "now"}
+
+
+def _has_verb(text: str) -> bool:
+    """Does ``text`` hold a verb: a past form ("paid", "returned") or a word after an auxiliary
+    ("must return", "will pay", "to send")?"""
+    words = [t.norm for t in tokenize(text)]
+    return any(past_form(w) or (k > 0 and words[k - 1] in _AUX_WORDS and content_stem(w) is not None)
+               for k, w in enumerate(words))
+
+
+def _party_stem(text: str) -> Optional[str]:
+    """A party's stem: a noun's own, a name's last word's."""
+    words = [t.norm for t in tokenize(text)]
+    return content_stem(words[-1]) if words else None
+
+
 @lru_cache(maxsize=1024)
 def _word_pattern(word: str) -> re.Pattern[str]:
     """A name's word as a whole word, any case (compiled once per word)."""
@@ -304,6 +435,8 @@ def _find(text: str, word: str, key: str) -> Optional[Token]:
 # a bracketed aside between two names ("Sven Kuipers (Team Altamar), who outsprinted ..."): a
 # description of the first, not the relation
 _ASIDE_RE = re.compile(r"\([^()]{0,60}\)")
+# an appositive right after the first party: "The contractor, Fellside Civils, has paid"
+_APPOSITIVE_RE = re.compile(r"^[ \t]*,[^,;]{1,40},")
 
 
 # a field's label before the name that fills it: up to three words and a colon, then at most a
@@ -329,7 +462,9 @@ def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool
 def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
     """The content stems between two names (the names' own, quoted titles and bracketed asides
     left out), and whether a passive "by" is among the words."""
-    words = [t.norm for t in tokenize(_ASIDE_RE.sub(" ", blank_quotations(text)))]
+    text = _ASIDE_RE.sub(" ", blank_quotations(text))
+    text = _APPOSITIVE_RE.sub(" ", text, count=1)
+    words = [t.norm for t in tokenize(text)]
     stems = [s for w in words if (s := content_stem(w)) is not None and s not in names]
     return stems, "by" in words
 

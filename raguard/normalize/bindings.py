@@ -1,0 +1,254 @@
+"""Roles a text binds to the names in it: the same reading for a document and an answer.
+
+A role is bound to a name by the way it is written next to it, whatever the role:
+
+- a form's label: "Moderator: Henrik Aalto", "Technical approver ..... Bruno Leitão", "HOST (Bridget
+  Nwosu)", "[Agent – Saoirse]";
+- a passive "by": "Maintained by Ruth Mwangi", "Requested by: Ines Carvalho", "moderated by Priit Kask";
+- a role in brackets after the name: "Jade Foster (head coach)", "Josiah Brearley (Vendor)";
+- a role noun beside the name: "partner Owen Matsuda", "the head referee, Kim Sato", "Owen Matsuda,
+  associate", "Halvorsen Therapeutics as the CRO", "her promotor is Dr Sabine Ekwueme".
+
+The role is read by its head word's stem, so a label and a verb of one deed meet ("Moderator" /
+"moderated by", "Proposed:" / "proposed by", "Approver" / "approved by"), while the one a deed is
+done to stays apart ("Assignee" / "assigned"). A role noun written bare beside a name (the last
+group above) counts only when it is a role: a known role noun (:data:`ROLE_NOUNS`), or a word the
+text's own labels and brackets use as one (``vocabulary``); a verb before a name ("told Daniela")
+is no role.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, NamedTuple, Optional
+
+from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
+from raguard.normalize.stems import content_stem, past_form
+
+
+class Binding(NamedTuple):
+    """A role (its head word's stem, a verb's with its preposition: "assign/to") bound to the name
+    at ``start:end``, and whether a label or bracket bound it (``labelled``)."""
+
+    key: str
+    start: int
+    end: int
+    labelled: bool
+
+
+# A title and initials between a role and a name ("Consultant: Dr T. Okonkwo", "Promotor: Prof.
+# dr. ir. Hendrik Vos"): honorifics are a closed class; initials are one capital and a dot.
+_TITLE = r"(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Miss|Cllr|Sir|Dame|Rev|Hon|dr|ir|prof)\.?[ \t]+|[A-Z]\.[ \t]*)"
+_WORD = r"[^\W\d_][\w'’/-]*"
+# a label closing right before the name: up to four words at a line's or a field's start, then a
+# colon or a run of dots ("Assigned to: ", "Technical approver .... ")
+_LABEL_RE = re.compile(
+    rf"(?:^|(?<=[|·•;\t\n])|(?<=[ \t][ \t])|(?<=[.)\]\"”][ \t]))[ \t]*({_WORD}(?:[ \t]+{_WORD}){{0,3}})[ \t]*"
+    rf"(?::|\.{{3,}}[ \t.]*)[ \t]*{_TITLE}{{0,4}}$")
+# a role opening a bracket that the name fills: "HOST (", "[Agent – "
+# (at a line's or field's start, or after a time stamp's bracket: "[14:02] Agent (Daniela):")
+_BRACKET_OPEN_RE = re.compile(
+    rf"(?:^|(?<=[|·•;\t\n\[])|(?<=[ \t][ \t])|(?<=\][ \t]))({_WORD}(?:[ \t]+{_WORD}){{0,3}})[ \t]*(?:\(|[ \t]*[–—][ \t]*){_TITLE}{{0,4}}$")
+_BRACKET_CLOSE_RE = re.compile(r"[ \t]*[)\]]")
+# a passive's doer: "maintained by ", "Requested by: "
+# (past a role between: "deployed by the on-call, "; the past form is read among the words before)
+_BY_RE = re.compile(
+    rf"(?<![\w'’-])((?:[A-Za-z][\w'’-]*[ \t]+){{1,4}})by:?[ \t]+(?:(?:the|our|its|their|his|her)[ \t]+(?:{_WORD}[ \t]+){{0,2}}{_WORD},[ \t]+)?"
+    rf"{_TITLE}{{0,4}}$", re.IGNORECASE)
+# a role noun before the name: "the head referee, ", "partner ", "her promotor is "
+_APPOSITIVE_BEFORE_RE = re.compile(
+    rf"(?<![\w'’-])(?:the|our|its|their|his|her|your|my)[ \t]+((?:{_WORD}[ \t]+){{0,2}}{_WORD}),[ \t]+{_TITLE}{{0,4}}$",
+    re.IGNORECASE)
+_BARE_BEFORE_RE = re.compile(rf"(?<![\w'’-])({_WORD})[ \t]+(?:(?:is|was|will[ \t]+be)[ \t]+)?{_TITLE}{{0,4}}$")
+# a role after the name: " (head coach)", ", associate", " as the CRO"
+_BRACKET_AFTER_RE = re.compile(r"[ \t]*\(((?:[^\W\d_][\w'’-]*[ \t]+){0,2}[^\W\d_][\w'’-]*)\)")
+# (a determiner or an "of" says the words are a role: "Sipho, the Head of Analytics", "Ann
+# Lee, Director of Grants")
+_APPOSITIVE_AFTER_RE = re.compile(
+    rf",[ \t]+((?:the|our|its|their|his|her|your|my)[ \t]+)?((?:{_WORD}[ \t]+){{0,2}}{_WORD})(?=[ \t]*(?:[,.;:<(\n]|$))")
+# a relative clause's deed: ", who proposed the motion", ", who had chaired it", ", which holds the"
+_WHO_AFTER_RE = re.compile(r",[ \t]+(?:who|which)[ \t]+(?:(?:had|has|have)[ \t]+)?([a-z][\w-]*)")
+_AS_AFTER_RE = re.compile(rf"[ \t]+as[ \t]+(?:(?:the|its|their|a|an)[ \t]+)?(?:{_WORD}[ \t]+)?({_WORD})")
+
+#: How far before a name a role is read.
+_REACH = 60
+_PREPOSITIONS = frozenset({"to", "for", "with", "from", "on", "at", "of", "by"})
+
+
+def _key(words: str) -> Optional[str]:
+    """The stem of a role's head word (its last; for "Assigned to" the verb's, with "/to")."""
+    parts = words.lower().split()
+    if not parts:
+        return None
+    if parts[-1] in _PREPOSITIONS and len(parts) > 1:
+        verb = content_stem(parts[-2])
+        if verb is None:
+            return None
+        return verb if parts[-1] == "by" else f"{verb}/{parts[-1]}"
+    for k, part in enumerate(parts[1:], 1):
+        if part in _OF:
+            return _head_stem(parts[k - 1])  # "Director of Grants", "Minister for Transport"
+    return _head_stem(parts[-1])
+
+
+_OF = frozenset({"of", "for"})
+
+
+def _with_compound(words: str, key: str) -> list[str]:
+    """``key``, and for a role of two words or more its last two's ("head coach" beside "coach"):
+    a "head coach" is one coach of several."""
+    parts = words.lower().split()
+    if len(parts) < 2 or any(p in _OF for p in parts):
+        return [key]
+    modifier = content_stem(parts[-2])
+    return [key] if modifier is None else [key, f"{modifier} {key}"]
+
+
+def _head_stem(word: str) -> Optional[str]:
+    """A role word's stem, an agent noun's as its verb's ("leader" / "led", "payer" / "paid",
+    "owner" / "owned"; most "-or" and "-er" ones the stemmer folds itself)."""
+    if len(word) >= 5 and word.endswith("er"):
+        return content_stem(word[:-2]) or content_stem(word)
+    return content_stem(word)
+
+
+def _known_roles() -> frozenset[str]:
+    return frozenset(k for w in (*ROLE_NOUNS, *(r.lower() for r in ROLE_ACRONYMS)) if (k := content_stem(w)) is not None)
+
+
+_KNOWN = _known_roles()
+
+
+def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: frozenset[str]) -> list[Binding]:
+    """The roles ``text`` binds to the names at ``spans`` (see the module's docstring); a role noun
+    written bare beside a name counts when its key is a known role or in ``vocabulary``, or when
+    the words say it is one ("the head referee, Kim Sato", "Owen Matsuda, associate (")."""
+    out: list[Binding] = []
+    roles = _KNOWN | vocabulary
+    listed: list[str] = []  # the labels of the list the last name was in ("Panellists: A, B, C")
+    last_end = -1
+    for start, end in spans:
+        if end < len(text) and (text[end] == "-" or text[end].isalnum()):
+            continue  # a word's part: "Oslo-based"
+        lo = max(0, start - _REACH)
+        lo = text.rfind("\n", lo, start) + 1 or lo  # (the line's start, within reach)
+        found: list[tuple[str, bool]] = []
+        at = start
+        head = _HEAD_WORD_RE.match(text, start, end)
+        if head is not None and (key := _key(head.group(1))) is not None and key in roles:
+            # a role written as a title opens the name: "Pilot Tobias Renn", "Chair Ana Ruiz"
+            found.append((key, False))
+            at = head.end()
+        m = _LABEL_RE.search(text, lo, at)
+        if m is not None and (key := _key(m.group(1))) is not None:
+            found.append((key, True))
+        m = _BY_RE.search(text, lo, at)
+        if m is not None:
+            # the past form nearest the "by" ("led by", "paid by", "translated from the
+            # Vietnamese by")
+            verb = next((w for w in reversed(m.group(1).lower().split()) if past_form(w)), None)
+            if verb is not None and (key := content_stem(verb)) is not None:
+                found.append((key, True))
+        if _BRACKET_CLOSE_RE.match(text, end) is not None:
+            m = _BRACKET_OPEN_RE.search(text, lo, at)
+            if m is not None and (key := _key(m.group(1))) is not None:
+                found.append((key, True))
+        m = _APPOSITIVE_BEFORE_RE.search(text, lo, at)
+        if m is not None and (key := _key(m.group(1))) is not None:
+            found.extend((k, False) for k in _with_compound(m.group(1), key))
+        m = _BARE_BEFORE_RE.search(text, lo, at)
+        if (m is not None and (key := _key(m.group(1))) is not None and key in roles
+                and not past_form(m.group(1).lower())):  # a verb: "CAB approved CHG-1", not "approver Ines"
+            found.append((key, False))
+        labels = [k for k, labelled in found if labelled]  # (the labels before the name)
+        m = _BRACKET_AFTER_RE.match(text, end)
+        after = m.end() if m is not None else end
+        if m is not None and (key := _key(m.group(1))) is not None:
+            found.extend((k, True) for k in _with_compound(m.group(1), key))
+        m = _APPOSITIVE_AFTER_RE.match(text, end)
+        if (m is not None and (key := _key(m.group(2))) is not None
+                and (key in roles or m.group(2).islower() or m.group(1) or " of " in m.group(2))):
+            found.extend((k, False) for k in _with_compound(m.group(2), key))
+        m = _WHO_AFTER_RE.match(text, end)
+        if (m is not None and (past_form(verb := m.group(1)) or (verb.endswith("s") and not verb.endswith("ss")))
+                and (key := content_stem(verb)) is not None):
+            found.append((key, False))  # (a deed, as "proposed by" says it)
+        m = _AS_AFTER_RE.match(text, end)
+        if m is not None and (key := _key(m.group(1))) is not None and key in roles:
+            found.append((key, False))
+        if (listed and not any(labelled for _, labelled in found) and last_end <= start
+                and _LIST_GAP_RE.fullmatch(text, last_end, start)):
+            # a name listed after a labelled one, with no role of its own: the label's
+            found.extend((k, True) for k in listed)
+            labels = listed
+        listed, last_end = labels, after
+        seen: set[str] = set()
+        for key, labelled in found:
+            if key not in seen:
+                seen.add(key)
+                out.append(Binding(key, start, end, labelled))
+    return out
+
+
+# a name's first word and the space after it, when two more words follow
+_HEAD_WORD_RE = re.compile(rf"({_WORD})[ \t]+(?=[^\W\d_][\w'’-]*[ \t]+[^\W\d_])")
+# what joins the names of one label's list: "Panellists: Ana Ruiz, Ben Ola & Dr C. Kim"
+_LIST_GAP_RE = re.compile(rf"[ \t]*(?:,|;|&|and|,[ \t]*and)[ \t]*{_TITLE}{{0,4}}")
+
+
+# capitalized runs, the names a document's labels may fill ("Henrik Aalto", "Lindahl"; a title
+# left out); a sentence's first word is kept: after a label it is a name as any other
+# (the capital is tried first, then what precedes it: a fast scan for capitals)
+_CAPS = "A-ZÀ-ÖØ-ÞĀĂĄĆČĎĐĒĖĘĚĞĢĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŘŚŞŠŢŤŪŮŰŲŹŻŽ"
+# the particles inside a name ("Pieter de Graaf", "Aoife Ní Bhriain" is capitalized): a closed class
+_PARTICLES = "de|da|di|do|du|del|della|der|den|van|von|la|le|bin|al|el|dos|das"
+_RUN_RE = re.compile(
+    rf"[{_CAPS}](?<![\w'’-].)[\w'’-]*(?:[ \t](?:(?:{_PARTICLES})[ \t]){{0,2}}[{_CAPS}][\w'’-]*){{0,5}}")
+#: Honorifics (a closed class), left out of a run's start.
+HONORIFICS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "miss", "cllr", "sir", "dame", "rev", "hon"})
+
+
+def capitalized_runs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the runs of capitalized words in ``text``, leading honorifics left out."""
+    spans = []
+    for m in _RUN_RE.finditer(text):
+        start, end = m.start(), m.end()
+        words = m.group().split()
+        for w in words:
+            if w.rstrip(".").lower() not in HONORIFICS:
+                break
+            start = text.index(w, start) + len(w)
+            start = end if start >= end else start + len(text[start:end]) - len(text[start:end].lstrip(" \t"))
+        if end - start > 1:
+            spans.append((start, end))
+    return spans
+
+
+def table_bindings(text: str) -> list[tuple[str, int, int]]:
+    """(role key, start, end) for each name filling a whole cell of a table written with pipes,
+    the role its column's header names ("GROUP | LEADER | BACKMARKER" over "C | Hamid Rostami |
+    Ffion Pugh": Rostami leads, Pugh is backmarker). A header is a row of words without digits;
+    a row of another count of cells ends the table."""
+    out: list[tuple[str, int, int]] = []
+    header: Optional[list[Optional[str]]] = None
+    at = 0
+    for line in text.split("\n"):
+        start, at = at, at + len(line) + 1
+        if line.count("|") < 2:
+            header = None
+            continue
+        cells: list[tuple[int, int]] = []
+        lo = 0
+        for k, ch in enumerate(line + "|"):
+            if ch == "|":
+                cells.append((lo, k))
+                lo = k + 1
+        texts = [line[a:b].strip() for a, b in cells]
+        if header is not None and len(texts) == len(header):
+            for (a, b), cell, key in zip(cells, texts, header):
+                if key is not None and cell and (m := _RUN_RE.fullmatch(cell)) is not None:
+                    first = start + a + line[a:b].index(cell)
+                    out.append((key, first, first + len(cell)))
+        elif not any(ch.isdigit() for ch in line) and sum(1 for t in texts if t) >= 2:
+            header = [_key(t) if t else None for t in texts]
+    return out
