@@ -163,6 +163,15 @@ class DocumentIndex:
         return Roles(self.text)
 
     @lazy
+    def role_key_bases(self) -> frozenset[str]:
+        """The stems a role the document binds can be keyed by (see
+        :func:`raguard.normalize.bindings.key_bases`): a document none of whose bases is the
+        base of an answer's role is not read for bindings."""
+        from raguard.normalize.bindings import key_bases
+
+        return key_bases(self.tokens.vocab)
+
+    @lazy
     def role_bindings(self) -> list[tuple[str, str, bool]]:
         """The roles the document binds to names: (role key, name, labelled), as "Moderator: Henrik
         Aalto" or "the head referee, Kim Sato" (see :mod:`raguard.normalize.bindings`); read when

@@ -103,9 +103,13 @@ def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str) -> b
     for _, index in ctx.documents:
         spans, by_stem = index.sentence_index
         numbers = index.sentences_holding(key) if key in FUNCTION_OPPOSITES else by_stem.get(key, ())
+        memo = index.__dict__.setdefault("_opposite_words", {})  # (per document sentence: asked per answer)
         for n in numbers:
-            s, e = spans[n]
-            words = [(t.start, opposite_key(t.norm), content_stem(t.norm)) for t in tokenize(index.text[s:e])]
+            words = memo.get(n)
+            if words is None:
+                s, e = spans[n]
+                words = memo[n] = [(t.start, opposite_key(t.norm), content_stem(t.norm))
+                                   for t in tokenize(index.text[s:e])]
             for at_word, word_key, _ in words:
                 if word_key != key:
                     continue

@@ -40,7 +40,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
-from raguard.normalize.bindings import HONORIFICS, role_bindings
+from raguard.normalize.bindings import HONORIFICS, key_base, role_bindings
 from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.framing import reporting_stems
@@ -201,10 +201,17 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     and in the answer (see :mod:`raguard.normalize.bindings`); a deed said in other words ("Aalto
     moderated") binds no role, and a role no document binds is left alone."""
     spans = [(n.start, n.end) for n in names]
+    # the roles the answer may bind at all (its widest reading): a document that can key none of
+    # them is not read for its bindings (the costly part), which changes nothing found
+    wanted = {key_base(b.key) for b in role_bindings(ctx.response, spans, None)}
+    if not wanted:
+        return
     by_start = {n.start: n for n in names}
     held: dict[str, list[tuple[frozenset[str], int]]] = {}  # each role's holders, and the document
     labelled_keys: set[str] = set()
     for doc_index, index in ctx.documents:
+        if wanted.isdisjoint(index.role_key_bases):
+            continue
         for key, name, labelled in index.role_bindings:
             words = _person_words(name)
             if words:

@@ -20,7 +20,7 @@ is no role.
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple, Optional
+from typing import Container, Iterable, NamedTuple, Optional
 
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.stems import content_stem, past_form
@@ -119,12 +119,39 @@ def _known_roles() -> frozenset[str]:
 _KNOWN = _known_roles()
 
 
-def role_bindings(text: str, spans: Iterable[tuple[int, int]], vocabulary: frozenset[str]) -> list[Binding]:
+class _AnyRole:
+    """Every key is a role: the widest reading (see :func:`role_bindings`)."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+
+def key_base(key: str) -> str:
+    """The one word's stem a role key is made from ("head coach" -> "coach", "assign/to" -> "assign")."""
+    return key.split("/", 1)[0].rsplit(" ", 1)[-1]
+
+
+def key_bases(words: Iterable[str]) -> frozenset[str]:
+    """The stems a role key of a text with these (lower-case) words can be made from: each word's
+    stem, an agent noun's as its verb's (see :func:`_head_stem`). A text none of whose bases is a
+    role's binds no role of that key."""
+    out = set()
+    for word in words:
+        for base in (content_stem(word), _head_stem(word)):
+            if base is not None:
+                out.add(base)
+    return frozenset(out)
+
+
+def role_bindings(text: str, spans: Iterable[tuple[int, int]],
+                  vocabulary: Optional[frozenset[str]]) -> list[Binding]:
     """The roles ``text`` binds to the names at ``spans`` (see the module's docstring); a role noun
     written bare beside a name counts when its key is a known role or in ``vocabulary``, or when
-    the words say it is one ("the head referee, Kim Sato", "Owen Matsuda, associate (")."""
+    the words say it is one ("the head referee, Kim Sato", "Owen Matsuda, associate ("). With
+    ``vocabulary`` None any word counts there: a superset of every vocabulary's bindings, whose
+    keys say which roles the text may bind at all."""
     out: list[Binding] = []
-    roles = _KNOWN | vocabulary
+    roles: Container[str] = _AnyRole() if vocabulary is None else _KNOWN | vocabulary
     listed: list[str] = []  # the labels of the list the last name was in ("Panellists: A, B, C")
     last_end = -1
     for start, end in spans:
