@@ -178,9 +178,12 @@ class DocumentIndex:
         an answer binds one."""
         text = self.text
         spans = capitalized_runs(text)
-        found = role_bindings(text, spans, frozenset())
+        asked: set[str] = set()
+        found = role_bindings(text, spans, frozenset(), asked)
         vocabulary = frozenset(b.key for b in found if b.labelled)
-        if vocabulary:
+        if not vocabulary.isdisjoint(asked):
+            # (a key the labels make a role was asked of a bare word: read again with it; else the
+            # second reading would give the same bindings)
             found = role_bindings(text, spans, vocabulary)
         return ([(b.key, text[b.start:b.end], b.labelled) for b in found]
                 + [(key, text[start:end], True) for key, start, end in table_bindings(text)])

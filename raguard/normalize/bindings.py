@@ -143,15 +143,29 @@ def key_bases(words: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+class _Asked:
+    """A set of roles that notes every key asked of it (see ``asked`` of :func:`role_bindings`)."""
+
+    def __init__(self, roles: Container[str], asked: set[str]) -> None:
+        self._roles, self._asked = roles, asked
+
+    def __contains__(self, key: object) -> bool:
+        self._asked.add(key)  # type: ignore[arg-type]
+        return key in self._roles
+
+
 def role_bindings(text: str, spans: Iterable[tuple[int, int]],
-                  vocabulary: Optional[frozenset[str]]) -> list[Binding]:
+                  vocabulary: Optional[frozenset[str]], asked: Optional[set[str]] = None) -> list[Binding]:
     """The roles ``text`` binds to the names at ``spans`` (see the module's docstring); a role noun
     written bare beside a name counts when its key is a known role or in ``vocabulary``, or when
     the words say it is one ("the head referee, Kim Sato", "Owen Matsuda, associate ("). With
     ``vocabulary`` None any word counts there: a superset of every vocabulary's bindings, whose
-    keys say which roles the text may bind at all."""
+    keys say which roles the text may bind at all. ``asked`` collects every key whose being a
+    role was asked: another vocabulary holding none of them gives the same bindings."""
     out: list[Binding] = []
     roles: Container[str] = _AnyRole() if vocabulary is None else _KNOWN | vocabulary
+    if asked is not None:
+        roles = _Asked(roles, asked)  # (the keys whose being a role decided anything: see DocumentIndex.role_bindings)
     listed: list[str] = []  # the labels of the list the last name was in ("Panellists: A, B, C")
     last_end = -1
     for start, end in spans:
@@ -166,10 +180,13 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]],
             # a role written as a title opens the name: "Pilot Tobias Renn", "Chair Ana Ruiz"
             found.append((key, False))
             at = head.end()
-        m = _LABEL_RE.search(text, lo, at)
+        # (each of the next three patterns needs a character or word of its own in the reach: the
+        # search, which tries every position there, is skipped when it is missing)
+        window = text[lo:at]
+        m = _LABEL_RE.search(text, lo, at) if (":" in window or "..." in window) else None
         if m is not None and (key := _key(m.group(1))) is not None:
             found.append((key, True))
-        m = _BY_RE.search(text, lo, at)
+        m = _BY_RE.search(text, lo, at) if "by" in window.lower() else None
         if m is not None:
             # the past form nearest the "by" ("led by", "paid by", "translated from the
             # Vietnamese by")
@@ -180,7 +197,7 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]],
             m = _BRACKET_OPEN_RE.search(text, lo, at)
             if m is not None and (key := _key(m.group(1))) is not None:
                 found.append((key, True))
-        m = _APPOSITIVE_BEFORE_RE.search(text, lo, at)
+        m = _APPOSITIVE_BEFORE_RE.search(text, lo, at) if "," in window else None
         if m is not None and (key := _key(m.group(1))) is not None:
             found.extend((k, False) for k in _with_compound(m.group(1), key))
         m = _BARE_BEFORE_RE.search(text, lo, at)
