@@ -24,6 +24,7 @@ from typing import Container, Iterable, NamedTuple, Optional
 
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.stems import content_stem, past_form
+from raguard.normalize.text import pipe_rows
 
 
 class Binding(NamedTuple):
@@ -275,24 +276,15 @@ def table_bindings(text: str) -> list[tuple[str, int, int]]:
     a row of another count of cells ends the table."""
     out: list[tuple[str, int, int]] = []
     header: Optional[list[Optional[str]]] = None
-    at = 0
-    for line in text.split("\n"):
-        start, at = at, at + len(line) + 1
-        if line.count("|") < 2:
+    for cells in pipe_rows(text):
+        if cells is None:
             header = None
             continue
-        cells: list[tuple[int, int]] = []
-        lo = 0
-        for k, ch in enumerate(line + "|"):
-            if ch == "|":
-                cells.append((lo, k))
-                lo = k + 1
-        texts = [line[a:b].strip() for a, b in cells]
-        if header is not None and len(texts) == len(header):
-            for (a, b), cell, key in zip(cells, texts, header):
-                if key is not None and cell and (m := _RUN_RE.fullmatch(cell)) is not None:
-                    first = start + a + line[a:b].index(cell)
+        if header is not None and len(cells) == len(header):
+            for (a, b, cell), key in zip(cells, header):
+                if key is not None and cell and _RUN_RE.fullmatch(cell) is not None:
+                    first = text.index(cell, a, b)
                     out.append((key, first, first + len(cell)))
-        elif not any(ch.isdigit() for ch in line) and sum(1 for t in texts if t) >= 2:
-            header = [_key(t) if t else None for t in texts]
+        elif not any(ch.isdigit() for _, _, t in cells for ch in t) and sum(1 for _, _, t in cells if t) >= 2:
+            header = [_key(t) if t else None for _, _, t in cells]
     return out

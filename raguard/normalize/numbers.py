@@ -15,6 +15,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
+from raguard.normalize.text import pipe_rows
 
 _SCALES = {
     "hundred": 1e2,
@@ -619,16 +620,10 @@ def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[Numbe
     number; the rows after it with as many cells are read by it, up to the table's end."""
     starts = [n.start for n in mentions]
     header: Optional[list[bool]] = None
-    pos = 0
-    for line in text.split("\n"):
-        line_start, pos = pos, pos + len(line) + 1
-        if line.count("|") < 2:
+    for cells in pipe_rows(text):
+        if cells is None:
             header = None
             continue
-        cells, offset = [], line_start
-        for cell in line.split("|"):
-            cells.append((offset, offset + len(cell), cell.strip()))
-            offset += len(cell) + 1
         if not any(_NUMERIC_CELL_RE.fullmatch(cell) for _, _, cell in cells):
             header = [_PERCENT_HEADER_RE.search(cell) is not None for _, _, cell in cells]
             header = header if any(header) else None
