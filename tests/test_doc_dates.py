@@ -119,6 +119,10 @@ def test_an_ordinal_is_a_day_of_the_month() -> None:
     assert _flagged([doc], "She berths at 04:00 on the 22nd.") == [("unsupported_number", "22nd")]
     # a noun after it makes it no day ("the 21st floor")
     assert _flagged([doc], "Gangs start on the 21st floor.") == [("unsupported_number", "21st")]
+    # a function word after it keeps it a day; a rank's superlative does not
+    assert _flagged([doc], "She berths on the 21st and gangs start at 07:00.") == []
+    assert _flagged([doc], "She berths on the 22nd and gangs start at 07:00.") == [("unsupported_number", "22nd")]
+    assert _flagged([doc], "It is the 21st most used berth.") == [("unsupported_number", "21st")]
 
 
 @pytest.mark.parametrize("doc, answer, changed", [

@@ -396,3 +396,30 @@ def test_values_of_different_lines_or_a_crowded_line_give_no_difference() -> Non
     doc = "Out: 10:15\nBack: 11:55\nScores 9 14 20 27 31 38 45 52"
     assert _flagged(doc, "You were out for 100 minutes.") == {"100"}
     assert _flagged(doc, "The gap was 11.") == {"11"}
+
+
+def test_a_text_that_writes_decimal_commas_groups_its_thousands_with_dots() -> None:
+    # one convention per text: "0,615" or "2.480,00 EUR" make "15.000" fifteen thousand
+    doc = ["Pos | Menge | Einzelpreis\n1 | 15.000 | 0,615\n2 | 8.000 | 1,207\nSumme: 18.881,00 EUR"]
+    assert _flagged(doc[0], "Line 1 is 15,000 pieces at €0.615 each, line 2 8,000 at €1.207.") == set()
+    assert "16,000" in _flagged(doc[0], "Line 1 is 16,000 pieces at €0.615 each.")
+    assert "€0.651" in _flagged(doc[0], "Line 1 costs €0.651 each.")
+
+
+def test_a_lone_zero_before_a_comma_is_a_decimal_comma() -> None:
+    assert [n.value for n in extract_numbers("Preis 0,615 je Stück")] == [0.615]
+    assert [n.value for n in extract_numbers("a crowd of 10,615")] == [10615.0]
+
+
+def test_the_values_of_a_row_labelled_with_a_percent_sign_are_percentages() -> None:
+    doc = ["Parameter | Limit | Week 1 | Week 4\nMoisture (%) | NMT 12.0 | 9.4 | 11.6\nYield | - | 412 | 398"]
+    assert _flagged(doc[0], "Moisture rose from 9.4% to 11.6%, under the 12.0% limit.") == set()
+    assert "11.9%" in _flagged(doc[0], "Moisture rose from 9.4% to 11.9%.")
+    # a row whose label has no percent sign gives no percentages
+    assert "412%" in _flagged(doc[0], "Yield was 412% in week 1.")
+
+
+def test_full_width_digits_and_colons_are_read() -> None:
+    doc = ["列車　ひかり５０７号　名古屋　９：１２発　→　京都　９：４７着　¥６，１２０"]
+    assert _flagged(doc[0], "The train leaves Nagoya at 9:12 am, reaches Kyoto at 9:47 am and costs ¥6,120.") == set()
+    assert "9:17 am" in _flagged(doc[0], "The train leaves Nagoya at 9:17 am.")

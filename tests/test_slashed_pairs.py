@@ -40,3 +40,17 @@ def test_a_mark_out_of_a_maximum() -> None:
 def test_values_far_apart_are_not_a_pair() -> None:
     # each value on its own, said apart from the other, is no restatement of the slashed pair
     assert "62" in flagged_numbers(["Written paper 62/80."], "She scored 62, and the paper, marked by two examiners, had 80 marks.")
+
+
+def test_a_decimal_mark_out_of_a_maximum() -> None:
+    doc = ["Reviewer panel: Lumen Cafe 8.5/10, Pier Bistro 7.2/10 (service 4.5/5)."]
+    assert flagged_numbers(doc, "Lumen Cafe was rated 8.5 out of 10 and its service 4.5 out of 5.") == []
+    assert "8.7" in flagged_numbers(doc, "Lumen Cafe was rated 8.7 out of 10.")
+
+
+def test_a_maximum_a_tables_header_states_alone() -> None:
+    doc = ["Applicant | Interview (/40) | Portfolio (/25) | TOTAL (/65)\nR. Odum | 31.5 | 19 | 50.5\nL. Varga | 28 | 22.5 | 50.5"]
+    assert flagged_numbers(doc, "R. Odum scored 31.5 out of 40 in the interview and 50.5 out of 65 overall.") == []
+    # a maximum the header does not state, or a changed mark, is still flagged
+    assert "50" in flagged_numbers(doc, "R. Odum scored 31.5 out of 50 in the interview.")
+    assert "33.5" in flagged_numbers(doc, "R. Odum scored 33.5 out of 40 in the interview.")

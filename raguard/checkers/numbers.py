@@ -28,6 +28,8 @@ import re
 from bisect import bisect_left, bisect_right
 from typing import Iterator, Optional
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from raguard.normalize.spans import SpanIndex
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.computed import computations as _computations
@@ -255,10 +257,12 @@ def given_value(ctx: CheckContext, mention: NumberMention) -> bool:
                                        _SlashedPairs(ctx), compute=False).supported
 
 
-# two whole numbers a document joins by a slash: a score ("151/6"), a bowler's figures ("2/24"), a
-# mark out of a maximum ("40/100"); and the words an answer says them with ("151 for 6", "40 out
-# of 100", "2 for 24": one or two lower-case words, nothing else, between the two)
-_SLASH_PAIR_RE = re.compile(r"(?<![\w.,/])(\d{1,6})/(\d{1,6})(?![\w/]|[.,]\d)")
+# two numbers a document joins by a slash: a score ("151/6"), a bowler's figures ("2/24"), a
+# mark out of a maximum ("40/100", "4.5/5"); and the words an answer says them with ("151 for 6",
+# "40 out of 100", "2 for 24": one or two lower-case words, nothing else, between the two)
+_SLASH_PAIR_RE = re.compile(r"(?<![\w.,/])(\d{1,6}(?:\.\d{1,3})?)/(\d{1,6})(?![\w/]|[.,]\d)")
+# a maximum a document writes alone, as a table's header does: "TOTAL (/100)", "Quality /60"
+_LONE_DENOMINATOR_RE = re.compile(r"(?<=[(\s])/(\d{1,6})(?=[)\s]|$)")
 _PAIR_GAP_RE = re.compile(r"[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+")
 
 
@@ -272,14 +276,17 @@ class _SlashedPairs:
     def __init__(self, ctx: CheckContext) -> None:
         self._ctx = ctx
         self._starts = [n.start for n in ctx.numbers]
-        self._pairs: Optional[dict[tuple[int, int], tuple[int, int, int]]] = None
+        self._pairs: Optional[dict[tuple[float, float], tuple[int, int, int]]] = None
 
-    def _read(self) -> dict[tuple[int, int], tuple[int, int, int]]:
-        pairs: dict[tuple[int, int], tuple[int, int, int]] = {}
+    def _read(self) -> dict[tuple[float, float], tuple[int, int, int]]:
+        """The documents' pairs, and their lone maxima keyed with a first value of -1."""
+        pairs: dict[tuple[float, float], tuple[int, int, int]] = {}
         for doc_index, index in self._ctx.documents:
             if "/" in index.text:
                 for m in _SLASH_PAIR_RE.finditer(index.text):
-                    pairs.setdefault((int(m.group(1)), int(m.group(2))), (doc_index, m.start(), m.end()))
+                    pairs.setdefault((float(m.group(1)), float(m.group(2))), (doc_index, m.start(), m.end()))
+                for m in _LONE_DENOMINATOR_RE.finditer(index.text):
+                    pairs.setdefault((-1.0, float(m.group(1))), (doc_index, m.start(), m.end()))
         return pairs
 
     def evidence(self, mention: NumberMention) -> Optional[tuple[int, int, int]]:
@@ -293,11 +300,13 @@ class _SlashedPairs:
             if (first is None or second is None or first.unit or second.unit
                     or not _PAIR_GAP_RE.fullmatch(response, first.end, second.start)):
                 continue
-            if not all(v == int(v) and v >= 0 for v in (first.value, second.value)):
+            if first.value < 0 or second.value < 0 or second.value != int(second.value):
                 continue
             if self._pairs is None:
                 self._pairs = self._read()
-            found = self._pairs.get((int(first.value), int(second.value)))
+            found = self._pairs.get((first.value, second.value))
+            if found is None and second is mention:  # "38.4 out of 60" under a "(/60)" header
+                found = self._pairs.get((-1.0, second.value))
             if found is not None:
                 return found
         return None
@@ -439,9 +448,11 @@ def _joins_range(response: str, first: NumberMention, second: NumberMention) -> 
 
 
 # "the 7th", "on the 24th-25th": an ordinal that names a day of the month (no noun after it:
-# "the 7th floor", "the 3rd-largest")
+# "the 7th floor", "the 3rd-largest"; a function word may follow: "the 20th and", "the 9th of")
 _DAY_BEFORE_RE = re.compile(r"\bthe[ \t]+(?:[0-3]?\d(?:st|nd|rd|th)?[ \t]*(?:[-–]|to|and|or)[ \t]*)?\Z", re.IGNORECASE)
-_NOUN_AFTER_RE = re.compile(r"[ \t-]*[^\W\d_]")
+_NOUN_AFTER_RE = re.compile(r"[ \t-]*([^\W\d_]+)")
+# (a rank's superlative, "the 5th most visited", is no day)
+_DAY_FOLLOWERS = STOP_WORDS - {"most", "least", "last", "next", "first"}
 
 
 def _day_of_month(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
@@ -451,8 +462,10 @@ def _day_of_month(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[i
     if not mention.ordinal or mention.spelled or mention.unit or mention.measure or mention.value not in _DAYS:
         return None
     response = ctx.response
-    if (_DAY_BEFORE_RE.search(response, max(0, mention.start - 16), mention.start) is None
-            or _NOUN_AFTER_RE.match(response, mention.end) is not None):
+    if _DAY_BEFORE_RE.search(response, max(0, mention.start - 16), mention.start) is None:
+        return None
+    after = _NOUN_AFTER_RE.match(response, mention.end)
+    if after is not None and (response[mention.end] == "-" or after.group(1) not in _DAY_FOLLOWERS):
         return None
     for doc_index, index in ctx.documents:
         for doc_date in index.dates:

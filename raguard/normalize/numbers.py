@@ -441,6 +441,27 @@ _DOT_GROUPED_RE = re.compile(
 )
 
 
+# a decimal comma no English text writes: after thousands grouped by dots ("1.250,00"), after a
+# lone zero ("0,842"), or one or two digits after it with a currency or percent sign beside
+_DECIMAL_COMMA_RE = re.compile(
+    r",(?:(?<=\d\.\d{3},)\d{1,2}(?!\d)|(?<![\d.,]0,)(?<=\b0,)\d{1,3}(?![\d,])"
+    r"|(?<=\d,)\d{1,2}(?![\d,.])[ \t]?(?:%|€|EUR\b))"
+    r"|(?:€|EUR)[ \t]?\d+,\d{1,2}(?![\d,.])"
+)
+_ONE_COMMA_GROUP_RE = re.compile(r"[-−–]?\d{1,3},\d{3}")
+
+
+def _comma_decimals(mentions: list[NumberMention]) -> Iterator[NumberMention]:
+    """In a text that writes decimal commas (:data:`_DECIMAL_COMMA_RE`), its values read as one
+    thousands group ("1,207": 1207) read with a decimal comma too (1.207)."""
+    for n in mentions:
+        if n.spelled or not n.text[-1:].isdigit():
+            continue
+        m = _ONE_COMMA_GROUP_RE.search(n.text)
+        if m is not None and m.end() == len(n.text) and n.value == float(m.group().replace(",", "")):
+            yield n._replace(value=float(m.group().replace(",", ".")))
+
+
 # what every match holds, a digit, a dot and three digits, found from its dot (a fast scan)
 _DOT_GROUPED_CUE_RE = re.compile(r"\.(?<=\d\.)\d{3}")
 
@@ -454,7 +475,10 @@ def _dot_grouped(text: str) -> list[NumberMention]:
     if _DOT_GROUPED_CUE_RE.search(text) is None:
         return out  # (the pattern opens with a lookbehind, so re tries it at every position)
     matches = list(_DOT_GROUPED_RE.finditer(text))
-    dotted = any(m.group("num").count(".") > 1 for m in matches)  # one text keeps one convention
+    # one text keeps one convention: thousands it groups by dots elsewhere ("1.482.300"), or a
+    # decimal comma it writes ("1.250,00", "0,842", "EUR 0,98")
+    dotted = (any(m.group("num").count(".") > 1 for m in matches)
+              or ("," in text and _DECIMAL_COMMA_RE.search(text) is not None))
     for m in matches:
         raw, cur, after = m.group("num", "cur", "after")
         currency = next((_CURRENCY_SYMBOLS.get(c) or _CURRENCY_CODES.get(c.lower()) for c in (cur, after)
@@ -483,13 +507,15 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     digits glued into rows, lists and versions ("14,1840.00,10", "6,6,5", "v3.4": see
     :func:`_glued_values`), fractions written with a slash ("2/3": 66.7%), durations as logs
     write them ("12m", "00:14:40"), a bracketed fall ("(7)%"), bare values of a table that states
-    its scale ("(in millions)", "£000") scaled, and the cells of a pipe table's "%" column as
-    percentages. ``mentions``: the values read in ``text``; ``skip``: spans whose
+    its scale ("(in millions)", "£000") scaled, and the cells of a pipe table's "%" column, or of
+    a row labelled with "%", as percentages. ``mentions``: the values read in ``text``; ``skip``: spans whose
     digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
     if "." in text:
         out.extend(_dot_grouped(text))
+    if "," in text and _DECIMAL_COMMA_RE.search(text) is not None:
+        out.extend(_comma_decimals(mentions))
     if "-" in text:
         out.extend(_age_bands(text))
     # (a text writes times so when one of its times is four digits, perhaps with a zone: "0630 LT")
@@ -507,8 +533,10 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     if "(" in text:
         out.extend(_bracketed_percents(text))
     out.extend(_table_scaled(text, mentions))
-    if "%" in text and "|" in text:
-        out.extend(_percent_columns(text, mentions))
+    if "%" in text:
+        if "|" in text:
+            out.extend(_percent_columns(text, mentions))
+        out.extend(_percent_rows(text, mentions))
     out.extend(_log_durations(text))
     if ":" in text:
         out.extend(_clock_durations(text))
@@ -638,6 +666,23 @@ def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[Numbe
                     yield n._replace(unit="%")
 
 
+def _percent_rows(text: str, mentions: list[NumberMention]) -> Iterator[NumberMention]:
+    """The bare values of a line whose label, before its first value, holds a percent sign (a
+    table's row "Imp. B-2 (%) | 0.04 | 0.11", "Fund %   18.4   -9.7"), each as a percentage."""
+    starts = [n.start for n in mentions]
+    pos = text.find("%")
+    while pos != -1:
+        begin = text.rfind("\n", 0, pos) + 1
+        end = text.find("\n", pos)
+        end = len(text) if end == -1 else end
+        k = bisect_left(starts, begin)
+        if k < len(mentions) and pos < mentions[k].start < end:
+            for n in mentions[k:bisect_left(starts, end)]:
+                if n.unit is None and n.measure is None and not n.spelled and not n.ordinal:
+                    yield n._replace(unit="%")
+        pos = text.find("%", end)
+
+
 #: The most values a line may hold for the differences of its values to be read (a row of a
 #: table, a log line): more, and some difference would match almost any value.
 _MAX_ROW_VALUES = 6
@@ -745,7 +790,11 @@ def extract_numbers(text: str, hedges: bool = True,
         elif len(raw) == 3 and not spaced:
             at = m.start("num")
             spaced = text[at - 2:at - 1].isdigit() and text[at - 1] == " "
-        value = float(_SEPARATORS_RE.sub("", raw)) if "," in raw or not raw.isascii() else float(raw)
+        if "," in raw or not raw.isascii():
+            # "0,094": no English number opens with a thousands group of 0; a decimal comma
+            value = float("0." + raw[2:]) if raw[:2] == "0," and len(raw) == 5 else float(_SEPARATORS_RE.sub("", raw))
+        else:
+            value = float(raw)
         if neg:
             value = -value
         decimals = len(raw.split(".", 1)[1]) if "." in raw else 0

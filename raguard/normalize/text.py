@@ -177,6 +177,20 @@ SPACES = {cp: " " for cp in (0x00A0, 0x2007, 0x2009, 0x200A, 0x202F, 0x2002, 0x2
 _ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
+# full-width forms (U+FF01-U+FF5E) and the ideographic space, as CJK text writes digits, colons
+# and currency ("１４：３３", "¥１４，９２０"), each to its ASCII character: one for one, so every
+# offset stays
+_FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+_FULL_WIDTH_RE = re.compile("[\uff01-\uff5e\u3000]")
+
+
+def fold_full_width(text: str) -> str:
+    """``text`` with full-width forms written as ASCII ("１４：３３" -> "14:33"), same length."""
+    if text.isascii() or _FULL_WIDTH_RE.search(text) is None:
+        return text
+    return text.translate(_FULL_WIDTH)
+
+
 def decode_entities(text: str) -> tuple[str, Optional[list[int]]]:
     """``text`` with its HTML character references decoded ("Tue&ndash;Sun" -> "Tue–Sun",
     "&pound;14" -> "£14"), and for each character of the result its offset in ``text`` (a decoded
