@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from raguard import Verifier  # noqa: E402
 from quality import (PROFILES, load_heldout, load_heldout2, load_heldout3, load_heldout4,  # noqa: E402
                      load_heldout5, load_heldout6, load_heldout7, load_heldout8, load_heldout9, load_heldout10,
-                     load_heldout11, load_heldout12,
+                     load_heldout11, load_heldout12, load_heldout13,
                      load_long_suite, load_suite, load_summaries)
 
 SUMMEDITS_QUERY = "Summarize the document."
@@ -119,6 +119,7 @@ def datasets(data: Optional[Path], summedits_limit: Optional[int],
         "heldout10_answers": load_heldout10(),
         "heldout11_answers": load_heldout11(),
         "heldout12_answers": load_heldout12(),
+        "heldout13_answers": load_heldout13(),
         "halueval_qa": load_halueval(data),
         "summaries": load_summaries(),
         "summedits": load_summedits(data, summedits_limit),
