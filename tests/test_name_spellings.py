@@ -51,3 +51,18 @@ def test_vat_is_the_tax_a_document_names_in_its_own_language() -> None:
     assert missing("What does milk cost?", docs, answer.replace("VAT", "GST")) == ["GST"]
     bare = ["Preisliste ab 1.1.2027: Vollmilch 1 L 1,29 EUR. Lieferung frei Haus."]
     assert missing("What does milk cost?", bare, "Whole milk costs 1.29 euros a litre plus VAT.") == ["VAT"]
+
+
+def test_a_names_plural_is_found_in_its_singular() -> None:
+    docs = ["Inspection found one A1 defect and three B3 items. Rent is paid by standing order."]
+    assert missing("What was found?", docs, "It found one A1 and three B3s; rent goes by Standing Orders.") == []
+    # another code in the plural is still missing
+    assert missing("What was found?", docs, "It found one A1 and three B4s.") == ["B4s"]
+
+
+def test_a_name_ner_cut_inside_a_hyphened_word_is_the_words_before_it() -> None:
+    # NER takes "Windows end-to-" of this sentence: the name is "Windows", which the documents hold
+    docs = ["Checks: 212 passed, 1 skipped (windows e2e, optional). Approved by lvoss; merged by pmarsh."]
+    answer = "After lvoss approved and 212 CI checks passed, with one optional {} end-to-end check skipped, pmarsh merged it."
+    assert missing("Did CI pass?", docs, answer.format("Windows")) == []
+    assert missing("Did CI pass?", docs, answer.format("Solaris")) != []

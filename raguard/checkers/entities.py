@@ -121,6 +121,10 @@ class EntitiesChecker:
                 # "pay Vantor EUR 3,480,000": NER took in the amount after the name; the amount is
                 # the numbers checker's, the name is what comes before it
                 end = _before_value(response, start, end, value_spans)
+            if response[end - 1] == "-" and " " in text:
+                # "Windows end-to-" of "Windows end-to-end check": NER cut a hyphened word; the
+                # name is what stands before that word
+                end = start + len(text.rstrip("-").rsplit(" ", 1)[0].rstrip())
             if seen.overlaps(start, end):
                 continue
             seen.add(start, end)
@@ -631,6 +635,8 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
         docs |= maps.docs_with_words(spelled)
     if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
         docs.update(word_docs.get(words[0][:-1], ()))
+    if _plural_name(words, label):
+        docs |= maps.docs_with_words(words[:-1] + [words[-1][:-1]])
     compact = "".join(words)
     if len(compact) >= 4 and len(words) <= 3:
         for k in range(1, len(compact) + 1):  # the first of the joined tokens starts the compact form
@@ -888,6 +894,13 @@ def _row_names(ctx: CheckContext, start: int, end: int) -> frozenset[str]:
     return frozenset(w for w in names if len(w) > 1)
 
 
+def _plural_name(words: list[str], label: str) -> bool:
+    """Does the name end in a plural "s" a document may write without ("Direct Debits", "C2s")?
+    Not a person's ("Peters" is no plural of "Peter")."""
+    last = words[-1] if words else ""
+    return label != "PERSON" and len(last) > 2 and last.endswith("s") and not last.endswith("ss")
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
                 modifier: bool = False, row: frozenset[str] = frozenset()) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
@@ -899,6 +912,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         return span
     if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
         span = tokens.find_span([words[0][:-1]])  # "Ardents" for the Ardent
+        if span is not None:
+            return span
+    if _plural_name(words, label):
+        span = tokens.find_span(words[:-1] + [words[-1][:-1]])  # "Direct Debits", "two C2s": one's plural
         if span is not None:
             return span
     if len(words) == 1 and looks_like_acronym(text.strip()):
