@@ -68,9 +68,9 @@ class DocumentIndex:
 
     @lazy
     def _unbroken(self) -> tuple[str, Optional[list[int]]]:
-        """The text with its full-width forms in ASCII ("１４：３３"), its HTML character references
-        decoded ("&ndash;") and the words a line-end hyphen broke joined ("Feb-\nruary"), for the value patterns, and where each of
-        its characters is in the text (None: none moved)."""
+        """The text with its full-width forms in ASCII ("１４：３３"), its HTML character
+        references decoded ("&ndash;") and the words a line-end hyphen broke joined ("Feb-\nruary"),
+        for the value patterns, and where each of its characters is in the text (None: none moved)."""
         decoded, first = decode_entities(fold_full_width(self.text))
         joined, second = join_broken_words(decoded)
         if first is None or second is None:
@@ -428,7 +428,7 @@ class _Makers(Mapping[str, list[CreatorMention]]):
 
 
 #: Characters of document text the cache keeps by default. A fully indexed document takes about
-#: 80 bytes per character (tokens, phrase tables, values: measured in benchmarks/README.md), so
+#: 76 bytes per character (tokens, phrase tables, values: measured in the first performance round, CHANGELOG.md), so
 #: this bounds the cache near 40 MB however large the documents are, while it still holds the
 #: documents of several calls at the 128k-character input limit (what a retry needs).
 DEFAULT_CACHE_CHARS = 500_000

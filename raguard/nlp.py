@@ -95,7 +95,7 @@ class WarmWords:
 
     Inside ``memory_zone()`` spaCy neither caches tokenizations nor keeps new lexemes, so every
     call re-tokenizes and rebuilds the lexemes of its words: about 14% of an NER pass on short
-    answers (see benchmarks/README.md). Words seen ``threshold`` times are tokenized once
+    answers (measured in the first performance round, CHANGELOG.md). Words seen ``threshold`` times are tokenized once
     outside the zone, which makes them permanent exactly as a plain ``nlp(text)`` would; at most
     ``max_words`` of them, so memory stays bounded however many distinct texts pass through.
     Parsing results do not change: the tokenizer cache only memoizes.
@@ -213,7 +213,7 @@ class LoadedModel:
         slots as tombstones and only ever grow, by doubling: about 8 MB per doubling of the string
         table, every few hundred thousand new strings. A fresh pipeline starts with compact
         tables. The old one is dropped first and freed heap memory is returned to the system, so
-        the process stays flat (see benchmarks/README.md). Takes about 0.3 s; the caller holds
+        the process stays flat (first performance round, CHANGELOG.md). Takes about 0.3 s; the caller holds
         the lock. Results do not change: the weights are the same.
         """
         with self.lock:

@@ -5,7 +5,7 @@ sells agricultural machinery"). Words the query already contains are not new; fi
 numbers are ignored; words match by Snowball stem. A sentence is flagged when fewer than
 ``min_support`` (default 0.26: one supported word of four is too few) of its new content words
 appear in the best single document. Paraphrase keeps most content words (names, key nouns), so
-faithful sentences rarely fall below (the lowest measured: 0.30, see benchmarks/README.md).
+faithful sentences rarely fall below (the lowest measured: 0.30, see CHANGELOG.md).
 
 A sentence that states nothing another checker found supported (a number, date or quotation
 the documents give and the query does not, or a checked comparison, choice or sameness) rests on
