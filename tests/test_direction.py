@@ -49,3 +49,39 @@ def test_only_the_direction_checker_reads_it() -> None:
     answer = "Over the year the balance rose from £96,410.20 to £91,077.85."
     without = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "direction"])
     assert [w for w in without.verify("What changed?", STATEMENT, answer).warnings if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_a_hedge_before_either_value_keeps_the_change_read() -> None:
+    [warning] = contradictions("Over the year the balance rose from about £96,410 to roughly £91,078.")
+    assert "went up" in warning.suggestion
+    assert contradictions("Over the year the balance fell from about £96,410 to roughly £91,078.") == []
+
+
+def test_two_unit_words_the_reader_does_not_convert_give_no_direction() -> None:
+    docs = ["Cache: 640 MiB at start, 2.1 GiB at peak."]
+    assert contradictions("The cache grew from about 640 MiB to about 2.1 GiB.", docs) == []
+    assert contradictions("The cache shrank from about 640 MiB to about 2.1 GiB.", docs) == []
+
+
+REPORT = ["Pupil report - Science: level 5 (target 5). Art: level 3 (target 4). Sample B: 0.31 % (limit 0.25 %)."]
+
+
+@pytest.mark.parametrize("answer", [
+    "In art she is at level 3, one above her target of 4.",
+    "Sample B came in at 0.31%, below the 0.25% limit.",
+    "Sample B, at 0.31%, was lower than the 0.25% limit.",
+])
+def test_a_value_the_comparison_puts_on_the_wrong_side_is_contradicted(answer: str) -> None:
+    [warning] = contradictions(answer, REPORT)
+    assert warning.severity == "high" and "but" in warning.suggestion
+
+
+@pytest.mark.parametrize("answer", [
+    "In art she is at level 3, one below her target of 4.",
+    "Sample B came in at 0.31%, above the 0.25% limit.",
+    # a difference before the comparison is no compared value; values of two units are not compared
+    "Art is 1 less than her target of 4 this term, at level 3.",
+    "Sample B, at 0.31%, was above the level of 3 samples last year.",
+])
+def test_a_comparison_that_holds_or_compares_no_two_values_of_a_kind_is_left_alone(answer: str) -> None:
+    assert contradictions(answer, REPORT) == []
