@@ -7,7 +7,9 @@ Who" is about someone else. For each name the entities checker found in the docu
 of its clause ("A did X, and B did Y" is two claims; quotations left out) is matched against the
 document sentences; when one states it (at least ``MIN_SHARED`` words and ``MIN_SHARE`` of them)
 but does not name the entity, and no sentence that names it states it as well, the name is
-flagged.
+flagged. The words it shares must hold more than the clause's other names: a form's line that
+shares only them ("Venue: Corrigan Arts Centre, Darkroom West" for "Wirth leads it at Corrigan
+Arts Centre") names that place or company and states no deed of anyone.
 
 The name is flagged only when that sentence names a different specific agent, one the answer's
 clause does not name, and none of its words can refer to the answer's name: a description ("the
@@ -184,6 +186,8 @@ class AttributionsChecker:
             return None
         if any(index.shared(s, rest) >= need for s in own):
             return None
+        if not index.shared_stems(sentence, rest).difference(*named):
+            return None  # it shares only the clause's other names ("Venue: Corrigan Arts Centre, ..."): no deed of anyone
         doc_index = sentence[0]
         s_start, s_end = index.span(sentence)
         doc_text = ctx.documents.indexes[doc_index].text[s_start:s_end]
@@ -331,6 +335,18 @@ class _SentenceIndex:
             j = bisect_left(ids, i)
             count += j < len(ids) and ids[j] == i
         return count
+
+    def shared_stems(self, sentence: _Sentence, stems: set[str]) -> set[str]:
+        """The ``stems`` the sentence holds."""
+        doc_index, i = sentence
+        by_stem = self._doc(doc_index)[1]
+        out = set()
+        for s in stems:
+            ids = by_stem.get(s, ())
+            j = bisect_left(ids, i)
+            if j < len(ids) and ids[j] == i:
+                out.add(s)
+        return out
 
 
 def _placed_in(text: str, word: str, name: str) -> bool:

@@ -1,0 +1,32 @@
+"""A document sentence states what the answer's clause says only through words that are not
+just the clause's other names: a form's line that shares nothing with the clause but the name
+of the place or company the clause also names ("Venue: Corrigan Arts Centre, Studio 4") states
+no deed of anyone, so the clause's person is not said to be someone else.
+"""
+
+from __future__ import annotations
+
+from raguard import verify
+from raguard.models import MISATTRIBUTED_CLAIM
+
+_LISTING = ("CRN-PHO-12  Film Photography for Beginners\n"
+            "Venue: Corrigan Arts Centre, Darkroom West   Day: Saturdays 10:00-13:00\n"
+            "Weeks: 6   Fee: £96\n"
+            "Leader: Tomasz Wirth\n")
+
+
+def _misattributed(docs: list[str], answer: str) -> list[str]:
+    return [w.text for w in verify("Who runs the photography course?", docs, answer).warnings
+            if w.type == MISATTRIBUTED_CLAIM]
+
+
+def test_a_line_that_shares_only_another_name_of_the_clause_states_nothing() -> None:
+    # "Venue: Corrigan Arts Centre, Studio 4": the venue, a field of the same listing, not a deed
+    # of "Darkroom West" or anyone
+    answer = "Tomasz Wirth leads it at Corrigan Arts Centre."
+    assert _misattributed([_LISTING], answer) == []
+
+
+def test_a_deed_said_of_someone_else_is_still_flagged() -> None:
+    doc = _LISTING + "Notes: Gallery director Ilse Brandt founded Corrigan Arts Centre in 1998.\n"
+    assert _misattributed([doc], "Tomasz Wirth founded Corrigan Arts Centre in 1998.") == ["Tomasz Wirth"]
