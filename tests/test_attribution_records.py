@@ -30,3 +30,13 @@ def test_a_line_that_shares_only_another_name_of_the_clause_states_nothing() -> 
 def test_a_deed_said_of_someone_else_is_still_flagged() -> None:
     doc = _LISTING + "Notes: Gallery director Ilse Brandt founded Corrigan Arts Centre in 1998.\n"
     assert _misattributed([doc], "Tomasz Wirth founded Corrigan Arts Centre in 1998.") == ["Tomasz Wirth"]
+
+
+def test_a_headings_title_capitals_name_no_one() -> None:
+    # "Winter": the title of the heading "SEASONAL TREE CARE PLAN", not anyone who covers a plan
+    doc = ("SEASONAL TREE CARE PLAN – Winter Crown Work, visits 1–4\n"
+           "Client: Odile Marchand     Arborist: Kofi Mensah-Darko     Next visit: 12/01/2027\n"
+           "1. Crown thinning – remove crossing branches, no more than 20% of the canopy.\n")
+    answer = "Your tree care plan from arborist Kofi Mensah-Darko covers crown work on visits 1 to 4."
+    assert [w.text for w in verify("What does my tree plan cover?", [doc], answer).warnings
+            if w.type == MISATTRIBUTED_CLAIM] == []

@@ -25,7 +25,8 @@ A capitalized word names no one when its capitals come from the layout: a field'
 ("Policyholder:", "Route advice:"), a sentence's or a field's first word that the document or
 the answer writes in lower case ("Early repayment is allowed ...") or that has a verb's or an
 adverb's ending ("Following your interview"), a heading's or a shouted line's capitals ("SAFETY
-NOTICE FROM ...") unless the answer writes that word as a name, a code with digits ("CH-2231"),
+NOTICE FROM ...") and the title words on the line a heading's capitals open ("TREE CARE PLAN –
+Winter Crown Work") unless the answer writes that word as a name, a code with digits ("CH-2231"),
 a date's month ("by 6 Mar") or a weekday. A letter's "you" is the one it greets ("Dear Ms
 Petrov, ... offer you the post"). A name is compared with its accents folded, as the clause's
 words are (the document's "Cerâmica" is the clause's "ceramica"), and a place the document puts in a country
@@ -470,6 +471,24 @@ def _in_capitals_run(sentence: str, m: "re.Match[str]") -> bool:
     return any(len(w) > 1 and w.strip(".,:;—-()").isupper() for w in before + after)
 
 
+# a line's opening run of two or more words in capitals ("HOME EXERCISE PROGRAMME", "BRACKENFIELD
+# BOROUGH COUNCIL"), marks before it allowed
+_HEADING_OPENING_RE = re.compile(r"[^\w\n]{0,3}[A-Z][A-Z'’&-]+(?:[ \t]+[A-Z][A-Z'’&-]*)+(?![\w'’])")
+
+
+def _in_heading(sentence: str, pos: int) -> bool:
+    """Is the word at ``pos`` on a heading's line: one that opens with two or more words in
+    capitals, with no sentence's end between them and the word ("HOME EXERCISE PROGRAMME – Post
+    knee surgery", "BRACKENFIELD BOROUGH COUNCIL   Revenues & Benefits Service")? A heading's
+    title capitals mark no one who does a deed."""
+    start = sentence.rfind("\n", 0, pos) + 1
+    m = _HEADING_OPENING_RE.match(sentence, start)
+    if m is None or m.end() > pos:
+        return False
+    between = sentence[m.end():pos]
+    return not any(between.find(mark) >= 0 for mark in (". ", "! ", "? "))
+
+
 def _has_letter(word: str) -> bool:
     """Does ``word`` hold a letter (not a dash, a bullet or a number alone)?"""
     return any(c.isalpha() for c in word)
@@ -532,9 +551,9 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         bare = folded.removesuffix("'s").removesuffix("’s")
         if bare in WEEKDAYS or bare in MONTHS and _beside_digit(sentence, m.start(), m.end()):
             continue  # "Tue", "Friday's run", "12 Dec": a date (a bare "May" or "June" may be someone)
-        if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)) \
-                and word_stem not in answer.names:
-            continue  # "Incident: ...", "PORTABLE POWER STATION": capitals that name no one
+        if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)
+                or _in_heading(sentence, m.start())) and word_stem not in answer.names:
+            continue  # "Incident: ...", "PORTABLE POWER STATION", "HOME EXERCISE PLAN – Post ...": capitals that name no one
         first_name = min(first_name, m.start())  # (the first one met)
         if word_stem in referents or _one_name(text, word, name):
             continue  # the one the answer's pronoun stands for; "Ines" of "Dr Ines Carvalho" for "Carvalho"
