@@ -40,3 +40,14 @@ def test_a_headings_title_capitals_name_no_one() -> None:
     answer = "Your tree care plan from arborist Kofi Mensah-Darko covers crown work on visits 1 to 4."
     assert [w.text for w in verify("What does my tree plan cover?", [doc], answer).warnings
             if w.type == MISATTRIBUTED_CLAIM] == []
+
+
+def test_a_fields_first_word_the_answer_writes_in_lower_case_in_another_form_names_no_one() -> None:
+    # "Description: Valve": the answer's "valves", a common noun, not someone else who was returned
+    doc = ("RETURNS NOTE RN-5521    Raised: 02-Dec-2026\n"
+           "Supplier: Hollins Fluid Controls Ltd (code HFC-07)\n"
+           "Part No: 88-1204   Description: Valve, brass, 3/4 in   Qty returned: 12   Qty faulty: 7\n")
+    answer = ("Seven of the 12 valves (part 88-1204) received from Hollins Fluid Controls were brass and "
+              "were returned as faulty.")
+    assert [w.text for w in verify("What came back faulty?", [doc], answer).warnings
+            if w.type == MISATTRIBUTED_CLAIM] == []

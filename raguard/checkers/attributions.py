@@ -23,7 +23,8 @@ other speaker, and "he"/"she"/"they" someone who is not speaking: "Maria will br
 
 A capitalized word names no one when its capitals come from the layout: a field's label
 ("Policyholder:", "Route advice:"), a sentence's or a field's first word that the document or
-the answer writes in lower case ("Early repayment is allowed ...") or that has a verb's or an
+the answer writes in lower case ("Early repayment is allowed ...", the answer's "valves" for
+"Description: Valve, brass") or that has a verb's or an
 adverb's ending ("Following your interview"), a heading's or a shouted line's capitals ("SAFETY
 NOTICE FROM ...") and the title words on the line a heading's capitals open ("TREE CARE PLAN –
 Winter Crown Work") unless the answer writes that word as a name, a code with digits ("CH-2231"),
@@ -450,6 +451,11 @@ class _AnswerWords:
     def lower(self) -> frozenset[str]:
         return frozenset(w for w in _HYPHENED_WORD_RE.findall(self._response) if w.islower())
 
+    @cached_property
+    def lower_stems(self) -> frozenset[str]:
+        """The stems of the words it writes in lower case ("brackets": "bracket"), in any of their forms."""
+        return frozenset(s for w in _WORD_RE.findall(self._response) if w.islower() and (s := content_stem(w)) is not None)
+
 
 def _beside_digit(sentence: str, start: int, end: int) -> bool:
     """Is there a digit within a space and a comma of [start, end) ("12 Dec", "Dec 12,")?"""
@@ -541,7 +547,7 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
             continue
         if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
                 and (folded in document.raw_words or folded in OPENERS or folded in answer.lower
-                     or folded.endswith(_VERB_ENDINGS)):
+                     or word_stem in answer.lower_stems or folded.endswith(_VERB_ENDINGS)):
             continue  # a sentence's first word that the document or the answer writes in lower case,
             # a verb's or an adverb's form ("Following your interview", "Early repayment"), or "Hi"
         if _after_greeting(sentence, m.start()) or _addressed(sentence, m):
