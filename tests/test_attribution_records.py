@@ -51,3 +51,28 @@ def test_a_fields_first_word_the_answer_writes_in_lower_case_in_another_form_nam
               "were returned as faulty.")
     assert [w.text for w in verify("What came back faulty?", [doc], answer).warnings
             if w.type == MISATTRIBUTED_CLAIM] == []
+
+
+# -- the roles checker: a workplace's or a role's "holder" that is no one --------------------------
+
+
+def _flags(docs: list[str], answer: str) -> list[str]:
+    return [w.text for w in verify("", docs, answer).warnings if w.type == MISATTRIBUTED_CLAIM]
+
+
+def test_a_place_written_beside_a_workplace_is_one_address_not_someone_who_works_there() -> None:
+    # "Corrigan Arts Centre, Darkroom West": the room of the venue, not a person of Corrigan Arts Centre
+    assert _flags([_LISTING], "It is led by Tomasz Wirth at Corrigan Arts Centre.") == []
+
+
+def test_a_workplace_a_bracket_gives_someone_else_is_still_misattributed() -> None:
+    doc = "11:00  Kiln glazes - Ines Abara (Corrigan Arts) - Room 3\n14:00  Pinhole cameras - Tomasz Wirth - Room 1\n"
+    assert _flags([doc], "At 14:00, Tomasz Wirth of Corrigan Arts talks about pinhole cameras.") == ["Tomasz Wirth"]
+
+
+def test_a_roles_own_title_words_the_answer_writes_in_lower_case_are_no_holder() -> None:
+    # "Regional Sales Manager" under her name: "Regional Sales" is the title, not another manager
+    doc = ("The refund of £84.00 has been approved and will reach your card within 5 working days.\n"
+           "Yours sincerely\n\nPetra Lindholm\nRegional Sales Manager\n")
+    answer = "The refund of £84.00 was approved by regional sales manager Petra Lindholm."
+    assert _flags([doc], answer) == []
