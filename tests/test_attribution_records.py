@@ -76,3 +76,12 @@ def test_a_roles_own_title_words_the_answer_writes_in_lower_case_are_no_holder()
            "Yours sincerely\n\nPetra Lindholm\nRegional Sales Manager\n")
     answer = "The refund of £84.00 was approved by regional sales manager Petra Lindholm."
     assert _flags([doc], answer) == []
+
+
+def test_a_name_of_the_clause_written_in_full_is_that_name() -> None:
+    # "Varda Tekstil San. ve Tic. A.Ş.": the clause's "Varda Tekstil" by its legal name, no one else
+    doc = ("WAYBILL  No. VT-20931\n"
+           "Consignor: Varda Tekstil San. ve Tic. A.Ş., Organize Sanayi Bölgesi, Bursa, Türkiye\n"
+           "Consignee: Lindqvist Hemtextil AB, Borås, Sweden\n")
+    answer = "The consignee is Lindqvist Hemtextil in Borås, and the consignor is Varda Tekstil of Bursa, Türkiye."
+    assert _flags([doc], answer) == []

@@ -35,7 +35,8 @@ the clause names ("Braga, Portugal" for "in Portugal") is that country.
 
 A document sentence's capitalized words name no one else when they name the clause's own person
 in full ("GERAINT PAUL ELLERBY" for the clause's "Geraint", in an answer that writes "Geraint Paul
-Ellerby"), when they say who a name of the clause is with or for, in a bracket or after "of",
+Ellerby"), when they go on from a name of two or more words of the clause ("Varda Tekstil San.
+ve Tic." for "Varda Tekstil": its legal name), when they say who a name of the clause is with or for, in a bracket or after "of",
 "at", "from" right behind it ("Harriet Soames of Beckwith Soames LLP", "Bramblefox Trading Co.
 (Kirsty Alcock t/a)"), and when they are a Roman numeral ("movement II").
 
@@ -803,14 +804,33 @@ def _describes_named(sentence: str, m: "re.Match[str]", runs: list[tuple[int, in
     run_stems = runs[k][2]
     if any(name <= run_stems for name in named) and run_stems <= clause_stems | answer_names:
         return True
+    if _opens_with_name(sentence, runs[k], named):
+        return True  # "Anatolia Ceramik San.": a name of the clause written in full (a legal name)
     if k == 0:
         return False
     before = runs[k - 1]
+    if _opens_with_name(sentence, before, named) and _PARTICLE_GAP_RE.fullmatch(sentence, before[1], runs[k][0]):
+        return True  # "Anatolia Ceramik San. ve Tic.": the full name goes on past a particle
     if not before[2] & clause_stems:
         return False
     gap = sentence[before[1]:runs[k][0]]
     return _ASIDE_OPENING_RE.fullmatch(gap) is not None or (
         "(" in gap and ")" not in gap and len(gap) < 40 and gap.index("(") < 3)
+
+
+# what joins the words of one long name past a particle ("San. ve Tic.", "Smith, Hale & Co"): the
+# word "and" of the languages firms are named in (a closed class, as _NAME_PARTICLES)
+_PARTICLE_GAP_RE = re.compile(r"[.,]?[ \t]+(?:ve|und|y|e|et|and|&)[ \t]+")
+
+
+def _opens_with_name(sentence: str, run: tuple[int, int, frozenset[str]], named: tuple[frozenset[str], ...]) -> bool:
+    """Does the run of capitalized words open with a whole name of two or more words that the
+    clause names, and go on past it ("Anatolia Ceramik San." for the clause's "Anatolia
+    Ceramik")? It is that name written in full, not someone else. (A one-word name is left out:
+    "Light Green" is no "Green".)"""
+    run_start, run_end, run_stems = run
+    stems = [content_stem(fold_word(m.group().casefold())) for m in _CAPITALISED_RE.finditer(sentence, run_start, run_end)]
+    return any(2 <= len(name) < len(stems) and set(stems[:len(name)]) == name for name in named)
 
 
 # a letter's or a message's greeting and the name after it ("Dear Ms Okafor,", "Hi Sipho")
