@@ -85,3 +85,13 @@ def test_a_name_of_the_clause_written_in_full_is_that_name() -> None:
            "Consignee: Lindqvist Hemtextil AB, Borås, Sweden\n")
     answer = "The consignee is Lindqvist Hemtextil in Borås, and the consignor is Varda Tekstil of Bursa, Türkiye."
     assert _flags([doc], answer) == []
+
+
+def test_names_joined_by_nothing_but_names_are_an_address_not_two_parties() -> None:
+    # "Room 3 in Flat 7, Block D" and "Block D / Flat 7 / Room 3": one address, both ways round
+    doc = ("MERROW COURT RESIDENCES - ROOM OFFER\n"
+           "Allocation: Block D / Flat 7 / Room 3 - en-suite, catered\n"
+           "Contract: 40 weeks from 20/09/2026\n")
+    assert _flags([doc], "You have been offered Room 3 in Flat 7, Block D, on a 40-week contract.") == []
+    swap = "Marta Quell interviewed Oskar Brandt for the warden post."
+    assert _flags(["Oskar Brandt interviewed Marta Quell for the warden post."], swap) == ["Marta Quell"]

@@ -29,7 +29,8 @@ and never say of this one is flagged too: who does a verb is read from the words
 (see :func:`_agents_swapped`).
 
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
-names joined by nothing but "and", "with", commas, and relations that hold both ways ("met",
+names joined by nothing but "and", "with", commas or other names ("Room 2 in Flat 4, Block C":
+an address, which "Block C / Flat 4 / Room 2" writes the other way round), and relations that hold both ways ("met",
 "married", "played against": :data:`SYMMETRIC`).
 """
 
@@ -513,6 +514,9 @@ def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
         numbers = ctx.token_range(first.end, second.start)
         relation = [st for k in numbers if (st := ctx.token_stems[k]) is not None and st not in name_stems]
         passive = any(ctx.token_list[k].norm == "by" for k in numbers)
+        if all(ctx.response[ctx.token_list[k].start].isupper() for k in numbers
+               if (st := ctx.token_stems[k]) is not None and st not in name_stems):
+            return None  # only names between them ("Room 2 in Flat 4, Block C"): a list or an address, no deed
     else:
         relation, passive = _relation(between, name_stems)
     if not relation or relation[0] in SYMMETRIC or len(relation) > _MAX_RELATION:
