@@ -95,3 +95,18 @@ def test_names_joined_by_nothing_but_names_are_an_address_not_two_parties() -> N
     assert _flags([doc], "You have been offered Room 3 in Flat 7, Block D, on a 40-week contract.") == []
     swap = "Marta Quell interviewed Oskar Brandt for the warden post."
     assert _flags(["Oskar Brandt interviewed Marta Quell for the warden post."], swap) == ["Marta Quell"]
+
+
+_MINUTES = ("{heading} – PLANNING COMMITTEE\n"
+            "Minutes of the meeting, 4 June 2026\n\n"
+            "Item 3: Motion by Pettifer, seconded by Amadi, to object to the housing application for the old "
+            "dairy site. Carried 5-1.\n"
+            "Item 4: A letter from Harlow Vale Parish Council on footpath repairs was noted.\n")
+
+
+def test_a_name_the_documents_capitals_heading_holds_is_what_its_sentences_are_about() -> None:
+    # the minutes of Harlow Vale's committee: Pettifer's motion is made inside it, not instead of it
+    answer = "The Harlow Vale committee objected to the housing application for the old dairy site."
+    assert _flags([_MINUTES.format(heading="HARLOW VALE PARISH COUNCIL")], answer) == []
+    # another council's minutes: what its committee did is not Harlow Vale's
+    assert _flags([_MINUTES.format(heading="OAKRIDGE PARISH COUNCIL")], answer) == ["Harlow Vale"]

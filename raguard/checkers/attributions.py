@@ -57,6 +57,10 @@ is the source, not the doer: the pronoun may be anyone the answer or the query n
 name the document writes beside the answer's surname ("Dr Ines Carvalho": "Ines's book" for
 "Carvalho's book") is the same person.
 
+A name the document's opening heading in capitals holds ("HARLOW VALE PARISH COUNCIL – PLANNING
+COMMITTEE") is the body whose record the document is: what its sentences say its people did
+("Motion by Pettifer ... to object") is said inside it, not of someone instead of it.
+
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
 sentences (the negations checker's). A lower-cased document ("the film , from paragon pictures")
@@ -193,7 +197,10 @@ class AttributionsChecker:
             return None  # it shares only the clause's other names ("Venue: Corrigan Arts Centre, ..."): no deed of anyone
         doc_index = sentence[0]
         s_start, s_end = index.span(sentence)
-        doc_text = ctx.documents.indexes[doc_index].text[s_start:s_end]
+        text = ctx.documents.indexes[doc_index].text
+        if _in_title(text, name_stems):
+            return None  # the body whose document this is ("HARLOW VALE PARISH COUNCIL"): its people act inside it
+        doc_text = text[s_start:s_end]
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         # the name only reports what a "she" or "they" did, who may be anyone the answer or the
@@ -350,6 +357,18 @@ class _SentenceIndex:
             if j < len(ids) and ids[j] == i:
                 out.add(s)
         return out
+
+
+def _in_title(text: str, name_stems: set[str]) -> bool:
+    """Does the document's first line open with a heading in capitals that holds the name
+    ("HARLOW VALE PARISH COUNCIL – PLANNING COMMITTEE" for "Harlow Vale")? The document is that
+    body's own record (its minutes, its letter): the people its sentences name act inside it
+    ("Motion by Pettifer ... to object" for "the Harlow Vale committee objected"), not instead of it."""
+    first = text.lstrip().split("\n", 1)[0]
+    m = _HEADING_OPENING_RE.match(first)
+    if m is None:
+        return False
+    return name_stems <= content_stems(m.group().casefold())
 
 
 def _placed_in(text: str, word: str, name: str) -> bool:
