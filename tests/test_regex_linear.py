@@ -373,6 +373,8 @@ ANCHORED = {
     "raguard.checkers.negations._RULE_RE",  # (fullmatch on one line)
     "raguard.checkers.negations._CONTRAST_OPENS_RE",  # (match at a part's start)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
+    "raguard.checkers.attributions._HEADING_OPENING_RE",  # (match at a line's start)
+    "raguard.checkers.attributions._PARTICLE_GAP_RE",  # (fullmatch between two runs of a sentence)
     "raguard.checkers.roles._VERB_AFTER_RE",
     "raguard.checkers.roles._DOER_AFTER_RE",
     "raguard.checkers.qa.choices._AUX_RE",

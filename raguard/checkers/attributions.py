@@ -7,7 +7,9 @@ Who" is about someone else. For each name the entities checker found in the docu
 of its clause ("A did X, and B did Y" is two claims; quotations left out) is matched against the
 document sentences; when one states it (at least ``MIN_SHARED`` words and ``MIN_SHARE`` of them)
 but does not name the entity, and no sentence that names it states it as well, the name is
-flagged.
+flagged. The words it shares must hold more than the clause's other names: a form's line that
+shares only them ("Venue: Corrigan Arts Centre, Darkroom West" for "Wirth leads it at Corrigan
+Arts Centre") names that place or company and states no deed of anyone.
 
 The name is flagged only when that sentence names a different specific agent, one the answer's
 clause does not name, and none of its words can refer to the answer's name: a description ("the
@@ -21,9 +23,11 @@ other speaker, and "he"/"she"/"they" someone who is not speaking: "Maria will br
 
 A capitalized word names no one when its capitals come from the layout: a field's label
 ("Policyholder:", "Route advice:"), a sentence's or a field's first word that the document or
-the answer writes in lower case ("Early repayment is allowed ...") or that has a verb's or an
+the answer writes in lower case ("Early repayment is allowed ...", the answer's "valves" for
+"Description: Valve, brass") or that has a verb's or an
 adverb's ending ("Following your interview"), a heading's or a shouted line's capitals ("SAFETY
-NOTICE FROM ...") unless the answer writes that word as a name, a code with digits ("CH-2231"),
+NOTICE FROM ...") and the title words on the line a heading's capitals open ("TREE CARE PLAN –
+Winter Crown Work") unless the answer writes that word as a name, a code with digits ("CH-2231"),
 a date's month ("by 6 Mar") or a weekday. A letter's "you" is the one it greets ("Dear Ms
 Petrov, ... offer you the post"). A name is compared with its accents folded, as the clause's
 words are (the document's "Cerâmica" is the clause's "ceramica"), and a place the document puts in a country
@@ -31,7 +35,8 @@ the clause names ("Braga, Portugal" for "in Portugal") is that country.
 
 A document sentence's capitalized words name no one else when they name the clause's own person
 in full ("GERAINT PAUL ELLERBY" for the clause's "Geraint", in an answer that writes "Geraint Paul
-Ellerby"), when they say who a name of the clause is with or for, in a bracket or after "of",
+Ellerby"), when they go on from a name of two or more words of the clause ("Varda Tekstil San.
+ve Tic." for "Varda Tekstil": its legal name), when they say who a name of the clause is with or for, in a bracket or after "of",
 "at", "from" right behind it ("Harriet Soames of Beckwith Soames LLP", "Bramblefox Trading Co.
 (Kirsty Alcock t/a)"), and when they are a Roman numeral ("movement II").
 
@@ -51,6 +56,10 @@ A name that only reports what a third person did ("Mr Oduya says she has grown i
 is the source, not the doer: the pronoun may be anyone the answer or the query names. A given
 name the document writes beside the answer's surname ("Dr Ines Carvalho": "Ines's book" for
 "Carvalho's book") is the same person.
+
+A name the document's opening heading in capitals holds ("HARLOW VALE PARISH COUNCIL – PLANNING
+COMMITTEE") is the body whose record the document is: what its sentences say its people did
+("Motion by Pettifer ... to object") is said inside it, not of someone instead of it.
 
 Left alone: a best sentence that opens with a pronoun ("He played ...": it may mean the
 entity), acronyms, lower-case names and demonyms, a name the query already holds, and negated
@@ -184,9 +193,14 @@ class AttributionsChecker:
             return None
         if any(index.shared(s, rest) >= need for s in own):
             return None
+        if not index.shared_stems(sentence, rest).difference(*named):
+            return None  # it shares only the clause's other names ("Venue: Corrigan Arts Centre, ..."): no deed of anyone
         doc_index = sentence[0]
         s_start, s_end = index.span(sentence)
-        doc_text = ctx.documents.indexes[doc_index].text[s_start:s_end]
+        text = ctx.documents.indexes[doc_index].text
+        if _in_title(text, name_stems):
+            return None  # the body whose document this is ("HARLOW VALE PARISH COUNCIL"): its people act inside it
+        doc_text = text[s_start:s_end]
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         # the name only reports what a "she" or "they" did, who may be anyone the answer or the
@@ -332,6 +346,30 @@ class _SentenceIndex:
             count += j < len(ids) and ids[j] == i
         return count
 
+    def shared_stems(self, sentence: _Sentence, stems: set[str]) -> set[str]:
+        """The ``stems`` the sentence holds."""
+        doc_index, i = sentence
+        by_stem = self._doc(doc_index)[1]
+        out = set()
+        for s in stems:
+            ids = by_stem.get(s, ())
+            j = bisect_left(ids, i)
+            if j < len(ids) and ids[j] == i:
+                out.add(s)
+        return out
+
+
+def _in_title(text: str, name_stems: set[str]) -> bool:
+    """Does the document's first line open with a heading in capitals that holds the name
+    ("HARLOW VALE PARISH COUNCIL – PLANNING COMMITTEE" for "Harlow Vale")? The document is that
+    body's own record (its minutes, its letter): the people its sentences name act inside it
+    ("Motion by Pettifer ... to object" for "the Harlow Vale committee objected"), not instead of it."""
+    first = text.lstrip().split("\n", 1)[0]
+    m = _HEADING_OPENING_RE.match(first)
+    if m is None:
+        return False
+    return name_stems <= content_stems(m.group().casefold())
+
 
 def _placed_in(text: str, word: str, name: str) -> bool:
     """Does ``text`` place ``word`` in the country ``name`` ("Iran's holy city of Qom", "Qom,
@@ -433,6 +471,11 @@ class _AnswerWords:
     def lower(self) -> frozenset[str]:
         return frozenset(w for w in _HYPHENED_WORD_RE.findall(self._response) if w.islower())
 
+    @cached_property
+    def lower_stems(self) -> frozenset[str]:
+        """The stems of the words it writes in lower case ("brackets": "bracket"), in any of their forms."""
+        return frozenset(s for w in _WORD_RE.findall(self._response) if w.islower() and (s := content_stem(w)) is not None)
+
 
 def _beside_digit(sentence: str, start: int, end: int) -> bool:
     """Is there a digit within a space and a comma of [start, end) ("12 Dec", "Dec 12,")?"""
@@ -452,6 +495,24 @@ def _in_capitals_run(sentence: str, m: "re.Match[str]") -> bool:
     before = [w for w in sentence[:m.start()].rsplit(None, 3)[-3:] if _has_letter(w)][-1:]
     after = [w for w in sentence[m.end():].split(None, 3)[:3] if _has_letter(w)][:1]
     return any(len(w) > 1 and w.strip(".,:;—-()").isupper() for w in before + after)
+
+
+# a line's opening run of two or more words in capitals ("HOME EXERCISE PROGRAMME", "BRACKENFIELD
+# BOROUGH COUNCIL"), marks before it allowed
+_HEADING_OPENING_RE = re.compile(r"[^\w\n]{0,3}[A-Z][A-Z'’&-]+(?:[ \t]+[A-Z][A-Z'’&-]*)+(?![\w'’])")
+
+
+def _in_heading(sentence: str, pos: int) -> bool:
+    """Is the word at ``pos`` on a heading's line: one that opens with two or more words in
+    capitals, with no sentence's end between them and the word ("HOME EXERCISE PROGRAMME – Post
+    knee surgery", "BRACKENFIELD BOROUGH COUNCIL   Revenues & Benefits Service")? A heading's
+    title capitals mark no one who does a deed."""
+    start = sentence.rfind("\n", 0, pos) + 1
+    m = _HEADING_OPENING_RE.match(sentence, start)
+    if m is None or m.end() > pos:
+        return False
+    between = sentence[m.end():pos]
+    return not any(between.find(mark) >= 0 for mark in (". ", "! ", "? "))
 
 
 def _has_letter(word: str) -> bool:
@@ -506,7 +567,7 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
             continue
         if (m.start() == 0 or sentence[:m.start()].rstrip().endswith((".", "!", "?", ":", '"', "“"))) \
                 and (folded in document.raw_words or folded in OPENERS or folded in answer.lower
-                     or folded.endswith(_VERB_ENDINGS)):
+                     or word_stem in answer.lower_stems or folded.endswith(_VERB_ENDINGS)):
             continue  # a sentence's first word that the document or the answer writes in lower case,
             # a verb's or an adverb's form ("Following your interview", "Early repayment"), or "Hi"
         if _after_greeting(sentence, m.start()) or _addressed(sentence, m):
@@ -516,9 +577,9 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         bare = folded.removesuffix("'s").removesuffix("’s")
         if bare in WEEKDAYS or bare in MONTHS and _beside_digit(sentence, m.start(), m.end()):
             continue  # "Tue", "Friday's run", "12 Dec": a date (a bare "May" or "June" may be someone)
-        if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)) \
-                and word_stem not in answer.names:
-            continue  # "Incident: ...", "PORTABLE POWER STATION": capitals that name no one
+        if (_is_label(sentence, m.end()) or word.isupper() and _in_capitals_run(sentence, m)
+                or _in_heading(sentence, m.start())) and word_stem not in answer.names:
+            continue  # "Incident: ...", "PORTABLE POWER STATION", "HOME EXERCISE PLAN – Post ...": capitals that name no one
         first_name = min(first_name, m.start())  # (the first one met)
         if word_stem in referents or _one_name(text, word, name):
             continue  # the one the answer's pronoun stands for; "Ines" of "Dr Ines Carvalho" for "Carvalho"
@@ -762,14 +823,33 @@ def _describes_named(sentence: str, m: "re.Match[str]", runs: list[tuple[int, in
     run_stems = runs[k][2]
     if any(name <= run_stems for name in named) and run_stems <= clause_stems | answer_names:
         return True
+    if _opens_with_name(sentence, runs[k], named):
+        return True  # "Anatolia Ceramik San.": a name of the clause written in full (a legal name)
     if k == 0:
         return False
     before = runs[k - 1]
+    if _opens_with_name(sentence, before, named) and _PARTICLE_GAP_RE.fullmatch(sentence, before[1], runs[k][0]):
+        return True  # "Anatolia Ceramik San. ve Tic.": the full name goes on past a particle
     if not before[2] & clause_stems:
         return False
     gap = sentence[before[1]:runs[k][0]]
     return _ASIDE_OPENING_RE.fullmatch(gap) is not None or (
         "(" in gap and ")" not in gap and len(gap) < 40 and gap.index("(") < 3)
+
+
+# what joins the words of one long name past a particle ("San. ve Tic.", "Smith, Hale & Co"): the
+# word "and" of the languages firms are named in (a closed class, as _NAME_PARTICLES)
+_PARTICLE_GAP_RE = re.compile(r"[.,]?[ \t]+(?:ve|und|y|e|et|and|&)[ \t]+")
+
+
+def _opens_with_name(sentence: str, run: tuple[int, int, frozenset[str]], named: tuple[frozenset[str], ...]) -> bool:
+    """Does the run of capitalized words open with a whole name of two or more words that the
+    clause names, and go on past it ("Anatolia Ceramik San." for the clause's "Anatolia
+    Ceramik")? It is that name written in full, not someone else. (A one-word name is left out:
+    "Light Green" is no "Green".)"""
+    run_start, run_end, run_stems = run
+    stems = [content_stem(fold_word(m.group().casefold())) for m in _CAPITALISED_RE.finditer(sentence, run_start, run_end)]
+    return any(2 <= len(name) < len(stems) and set(stems[:len(name)]) == name for name in named)
 
 
 # a letter's or a message's greeting and the name after it ("Dear Ms Okafor,", "Hi Sipho")

@@ -12,7 +12,11 @@ names a deed ("Tested by: K. Ito  Approved: Dr R. Vale": Vale is who approved, a
 A role or a workplace written beside a person's name ("CFO Greg Hollins", "Kobbel founder Lars
 Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document gives that person in
 the same clause; when none does and one gives it to someone else, or gives that person another
-role ("CFO" for the documents' chief executive), the name is flagged too.
+role ("CFO" for the documents' chief executive), the name is flagged too. Someone else is no
+holder when the answer writes that holder's words in lower case (the role's own title: "Site
+General Manager" under a signature, for "site general manager Marcus Feltwell"), nor, for a
+workplace, when the document writes it beside the workplace with one mark of a list or an
+address between ("Organize Sanayi Bölgesi, Eskişehir", "Birch St @ Fulton Ave": one address).
 
 A role the answer binds to a person by the way it is written ("moderated by Priit Kask", "host
 Alasdair Crewe", "the technical approver, Ines Carvalho") that the documents bind the same way to
@@ -25,7 +29,8 @@ and never say of this one is flagged too: who does a verb is read from the words
 (see :func:`_agents_swapped`).
 
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
-names joined by nothing but "and", "with", commas, and relations that hold both ways ("met",
+names joined by nothing but "and", "with", commas or other names ("Room 2 in Flat 4, Block C":
+an address, which "Block C / Flat 4 / Room 2" writes the other way round), and relations that hold both ways ("met",
 "married", "played against": :data:`SYMMETRIC`).
 """
 
@@ -309,6 +314,7 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
     is left alone."""
     words = name.text.split()
     role: Optional[str] = None
+    workplace = False  # a workplace after the name ("of Castlegate Securities"), not a role
     if len(words) > 2 and words[0] in ROLE_ACRONYMS:
         role, words = words[0], words[1:]
     else:
@@ -317,7 +323,7 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
         if before is not None and (before.group(1) in ROLE_ACRONYMS or before.group(1) in ROLE_NOUNS):
             role = before.group(1)
         elif after is not None:
-            role = after.group(1)
+            role, workplace = after.group(1), True
     if role is None or len(words) < 2 or not all(w[:1].isupper() for w in words):
         return None  # a full name only: a surname alone may be anyone's
     if words[-1].rstrip(",.") in LEGAL_FORMS:
@@ -326,11 +332,18 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
     if not surname:
         return None
     holder: Optional[tuple[int, str]] = None
+    lower = {w for w in _ANSWER_WORD_RE.findall(ctx.response) if w.islower()}
     for doc_index, index in ctx.documents:
         if index.roles.gives(role, surname):
             return None
         if holder is None:
-            others = [h for h in index.roles.holders(role) if surname not in h and h not in role]
+            # (not a holder: the role's own title words the answer writes in lower case, "Site
+            # General Manager" for "site general manager"; a place written beside a workplace with
+            # nothing but a mark between, "Organize Sanayi Bölgesi, Eskişehir", "Birch St @
+            # Fulton Ave": one address, no one who works there)
+            others = [h for h in index.roles.holders(role) if surname not in h and h not in role
+                      and not all(w.casefold() in lower for w in h.split())
+                      and not (workplace and _beside(index.text, h, role))]
             if others:
                 holder = (doc_index, others[0])
     if holder is None and role in ROLE_ACRONYMS:
@@ -345,6 +358,19 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
     doc_index, other = holder
     return _misattributed(name, f"role: {role}",
                           f'Document {doc_index} gives "{role}" to {other}, not to {" ".join(words)}.')
+
+
+_ANSWER_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _beside(text: str, a: str, b: str) -> bool:
+    """Does ``text`` write the names ``a`` and ``b`` side by side, either first, with one mark of a
+    list or an address between them (a comma, "@", "/", a dash) once the first name's own
+    capitalized words end ("Organize Sanayi Bölgesi, Eskişehir", "Birch St @ Fulton Ave")? (A
+    bracket says whose the name is: "Mateus Bezerra (Verdant Cloud)".)"""
+    tail = r"(?:[ \t]+[A-Z][\w'’.-]*)*[ \t]*[,@/&|·–—-][ \t]*"
+    return any(re.search(rf"(?<![\w'’-]){re.escape(x)}{tail}{re.escape(y)}(?![\w'’-])", text) is not None
+               for x, y in ((a, b), (b, a)))
 
 
 def _misattributed(name: Finding, value: str, suggestion: str) -> Finding:
@@ -488,6 +514,9 @@ def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
         numbers = ctx.token_range(first.end, second.start)
         relation = [st for k in numbers if (st := ctx.token_stems[k]) is not None and st not in name_stems]
         passive = any(ctx.token_list[k].norm == "by" for k in numbers)
+        if all(ctx.response[ctx.token_list[k].start].isupper() for k in numbers
+               if (st := ctx.token_stems[k]) is not None and st not in name_stems):
+            return None  # only names between them ("Room 2 in Flat 4, Block C"): a list or an address, no deed
     else:
         relation, passive = _relation(between, name_stems)
     if not relation or relation[0] in SYMMETRIC or len(relation) > _MAX_RELATION:
