@@ -25,8 +25,8 @@ from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
 from raguard.normalize.bindings import capitalized_runs, role_bindings, table_bindings
 from raguard.normalize.roles import Roles
-from raguard.normalize.text import (SPACES, TokenText, decode_entities, fold_full_width, join_broken_words,
-                                   sentence_spans)
+from raguard.normalize.text import (SPACES, TokenText, decode_entities, fold_full_width, fold_ocr_zeros,
+                                   join_broken_words, sentence_spans)
 from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
 
@@ -68,10 +68,11 @@ class DocumentIndex:
 
     @lazy
     def _unbroken(self) -> tuple[str, Optional[list[int]]]:
-        """The text with its full-width forms in ASCII ("１４：３３"), its HTML character
-        references decoded ("&ndash;") and the words a line-end hyphen broke joined ("Feb-\nruary"),
-        for the value patterns, and where each of its characters is in the text (None: none moved)."""
-        decoded, first = decode_entities(fold_full_width(self.text))
+        """The text with its full-width forms in ASCII ("１４：３３"), an OCR pass's O for a
+        figure's zero as 0 ("£4.OO"), its HTML character references decoded ("&ndash;") and the
+        words a line-end hyphen broke joined ("Feb-\nruary"), for the value patterns, and where
+        each of its characters is in the text (None: none moved)."""
+        decoded, first = decode_entities(fold_ocr_zeros(fold_full_width(self.text)))
         joined, second = join_broken_words(decoded)
         if first is None or second is None:
             return joined, first if second is None else second

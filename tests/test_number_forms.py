@@ -423,3 +423,14 @@ def test_full_width_digits_and_colons_are_read() -> None:
     doc = ["列車　ひかり５０７号　名古屋　９：１２発　→　京都　９：４７着　¥６，１２０"]
     assert _flagged(doc[0], "The train leaves Nagoya at 9:12 am, reaches Kyoto at 9:47 am and costs ¥6,120.") == set()
     assert "9:17 am" in _flagged(doc[0], "The train leaves Nagoya at 9:17 am.")
+
+
+def test_an_ocr_passs_o_for_a_figures_zero_is_read_as_zero() -> None:
+    from raguard.normalize.text import fold_ocr_zeros
+
+    assert fold_ocr_zeros("loaf £3.8O, jar 1OO g, since 2OO9") == "loaf £3.80, jar 100 g, since 2009"
+    # an O of a word, a formula or a code stays
+    assert fold_ocr_zeros("H2O, NO2, unit 4O1B, 3Oaks") == "H2O, NO2, unit 4O1B, 3Oaks"
+    doc = "HILLTOP DAIRY - price list\nWhole milk 2L ....... £1.9O\nButter 25Og ........ £2.4O"
+    assert _flagged(doc, "Two litres of whole milk cost £1.90 and butter £2.40.") == set()
+    assert "£1.95" in _flagged(doc, "Two litres of whole milk cost £1.95.")

@@ -191,6 +191,21 @@ def fold_full_width(text: str) -> str:
     return text.translate(_FULL_WIDTH)
 
 
+# a capital O an OCR pass read for the zero of a figure ("£2.2O", "1OO", "2OO5"): a token of
+# digits, decimal marks and such O's only, perhaps after a currency sign or before "%" ("H2O",
+# "4O1B", "NO2" hold letters: kept); found from an O after a digit or a decimal mark
+_OCR_CUE_RE = re.compile(r"O(?<=\dO)|O(?<=[.,]O)")
+_OCR_FIGURE_RE = re.compile(r"(?<![\w.,])[$€£¥]?\d[\d.,O]*%?(?![\w])")
+
+
+def fold_ocr_zeros(text: str) -> str:
+    """``text`` with the O an OCR pass put for a figure's zero as 0 ("£4.OO" -> "£4.00"), same
+    length; an O of a word or a code ("H2O", "4O1B") is kept."""
+    if "O" not in text or _OCR_CUE_RE.search(text) is None:
+        return text
+    return _OCR_FIGURE_RE.sub(lambda m: m.group().replace("O", "0"), text)
+
+
 def decode_entities(text: str) -> tuple[str, Optional[list[int]]]:
     """``text`` with its HTML character references decoded ("Tue&ndash;Sun" -> "Tue–Sun",
     "&pound;14" -> "£14"), and for each character of the result its offset in ``text`` (a decoded
