@@ -816,3 +816,19 @@ def test_a_parenthesis_after_a_denial_lists_what_it_denies_not_more_of_the_claim
     doc = "Licence terms.\n(b) Streaming use NOT included (podcasts, radio, video sites) -- separate licence required."
     answer = "The licence covers print only; streaming use, including podcasts and radio, needs a separate licence."
     assert contradictions("Can we stream it?", [doc], answer) == []
+
+
+LODGE = "RESERVATION SUMMARY - Lakeside Lodge, Bergen\nGuests: 2 adults\nRefund policy: {policy}"
+
+
+def test_a_sentence_lacking_the_denied_word_is_no_contradiction_where_the_documents_only_deny_it() -> None:
+    # the heading shares most words with the answer, but only the policy line says "refunded",
+    # and it denies it: the answer restates the policy
+    doc = LODGE.format(policy="This fare cannot be refunded or exchanged.")
+    assert contradictions("Can I get my money back?", [doc], "Your reservation at Lakeside Lodge can't be refunded.") == []
+
+
+def test_a_sentence_lacking_the_denied_word_still_contradicts_where_a_document_states_it() -> None:
+    doc = LODGE.format(policy="This fare can be refunded up to 48 hours before arrival.")
+    [warning] = contradictions("Can I get my money back?", [doc], "Your reservation at Lakeside Lodge can't be refunded.")
+    assert "RESERVATION SUMMARY" in warning.suggestion

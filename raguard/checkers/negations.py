@@ -286,6 +286,13 @@ class NegationsChecker:
                         # denied one ("Mill | steady | normal" below "Weir | rising | FLOOD
                         # WARNING" for "Mill is not in flood")
                         supported = True
+                    elif (only := _only_denied(ctx, _denied_stem(clause))) is not None:
+                        # a sentence that lacks the denied word states nothing of it; where the
+                        # documents say that word only in denials of it ("This rate cannot be
+                        # cancelled" below "BOOKING CONFIRMATION - Hotel X"), the answer's denial
+                        # restates theirs
+                        supported = True
+                        doc_index, span = only
         if whole and not supported and condition and not _WITHOUT_RE.search(doc_sentence):
             # (a sentence that neither needs it nor does without it says nothing of the condition)
             whole = False
@@ -1595,6 +1602,24 @@ def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_leas
             if any(key_of(t.norm) == key and not _in_denial(text, t.start) for t in tokenize(text)):
                 return True
     return False
+
+
+def _only_denied(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of the first document sentence that denies the word stemmed
+    ``h`` ("This date is NOT *guaranteed*": :func:`_denies_head`), when every sentence of the
+    documents that holds it denies it; None when one says it plainly, or none holds it."""
+    if h is None:
+        return None
+    found = None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i in by_stem.get(h, ()):
+            text = index.text[spans[i][0]:spans[i][1]]
+            if _denies_head(text, h):
+                found = found or (doc_index, spans[i])
+            else:
+                return None
+    return found
 
 
 def _in_denial(text: str, at: int) -> bool:
