@@ -832,3 +832,15 @@ def test_a_sentence_lacking_the_denied_word_still_contradicts_where_a_document_s
     doc = LODGE.format(policy="This fare can be refunded up to 48 hours before arrival.")
     [warning] = contradictions("Can I get my money back?", [doc], "Your reservation at Lakeside Lodge can't be refunded.")
     assert "RESERVATION SUMMARY" in warning.suggestion
+
+
+TRAVEL = ("Section 2 - Travel cover\n2.1 We will refund cancelled flights.\n2.2 We will {lead}:\n"
+          "  (a) trips booked against medical advice;\n  (b) losses from strikes announced before you booked.")
+
+
+def test_an_item_of_a_list_whose_lead_line_denies_is_denied_too() -> None:
+    answer = "Losses from strikes announced before you booked are not refunded."
+    assert contradictions("Am I refunded if there is a strike?", [TRAVEL.format(lead="not refund")], answer) == []
+    # the same item under a lead line that denies nothing is stated plainly
+    [warning] = contradictions("Am I refunded if there is a strike?", [TRAVEL.format(lead="also refund")], answer)
+    assert "(b) losses from strikes" in warning.suggestion

@@ -246,7 +246,8 @@ class NegationsChecker:
             supported = ((_negates(doc_sentence, words, said)
                           and not _denial_apart(doc_sentence, denied_head(claim, cue.end(), c_end, predicates=True),
                                                 _reached_stems(claim, cue, c_begin, c_end), words, said))
-                         or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered))
+                         or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
+                         or _listed_under_denial(ctx.documents.indexes[doc_index].text, span))
             # "you can't have colour without one" denies the converse of what "New colour clients
             # need a patch test" says: a denial of doing X without Y says Y is needed for X
             condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None
@@ -1183,6 +1184,31 @@ def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[s
 #: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
 _CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nobody", "nothing", "nowhere",
                             "cannot", "without"})
+
+
+# the mark that opens a list's item at a line's start: "(b) ", "2. ", "iv) ", "- ", "• " (a closed
+# set of marks: a number, one letter or a roman numeral, with a point or parenthesis; a bullet)
+_ITEM_RE = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|[-*•·–])[ \t]")
+
+
+def _listed_under_denial(text: str, span: tuple[int, int]) -> bool:
+    """Is the sentence at ``span`` of ``text`` an item of a list whose lead line, right above its
+    items, ends with a colon that closes a denial's clause ("4.3 We will not pay:" over "(b) for
+    damage caused while the home is unoccupied")? The denial reaches each item, as it reaches a
+    list on its own line (:func:`denial_reach`)."""
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    if _ITEM_RE.match(text, line_start) is None:
+        return False
+    at = line_start
+    while at > 0:
+        start = text.rfind("\n", 0, at - 1) + 1
+        line = text[start:at - 1].rstrip()
+        if line.endswith(":"):
+            return any(clause_span(line, cue)[1] == len(line) - 1 for cue, _ in denial_spans(line))
+        if _ITEM_RE.match(line) is None:
+            return False  # (a line that is no item ends the list)
+        at = start
+    return False
 
 
 def _unticked(doc_sentence: str, answer_words: list[str]) -> bool:
