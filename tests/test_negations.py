@@ -844,3 +844,12 @@ def test_an_item_of_a_list_whose_lead_line_denies_is_denied_too() -> None:
     # the same item under a lead line that denies nothing is stated plainly
     [warning] = contradictions("Am I refunded if there is a strike?", [TRAVEL.format(lead="also refund")], answer)
     assert "(b) losses from strikes" in warning.suggestion
+
+
+def test_a_denied_saying_that_reports_too_little_to_compare_is_not_read_against_its_sayer() -> None:
+    doc = "INSPECTION REPORT (Confidential) Issued: 04/02/2026\nThe kitchen passed the hygiene check.\nOverall grade: 7 of 10."
+    query = "How did the inspection go?"
+    assert contradictions(query, [doc], "The inspection report doesn't say whether that's a pass.") == []
+    # what it reports, when there is enough of it, is compared as before
+    [warning] = contradictions(query, [doc], "The inspection report doesn't say the kitchen passed the hygiene check.")
+    assert "The kitchen passed the hygiene check." in warning.suggestion

@@ -206,7 +206,12 @@ class NegationsChecker:
             return None
         # "the passport does not say one is needed for France" denies a saying: a sentence states
         # what it denies only if it states what is said, whoever says it
-        match = _reported_stems(clause, cue.end() - c_begin) or stems
+        reported = _reported_stems(clause, cue.end() - c_begin, at_least=0)
+        if reported is not None and len(reported) < MIN_SHARED:
+            # ("the statement doesn't say whether it's within the payline": too little is said to
+            # compare, and the words of what says it are no part of the claim)
+            return None
+        match = reported or stems
         best = _best_sentence(ctx, match)
         if best is not None and _header_row(ctx.documents.indexes[best[0]].text, best[1]):
             # a table's header names its columns: it states nothing of any row
@@ -506,10 +511,10 @@ _SAYING = frozenset({"say", "says", "said", "mention", "mentions", "mentioned", 
 _REPORT_OPENERS = frozenset({"that", "whether", "if", "explicitly", "clearly", "directly", "anywhere"})
 
 
-def _reported_stems(clause: str, cue_end: Optional[int] = None) -> Optional[set[str]]:
+def _reported_stems(clause: str, cue_end: Optional[int] = None, at_least: int = MIN_SHARED) -> Optional[set[str]]:
     """The content stems of what a denial of a verb of saying reports ("does not say *one is
     needed for France*"), when the denial ending at ``cue_end`` of ``clause`` (its first denial
-    when None) denies such a verb and what it reports has ``MIN_SHARED`` content words or more;
+    when None) denies such a verb and what it reports has ``at_least`` content words or more;
     else None."""
     if cue_end is None:
         cue = _ANSWER_NEGATION_RE.search(clause)
@@ -523,7 +528,7 @@ def _reported_stems(clause: str, cue_end: Optional[int] = None) -> Optional[set[
     if k >= len(tokens) or tokens[k].norm not in _SAYING:
         return None
     reported = {s for t in tokens[k + 1:] if (s := content_stem(t.norm)) is not None}
-    return reported if len(reported) >= MIN_SHARED else None
+    return reported if len(reported) >= at_least else None
 
 
 def _wished_against_fact(before: str, doc_sentence: str) -> bool:
