@@ -853,3 +853,11 @@ def test_a_denied_saying_that_reports_too_little_to_compare_is_not_read_against_
     # what it reports, when there is enough of it, is compared as before
     [warning] = contradictions(query, [doc], "The inspection report doesn't say the kitchen passed the hygiene check.")
     assert "The kitchen passed the hygiene check." in warning.suggestion
+
+
+def test_a_denied_reason_is_not_read_against_a_sentence_stating_the_reason_s_words() -> None:
+    doc = "Flight LX 318 to Geneva is delayed.\nReason: crew rest rules.\nThe weather in Geneva is clear."
+    query = "Why is my flight late?"
+    assert contradictions(query, [doc], "It isn't because of the weather in Geneva; the crew needs rest.") == []
+    [warning] = contradictions(query, [doc], "The weather in Geneva isn't clear.")
+    assert "The weather in Geneva is clear." in warning.suggestion

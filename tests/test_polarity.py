@@ -7,7 +7,7 @@ import pytest
 
 from raguard import verify
 from raguard.models import CONTRADICTED_CLAIM
-from raguard.normalize.polarity import denial_spans, opposites_of, prefix_opposite
+from raguard.normalize.polarity import denial_spans, denies_a_link, opposites_of, prefix_opposite
 
 
 def contradictions(docs: list[str], answer: str, query: str = "What does the leaflet say?"):
@@ -438,3 +438,17 @@ def test_the_antonym_table_is_keyed_by_this_stemmer() -> None:
     for said, opposite in (("hired", "fired"), ("explicit", "implicit"), ("upstream", "downstream"),
                            ("voluntary", "involuntary"), ("ascends", "descends")):
         assert opposite_key(opposite) in table[opposite_key(said)], (said, opposite)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It isn't because the road is closed.", True),
+        ("It's not that the fee is high.", True),
+        ("The road isn't closed.", False),
+        ("It is not.", False),
+    ],
+)
+def test_a_denial_right_before_a_clause_opener_denies_the_link(text: str, expected: bool) -> None:
+    [(_, cue_end)] = denial_spans(text)
+    assert denies_a_link(text, cue_end) is expected

@@ -59,7 +59,7 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, up_to_coordinator, denial_reach, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    amount_after, denies_a_link, up_to_coordinator, denial_reach, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
     FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
@@ -200,6 +200,8 @@ class NegationsChecker:
         clause = claim[c_begin:c_end]
         if _CONTRAST_RE.match(clause) or scoped_in_time(claim, cue.start()):
             return None  # "X, not Y"; "not considered a risk until 1997" says when it became one
+        if denies_a_link(claim, cue.end()):
+            return None  # "it isn't because they think X": the reason is denied, not X
         words = [t.norm for t in tokenize(clause)]
         stems = {stem(w) for w in words if is_content_word(w)}
         if len(stems) < MIN_SHARED:

@@ -240,6 +240,16 @@ _SCOPE_ENDS = frozenset({"that", "which", "who", "whom", "whose", "where", "when
 _COORDINATORS = frozenset({"and", "or", "but"})
 
 
+def denies_a_link(text: str, cue_end: int) -> bool:
+    """Does the denial cue ending at ``cue_end`` of ``text`` stand right before a word that opens
+    a clause of its own ("It isn't *because* they think the check will bounce", "not *that* it
+    matters")? It denies that clause's link to what is said (a reason, a claim), not what the
+    clause says: a document stating that plainly does not contradict it."""
+    for tok in tokenize(text[cue_end:cue_end + 40]):
+        return tok.norm in _SCOPE_ENDS
+    return False
+
+
 def up_to_coordinator(text: str, pos: int) -> str:
     """The clause ``text`` up to the first coordinator ("and", "or", "but") after position
     ``pos``: "paid a dividend *and* has no current plans" -> "paid a dividend" for a position in
