@@ -861,3 +861,13 @@ def test_a_denied_reason_is_not_read_against_a_sentence_stating_the_reason_s_wor
     assert contradictions(query, [doc], "It isn't because of the weather in Geneva; the crew needs rest.") == []
     [warning] = contradictions(query, [doc], "The weather in Geneva isn't clear.")
     assert "The weather in Geneva is clear." in warning.suggestion
+
+
+def test_a_denial_another_sentence_restates_by_the_opposite_word_is_supported() -> None:
+    first = "The reading room will open on Monday 4 May with the rest of the library."
+    update = "UPDATE: the reading room will stay closed until June because of a leak."
+    answer = "The library reopens on Monday, but the reading room won't be open then."
+    assert contradictions("When does the library reopen?", [first + "\n" + update], answer) == []
+    # without the update, the first sentence states it plainly
+    [warning] = contradictions("When does the library reopen?", [first], answer)
+    assert "The reading room will open on Monday" in warning.suggestion

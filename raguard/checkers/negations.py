@@ -270,6 +270,11 @@ class NegationsChecker:
                     # "Refunds cannot be reversed."): the first is no better than one that denies
                     denied = _tied_denial(ctx, clause, stems, best)
                 if denied is None:
+                    # another sentence may say the denied word's opposite of the same thing ("The
+                    # pool will remain closed until 2 November" for "the pool won't be open then",
+                    # where an earlier sentence says it opens): the denial restates that one
+                    denied = _opposite_elsewhere(ctx, clause, stems, said)
+                if denied is None:
                     # a statement's line may give the denied thing a zero ("no overtime" /
                     # "Overtime 1.5x (0 hrs)  0.00")
                     denied = _zero_given(ctx, _denied_stem(clause))
@@ -724,6 +729,35 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
                         MIN_SHARED, MIN_COVERED_SHARE * len(part_stems)))
                     or (len(stems & shared) >= MIN_SHARED and len(unmatched & shared) >= MIN_COVERED)
                     ) and _denies_head(text, h):
+                return doc_index, spans[i]
+    return None
+
+
+def _opposite_elsewhere(ctx: CheckContext, clause: str, stems: set[str], said: frozenset[str]
+                        ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of the first document sentence that says the opposite of the
+    word right after a denial of ``clause`` (:func:`opposites_of`: "closed" for "not open"), no denial
+    reaching it, and shares as many of the clause's ``stems`` as a sentence must to be compared
+    whole; no question, and not a word the answer sentence says itself (``said``). None if none
+    does."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    # (the word right after the denial, auxiliaries and articles aside: "not kept for 35 days"
+    # denies "kept", whatever the opposite of "days")
+    head = None if cue is None else next((t for t in tokenize(clause[cue.end():]) if t.norm not in _BEFORE_DENIED), None)
+    wanted = frozenset() if head is None else opposites_of(head.norm)
+    if not wanted:
+        return None
+    need = max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i, n in sorted(_sentences_sharing(by_stem, stems).items()):
+            if n < need:
+                continue
+            text = index.text[spans[i][0]:spans[i][1]]
+            if _QUESTION_END_RE.search(text):
+                continue
+            if any(opposite_key(t.norm) in wanted and t.norm not in said and not _in_denial(text, t.start)
+                   for t in tokenize(text)):
                 return doc_index, spans[i]
     return None
 
