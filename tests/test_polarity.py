@@ -452,3 +452,24 @@ def test_the_antonym_table_is_keyed_by_this_stemmer() -> None:
 def test_a_denial_right_before_a_clause_opener_denies_the_link(text: str, expected: bool) -> None:
     [(_, cue_end)] = denial_spans(text)
     assert denies_a_link(text, cue_end) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "denials"),
+    [
+        # "no" before a join, a preposition or an article is a noun: a number's abbreviation
+        ("Claim filed with policy no + receipt scan.", 0),
+        ("Copied the order no to the invoice.", 0),
+        ("The residents said no to the car park.", 0),
+        # a determiner: what it denies follows
+        ("There is no parking on the quay.", 1),
+        ("No tolls are charged on the bridge.", 1),
+    ],
+)
+def test_no_is_a_denial_only_as_a_determiner(text: str, denials: int) -> None:
+    assert len(denial_spans(text)) == denials
+
+
+def test_an_abbreviated_number_is_not_read_as_a_denial_the_answer_contradicts() -> None:
+    doc = "Steps: claim filed today with policy no + receipt scan -> ref 5521."
+    assert contradictions([doc], "The claim was filed today with the policy number and a receipt scan.") == []
