@@ -871,3 +871,19 @@ def test_a_denial_another_sentence_restates_by_the_opposite_word_is_supported() 
     # without the update, the first sentence states it plainly
     [warning] = contradictions("When does the library reopen?", [first], answer)
     assert "The reading room will open on Monday" in warning.suggestion
+
+
+@pytest.mark.parametrize("rule", ["Vehicles shall n0t be parked on the grass verge.",
+                                  "N0 vehicles shall be parked on the grass verge by the l0dge."])
+def test_a_denial_an_ocr_pass_wrote_with_a_zero_is_read_as_a_denial(rule: str) -> None:
+    doc = f"PARKING PERMIT C0NDITIONS\n1. {rule}\n2. Permits must be displayed."
+    assert contradictions("Where can I park?", [doc], "Vehicles must not be parked on the grass verge.") == []
+
+
+def test_a_zero_in_a_code_or_a_figure_is_no_letter() -> None:
+    from raguard.checkers.negations import _misread_zeros
+    assert _misread_zeros("Room 101 has 0 windows; see form A0.") == "Room 101 has 0 windows; see form A0."
+    assert _misread_zeros("N0 windows in the n0rth wall") == "NO windows in the north wall"
+    # a stated fact with zeros misread is still stated
+    doc = "PARKING PERMIT C0NDITIONS\n1. Vehicles may be parked on the grass verge.\n2. Permits must be displayed."
+    assert contradictions("Where can I park?", [doc], "Vehicles must not be parked on the grass verge.")

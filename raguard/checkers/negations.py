@@ -250,8 +250,10 @@ class NegationsChecker:
             covered = [t.norm for t in tokenize(claim[cue.end():c_end])]
             # (not by a negation of another part of the sentence, where the part that holds the
             # denied word says it plainly: "Figures are in today's money and are not guaranteed")
-            supported = ((_negates(doc_sentence, words, said)
-                          and not _denial_apart(doc_sentence, denied_head(claim, cue.end(), c_end, predicates=True),
+            # (a text an OCR pass misread writes "n0t" and "N0" as it writes "purp0ses")
+            read = _misread_zeros(doc_sentence)
+            supported = ((_negates(read, words, said)
+                          and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
                                                 _reached_stems(claim, cue, c_begin, c_end), words, said))
                          or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
                          or _listed_under_denial(ctx.documents.indexes[doc_index].text, span))
@@ -684,7 +686,7 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                     continue
                 if _QUESTION_END_RE.search(text):
                     break  # a question neither states nor denies
-                d_clause = text[d_begin:d_end]
+                d_clause = _misread_zeros(text[d_begin:d_end])
                 denial_words = _DOCUMENT_DENIAL_WORDS_BARE_RE if has_bare_not(d_clause) else _DOCUMENT_DENIAL_WORDS_RE
                 if (denial_words.search(d_clause) or _prefixed(d_clause, words)
                         or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)):
@@ -1107,6 +1109,29 @@ def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tu
         if best is None or shared > best[2]:
             best = (doc_index, span, shared)
     return best
+
+
+def _misread_zeros(text: str) -> str:
+    """``text`` with each zero of a word of letters read as the "o" an OCR pass misread ("n0t",
+    "N0 windows", "0ffice"), when a word of it holds a zero between two letters ("purp0ses",
+    "n0rth"): the sign that the text was misread so; else ``text`` itself. Same length, so
+    positions hold."""
+    if "0" not in text:
+        return text
+    words = [m for m in _WORD_RE.finditer(text) if "0" in m.group(0)]
+    if not any(any(w[i - 1].isalpha() and w[i + 1].isalpha() for i in range(1, len(w) - 1) if w[i] == "0")
+               for w in (m.group(0) for m in words)):
+        return text
+    chars = list(text)
+    for m in words:
+        word = m.group(0)
+        if not word.replace("0", "").isalpha():
+            continue  # (a code or a figure: "A0", "100ml")
+        for i, ch in enumerate(word):
+            if ch == "0":
+                near = word[i - 1] if i else word[i + 1:i + 2]
+                chars[m.start() + i] = "O" if near.isupper() else "o"
+    return "".join(chars)
 
 
 def _document_negation(text: str) -> re.Pattern[str]:
