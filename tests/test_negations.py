@@ -887,3 +887,16 @@ def test_a_zero_in_a_code_or_a_figure_is_no_letter() -> None:
     # a stated fact with zeros misread is still stated
     doc = "PARKING PERMIT C0NDITIONS\n1. Vehicles may be parked on the grass verge.\n2. Permits must be displayed."
     assert contradictions("Where can I park?", [doc], "Vehicles must not be parked on the grass verge.")
+
+
+PERMIT_NOTICE = "From: CityParking\nPermit status: {status} - awaiting payment of the permit fee (£45.00)\nPay within 14 days."
+PERMIT_FAQ = ("Q. Is there a fee? A. Yes. The resident pays a permit fee (£45) unless they hold a blue badge, "
+              "in which case the permit fee is marked as paid.")
+
+
+def test_a_denial_given_as_the_ground_of_a_state_the_documents_say_restates_it() -> None:
+    answer = "CityParking's notice shows the permit as pending, because the £45 permit fee hasn't been paid."
+    assert contradictions("Is my permit active?", [PERMIT_NOTICE.format(status="PENDING"), PERMIT_FAQ], answer) == []
+    # a state the documents do not say grounds nothing: the rule's sentence states the fee paid
+    assert contradictions("Is my permit active?", [PERMIT_NOTICE.format(status="RECEIVED"), PERMIT_FAQ],
+                          answer.replace("pending", "on hold"))

@@ -373,6 +373,7 @@ ANCHORED = {
     "raguard.checkers.negations._RULE_RE",  # (fullmatch on one line)
     "raguard.checkers.negations._CONTRAST_OPENS_RE",  # (match at a part's start)
     "raguard.checkers.negations._ITEM_RE",  # (match at a line's start)
+    "raguard.checkers.negations._REASON_OPENS_RE",  # (match at a clause's start)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.roles._VERB_AFTER_RE",
     "raguard.checkers.roles._DOER_AFTER_RE",

@@ -287,6 +287,15 @@ class NegationsChecker:
                     # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it
                     text = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
                     specific = len((stems - plain) & content_stems(text)) >= MIN_COVERED
+                elif (_REASON_OPENS_RE.match(claim, c_begin)
+                      and (status := _status_restated(ctx, claim, (c_begin, c_end), stems)) is not None):
+                    # the denial is the ground the answer gives for a state the documents say of
+                    # the same thing ("shows the transfer as pending, because the fee hasn't been
+                    # paid" / "Status: PENDING - awaiting payment of transfer fee"): it restates
+                    # that state, whatever a sentence of the general rule says ("The new keeper
+                    # pays the fee unless ...")
+                    supported = True
+                    doc_index, span = status
                 elif _lacks_denied_word(clause, doc_sentence):
                     # it shares what the clause is said of, not the word denied; the answer may
                     # give the ground of its denial in a word of the document's ("did not succeed;
@@ -557,19 +566,22 @@ def _wished_against_fact(before: str, doc_sentence: str) -> bool:
     return wish.group(0).endswith(":") or _CLAUSE_JOIN_RE.search(before, wish.end()) is None
 
 
-# A word that says a thing's state is that it is not so, or no longer: what an answer's denial may
-# restate in its own words ("closed until 2044" -> "you won't be able to see them")
+# A word that says a thing's state is that it is not so, no longer, or not yet ("pending",
+# "awaiting"): what an answer's denial may restate in its own words ("closed until 2044" -> "you
+# won't be able to see them", "PENDING - awaiting payment" -> "the fee hasn't been paid")
 _STATUS_RE = re.compile(
     r"\b(?:clos(?:ed|ure)|shut|withdr[ae]wn?|declined|refus(?:ed|al)|reject(?:ed|ion)|cancell?ed|cancellation|"
     r"failed|denied|lost|missed|banned|prohibited|excluded|stopped|ceased|ended|halted|abandoned|"
     r"discontinued|scrapped|abolished|suspended|revoked|postponed|waived|exempt(?:ed)?|offline|"
-    r"expired|lapsed|void(?:ed)?|un\w+able)\b",
+    r"expired|lapsed|void(?:ed)?|pending|awaiting|un\w+able)\b",
     re.IGNORECASE,
 )
 
 
 # what gives the reason for a denial in the denial's own clause
 _REASON_RE = re.compile(r"\b(?:because|since)\b", re.IGNORECASE)
+# the same opening a clause: a denial there is the reason for what the clause before it says
+_REASON_OPENS_RE = re.compile(r"[ \t]*(?:because|since)\b", re.IGNORECASE)
 # a clause that opens by pointing back to what the clause before it is about
 _POINTS_BACK_RE = re.compile(r"\W*(?:(?:and|but|so|as)[ \t]+)?(?:which|that|who|it|they|these|those|this)\b",
                              re.IGNORECASE)
@@ -596,6 +608,10 @@ def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], den
     if reason is not None:
         regions.append((reason.start(), denial[1], True))
         denial = (denial[0], reason.start())
+    if _REASON_OPENS_RE.match(claim, denial[0]):
+        # the denial is the reason for what the sentence says before it ("shows the transfer as
+        # pending, because the fee hasn't been paid"), which is about the denial whatever its words
+        regions.append((0, denial[0], True))
     for begin, end, given in regions:
         for m in _STATUS_RE.finditer(claim, begin, end):
             if denied is None:
