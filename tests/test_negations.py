@@ -900,3 +900,13 @@ def test_a_denial_given_as_the_ground_of_a_state_the_documents_say_restates_it()
     # a state the documents do not say grounds nothing: the rule's sentence states the fee paid
     assert contradictions("Is my permit active?", [PERMIT_NOTICE.format(status="RECEIVED"), PERMIT_FAQ],
                           answer.replace("pending", "on hold"))
+
+
+def test_a_tie_between_two_cases_one_plain_and_one_denied_tells_no_contradiction() -> None:
+    doc = ("MEALS\nPREMIUM TICKETS ALSO INCLUDE A HOT MEAL ON BOARD. STANDARD TICKETS DO NOT INCLUDE A HOT MEAL; "
+           "ONE CAN BE BOUGHT FOR £9.")
+    answer = "A hot meal isn't part of the ticket, but you can buy one for £9."
+    assert contradictions("Is food included on a standard ticket?", [doc], answer) == []
+    # a tied sentence that denies another word sets no case against the plain one
+    other = doc.replace("DO NOT INCLUDE A HOT MEAL", "DO NOT OFFER SEAT CHOICE WITH A HOT MEAL")
+    assert contradictions("Is food included on a standard ticket?", [other], answer)

@@ -984,7 +984,8 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
     # a denial that ends its clause ("costs nothing", "found none") denies the word before it
     before = _word_before(clause, cue.start()) if denied is None and _ends_clause(clause, cue) else None
     best_doc, (begin, end), need = best
-    loose = _lacks_denied_word(clause, ctx.documents.indexes[best_doc].text[begin:end])
+    best_text = ctx.documents.indexes[best_doc].text[begin:end]
+    loose = _lacks_denied_word(clause, best_text)
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         counts = _sentences_sharing(by_stem, stems)
@@ -999,9 +1000,26 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
                                 and _word_before(text, c_start) == before)
                             or (loose and _lacks_denied_word(clause, text)
                                 and _same_sides(clause, cue, text, c_start, c_end, need))
+                            or _contrasts_best(text, c_start, c_end, best_text, stems, need)
                             for c_start, c_end in denial_spans(text))):
                 return doc_index, spans[i]
     return None
+
+
+def _contrasts_best(text: str, c_start: int, c_end: int, best_text: str, stems: set[str], need: int) -> bool:
+    """Does the denial at [``c_start``, ``c_end``) of the tied sentence ``text`` deny a word the
+    sentence sharing most (``best_text``) says plainly, in a part of ``text`` that holds ``need``
+    of the answer clause's ``stems``? The two then set two cases against each other ("FLEX FARES
+    INCLUDE ONE CABIN BAG" / "BASIC FARES DO NOT INCLUDE A CABIN BAG"), and the tie does not
+    tell which one the answer restates ("A cabin bag isn't part of the fare")."""
+    begin, end = denial_scope(text, c_start, c_end)
+    if len(stems & content_stems(text[begin:end])) < need:
+        return False
+    head = denied_head(text, c_end, clause_span(text, c_start)[1], predicates=True)
+    if head is None:
+        return False
+    h = stem(head.norm)
+    return any(stem(t.norm) == h and not _in_denial(best_text, t.start) for t in tokenize(best_text))
 
 
 def _same_sides(clause: str, cue: re.Match[str], text: str, c_start: int, c_end: int, need: int) -> bool:
