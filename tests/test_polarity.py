@@ -473,3 +473,9 @@ def test_no_is_a_denial_only_as_a_determiner(text: str, denials: int) -> None:
 def test_an_abbreviated_number_is_not_read_as_a_denial_the_answer_contradicts() -> None:
     doc = "Steps: claim filed today with policy no + receipt scan -> ref 5521."
     assert contradictions([doc], "The claim was filed today with the policy number and a receipt scan.") == []
+
+
+def test_an_abbreviated_number_does_not_deny_for_the_answer_either() -> None:
+    doc = "Steps: claim filed today. Copied policy no to the renewal form and the claim form."
+    [warning] = contradictions([doc], "The policy number was not copied to the renewal form.")
+    assert "Copied policy no to the renewal form" in warning.suggestion

@@ -60,7 +60,7 @@ from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
     amount_after, denies_a_link, up_to_coordinator, denial_reach, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
-    FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
+    FUNCTION_OPPOSITES, not_determiner, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
 from raguard.normalize.framing import reporting_stems
@@ -1187,6 +1187,8 @@ def _negations(doc_sentence: str, said: frozenset[str]) -> Iterator[re.Match[str
     said_stems: Optional[set[str]] = None
     for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
+        if word == "no" and not_determiner(doc_sentence, m.end()):
+            continue  # "added reg no to the listings": a number's abbreviation
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
             yield m
         elif word not in said:

@@ -145,7 +145,7 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
             continue
         if m.group(0).lower() == "no" and text[m.end():m.end() + 1] == ".":
             continue  # "No. 5"
-        if m.group(0).lower() == "no" and _not_determiner(text, m.end()):
+        if m.group(0).lower() == "no" and not_determiner(text, m.end()):
             continue  # "w/ reg no + label photo", "added reg no to the listings": a noun ("number")
         if text[m.end():m.end() + 1] in _HYPHENS:
             continue  # a compound: "a no-fee plan", "a not-for-profit group"
@@ -169,7 +169,7 @@ _NOT_AFTER_DETERMINER = frozenset({"to", "of", "for", "from", "with", "by", "at"
                                    "and", "or"})
 
 
-def _not_determiner(text: str, end: int) -> bool:
+def not_determiner(text: str, end: int) -> bool:
     """Is "no" ending at ``end`` of ``text`` followed by a join or a word it never governs?"""
     rest = text[end:end + 8].lstrip(" \t")
     if rest[:1] in _JOINS:
