@@ -910,3 +910,10 @@ def test_a_tie_between_two_cases_one_plain_and_one_denied_tells_no_contradiction
     # a tied sentence that denies another word sets no case against the plain one
     other = doc.replace("DO NOT INCLUDE A HOT MEAL", "DO NOT OFFER SEAT CHOICE WITH A HOT MEAL")
     assert contradictions("Is food included on a standard ticket?", [other], answer)
+
+
+def test_a_form_s_n_a_denies_as_not_applicable() -> None:
+    doc = "SERVICE SHEET - Compressor K-7\n1 Change oil filter ........ DONE\n2 Check drive belt tension ........ {mark} (gear drive)"
+    answer = "The oil filter was changed; the drive belt tension check didn't apply to this unit."
+    assert contradictions("What was done?", [doc.format(mark="N/A")], answer) == []
+    assert contradictions("What was done?", [doc.format(mark="DONE")], answer)

@@ -83,7 +83,9 @@ _DOCUMENT_NEGATION_RE = re.compile(
     # "insufficiently documented")
     r"waiv\w*|exempt\w*|contra-?indicat\w*|insufficien\w*|inadequa\w*|"
     r"non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b"
-    r"|n[’']t\b",
+    r"|n[’']t\b"
+    # a form's "N/A": not applicable, not available ("Check belt tension ... N/A (direct drive)")
+    r"|\bn/a\b",
     re.IGNORECASE,
 )
 
