@@ -917,3 +917,11 @@ def test_a_form_s_n_a_denies_as_not_applicable() -> None:
     answer = "The oil filter was changed; the drive belt tension check didn't apply to this unit."
     assert contradictions("What was done?", [doc.format(mark="N/A")], answer) == []
     assert contradictions("What was done?", [doc.format(mark="DONE")], answer)
+
+
+def test_a_zero_in_a_cell_of_a_layout_s_line_denies_the_thing_it_gives() -> None:
+    doc = "FEES SUMMARY\nCharges paid once        Setup fee {fee}   Closing fee 0.00\nYearly charges           Account fee 1.20%"
+    answer = "There's no setup fee or closing fee; the account fee comes to 1.20% a year."
+    assert contradictions("What does it cost?", [doc.format(fee="0.00")], answer) == []
+    # (the zero of the next cell is not the setup fee's)
+    assert contradictions("What does it cost?", [doc.format(fee="25.00")], answer)

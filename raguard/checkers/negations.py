@@ -278,17 +278,19 @@ class NegationsChecker:
                     # pool will remain closed until 2 November" for "the pool won't be open then",
                     # where an earlier sentence says it opens): the denial restates that one
                     denied = _opposite_elsewhere(ctx, clause, stems, said)
+                zero = None
                 if denied is None:
                     # a statement's line may give the denied thing a zero ("no overtime" /
                     # "Overtime 1.5x (0 hrs)  0.00")
-                    denied = _zero_given(ctx, _denied_stem(clause))
+                    denied = zero = _zero_given(ctx, _denied_stem(clause))
                 if denied is not None:
                     supported = True
                     doc_index, span = denied
                     # it denies what the clause says and the plain sentence does not ("not valid
-                    # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it
+                    # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it;
+                    # nor the words of the line that gives the zero ("Entry charge 0.00%")
                     text = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-                    specific = len((stems - plain) & content_stems(text)) >= MIN_COVERED
+                    specific = zero is not None or len((stems - plain) & content_stems(text)) >= MIN_COVERED
                 elif (_REASON_OPENS_RE.match(claim, c_begin)
                       and (status := _status_restated(ctx, claim, (c_begin, c_end), stems)) is not None):
                     # the denial is the ground the answer gives for a state the documents say of
@@ -783,8 +785,8 @@ def _opposite_elsewhere(ctx: CheckContext, clause: str, stems: set[str], said: f
 
 
 # a figure as a document writes one ("0", "0.00", "1,842.50")
-# (not a part of a time or a date: "14:00", "12/03")
-_FIGURE_RE = re.compile(r"(?<![\d.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
+# (not a part of a time or a date: "14:00", "12/03", nor of a word: "C0NDITIONS", "A4")
+_FIGURE_RE = re.compile(r"(?<![\w.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
 #: How many figures after the word a line may give before the zero (a rate, a count, an amount).
 ZERO_WITHIN = 3
 
@@ -805,14 +807,35 @@ def _zero_given(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tupl
                     continue
                 at = begin + tok.start
                 line_start = text.rfind("\n", 0, at) + 1
-                if tokenize(text[line_start:at]):
+                # (or a cell of it: a layout's columns are parted by a run of spaces or a tab,
+                # "... you invest   Entry charge 0.00%   Exit charge 0.00%")
+                cell_start = max(line_start, text.rfind("  ", line_start, at) + 2, text.rfind("\t", line_start, at) + 1)
+                if tokenize(text[cell_start:at]):
                     continue  # (the line is about another thing first)
                 line_end = text.find("\n", at)
                 line_end = len(text) if line_end < 0 else line_end
-                figures = _FIGURE_RE.findall(text, at, line_end)[:ZERO_WITHIN]
+                figures = _FIGURE_RE.findall(text, at, _cell_end(text, at, line_end))[:ZERO_WITHIN]
                 if any(not f.replace("0", "").replace(",", "").replace(".", "") for f in figures):
                     return doc_index, spans[i]
     return None
+
+
+def _cell_end(text: str, at: int, line_end: int) -> int:
+    """Where the cell of a layout's line that holds position ``at`` ends: at the next gap (a
+    run of two spaces or more, or a tab) followed by a word, which labels the next cell ("Setup
+    fee 25.00   Closing fee 0.00"); the line's end if none. (A gap before a figure parts a label
+    from its value: "Overtime      0.00".)"""
+    k = at
+    while True:
+        gaps = [g for g in (text.find("  ", k, line_end), text.find("\t", k, line_end)) if g >= 0]
+        if not gaps:
+            return line_end
+        g = min(gaps)
+        k = g
+        while k < line_end and text[k] in " \t":
+            k += 1
+        if k < line_end and text[k].isalpha():
+            return g
 
 
 def _denied_stem(clause: str) -> Optional[str]:
