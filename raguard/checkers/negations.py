@@ -24,8 +24,11 @@ is read with the words next to it (:func:`_states_denied`). A denial in one coor
 clause ("contains haze and is not suitable for children") is not judged by a sentence that shares
 only the other part's words when a document denies that part's word too ("Not suitable for
 toddlers"). Where several sentences share as many words as the first one found (a table's header
-before the row that denies), a tied one that denies the same word supports the denial
-(:func:`_tied_denial`). A table's row is read as the row the clause names by its first cell
+before the row that denies), a tied one that denies the same word supports the denial, and so
+does one that denies a word the first says plainly: two cases set against each other ("FLEX FARES
+INCLUDE ONE CABIN BAG" / "BASIC FARES DO NOT INCLUDE A CABIN BAG", :func:`_tied_denial`). Another
+sentence saying the denied word's opposite of the same thing supports it too ("the pool will
+remain closed until November" for "won't be open then": :func:`_opposite_elsewhere`). A table's row is read as the row the clause names by its first cell
 (:func:`_row_named`); a row lacking the denied word supports the denial where other rows give it
 in the same column (:func:`_column_contrast`), and a header row states nothing. A sentence is
 read only when it is about what the denial is about (:func:`_about_same`): it names the code the
@@ -33,10 +36,17 @@ clause says the denial of ("web-03 was never patched"), and a word of the part o
 denial sits in besides the denied one ("a client who is not insured, and offers insurance
 products" is not judged by "We offer insurance products"); else the sentence that is, if any. An
 item left unticked on a form ("[ ] life threatening") denies it, and "can't X without Y" restates
-a need ("New clients need a patch test"). Where the sentence
-lacks the denied word, the answer may ground its denial in a word of state the documents say
-("did not succeed; it was withdrawn": :func:`_status_restated`). A denial of a verb of saying
-("does not say one is needed for France") is matched on what is said (:func:`_reported_stems`).
+a need ("New clients need a patch test"); an item of a list under a lead line that denies ("We
+will not pay:") is denied (:func:`_listed_under_denial`), and so is a form's "N/A". Where the
+sentence lacks the denied word, the answer may ground its denial in a word of state the documents
+say ("did not succeed; it was withdrawn": :func:`_status_restated`; and where the denial is the
+reason the answer gives for that state, "as pending, because the fee hasn't been paid", whatever
+the sentence); and where the documents say that word only in denials of it, the denial restates
+theirs (:func:`_only_denied`). A text an OCR pass misread ("shall n0t be used") is read with its
+zeros as the o's they stand for (:func:`_misread_zeros`). A denial of a verb of saying ("does not
+say one is needed for France") is matched on what is said (:func:`_reported_stems`), and not
+compared when too little is said ("doesn't say whether that's within the payline"); a denial of
+a clause's link ("It isn't because they think the check will bounce") is not compared either.
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
