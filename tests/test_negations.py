@@ -816,3 +816,112 @@ def test_a_parenthesis_after_a_denial_lists_what_it_denies_not_more_of_the_claim
     doc = "Licence terms.\n(b) Streaming use NOT included (podcasts, radio, video sites) -- separate licence required."
     answer = "The licence covers print only; streaming use, including podcasts and radio, needs a separate licence."
     assert contradictions("Can we stream it?", [doc], answer) == []
+
+
+LODGE = "RESERVATION SUMMARY - Lakeside Lodge, Bergen\nGuests: 2 adults\nRefund policy: {policy}"
+
+
+def test_a_sentence_lacking_the_denied_word_is_no_contradiction_where_the_documents_only_deny_it() -> None:
+    # the heading shares most words with the answer, but only the policy line says "refunded",
+    # and it denies it: the answer restates the policy
+    doc = LODGE.format(policy="This fare cannot be refunded or exchanged.")
+    assert contradictions("Can I get my money back?", [doc], "Your reservation at Lakeside Lodge can't be refunded.") == []
+
+
+def test_a_sentence_lacking_the_denied_word_still_contradicts_where_a_document_states_it() -> None:
+    doc = LODGE.format(policy="This fare can be refunded up to 48 hours before arrival.")
+    [warning] = contradictions("Can I get my money back?", [doc], "Your reservation at Lakeside Lodge can't be refunded.")
+    assert "RESERVATION SUMMARY" in warning.suggestion
+
+
+TRAVEL = ("Section 2 - Travel cover\n2.1 We will refund cancelled flights.\n2.2 We will {lead}:\n"
+          "  (a) trips booked against medical advice;\n  (b) losses from strikes announced before you booked.")
+
+
+def test_an_item_of_a_list_whose_lead_line_denies_is_denied_too() -> None:
+    answer = "Losses from strikes announced before you booked are not refunded."
+    assert contradictions("Am I refunded if there is a strike?", [TRAVEL.format(lead="not refund")], answer) == []
+    # the same item under a lead line that denies nothing is stated plainly
+    [warning] = contradictions("Am I refunded if there is a strike?", [TRAVEL.format(lead="also refund")], answer)
+    assert "(b) losses from strikes" in warning.suggestion
+
+
+def test_a_denied_saying_that_reports_too_little_to_compare_is_not_read_against_its_sayer() -> None:
+    doc = "INSPECTION REPORT (Confidential) Issued: 04/02/2026\nThe kitchen passed the hygiene check.\nOverall grade: 7 of 10."
+    query = "How did the inspection go?"
+    assert contradictions(query, [doc], "The inspection report doesn't say whether that's a pass.") == []
+    # what it reports, when there is enough of it, is compared as before
+    [warning] = contradictions(query, [doc], "The inspection report doesn't say the kitchen passed the hygiene check.")
+    assert "The kitchen passed the hygiene check." in warning.suggestion
+
+
+def test_a_denied_reason_is_not_read_against_a_sentence_stating_the_reason_s_words() -> None:
+    doc = "Flight LX 318 to Geneva is delayed.\nReason: crew rest rules.\nThe weather in Geneva is clear."
+    query = "Why is my flight late?"
+    assert contradictions(query, [doc], "It isn't because of the weather in Geneva; the crew needs rest.") == []
+    [warning] = contradictions(query, [doc], "The weather in Geneva isn't clear.")
+    assert "The weather in Geneva is clear." in warning.suggestion
+
+
+def test_a_denial_another_sentence_restates_by_the_opposite_word_is_supported() -> None:
+    first = "The reading room will open on Monday 4 May with the rest of the library."
+    update = "UPDATE: the reading room will stay closed until June because of a leak."
+    answer = "The library reopens on Monday, but the reading room won't be open then."
+    assert contradictions("When does the library reopen?", [first + "\n" + update], answer) == []
+    # without the update, the first sentence states it plainly
+    [warning] = contradictions("When does the library reopen?", [first], answer)
+    assert "The reading room will open on Monday" in warning.suggestion
+
+
+@pytest.mark.parametrize("rule", ["Vehicles shall n0t be parked on the grass verge.",
+                                  "N0 vehicles shall be parked on the grass verge by the l0dge."])
+def test_a_denial_an_ocr_pass_wrote_with_a_zero_is_read_as_a_denial(rule: str) -> None:
+    doc = f"PARKING PERMIT C0NDITIONS\n1. {rule}\n2. Permits must be displayed."
+    assert contradictions("Where can I park?", [doc], "Vehicles must not be parked on the grass verge.") == []
+
+
+def test_a_zero_in_a_code_or_a_figure_is_no_letter() -> None:
+    from raguard.checkers.negations import _misread_zeros
+    assert _misread_zeros("Room 101 has 0 windows; see form A0.") == "Room 101 has 0 windows; see form A0."
+    assert _misread_zeros("N0 windows in the n0rth wall") == "NO windows in the north wall"
+    # a stated fact with zeros misread is still stated
+    doc = "PARKING PERMIT C0NDITIONS\n1. Vehicles may be parked on the grass verge.\n2. Permits must be displayed."
+    assert contradictions("Where can I park?", [doc], "Vehicles must not be parked on the grass verge.")
+
+
+PERMIT_NOTICE = "From: CityParking\nPermit status: {status} - awaiting payment of the permit fee (£45.00)\nPay within 14 days."
+PERMIT_FAQ = ("Q. Is there a fee? A. Yes. The resident pays a permit fee (£45) unless they hold a blue badge, "
+              "in which case the permit fee is marked as paid.")
+
+
+def test_a_denial_given_as_the_ground_of_a_state_the_documents_say_restates_it() -> None:
+    answer = "CityParking's notice shows the permit as pending, because the £45 permit fee hasn't been paid."
+    assert contradictions("Is my permit active?", [PERMIT_NOTICE.format(status="PENDING"), PERMIT_FAQ], answer) == []
+    # a state the documents do not say grounds nothing: the rule's sentence states the fee paid
+    assert contradictions("Is my permit active?", [PERMIT_NOTICE.format(status="RECEIVED"), PERMIT_FAQ],
+                          answer.replace("pending", "on hold"))
+
+
+def test_a_tie_between_two_cases_one_plain_and_one_denied_tells_no_contradiction() -> None:
+    doc = ("MEALS\nPREMIUM TICKETS ALSO INCLUDE A HOT MEAL ON BOARD. STANDARD TICKETS DO NOT INCLUDE A HOT MEAL; "
+           "ONE CAN BE BOUGHT FOR £9.")
+    answer = "A hot meal isn't part of the ticket, but you can buy one for £9."
+    assert contradictions("Is food included on a standard ticket?", [doc], answer) == []
+    # a tied sentence that denies another word sets no case against the plain one
+    other = doc.replace("DO NOT INCLUDE A HOT MEAL", "DO NOT OFFER SEAT CHOICE WITH A HOT MEAL")
+    assert contradictions("Is food included on a standard ticket?", [other], answer)
+
+
+def test_a_form_s_n_a_denies_as_not_applicable() -> None:
+    doc = "SERVICE SHEET - Compressor K-7\n1 Change oil filter ........ DONE\n2 Check drive belt tension ........ {mark} (gear drive)"
+    answer = "The oil filter was changed; the drive belt tension check didn't apply to this unit."
+    assert contradictions("What was done?", [doc.format(mark="N/A")], answer) == []
+    assert contradictions("What was done?", [doc.format(mark="DONE")], answer)
+
+
+def test_a_zero_in_a_cell_of_a_layout_s_line_denies_the_thing_it_gives() -> None:
+    doc = "FEES SUMMARY\nCharges paid once        Setup fee {fee}   Closing fee 0.00\nYearly charges           Account fee 1.20%"
+    answer = "There's no setup fee or closing fee; the account fee comes to 1.20% a year."
+    assert contradictions("What does it cost?", [doc.format(fee="0.00")], answer) == []
+    # (the zero of the next cell is not the setup fee's)
+    assert contradictions("What does it cost?", [doc.format(fee="25.00")], answer)

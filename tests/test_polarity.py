@@ -7,7 +7,7 @@ import pytest
 
 from raguard import verify
 from raguard.models import CONTRADICTED_CLAIM
-from raguard.normalize.polarity import denial_spans, opposites_of, prefix_opposite
+from raguard.normalize.polarity import denial_spans, denies_a_link, opposites_of, prefix_opposite
 
 
 def contradictions(docs: list[str], answer: str, query: str = "What does the leaflet say?"):
@@ -438,3 +438,44 @@ def test_the_antonym_table_is_keyed_by_this_stemmer() -> None:
     for said, opposite in (("hired", "fired"), ("explicit", "implicit"), ("upstream", "downstream"),
                            ("voluntary", "involuntary"), ("ascends", "descends")):
         assert opposite_key(opposite) in table[opposite_key(said)], (said, opposite)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It isn't because the road is closed.", True),
+        ("It's not that the fee is high.", True),
+        ("The road isn't closed.", False),
+        ("It is not.", False),
+    ],
+)
+def test_a_denial_right_before_a_clause_opener_denies_the_link(text: str, expected: bool) -> None:
+    [(_, cue_end)] = denial_spans(text)
+    assert denies_a_link(text, cue_end) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "denials"),
+    [
+        # "no" before a join, a preposition or an article is a noun: a number's abbreviation
+        ("Claim filed with policy no + receipt scan.", 0),
+        ("Copied the order no to the invoice.", 0),
+        ("The residents said no to the car park.", 0),
+        # a determiner: what it denies follows
+        ("There is no parking on the quay.", 1),
+        ("No tolls are charged on the bridge.", 1),
+    ],
+)
+def test_no_is_a_denial_only_as_a_determiner(text: str, denials: int) -> None:
+    assert len(denial_spans(text)) == denials
+
+
+def test_an_abbreviated_number_is_not_read_as_a_denial_the_answer_contradicts() -> None:
+    doc = "Steps: claim filed today with policy no + receipt scan -> ref 5521."
+    assert contradictions([doc], "The claim was filed today with the policy number and a receipt scan.") == []
+
+
+def test_an_abbreviated_number_does_not_deny_for_the_answer_either() -> None:
+    doc = "Steps: claim filed today. Copied policy no to the renewal form and the claim form."
+    [warning] = contradictions([doc], "The policy number was not copied to the renewal form.")
+    assert "Copied policy no to the renewal form" in warning.suggestion

@@ -372,6 +372,8 @@ ANCHORED = {
     "raguard.checkers.negations._POINTS_BACK_RE",
     "raguard.checkers.negations._RULE_RE",  # (fullmatch on one line)
     "raguard.checkers.negations._CONTRAST_OPENS_RE",  # (match at a part's start)
+    "raguard.checkers.negations._ITEM_RE",  # (match at a line's start)
+    "raguard.checkers.negations._REASON_OPENS_RE",  # (match at a clause's start)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.attributions._HEADING_OPENING_RE",  # (match at a line's start)
     "raguard.checkers.attributions._PARTICLE_GAP_RE",  # (fullmatch between two runs of a sentence)

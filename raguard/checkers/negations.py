@@ -24,8 +24,11 @@ is read with the words next to it (:func:`_states_denied`). A denial in one coor
 clause ("contains haze and is not suitable for children") is not judged by a sentence that shares
 only the other part's words when a document denies that part's word too ("Not suitable for
 toddlers"). Where several sentences share as many words as the first one found (a table's header
-before the row that denies), a tied one that denies the same word supports the denial
-(:func:`_tied_denial`). A table's row is read as the row the clause names by its first cell
+before the row that denies), a tied one that denies the same word supports the denial, and so
+does one that denies a word the first says plainly: two cases set against each other ("FLEX FARES
+INCLUDE ONE CABIN BAG" / "BASIC FARES DO NOT INCLUDE A CABIN BAG", :func:`_tied_denial`). Another
+sentence saying the denied word's opposite of the same thing supports it too ("the pool will
+remain closed until November" for "won't be open then": :func:`_opposite_elsewhere`). A table's row is read as the row the clause names by its first cell
 (:func:`_row_named`); a row lacking the denied word supports the denial where other rows give it
 in the same column (:func:`_column_contrast`), and a header row states nothing. A sentence is
 read only when it is about what the denial is about (:func:`_about_same`): it names the code the
@@ -33,10 +36,17 @@ clause says the denial of ("web-03 was never patched"), and a word of the part o
 denial sits in besides the denied one ("a client who is not insured, and offers insurance
 products" is not judged by "We offer insurance products"); else the sentence that is, if any. An
 item left unticked on a form ("[ ] life threatening") denies it, and "can't X without Y" restates
-a need ("New clients need a patch test"). Where the sentence
-lacks the denied word, the answer may ground its denial in a word of state the documents say
-("did not succeed; it was withdrawn": :func:`_status_restated`). A denial of a verb of saying
-("does not say one is needed for France") is matched on what is said (:func:`_reported_stems`).
+a need ("New clients need a patch test"); an item of a list under a lead line that denies ("We
+will not pay:") is denied (:func:`_listed_under_denial`), and so is a form's "N/A". Where the
+sentence lacks the denied word, the answer may ground its denial in a word of state the documents
+say ("did not succeed; it was withdrawn": :func:`_status_restated`; and where the denial is the
+reason the answer gives for that state, "as pending, because the fee hasn't been paid", whatever
+the sentence); and where the documents say that word only in denials of it, the denial restates
+theirs (:func:`_only_denied`). A text an OCR pass misread ("shall n0t be used") is read with its
+zeros as the o's they stand for (:func:`_misread_zeros`). A denial of a verb of saying ("does not
+say one is needed for France") is matched on what is said (:func:`_reported_stems`), and not
+compared when too little is said ("doesn't say whether that's within the payline"); a denial of
+a clause's link ("It isn't because they think the check will bounce") is not compared either.
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
@@ -59,8 +69,8 @@ from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import (
-    amount_after, up_to_coordinator, denial_reach, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
-    FUNCTION_OPPOSITES, opposites_of, prefix_opposite, prohibits, with_bare_not,
+    amount_after, denies_a_link, up_to_coordinator, denial_reach, denial_scope, unticked_items, denial_spans, denied_head, denies_anything, has_bare_not, hedge_cues, hedges_or_denies, opposite_key,
+    FUNCTION_OPPOSITES, not_determiner, opposites_of, prefix_opposite, prohibits, with_bare_not,
     scoped_in_time,
 )
 from raguard.normalize.framing import reporting_stems
@@ -83,7 +93,9 @@ _DOCUMENT_NEGATION_RE = re.compile(
     # "insufficiently documented")
     r"waiv\w*|exempt\w*|contra-?indicat\w*|insufficien\w*|inadequa\w*|"
     r"non\w*|un(?!der|it|ion|iv|iq|if|less|til)\w{3,})\b"
-    r"|n[’']t\b",
+    r"|n[’']t\b"
+    # a form's "N/A": not applicable, not available ("Check belt tension ... N/A (direct drive)")
+    r"|\bn/a\b",
     re.IGNORECASE,
 )
 
@@ -200,13 +212,20 @@ class NegationsChecker:
         clause = claim[c_begin:c_end]
         if _CONTRAST_RE.match(clause) or scoped_in_time(claim, cue.start()):
             return None  # "X, not Y"; "not considered a risk until 1997" says when it became one
+        if denies_a_link(claim, cue.end()):
+            return None  # "it isn't because they think X": the reason is denied, not X
         words = [t.norm for t in tokenize(clause)]
         stems = {stem(w) for w in words if is_content_word(w)}
         if len(stems) < MIN_SHARED:
             return None
         # "the passport does not say one is needed for France" denies a saying: a sentence states
         # what it denies only if it states what is said, whoever says it
-        match = _reported_stems(clause, cue.end() - c_begin) or stems
+        reported = _reported_stems(clause, cue.end() - c_begin, at_least=0)
+        if reported is not None and len(reported) < MIN_SHARED:
+            # ("the statement doesn't say whether it's within the payline": too little is said to
+            # compare, and the words of what says it are no part of the claim)
+            return None
+        match = reported or stems
         best = _best_sentence(ctx, match)
         if best is not None and _header_row(ctx.documents.indexes[best[0]].text, best[1]):
             # a table's header names its columns: it states nothing of any row
@@ -243,10 +262,13 @@ class NegationsChecker:
             covered = [t.norm for t in tokenize(claim[cue.end():c_end])]
             # (not by a negation of another part of the sentence, where the part that holds the
             # denied word says it plainly: "Figures are in today's money and are not guaranteed")
-            supported = ((_negates(doc_sentence, words, said)
-                          and not _denial_apart(doc_sentence, denied_head(claim, cue.end(), c_end, predicates=True),
+            # (a text an OCR pass misread writes "n0t" and "N0" as it writes "purp0ses")
+            read = _misread_zeros(doc_sentence)
+            supported = ((_negates(read, words, said)
+                          and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
                                                 _reached_stems(claim, cue, c_begin, c_end), words, said))
-                         or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered))
+                         or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
+                         or _listed_under_denial(ctx.documents.indexes[doc_index].text, span))
             # "you can't have colour without one" denies the converse of what "New colour clients
             # need a patch test" says: a denial of doing X without Y says Y is needed for X
             condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None
@@ -262,16 +284,32 @@ class NegationsChecker:
                     # "Refunds cannot be reversed."): the first is no better than one that denies
                     denied = _tied_denial(ctx, clause, stems, best)
                 if denied is None:
+                    # another sentence may say the denied word's opposite of the same thing ("The
+                    # pool will remain closed until 2 November" for "the pool won't be open then",
+                    # where an earlier sentence says it opens): the denial restates that one
+                    denied = _opposite_elsewhere(ctx, clause, stems, said)
+                zero = None
+                if denied is None:
                     # a statement's line may give the denied thing a zero ("no overtime" /
                     # "Overtime 1.5x (0 hrs)  0.00")
-                    denied = _zero_given(ctx, _denied_stem(clause))
+                    denied = zero = _zero_given(ctx, _denied_stem(clause))
                 if denied is not None:
                     supported = True
                     doc_index, span = denied
                     # it denies what the clause says and the plain sentence does not ("not valid
-                    # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it
+                    # in the Irish stores" / "valid in UK stores"): no plain clause outweighs it;
+                    # nor the words of the line that gives the zero ("Entry charge 0.00%")
                     text = ctx.documents.indexes[doc_index].text[span[0]:span[1]]
-                    specific = len((stems - plain) & content_stems(text)) >= MIN_COVERED
+                    specific = zero is not None or len((stems - plain) & content_stems(text)) >= MIN_COVERED
+                elif (_REASON_OPENS_RE.match(claim, c_begin)
+                      and (status := _status_restated(ctx, claim, (c_begin, c_end), stems)) is not None):
+                    # the denial is the ground the answer gives for a state the documents say of
+                    # the same thing ("shows the transfer as pending, because the fee hasn't been
+                    # paid" / "Status: PENDING - awaiting payment of transfer fee"): it restates
+                    # that state, whatever a sentence of the general rule says ("The new keeper
+                    # pays the fee unless ...")
+                    supported = True
+                    doc_index, span = status
                 elif _lacks_denied_word(clause, doc_sentence):
                     # it shares what the clause is said of, not the word denied; the answer may
                     # give the ground of its denial in a word of the document's ("did not succeed;
@@ -286,6 +324,13 @@ class NegationsChecker:
                         # denied one ("Mill | steady | normal" below "Weir | rising | FLOOD
                         # WARNING" for "Mill is not in flood")
                         supported = True
+                    elif (only := _only_denied(ctx, _denied_stem(clause))) is not None:
+                        # a sentence that lacks the denied word states nothing of it; where the
+                        # documents say that word only in denials of it ("This rate cannot be
+                        # cancelled" below "BOOKING CONFIRMATION - Hotel X"), the answer's denial
+                        # restates theirs
+                        supported = True
+                        doc_index, span = only
         if whole and not supported and condition and not _WITHOUT_RE.search(doc_sentence):
             # (a sentence that neither needs it nor does without it says nothing of the condition)
             whole = False
@@ -498,10 +543,10 @@ _SAYING = frozenset({"say", "says", "said", "mention", "mentions", "mentioned", 
 _REPORT_OPENERS = frozenset({"that", "whether", "if", "explicitly", "clearly", "directly", "anywhere"})
 
 
-def _reported_stems(clause: str, cue_end: Optional[int] = None) -> Optional[set[str]]:
+def _reported_stems(clause: str, cue_end: Optional[int] = None, at_least: int = MIN_SHARED) -> Optional[set[str]]:
     """The content stems of what a denial of a verb of saying reports ("does not say *one is
     needed for France*"), when the denial ending at ``cue_end`` of ``clause`` (its first denial
-    when None) denies such a verb and what it reports has ``MIN_SHARED`` content words or more;
+    when None) denies such a verb and what it reports has ``at_least`` content words or more;
     else None."""
     if cue_end is None:
         cue = _ANSWER_NEGATION_RE.search(clause)
@@ -515,7 +560,7 @@ def _reported_stems(clause: str, cue_end: Optional[int] = None) -> Optional[set[
     if k >= len(tokens) or tokens[k].norm not in _SAYING:
         return None
     reported = {s for t in tokens[k + 1:] if (s := content_stem(t.norm)) is not None}
-    return reported if len(reported) >= MIN_SHARED else None
+    return reported if len(reported) >= at_least else None
 
 
 def _wished_against_fact(before: str, doc_sentence: str) -> bool:
@@ -535,19 +580,22 @@ def _wished_against_fact(before: str, doc_sentence: str) -> bool:
     return wish.group(0).endswith(":") or _CLAUSE_JOIN_RE.search(before, wish.end()) is None
 
 
-# A word that says a thing's state is that it is not so, or no longer: what an answer's denial may
-# restate in its own words ("closed until 2044" -> "you won't be able to see them")
+# A word that says a thing's state is that it is not so, no longer, or not yet ("pending",
+# "awaiting"): what an answer's denial may restate in its own words ("closed until 2044" -> "you
+# won't be able to see them", "PENDING - awaiting payment" -> "the fee hasn't been paid")
 _STATUS_RE = re.compile(
     r"\b(?:clos(?:ed|ure)|shut|withdr[ae]wn?|declined|refus(?:ed|al)|reject(?:ed|ion)|cancell?ed|cancellation|"
     r"failed|denied|lost|missed|banned|prohibited|excluded|stopped|ceased|ended|halted|abandoned|"
     r"discontinued|scrapped|abolished|suspended|revoked|postponed|waived|exempt(?:ed)?|offline|"
-    r"expired|lapsed|void(?:ed)?|un\w+able)\b",
+    r"expired|lapsed|void(?:ed)?|pending|awaiting|un\w+able)\b",
     re.IGNORECASE,
 )
 
 
 # what gives the reason for a denial in the denial's own clause
 _REASON_RE = re.compile(r"\b(?:because|since)\b", re.IGNORECASE)
+# the same opening a clause: a denial there is the reason for what the clause before it says
+_REASON_OPENS_RE = re.compile(r"[ \t]*(?:because|since)\b", re.IGNORECASE)
 # a clause that opens by pointing back to what the clause before it is about
 _POINTS_BACK_RE = re.compile(r"\W*(?:(?:and|but|so|as)[ \t]+)?(?:which|that|who|it|they|these|those|this)\b",
                              re.IGNORECASE)
@@ -574,6 +622,10 @@ def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], den
     if reason is not None:
         regions.append((reason.start(), denial[1], True))
         denial = (denial[0], reason.start())
+    if _REASON_OPENS_RE.match(claim, denial[0]):
+        # the denial is the reason for what the sentence says before it ("shows the transfer as
+        # pending, because the fee hasn't been paid"), which is about the denial whatever its words
+        regions.append((0, denial[0], True))
     for begin, end, given in regions:
         for m in _STATUS_RE.finditer(claim, begin, end):
             if denied is None:
@@ -664,7 +716,7 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                     continue
                 if _QUESTION_END_RE.search(text):
                     break  # a question neither states nor denies
-                d_clause = text[d_begin:d_end]
+                d_clause = _misread_zeros(text[d_begin:d_end])
                 denial_words = _DOCUMENT_DENIAL_WORDS_BARE_RE if has_bare_not(d_clause) else _DOCUMENT_DENIAL_WORDS_RE
                 if (denial_words.search(d_clause) or _prefixed(d_clause, words)
                         or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)):
@@ -713,9 +765,38 @@ def _denied_elsewhere(ctx: CheckContext, clause: str, stems: set[str], words: li
     return None
 
 
+def _opposite_elsewhere(ctx: CheckContext, clause: str, stems: set[str], said: frozenset[str]
+                        ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of the first document sentence that says the opposite of the
+    word right after a denial of ``clause`` (:func:`opposites_of`: "closed" for "not open"), no denial
+    reaching it, and shares as many of the clause's ``stems`` as a sentence must to be compared
+    whole; no question, and not a word the answer sentence says itself (``said``). None if none
+    does."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    # (the word right after the denial, auxiliaries and articles aside: "not kept for 35 days"
+    # denies "kept", whatever the opposite of "days")
+    head = None if cue is None else next((t for t in tokenize(clause[cue.end():]) if t.norm not in _BEFORE_DENIED), None)
+    wanted = frozenset() if head is None else opposites_of(head.norm)
+    if not wanted:
+        return None
+    need = max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i, n in sorted(_sentences_sharing(by_stem, stems).items()):
+            if n < need:
+                continue
+            text = index.text[spans[i][0]:spans[i][1]]
+            if _QUESTION_END_RE.search(text):
+                continue
+            if any(opposite_key(t.norm) in wanted and t.norm not in said and not _in_denial(text, t.start)
+                   for t in tokenize(text)):
+                return doc_index, spans[i]
+    return None
+
+
 # a figure as a document writes one ("0", "0.00", "1,842.50")
-# (not a part of a time or a date: "14:00", "12/03")
-_FIGURE_RE = re.compile(r"(?<![\d.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
+# (not a part of a time or a date: "14:00", "12/03", nor of a word: "C0NDITIONS", "A4")
+_FIGURE_RE = re.compile(r"(?<![\w.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
 #: How many figures after the word a line may give before the zero (a rate, a count, an amount).
 ZERO_WITHIN = 3
 
@@ -736,14 +817,35 @@ def _zero_given(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tupl
                     continue
                 at = begin + tok.start
                 line_start = text.rfind("\n", 0, at) + 1
-                if tokenize(text[line_start:at]):
+                # (or a cell of it: a layout's columns are parted by a run of spaces or a tab,
+                # "... you invest   Entry charge 0.00%   Exit charge 0.00%")
+                cell_start = max(line_start, text.rfind("  ", line_start, at) + 2, text.rfind("\t", line_start, at) + 1)
+                if tokenize(text[cell_start:at]):
                     continue  # (the line is about another thing first)
                 line_end = text.find("\n", at)
                 line_end = len(text) if line_end < 0 else line_end
-                figures = _FIGURE_RE.findall(text, at, line_end)[:ZERO_WITHIN]
+                figures = _FIGURE_RE.findall(text, at, _cell_end(text, at, line_end))[:ZERO_WITHIN]
                 if any(not f.replace("0", "").replace(",", "").replace(".", "") for f in figures):
                     return doc_index, spans[i]
     return None
+
+
+def _cell_end(text: str, at: int, line_end: int) -> int:
+    """Where the cell of a layout's line that holds position ``at`` ends: at the next gap (a
+    run of two spaces or more, or a tab) followed by a word, which labels the next cell ("Setup
+    fee 25.00   Closing fee 0.00"); the line's end if none. (A gap before a figure parts a label
+    from its value: "Overtime      0.00".)"""
+    k = at
+    while True:
+        gaps = [g for g in (text.find("  ", k, line_end), text.find("\t", k, line_end)) if g >= 0]
+        if not gaps:
+            return line_end
+        g = min(gaps)
+        k = g
+        while k < line_end and text[k] in " \t":
+            k += 1
+        if k < line_end and text[k].isalpha():
+            return g
 
 
 def _denied_stem(clause: str) -> Optional[str]:
@@ -917,7 +1019,8 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
     # a denial that ends its clause ("costs nothing", "found none") denies the word before it
     before = _word_before(clause, cue.start()) if denied is None and _ends_clause(clause, cue) else None
     best_doc, (begin, end), need = best
-    loose = _lacks_denied_word(clause, ctx.documents.indexes[best_doc].text[begin:end])
+    best_text = ctx.documents.indexes[best_doc].text[begin:end]
+    loose = _lacks_denied_word(clause, best_text)
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         counts = _sentences_sharing(by_stem, stems)
@@ -932,9 +1035,26 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
                                 and _word_before(text, c_start) == before)
                             or (loose and _lacks_denied_word(clause, text)
                                 and _same_sides(clause, cue, text, c_start, c_end, need))
+                            or _contrasts_best(text, c_start, c_end, best_text, stems, need)
                             for c_start, c_end in denial_spans(text))):
                 return doc_index, spans[i]
     return None
+
+
+def _contrasts_best(text: str, c_start: int, c_end: int, best_text: str, stems: set[str], need: int) -> bool:
+    """Does the denial at [``c_start``, ``c_end``) of the tied sentence ``text`` deny a word the
+    sentence sharing most (``best_text``) says plainly, in a part of ``text`` that holds ``need``
+    of the answer clause's ``stems``? The two then set two cases against each other ("FLEX FARES
+    INCLUDE ONE CABIN BAG" / "BASIC FARES DO NOT INCLUDE A CABIN BAG"), and the tie does not
+    tell which one the answer restates ("A cabin bag isn't part of the fare")."""
+    begin, end = denial_scope(text, c_start, c_end)
+    if len(stems & content_stems(text[begin:end])) < need:
+        return False
+    head = denied_head(text, c_end, clause_span(text, c_start)[1], predicates=True)
+    if head is None:
+        return False
+    h = stem(head.norm)
+    return any(stem(t.norm) == h and not _in_denial(best_text, t.start) for t in tokenize(best_text))
 
 
 def _same_sides(clause: str, cue: re.Match[str], text: str, c_start: int, c_end: int, need: int) -> bool:
@@ -1060,6 +1180,29 @@ def _best_sentence(ctx: CheckContext, stems: set[str]) -> Optional[tuple[int, tu
     return best
 
 
+def _misread_zeros(text: str) -> str:
+    """``text`` with each zero of a word of letters read as the "o" an OCR pass misread ("n0t",
+    "N0 windows", "0ffice"), when a word of it holds a zero between two letters ("purp0ses",
+    "n0rth"): the sign that the text was misread so; else ``text`` itself. Same length, so
+    positions hold."""
+    if "0" not in text:
+        return text
+    words = [m for m in _WORD_RE.finditer(text) if "0" in m.group(0)]
+    if not any(any(w[i - 1].isalpha() and w[i + 1].isalpha() for i in range(1, len(w) - 1) if w[i] == "0")
+               for w in (m.group(0) for m in words)):
+        return text
+    chars = list(text)
+    for m in words:
+        word = m.group(0)
+        if not word.replace("0", "").isalpha():
+            continue  # (a code or a figure: "A0", "100ml")
+        for i, ch in enumerate(word):
+            if ch == "0":
+                near = word[i - 1] if i else word[i + 1:i + 2]
+                chars[m.start() + i] = "O" if near.isupper() else "o"
+    return "".join(chars)
+
+
 def _document_negation(text: str) -> re.Pattern[str]:
     """The pattern of a document's negations for ``text`` (with "dont" only where it may be)."""
     return _DOCUMENT_NEGATION_BARE_RE if has_bare_not(text) else _DOCUMENT_NEGATION_RE
@@ -1079,6 +1222,8 @@ def _negations(doc_sentence: str, said: frozenset[str]) -> Iterator[re.Match[str
     said_stems: Optional[set[str]] = None
     for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
+        if word == "no" and not_determiner(doc_sentence, m.end()):
+            continue  # "added reg no to the listings": a number's abbreviation
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
             yield m
         elif word not in said:
@@ -1176,6 +1321,31 @@ def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[s
 #: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
 _CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nobody", "nothing", "nowhere",
                             "cannot", "without"})
+
+
+# the mark that opens a list's item at a line's start: "(b) ", "2. ", "iv) ", "- ", "• " (a closed
+# set of marks: a number, one letter or a roman numeral, with a point or parenthesis; a bullet)
+_ITEM_RE = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|[-*•·–])[ \t]")
+
+
+def _listed_under_denial(text: str, span: tuple[int, int]) -> bool:
+    """Is the sentence at ``span`` of ``text`` an item of a list whose lead line, right above its
+    items, ends with a colon that closes a denial's clause ("4.3 We will not pay:" over "(b) for
+    damage caused while the home is unoccupied")? The denial reaches each item, as it reaches a
+    list on its own line (:func:`denial_reach`)."""
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    if _ITEM_RE.match(text, line_start) is None:
+        return False
+    at = line_start
+    while at > 0:
+        start = text.rfind("\n", 0, at - 1) + 1
+        line = text[start:at - 1].rstrip()
+        if line.endswith(":"):
+            return any(clause_span(line, cue)[1] == len(line) - 1 for cue, _ in denial_spans(line))
+        if _ITEM_RE.match(line) is None:
+            return False  # (a line that is no item ends the list)
+        at = start
+    return False
 
 
 def _unticked(doc_sentence: str, answer_words: list[str]) -> bool:
@@ -1595,6 +1765,24 @@ def _said_elsewhere(ctx: CheckContext, key: str, clause_stems: set[str], at_leas
             if any(key_of(t.norm) == key and not _in_denial(text, t.start) for t in tokenize(text)):
                 return True
     return False
+
+
+def _only_denied(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of the first document sentence that denies the word stemmed
+    ``h`` ("This date is NOT *guaranteed*": :func:`_denies_head`), when every sentence of the
+    documents that holds it denies it; None when one says it plainly, or none holds it."""
+    if h is None:
+        return None
+    found = None
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        for i in by_stem.get(h, ()):
+            text = index.text[spans[i][0]:spans[i][1]]
+            if _denies_head(text, h):
+                found = found or (doc_index, spans[i])
+            else:
+                return None
+    return found
 
 
 def _in_denial(text: str, at: int) -> bool:

@@ -145,6 +145,8 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
             continue
         if m.group(0).lower() == "no" and text[m.end():m.end() + 1] == ".":
             continue  # "No. 5"
+        if m.group(0).lower() == "no" and not_determiner(text, m.end()):
+            continue  # "w/ reg no + label photo", "added reg no to the listings": a noun ("number")
         if text[m.end():m.end() + 1] in _HYPHENS:
             continue  # a compound: "a no-fee plan", "a not-for-profit group"
         if scoped_in_time(text, m.start()):
@@ -158,6 +160,22 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
 
 
 _HYPHENS = frozenset("-‐")
+# What the determiner "no" is never followed by: what it denies comes right after it ("no
+# payload", "no more"), not a sign that joins two items, a preposition, an article or a
+# conjunction (closed classes). "no" before them is a noun: an abbreviation of "number"
+# ("reg no + label photo", "added reg no to the listings") or a vote ("said no to the plan").
+_JOINS = frozenset("+&")
+_NOT_AFTER_DETERMINER = frozenset({"to", "of", "for", "from", "with", "by", "at", "in", "on", "the", "a", "an",
+                                   "and", "or"})
+
+
+def not_determiner(text: str, end: int) -> bool:
+    """Is "no" ending at ``end`` of ``text`` followed by a join or a word it never governs?"""
+    rest = text[end:end + 8].lstrip(" \t")
+    if rest[:1] in _JOINS:
+        return True
+    word = rest.split(None, 1)[0].lower() if rest[:1].isalpha() and end < len(text) and text[end] in " \t" else ""
+    return word in _NOT_AFTER_DETERMINER
 
 # A form's tick box, empty or marked: "☐", "☒", "[ ]", "[X]" (the glyphs and brackets forms use,
 # a closed set)
@@ -238,6 +256,16 @@ _SCOPE_ENDS = frozenset({"that", "which", "who", "whom", "whose", "where", "when
 
 
 _COORDINATORS = frozenset({"and", "or", "but"})
+
+
+def denies_a_link(text: str, cue_end: int) -> bool:
+    """Does the denial cue ending at ``cue_end`` of ``text`` stand right before a word that opens
+    a clause of its own ("It isn't *because* they think the check will bounce", "not *that* it
+    matters")? It denies that clause's link to what is said (a reason, a claim), not what the
+    clause says: a document stating that plainly does not contradict it."""
+    for tok in tokenize(text[cue_end:cue_end + 40]):
+        return tok.norm in _SCOPE_ENDS
+    return False
 
 
 def up_to_coordinator(text: str, pos: int) -> str:
