@@ -1684,8 +1684,8 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     # most sentences hold no word whose opposite (or prefixed twin) the document sentence holds:
     # told from the words alone, before any clause is read
     toks = ctx.token_list
-    doc_words = set(_WORD_RE.findall(doc_sentence.lower()))
-    if not ((wanted and not wanted.isdisjoint(map(opposite_key, doc_words)))
+    doc_words, doc_keys = _sentence_words(index, span, doc_sentence)
+    if not ((wanted and not wanted.isdisjoint(doc_keys))
             or any(_prefixed_twin(w, doc_words) for w in words)):
         return None
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
@@ -1770,6 +1770,18 @@ def _tokens_in(tokens: list[Token], numbers: range, offset: int, text: str, whol
     if text != whole[offset:offset + len(text)]:
         return tokenize(text)
     return [Token(tokens[i].norm, tokens[i].start - offset, tokens[i].end - offset) for i in numbers]
+
+
+def _sentence_words(index: DocumentIndex, span: tuple[int, int], text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The lower-cased words of the document sentence ``text`` at ``span`` and their
+    :func:`opposite_key`, kept on the document's index (asked again by each answer sentence
+    aligned to it)."""
+    memo = index.__dict__.setdefault("_swap_words", {})
+    found = memo.get(span)
+    if found is None:
+        words = frozenset(_WORD_RE.findall(text.lower()))
+        found = memo[span] = (words, frozenset(map(opposite_key, words)))
+    return found
 
 
 def _token_range(index: DocumentIndex, span: tuple[int, int]) -> range:

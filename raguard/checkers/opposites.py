@@ -55,6 +55,7 @@ class OppositesChecker:
         if len(ctx.documents) == 0:
             return
         toks = ctx.token_list
+        sides: dict[int, Optional[dict[str, bool]]] = {}  # (the answer word's window, by its start: read by both tests)
         for alignment in ctx.alignment:
             if alignment.doc_index < 0:
                 continue
@@ -64,9 +65,10 @@ class OppositesChecker:
                 opposite = OPPOSITES.get(key)
                 if not opposite:
                     continue
-                if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key):
+                if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key, sides):
                     continue  # a document says the word itself of the same thing (it may say both)
-                found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite)
+                found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite,
+                                 sides)
                 if found is not None:
                     span, doc_word = found
                     sentence = ctx.response[alignment.start:alignment.end]
@@ -89,15 +91,26 @@ def _held(ctx: CheckContext, key: str) -> bool:
     return any(key in index.stems for _, index in ctx.documents)
 
 
-def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str) -> bool:
+def _answer_side(ctx: CheckContext, start: int, end: int, at: int,
+                 sides: Optional[dict[int, Optional[dict[str, bool]]]]) -> Optional[dict[str, bool]]:
+    """:func:`_window` of the answer's word at ``at`` in its sentence [start, end), kept in ``sides``."""
+    if sides is not None and at in sides:
+        return sides[at]
+    side = _window(ctx.response[start:end], at - start)
+    if sides is not None:
+        sides[at] = side
+    return side
+
+
+def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str,
+                sides: Optional[dict[int, Optional[dict[str, bool]]]] = None) -> bool:
     """Does a document sentence say the answer's word of the same thing: a sentence holding it with
     ``MIN_SHARED`` or more of the content words next to the answer's word on the same side of it,
     anywhere in the sentence? (A word the documents
     use only of something else, "maximum" of a stay where the answer says it of an age, does not
     make its swap right; one they say beside the same words, "opens on Thursday ... and closes on
     Monday", may say both sides and is left alone.)"""
-    sentence = ctx.response[start:end]
-    a_side = _window(sentence, at - start)
+    a_side = _answer_side(ctx, start, end, at, sides)
     if a_side is None or len(a_side) < MIN_SHARED:
         return True  # too little to tell what the word is said of: as before, the word counts as said
     for _, index in ctx.documents:
@@ -152,7 +165,8 @@ def _window(text: str, at: int) -> Optional[dict[str, bool]]:
 
 
 def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, word: str,
-             opposite: frozenset[str]) -> Optional[tuple[tuple[int, int], str]]:
+             opposite: frozenset[str], sides: Optional[dict[int, Optional[dict[str, bool]]]] = None,
+             ) -> Optional[tuple[tuple[int, int], str]]:
     """The aligned document's sentence that says an opposite of ``word`` of the same thing, and
     that word; None when there is none."""
     index = ctx.documents.indexes[doc_index]
@@ -165,7 +179,7 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
     sentence = ctx.response[start:end]
     if _BOUND_RE.search(sentence, 0, at - start) and word in FUNCTION_OPPOSITES:
         return None  # "7,000 or more" is a bound, no comparison
-    a_side = _window(sentence, at - start)
+    a_side = _answer_side(ctx, start, end, at, sides)
     if a_side is None or len(a_side) < MIN_SHARED:
         return None
     a_begin, a_end = clause_span(sentence, at - start)

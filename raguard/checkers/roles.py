@@ -40,7 +40,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
-from raguard.normalize.bindings import HONORIFICS, key_base, role_bindings
+from raguard.normalize.bindings import HONORIFICS, all_roles, key_base, role_bindings
 from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.framing import reporting_stems
@@ -203,7 +203,9 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     spans = [(n.start, n.end) for n in names]
     # the roles the answer may bind at all (its widest reading): a document that can key none of
     # them is not read for its bindings (the costly part), which changes nothing found
-    wanted = {key_base(b.key) for b in role_bindings(ctx.response, spans, None)}
+    asked: set[str] = set()
+    widest = role_bindings(ctx.response, spans, None, asked)
+    wanted = {key_base(b.key) for b in widest}
     if not wanted:
         return
     by_start = {n.start: n for n in names}
@@ -221,7 +223,11 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     if not held:
         return
     starts = [s for s, _ in ctx.sentences]
-    for binding in role_bindings(ctx.response, spans, frozenset(labelled_keys)):
+    vocabulary = frozenset(labelled_keys)
+    # (the answer read again with the documents' labels as roles, unless each word the widest
+    # reading asked about is a role with them: the same bindings)
+    bindings = widest if all_roles(asked, vocabulary) else role_bindings(ctx.response, spans, vocabulary)
+    for binding in bindings:
         name = by_start[binding.start]
         if name.start in flagged:
             continue
@@ -377,7 +383,8 @@ def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int])
     names = [n for n in names if not any(ch.isdigit() for ch in n.text)]
     everyone = sorted([*parties, *names], key=lambda f: f.start)
     starts = [s for s, _ in ctx.sentences]
-    stems = {f.start: _party_stem(f.text) for f in everyone}
+    texts = {f.start: f.text for f in everyone}  # (the last at a start, as each pair reads it)
+    stems: dict[int, Optional[str]] = {}  # (each party's stem, read when a pair first asks)
     for i, first in enumerate(everyone):
         for second in everyone[i + 1:]:
             if first.start in flagged:
@@ -388,7 +395,8 @@ def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int])
                 break
             if first.kind != "party" and second.kind != "party":
                 continue  # two names: the pair loop's
-            a, b = stems[first.start], stems[second.start]
+            a = stems[first.start] if first.start in stems else stems.setdefault(first.start, _party_stem(texts[first.start]))
+            b = stems[second.start] if second.start in stems else stems.setdefault(second.start, _party_stem(texts[second.start]))
             if a is None or b is None or a == b or second.start < first.end:
                 continue
             between = ctx.response[first.end:second.start]
