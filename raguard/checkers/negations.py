@@ -1684,9 +1684,9 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     # most sentences hold no word whose opposite (or prefixed twin) the document sentence holds:
     # told from the words alone, before any clause is read
     toks = ctx.token_list
-    doc_words, doc_keys = _sentence_words(index, span, doc_sentence)
-    if not ((wanted and not wanted.isdisjoint(doc_keys))
-            or any(_prefixed_twin(w, doc_words) for w in words)):
+    said_words, said_keys = _sentence_words(index, span, doc_sentence)
+    if not ((wanted and not wanted.isdisjoint(said_keys))
+            or any(_prefixed_twin(w, said_words) for w in words)):
         return None
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
     answer_tokens = _tokens_in(toks, ctx.token_range(alignment.start, alignment.end), alignment.start,
@@ -1792,7 +1792,7 @@ def _token_range(index: DocumentIndex, span: tuple[int, int]) -> range:
     return range(lo, max(lo, hi))
 
 
-def _prefixed_twin(word: str, words: set[str]) -> bool:
+def _prefixed_twin(word: str, words: AbstractSet[str]) -> bool:
     """True when ``words`` hold ``word`` with a negating prefix added or taken off."""
     if len(word) < 4:
         return False
