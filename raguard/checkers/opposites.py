@@ -30,6 +30,7 @@ It is raised as ``contradicted_claim`` on the answer sentence, with the document
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -149,9 +150,12 @@ def _same_next(a_text: str, a_at: int, d_text: str, d_at: int) -> bool:
     return bool(a_next) and bool(d_next) and a_next[0] == d_next[0]
 
 
+@lru_cache(maxsize=2048)
 def _window(text: str, at: int) -> Optional[dict[str, bool]]:
     """The content stems within ``_WINDOW`` content words of the word at character ``at`` in its
-    clause, each with its side (True: before the word); None when ``at`` starts no word."""
+    clause, each with its side (True: before the word); None when ``at`` starts no word. (Kept
+    per text and position, a document sentence's asked again by every answer aligned to it: the
+    dict is read, never changed.)"""
     begin, end = clause_span(text, at)
     words = [(t.start + begin, content_stem(t.norm)) for t in tokenize(text[begin:end])]
     k = next((i for i, (s, _) in enumerate(words) if s == at), None)

@@ -359,6 +359,7 @@ def _misattributed(name: Finding, value: str, suggestion: str) -> Finding:
                    supported=False, value=value, checker=RolesChecker.name, suggestion=suggestion)
 
 
+@lru_cache(maxsize=4096)
 def _last_word(name: str) -> str:
     """The name's last word, folded ("ibe" for "Marcus Ibe's")."""
     words = [t.norm for t in tokenize(name)]
@@ -366,7 +367,10 @@ def _last_word(name: str) -> str:
 
 
 # a party the answer names by a common noun: "the provider", "the vet", "the council"
-_THE_NOUN_RE = re.compile(r"(?<![\w'’-])[Tt]he[ \t]+([a-z][a-z-]{2,})(?![\w'’-])")
+# (its "he" first, a literal re finds by a fast search, then the "T" or "t" and the character
+# before it behind: the same noun groups as "(?<![\w'’-])[Tt]he[ \t]+...", which re tried at
+# every position of the answer)
+_THE_NOUN_RE = re.compile(r"he(?<=[Tt]he)(?<![\w'’-][Tt]he)[ \t]+([a-z][a-z-]{2,})(?![\w'’-])")
 
 
 def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
@@ -426,6 +430,7 @@ def _has_verb(text: str) -> bool:
                for k, w in enumerate(words))
 
 
+@lru_cache(maxsize=4096)
 def _party_stem(text: str) -> Optional[str]:
     """A party's stem: a noun's own, a name's last word's."""
     words = [t.norm for t in tokenize(text)]
@@ -477,11 +482,18 @@ def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool
 def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
     """The content stems between two names (the names' own, quoted titles and bracketed asides
     left out), and whether a passive "by" is among the words."""
+    stems, by = _relation_words(text)
+    return [s for s in stems if s not in names], by
+
+
+@lru_cache(maxsize=2048)
+def _relation_words(text: str) -> tuple[tuple[str, ...], bool]:
+    """:func:`_relation` before the names' stems are left out (read once per text: a document's
+    stretch between two names is asked again by every answer that names them)."""
     text = _ASIDE_RE.sub(" ", blank_quotations(text))
     text = _APPOSITIVE_RE.sub(" ", text, count=1)
     words = [t.norm for t in tokenize(text)]
-    stems = [s for w in words if (s := content_stem(w)) is not None and s not in names]
-    return stems, "by" in words
+    return tuple(s for w in words if (s := content_stem(w)) is not None), "by" in words
 
 
 def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
