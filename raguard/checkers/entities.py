@@ -376,7 +376,12 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             return (doc_index, span[0], span[1])
     for doc_index, index in ctx.documents:  # (reached only when the name is not found)
         # "Briarwood Farm" for an OCR'd sign's "BRlARWOOD FARM": a misread letter of a word in capitals
-        misread = capitals_misread(index.text)
+        # (kept on the document's index: the pattern is tried at every position of the document,
+        # and a workload cycling through more documents than capitals_misread's cache keeps read
+        # it again for every name not found)
+        misread = index.__dict__.get("_capitals_misread")
+        if misread is None:
+            misread = index.__dict__["_capitals_misread"] = capitals_misread(index.text)
         if misread and any(w in misread for w in words):
             span = index.tokens.find_span([misread.get(w, w) for w in words])
             if span is not None:

@@ -1304,6 +1304,24 @@ def _sentences_sharing(by_stem: dict[str, list[int]], stems: AbstractSet[str]) -
     return shared
 
 
+def _denial_cues(index: DocumentIndex, span: tuple[int, int], doc_sentence: str) -> tuple[tuple[int, int], ...]:
+    """The denial cues of the document sentence ``doc_sentence`` at ``span``, in order (none for a
+    question), kept on the document's index: every answer aligned to the sentence asks again."""
+    memo = index.__dict__.setdefault("_denial_cues", {})
+    found = memo.get(span)
+    if found is None:
+        # "an older type without RCD protection" denies what "has RCD protection" affirms; in a
+        # clause that denies already it states a condition ("No dogs without written consent")
+        cues = denial_spans(doc_sentence)
+        for m in _WITHOUT_RE.finditer(doc_sentence):
+            begin, end = clause_span(doc_sentence, m.start())
+            if not denies_anything(doc_sentence[begin:end]):
+                cues.append(m.span())
+        cues.sort()
+        found = memo[span] = () if not cues or _QUESTION_END_RE.search(doc_sentence) else tuple(cues)
+    return found
+
+
 def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int,
                        span: Optional[tuple[int, int]]) -> Optional[Finding]:
     """The document sentence at ``span`` denies what the answer sentence affirms.
@@ -1323,15 +1341,8 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         return None
     index = ctx.documents.indexes[doc_index]
     doc_sentence = index.text[span[0]:span[1]]
-    # "an older type without RCD protection" denies what "has RCD protection" affirms; in a
-    # clause that denies already it states a condition ("No dogs without written consent")
-    cues = denial_spans(doc_sentence)
-    for m in _WITHOUT_RE.finditer(doc_sentence):
-        begin, end = clause_span(doc_sentence, m.start())
-        if not denies_anything(doc_sentence[begin:end]):
-            cues.append(m.span())
-    cues.sort()
-    if not cues or _QUESTION_END_RE.search(doc_sentence):
+    cues = _denial_cues(index, span, doc_sentence)
+    if not cues:
         return None
     for cue_start, cue_end in cues:
         c_begin, c_end = clause_span(doc_sentence, cue_start)
