@@ -188,10 +188,14 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
         return None
     a_begin, a_end = clause_span(sentence, at - start)
     a_cues = hedge_cues(sentence[a_begin:a_end])
+    memo = index.__dict__.setdefault("_opposite_tokens", {})  # (per document sentence: asked per answer)
     for n in sorted(numbers):
         s, e = spans[n]
         doc_sentence = index.text[s:e]
-        for t in tokenize(doc_sentence):
+        doc_tokens = memo.get(n)
+        if doc_tokens is None:
+            doc_tokens = memo[n] = tokenize(doc_sentence)
+        for t in doc_tokens:
             if opposite_key(t.norm) not in opposite:
                 continue
             if t.norm in FUNCTION_OPPOSITES and not _same_next(sentence, at - start, doc_sentence, t.start):
