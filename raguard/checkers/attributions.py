@@ -729,6 +729,9 @@ class _NamedRuns:
             found = self._memo[self._k] = _name_runs(self._claims[self._clause[0]:self._clause[1]])
         return found
 
+    def __iter__(self) -> Iterator[frozenset[str]]:
+        return iter(self.get())
+
 
 def _name_runs(text: str) -> tuple[frozenset[str], ...]:
     """The content stems of each run of capitalized words in ``text`` (a clause of the answer):
