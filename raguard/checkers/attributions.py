@@ -65,7 +65,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable, Iterator, Optional, Sequence
 
 from raguard.normalize.cues import denies
@@ -73,7 +73,6 @@ from raguard.normalize.dates import MONTHS, WEEKDAYS
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
-from raguard.lazy import lazy
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import country_demonyms, demonym_countries
 from raguard.normalize.names import inner_name_stems
@@ -429,11 +428,11 @@ class _AnswerWords:
     def __init__(self, response: str) -> None:
         self._response = response
 
-    @lazy
+    @cached_property
     def names(self) -> frozenset[str]:
         return frozenset(inner_name_stems(self._response))
 
-    @lazy
+    @cached_property
     def lower(self) -> frozenset[str]:
         return frozenset(w for w in _HYPHENED_WORD_RE.findall(self._response) if w.islower())
 
