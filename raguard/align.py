@@ -125,8 +125,17 @@ def _denial_differs(ctx: AlignContext, found: SentenceAlignment) -> int:
     """1 when exactly one of the sentence and its aligned document sentences holds a denial."""
     if not found.spans:
         return 0
-    text = ctx.documents.indexes[found.doc_index].text
-    doc_denies = any(_denies(text[a:b]) for a, b in found.spans)
+    index = ctx.documents.indexes[found.doc_index]
+    # (each document sentence's answer kept on its index: answers aligned to it ask again)
+    memo = index.__dict__.setdefault("_sentence_denies", {})
+    doc_denies = False
+    for span in found.spans:
+        said = memo.get(span)
+        if said is None:
+            said = memo[span] = _denies(index.text[span[0]:span[1]])
+        if said:
+            doc_denies = True
+            break
     return int(_denies(ctx.response[found.start:found.end]) != doc_denies)
 
 
@@ -156,13 +165,16 @@ def _novel_names(ctx: AlignContext, tokens: range) -> int:
     toks = ctx.token_list
     response = ctx.response
     count = 0
+    query_vocab = maps = None  # (read at the first capitalized word)
     for i in tokens[1:]:
         tok = toks[i]
         if not response[tok.start].isupper() or len(tok.norm) < 2 or tok.norm.isdigit():
             continue
-        if tok.norm in ctx.query_tokens.vocab:
+        if query_vocab is None:
+            query_vocab = ctx.query_tokens.vocab
+            maps = ctx.documents.maps
+        if tok.norm in query_vocab:
             continue
-        maps = ctx.documents.maps
         held = (tok.norm in maps.word_docs) if maps is not None else any(
             tok.norm in index.tokens.vocab for _, index in ctx.documents)
         count += not held

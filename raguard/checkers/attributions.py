@@ -153,6 +153,7 @@ class AttributionsChecker:
             clauses = clause_spans(claims)
             clause_starts = [c[0] for c in clauses]
             clause_stems: dict[int, set[str]] = {}
+            clause_names: dict[int, tuple[frozenset[str], ...]] = {}
             for name in names[first:last]:
                 text = name.text
                 if text.isupper() or not text[:1].isupper() or demonym_countries(text):
@@ -171,7 +172,8 @@ class AttributionsChecker:
                     continue  # too little to match, or a run-on no single sentence can state
                 c_end = start + clauses[k][1]
                 reported = _reports_pronoun(ctx.response[name.end:c_end]) if name.end < c_end else False
-                named = _name_runs(claims[clauses[k][0]:clauses[k][1]])
+                # (the clause's names, read once per clause and only when a document sentence is asked)
+                named = _NamedRuns(claims, clauses[k], clause_names, k)
                 finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer, reported, named)
                 if finding is not None:
                     yield finding
@@ -179,7 +181,7 @@ class AttributionsChecker:
     def _check_one(self, ctx: CheckContext, index: "_SentenceIndex", name: Finding,
                    rest: set[str], name_stems: set[str], quoted: frozenset[str],
                    answer: "_AnswerWords", reported: bool = False,
-                   named: tuple[frozenset[str], ...] = ()) -> Optional[Finding]:
+                   named: "tuple[frozenset[str], ...] | _NamedRuns" = ()) -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
         best = index.best(rest, need)
         if best is None or best[1] < need:
@@ -207,7 +209,8 @@ class AttributionsChecker:
         # query names ("How did Amara do?" ... "Mr Oduya says she has grown in confidence": Amara)
         referents = (answer.names | ctx.query_stems) if reported else frozenset()
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
-                                    rest | name_stems | quoted, answer, _slot(ctx, name), referents, named,
+                                    rest | name_stems | quoted, answer, _slot(ctx, name), referents,
+                                    named if isinstance(named, tuple) else named.get(),
                                     frozenset(name_stems), _preposition_before(ctx.response, name.start, name.text)):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
@@ -768,6 +771,26 @@ _IN_NAME_GAP_RE = re.compile(r"[ \t]+|\.[ \t]+")
 # what stands between a name and a description of it: an opening bracket ("Bramblefox Trading Co.
 # (Kirsty Alcock t/a)"), or a workplace's "of", "at", "from" ("Harriet Soames of Beckwith LLP")
 _ASIDE_OPENING_RE = re.compile(r"\.?[ \t]*\(|[ \t]+(?:of|at|from)[ \t]+(?:the[ \t]+)?")
+
+
+class _NamedRuns:
+    """:func:`_name_runs` of one clause of the answer (``clause``: its span in ``claims``), kept in
+    ``memo`` by the clause's number ``k`` when first asked."""
+
+    __slots__ = ("_claims", "_clause", "_memo", "_k")
+
+    def __init__(self, claims: str, clause: tuple[int, int], memo: dict[int, tuple[frozenset[str], ...]],
+                 k: int) -> None:
+        self._claims, self._clause, self._memo, self._k = claims, clause, memo, k
+
+    def get(self) -> tuple[frozenset[str], ...]:
+        found = self._memo.get(self._k)
+        if found is None:
+            found = self._memo[self._k] = _name_runs(self._claims[self._clause[0]:self._clause[1]])
+        return found
+
+    def __iter__(self) -> Iterator[frozenset[str]]:
+        return iter(self.get())
 
 
 def _name_runs(text: str) -> tuple[frozenset[str], ...]:

@@ -84,11 +84,10 @@ class Computations:
         self._ctx = ctx
         self._given_by = given
         self._ready = False
+        self._sentences: Optional[list[tuple[int, int]]] = None  # (read by _window when first asked)
 
     def _build(self) -> None:
         ctx = self._ctx
-        self._sentences = list(ctx.sentences)
-        self._sentence_starts = [s for s, _ in self._sentences]
         dates = SpanIndex((d.start, d.end) for d in ctx.dates if d.form != "weekday")
         self._numbers = [n for n in ctx.numbers if not dates.overlaps(n.start, n.end) and not n.ordinal]
         self._query = [n for n in ctx.query_numbers if not n.ordinal][:_QUERY_MAX] if ctx.trust_query else []
@@ -98,6 +97,9 @@ class Computations:
 
     def _window(self, start: int) -> Optional[tuple[int, int]]:
         """[start, end) of the sentence holding ``start`` and the ones before it."""
+        if self._sentences is None:
+            self._sentences = list(self._ctx.sentences)
+            self._sentence_starts = [s for s, _ in self._sentences]
         k = bisect_right(self._sentence_starts, start) - 1
         if k < 0 or start >= self._sentences[k][1]:
             return None
@@ -261,8 +263,6 @@ class Computations:
         claim = mention.value
         if claim.day is None or claim.month is None:
             return None
-        if not self._ready:
-            self._build()
         window = self._window(mention.start)
         if window is None:
             return None

@@ -311,6 +311,22 @@ def _name_words(words: list[str]) -> list[str]:
     return words
 
 
+def _variants(ctx: CheckContext, start: int, text: str, label: str
+              ) -> tuple[Optional[str], Optional[tuple[str, str]], Optional[str], Optional[list[str]]]:
+    """(head, year cut, joined, joined's words) of a name: the name without a sentence-initial
+    common noun, a title or a year (and that year), and its "&" / "and" spelling with its words."""
+    head = _sentence_initial_head(ctx.response, start, text, label)
+    if head is None and label in ("PERSON", "PROPER"):
+        head = _after_title(text)  # "Doctor Reyes" for the documents' "Dr. Tom Reyes"
+    year_cut = _without_year(text) if head is None else None
+    if year_cut is not None:
+        head = year_cut[0]  # "the 2026 Valencia Marathon" for "VALENCIA MARATHON 2026"
+    # "Food & Drug" and "Food and Drug" are one name (tokens drop the "&")
+    joined = ampersand_variant(text)
+    joined_words = None if joined is None else phrase_tokens(joined, drop_article=True, drop_possessive=True)
+    return head, year_cut, joined, joined_words
+
+
 def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optional[list[str]] = None):
     """(doc_index, start, end) of support for one name, "query" if only the query has it, or None.
     ``words``: the name's words, when the caller has them."""
@@ -318,21 +334,19 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         words = _name_words(ctx.words_in(start, start + len(text)))
     if not words:
         return "query"
-    # the name as written, then without a sentence-initial common noun; the words of the second
-    # are found only where the first is not (most names are found as written)
-    head = _sentence_initial_head(ctx.response, start, text, label)
-    if head is None and label in ("PERSON", "PROPER"):
-        head = _after_title(text)  # "Doctor Reyes" for the documents' "Dr. Tom Reyes"
-    year_cut = _without_year(text) if head is None else None
-    if year_cut is not None:
-        head = year_cut[0]  # "the 2026 Valencia Marathon" for "VALENCIA MARATHON 2026"
+    # the name as written, then its variants (see _variants); those are found only where the name
+    # is not (most names are found as written), so without lookup maps they are read only then
+    head: Optional[str] = None
+    year_cut: Optional[tuple[str, str]] = None
+    joined: Optional[str] = None
+    joined_words: Optional[list[str]] = None
     head_words = None
-    # "Food & Drug" and "Food and Drug" are one name (tokens drop the "&")
-    joined = ampersand_variant(text)
-    joined_words = None if joined is None else phrase_tokens(joined, drop_article=True, drop_possessive=True)
     candidates: Optional[set[int]] = None
     maps = ctx.documents.maps
+    read = False
     if maps is not None:
+        read = True
+        head, year_cut, joined, joined_words = _variants(ctx, start, text, label)
         variants = [(text, words)]
         if joined is not None and joined_words:
             variants.append((joined, joined_words))
@@ -351,6 +365,9 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
     row = _row_names(ctx, start, start + len(text)) if country_codes(" ".join(words)) else frozenset()
     for doc_index, index in ctx.documents.among(candidates):
         span = find_entity(index, text, words, label, modifier=modifier, row=row)
+        if span is None and not read:
+            head, year_cut, joined, joined_words = _variants(ctx, start, text, label)
+            read = True
         if span is None and joined is not None and joined_words:
             span = find_entity(index, joined, joined_words, label)
         if span is None and head is not None:
@@ -363,7 +380,12 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             return (doc_index, span[0], span[1])
     for doc_index, index in ctx.documents:  # (reached only when the name is not found)
         # "Briarwood Farm" for an OCR'd sign's "BRlARWOOD FARM": a misread letter of a word in capitals
-        misread = capitals_misread(index.text)
+        # (kept on the document's index: the pattern is tried at every position of the document,
+        # and a workload cycling through more documents than capitals_misread's cache keeps read
+        # it again for every name not found)
+        misread = index.__dict__.get("_capitals_misread")
+        if misread is None:
+            misread = index.__dict__["_capitals_misread"] = capitals_misread(index.text)
         if misread and any(w in misread for w in words):
             span = index.tokens.find_span([misread.get(w, w) for w in words])
             if span is not None:

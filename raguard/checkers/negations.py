@@ -1474,6 +1474,24 @@ def _sentences_sharing(by_stem: dict[str, list[int]], stems: AbstractSet[str]) -
     return shared
 
 
+def _denial_cues(index: DocumentIndex, span: tuple[int, int], doc_sentence: str) -> tuple[tuple[int, int], ...]:
+    """The denial cues of the document sentence ``doc_sentence`` at ``span``, in order (none for a
+    question), kept on the document's index: every answer aligned to the sentence asks again."""
+    memo = index.__dict__.setdefault("_denial_cues", {})
+    found = memo.get(span)
+    if found is None:
+        # "an older type without RCD protection" denies what "has RCD protection" affirms; in a
+        # clause that denies already it states a condition ("No dogs without written consent")
+        cues = denial_spans(doc_sentence)
+        for m in _WITHOUT_RE.finditer(doc_sentence):
+            begin, end = clause_span(doc_sentence, m.start())
+            if not denies_anything(doc_sentence[begin:end]):
+                cues.append(m.span())
+        cues.sort()
+        found = memo[span] = () if not cues or _QUESTION_END_RE.search(doc_sentence) else tuple(cues)
+    return found
+
+
 def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int,
                        span: Optional[tuple[int, int]]) -> Optional[Finding]:
     """The document sentence at ``span`` denies what the answer sentence affirms.
@@ -1493,15 +1511,8 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         return None
     index = ctx.documents.indexes[doc_index]
     doc_sentence = index.text[span[0]:span[1]]
-    # "an older type without RCD protection" denies what "has RCD protection" affirms; in a
-    # clause that denies already it states a condition ("No dogs without written consent")
-    cues = denial_spans(doc_sentence)
-    for m in _WITHOUT_RE.finditer(doc_sentence):
-        begin, end = clause_span(doc_sentence, m.start())
-        if not denies_anything(doc_sentence[begin:end]):
-            cues.append(m.span())
-    cues.sort()
-    if not cues or _QUESTION_END_RE.search(doc_sentence):
+    cues = _denial_cues(index, span, doc_sentence)
+    if not cues:
         return None
     for cue_start, cue_end in cues:
         c_begin, c_end = clause_span(doc_sentence, cue_start)
@@ -1872,9 +1883,9 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     # most sentences hold no word whose opposite (or prefixed twin) the document sentence holds:
     # told from the words alone, before any clause is read
     toks = ctx.token_list
-    doc_words = set(_WORD_RE.findall(doc_sentence.lower()))
-    if not ((wanted and not wanted.isdisjoint(map(opposite_key, doc_words)))
-            or any(_prefixed_twin(w, doc_words) for w in words)):
+    said_words, said_keys = _sentence_words(index, span, doc_sentence)
+    if not ((wanted and not wanted.isdisjoint(said_keys))
+            or any(_prefixed_twin(w, said_words) for w in words)):
         return None
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
     answer_tokens = _tokens_in(toks, ctx.token_range(alignment.start, alignment.end), alignment.start,
@@ -1960,6 +1971,18 @@ def _tokens_in(tokens: list[Token], numbers: range, offset: int, text: str, whol
     return [Token(tokens[i].norm, tokens[i].start - offset, tokens[i].end - offset) for i in numbers]
 
 
+def _sentence_words(index: DocumentIndex, span: tuple[int, int], text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The lower-cased words of the document sentence ``text`` at ``span`` and their
+    :func:`opposite_key`, kept on the document's index (asked again by each answer sentence
+    aligned to it)."""
+    memo = index.__dict__.setdefault("_swap_words", {})
+    found = memo.get(span)
+    if found is None:
+        words = frozenset(_WORD_RE.findall(text.lower()))
+        found = memo[span] = (words, frozenset(map(opposite_key, words)))
+    return found
+
+
 def _token_range(index: DocumentIndex, span: tuple[int, int]) -> range:
     """Numbers of the document's tokens inside a sentence span (tokens are in order and disjoint)."""
     tokens = index.tokens.tokens
@@ -1968,7 +1991,7 @@ def _token_range(index: DocumentIndex, span: tuple[int, int]) -> range:
     return range(lo, max(lo, hi))
 
 
-def _prefixed_twin(word: str, words: set[str]) -> bool:
+def _prefixed_twin(word: str, words: AbstractSet[str]) -> bool:
     """True when ``words`` hold ``word`` with a negating prefix added or taken off."""
     if len(word) < 4:
         return False

@@ -30,6 +30,7 @@ It is raised as ``contradicted_claim`` on the answer sentence, with the document
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -55,6 +56,7 @@ class OppositesChecker:
         if len(ctx.documents) == 0:
             return
         toks = ctx.token_list
+        sides: dict[int, Optional[dict[str, bool]]] = {}  # (the answer word's window, by its start: read by both tests)
         for alignment in ctx.alignment:
             if alignment.doc_index < 0:
                 continue
@@ -64,9 +66,10 @@ class OppositesChecker:
                 opposite = OPPOSITES.get(key)
                 if not opposite:
                     continue
-                if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key):
+                if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key, sides):
                     continue  # a document says the word itself of the same thing (it may say both)
-                found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite)
+                found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite,
+                                 sides)
                 if found is not None:
                     span, doc_word = found
                     sentence = ctx.response[alignment.start:alignment.end]
@@ -89,15 +92,26 @@ def _held(ctx: CheckContext, key: str) -> bool:
     return any(key in index.stems for _, index in ctx.documents)
 
 
-def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str) -> bool:
+def _answer_side(ctx: CheckContext, start: int, end: int, at: int,
+                 sides: Optional[dict[int, Optional[dict[str, bool]]]]) -> Optional[dict[str, bool]]:
+    """:func:`_window` of the answer's word at ``at`` in its sentence [start, end), kept in ``sides``."""
+    if sides is not None and at in sides:
+        return sides[at]
+    side = _window(ctx.response[start:end], at - start)
+    if sides is not None:
+        sides[at] = side
+    return side
+
+
+def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str,
+                sides: Optional[dict[int, Optional[dict[str, bool]]]] = None) -> bool:
     """Does a document sentence say the answer's word of the same thing: a sentence holding it with
     ``MIN_SHARED`` or more of the content words next to the answer's word on the same side of it,
     anywhere in the sentence? (A word the documents
     use only of something else, "maximum" of a stay where the answer says it of an age, does not
     make its swap right; one they say beside the same words, "opens on Thursday ... and closes on
     Monday", may say both sides and is left alone.)"""
-    sentence = ctx.response[start:end]
-    a_side = _window(sentence, at - start)
+    a_side = _answer_side(ctx, start, end, at, sides)
     if a_side is None or len(a_side) < MIN_SHARED:
         return True  # too little to tell what the word is said of: as before, the word counts as said
     for _, index in ctx.documents:
@@ -136,9 +150,12 @@ def _same_next(a_text: str, a_at: int, d_text: str, d_at: int) -> bool:
     return bool(a_next) and bool(d_next) and a_next[0] == d_next[0]
 
 
+@lru_cache(maxsize=2048)
 def _window(text: str, at: int) -> Optional[dict[str, bool]]:
     """The content stems within ``_WINDOW`` content words of the word at character ``at`` in its
-    clause, each with its side (True: before the word); None when ``at`` starts no word."""
+    clause, each with its side (True: before the word); None when ``at`` starts no word. (Kept
+    per text and position, a document sentence's asked again by every answer aligned to it: the
+    dict is read, never changed.)"""
     begin, end = clause_span(text, at)
     words = [(t.start + begin, content_stem(t.norm)) for t in tokenize(text[begin:end])]
     k = next((i for i, (s, _) in enumerate(words) if s == at), None)
@@ -152,7 +169,8 @@ def _window(text: str, at: int) -> Optional[dict[str, bool]]:
 
 
 def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, word: str,
-             opposite: frozenset[str]) -> Optional[tuple[tuple[int, int], str]]:
+             opposite: frozenset[str], sides: Optional[dict[int, Optional[dict[str, bool]]]] = None,
+             ) -> Optional[tuple[tuple[int, int], str]]:
     """The aligned document's sentence that says an opposite of ``word`` of the same thing, and
     that word; None when there is none."""
     index = ctx.documents.indexes[doc_index]
@@ -165,15 +183,19 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
     sentence = ctx.response[start:end]
     if _BOUND_RE.search(sentence, 0, at - start) and word in FUNCTION_OPPOSITES:
         return None  # "7,000 or more" is a bound, no comparison
-    a_side = _window(sentence, at - start)
+    a_side = _answer_side(ctx, start, end, at, sides)
     if a_side is None or len(a_side) < MIN_SHARED:
         return None
     a_begin, a_end = clause_span(sentence, at - start)
     a_cues = hedge_cues(sentence[a_begin:a_end])
+    memo = index.__dict__.setdefault("_opposite_tokens", {})  # (per document sentence: asked per answer)
     for n in sorted(numbers):
         s, e = spans[n]
         doc_sentence = index.text[s:e]
-        for t in tokenize(doc_sentence):
+        doc_tokens = memo.get(n)
+        if doc_tokens is None:
+            doc_tokens = memo[n] = tokenize(doc_sentence)
+        for t in doc_tokens:
             if opposite_key(t.norm) not in opposite:
                 continue
             if t.norm in FUNCTION_OPPOSITES and not _same_next(sentence, at - start, doc_sentence, t.start):

@@ -45,7 +45,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
-from raguard.normalize.bindings import HONORIFICS, key_base, role_bindings
+from raguard.normalize.bindings import HONORIFICS, all_roles, key_base, role_bindings
 from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.framing import reporting_stems
@@ -208,7 +208,9 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     spans = [(n.start, n.end) for n in names]
     # the roles the answer may bind at all (its widest reading): a document that can key none of
     # them is not read for its bindings (the costly part), which changes nothing found
-    wanted = {key_base(b.key) for b in role_bindings(ctx.response, spans, None)}
+    asked: set[str] = set()
+    widest = role_bindings(ctx.response, spans, None, asked)
+    wanted = {key_base(b.key) for b in widest}
     if not wanted:
         return
     by_start = {n.start: n for n in names}
@@ -226,7 +228,11 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     if not held:
         return
     starts = [s for s, _ in ctx.sentences]
-    for binding in role_bindings(ctx.response, spans, frozenset(labelled_keys)):
+    vocabulary = frozenset(labelled_keys)
+    # (the answer read again with the documents' labels as roles, unless each word the widest
+    # reading asked about is a role with them: the same bindings)
+    bindings = widest if all_roles(asked, vocabulary) else role_bindings(ctx.response, spans, vocabulary)
+    for binding in bindings:
         name = by_start[binding.start]
         if name.start in flagged:
             continue
@@ -379,6 +385,7 @@ def _misattributed(name: Finding, value: str, suggestion: str) -> Finding:
                    supported=False, value=value, checker=RolesChecker.name, suggestion=suggestion)
 
 
+@lru_cache(maxsize=4096)
 def _last_word(name: str) -> str:
     """The name's last word, folded ("ibe" for "Marcus Ibe's")."""
     words = [t.norm for t in tokenize(name)]
@@ -386,7 +393,10 @@ def _last_word(name: str) -> str:
 
 
 # a party the answer names by a common noun: "the provider", "the vet", "the council"
-_THE_NOUN_RE = re.compile(r"(?<![\w'’-])[Tt]he[ \t]+([a-z][a-z-]{2,})(?![\w'’-])")
+# (its "he" first, a literal re finds by a fast search, then the "T" or "t" and the character
+# before it behind: the same noun groups as "(?<![\w'’-])[Tt]he[ \t]+...", which re tried at
+# every position of the answer)
+_THE_NOUN_RE = re.compile(r"he(?<=[Tt]he)(?<![\w'’-][Tt]he)[ \t]+([a-z][a-z-]{2,})(?![\w'’-])")
 
 
 def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
@@ -403,7 +413,8 @@ def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int])
     names = [n for n in names if not any(ch.isdigit() for ch in n.text)]
     everyone = sorted([*parties, *names], key=lambda f: f.start)
     starts = [s for s, _ in ctx.sentences]
-    stems = {f.start: _party_stem(f.text) for f in everyone}
+    texts = {f.start: f.text for f in everyone}  # (the last at a start, as each pair reads it)
+    stems: dict[int, Optional[str]] = {}  # (each party's stem, read when a pair first asks)
     for i, first in enumerate(everyone):
         for second in everyone[i + 1:]:
             if first.start in flagged:
@@ -414,7 +425,8 @@ def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int])
                 break
             if first.kind != "party" and second.kind != "party":
                 continue  # two names: the pair loop's
-            a, b = stems[first.start], stems[second.start]
+            a = stems[first.start] if first.start in stems else stems.setdefault(first.start, _party_stem(texts[first.start]))
+            b = stems[second.start] if second.start in stems else stems.setdefault(second.start, _party_stem(texts[second.start]))
             if a is None or b is None or a == b or second.start < first.end:
                 continue
             between = ctx.response[first.end:second.start]
@@ -444,6 +456,7 @@ def _has_verb(text: str) -> bool:
                for k, w in enumerate(words))
 
 
+@lru_cache(maxsize=4096)
 def _party_stem(text: str) -> Optional[str]:
     """A party's stem: a noun's own, a name's last word's."""
     words = [t.norm for t in tokenize(text)]
@@ -495,11 +508,18 @@ def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool
 def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
     """The content stems between two names (the names' own, quoted titles and bracketed asides
     left out), and whether a passive "by" is among the words."""
+    stems, by = _relation_words(text)
+    return [s for s in stems if s not in names], by
+
+
+@lru_cache(maxsize=2048)
+def _relation_words(text: str) -> tuple[tuple[str, ...], bool]:
+    """:func:`_relation` before the names' stems are left out (read once per text: a document's
+    stretch between two names is asked again by every answer that names them)."""
     text = _ASIDE_RE.sub(" ", blank_quotations(text))
     text = _APPOSITIVE_RE.sub(" ", text, count=1)
     words = [t.norm for t in tokenize(text)]
-    stems = [s for w in words if (s := content_stem(w)) is not None and s not in names]
-    return stems, "by" in words
+    return tuple(s for w in words if (s := content_stem(w)) is not None), "by" in words
 
 
 def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,

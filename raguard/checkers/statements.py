@@ -301,8 +301,13 @@ def _denied_the_other_way(ctx: CheckContext, start: int, end: int, doc_index: in
     if own is not None:
         if own not in doc_stems:
             return False
-        norms = ctx.documents.indexes[doc_index].tokens.norms
-        return any(content_stem(n) == own and _denied_at(norms, k) for k, n in enumerate(norms))
+        index = ctx.documents.indexes[doc_index]
+        memo = index.__dict__.setdefault("_denied_stems", {})  # (by stem: every answer asks the same document)
+        found = memo.get(own)
+        if found is None:
+            norms = index.tokens.norms
+            found = memo[own] = any(content_stem(n) == own and _denied_at(norms, k) for k, n in enumerate(norms))
+        return found
     tokens = ctx.token_range(start, end)
     if not tokens or not any(s in doc_stems for s in prefixed_stems(word)):
         return False

@@ -155,6 +155,16 @@ class _Asked:
         return key in self._roles
 
 
+def all_roles(asked: Iterable[str], vocabulary: frozenset[str]) -> bool:
+    """Is every key of ``asked`` a role with ``vocabulary`` (a known role or in it)? Then
+    :func:`role_bindings` with that vocabulary answers each question the widest reading asked
+    (``vocabulary`` None, collecting ``asked``) as it did, and gives the same bindings."""
+    for key in asked:
+        if key not in _KNOWN and key not in vocabulary:
+            return False
+    return True
+
+
 def role_bindings(text: str, spans: Iterable[tuple[int, int]],
                   vocabulary: Optional[frozenset[str]], asked: Optional[set[str]] = None) -> list[Binding]:
     """The roles ``text`` binds to the names at ``spans`` (see the module's docstring); a role noun

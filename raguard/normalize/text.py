@@ -11,7 +11,7 @@ import html
 import re
 import unicodedata
 from bisect import bisect_right
-from functools import partial
+from functools import lru_cache, partial
 from itertools import accumulate, compress
 from operator import add
 from typing import Iterator, NamedTuple, Optional
@@ -692,9 +692,18 @@ def clause_span(text: str, pos: int) -> tuple[int, int]:
     """(start, end) of the clause of ``text`` that holds position ``pos``, found from the
     sentence around it, so a long text is not split whole."""
     lo, hi = max(0, pos - _CLAUSE_REACH), min(len(text), pos + _CLAUSE_REACH)
-    spans = clause_spans(text[lo:hi])
-    begin, end = spans[max(0, bisect_right([s for s, _ in spans], pos - lo) - 1)]
+    starts, spans = _clause_index(text[lo:hi])
+    begin, end = spans[max(0, bisect_right(starts, pos - lo) - 1)]
     return lo + begin, lo + end
+
+
+@lru_cache(maxsize=1024)
+def _clause_index(text: str) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The starts and spans of :func:`clause_spans` of ``text``, kept per text: a sentence is
+    asked for the clause around each of several words, and a document's sentences again by
+    every answer aligned to them."""
+    spans = clause_spans(text)
+    return tuple(s for s, _ in spans), tuple(spans)
 
 
 # "1. ", "2) " opening a line (or the text): the number of a list item (matched at line starts only)
