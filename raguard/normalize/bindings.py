@@ -192,22 +192,25 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]],
         lo = max(0, start - _REACH)
         lo = text.rfind("\n", lo, start) + 1 or lo  # (the line's start, within reach)
         found: list[tuple[str, bool]] = []
-        if near is None or near(lo, end) or any(key_base(k) in wanted for k in listed):
+        if near is None or near(lo, end) or (listed and any(key_base(k) in wanted for k in listed)):
             _read_before(text, lo, start, end, roles, found, heads, titles)
         labels = [k for k, labelled in found if labelled]  # (the labels before the name)
-        m = _BRACKET_AFTER_RE.match(text, end)
+        # (each pattern after the name opens with a character of its own: the one after the name
+        # says which can match, a test cheaper than a failed match)
+        follows = text[end:end + 1]
+        m = _BRACKET_AFTER_RE.match(text, end) if follows in _BEFORE_BRACKET else None
         after = m.end() if m is not None else end
         if m is not None and (key := _key(m.group(1))) is not None:
             found.extend((k, True) for k in _with_compound(m.group(1), key))
-        m = _APPOSITIVE_AFTER_RE.match(text, end)
+        m = _APPOSITIVE_AFTER_RE.match(text, end) if follows == "," else None
         if (m is not None and (key := _key(m.group(2))) is not None
                 and (key in roles or m.group(2).islower() or m.group(1) or " of " in m.group(2))):
             found.extend((k, False) for k in _with_compound(m.group(2), key))
-        m = _WHO_AFTER_RE.match(text, end)
+        m = _WHO_AFTER_RE.match(text, end) if follows == "," else None
         if (m is not None and (past_form(verb := m.group(1)) or (verb.endswith("s") and not verb.endswith("ss")))
                 and (key := content_stem(verb)) is not None):
             found.append((key, False))  # (a deed, as "proposed by" says it)
-        m = _AS_AFTER_RE.match(text, end)
+        m = _AS_AFTER_RE.match(text, end) if follows in _SPACES else None
         if m is not None and (key := _key(m.group(1))) is not None and key in roles:
             found.append((key, False))
         if (listed and not any(labelled for _, labelled in found) and last_end <= start
@@ -250,7 +253,7 @@ def _read_before(text: str, lo: int, start: int, end: int, roles: Container[str]
         verb = next((w for w in reversed(m.group(1).lower().split()) if past_form(w)), None)
         if verb is not None and (key := content_stem(verb)) is not None:
             found.append((key, True))
-    if _BRACKET_CLOSE_RE.match(text, end) is not None:
+    if text[end:end + 1] in _BEFORE_CLOSE and _BRACKET_CLOSE_RE.match(text, end) is not None:
         m = _BRACKET_OPEN_RE.search(text, lo, at)
         if m is not None and (key := _key(m.group(1))) is not None:
             found.append((key, True))
@@ -330,11 +333,20 @@ def keying_test(text: str, wanted: frozenset[str], parts: Callable[[], Iterable[
         window = text[lo:end]
         if not window.isascii() or "'" in window or "-" in window or "/" in window or "_" in window:
             return True
-        lowered = window.lower()
-        return any(word in lowered for word in keying)
+        if keying:
+            lowered = window.lower()
+            for word in keying:
+                if word in lowered:
+                    return True
+        return False
 
     return test
 
+
+# the characters the patterns matched right after a name open with (see role_bindings)
+_SPACES = (" ", "\t")
+_BEFORE_BRACKET = (" ", "\t", "(")
+_BEFORE_CLOSE = (" ", "\t", ")", "]")
 
 # a name's first word and the space after it, when two more words follow
 _HEAD_WORD_RE = re.compile(rf"({_WORD})[ \t]+(?=[^\W\d_][\w'’-]*[ \t]+[^\W\d_])")
