@@ -216,7 +216,9 @@ class DocumentIndex:
         text = self.text
         spans = self._capitalized_runs
         tokens = self.tokens
-        near = None if wanted is None else keying_test(text, wanted, lambda: self._text_parts,
+        # (the parts, for a document whose words merged, are read for the call and not kept: a
+        # set of every run of the text would grow a cached index by about its text's size)
+        near = None if wanted is None else keying_test(text, wanted, lambda: text_parts(text),
                                                        tokens.vocab if tokens.single_runs else None)
         asked: set[str] = set()
         heads: set[str] = set()
@@ -239,11 +241,6 @@ class DocumentIndex:
     @lazy
     def _capitalized_runs(self) -> list[tuple[int, int]]:
         return capitalized_runs(self.text)
-
-    @lazy
-    def _text_parts(self) -> frozenset[str]:
-        """The strings a role's key can be read from (:func:`raguard.normalize.bindings.text_parts`)."""
-        return text_parts(self.text)
 
     @lazy
     def dates(self) -> list[DateMention]:
