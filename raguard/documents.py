@@ -23,7 +23,8 @@ from raguard.normalize.dates import DateMention, day_months, extract_dates, othe
 from raguard.normalize.doc_dates import document_dates
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
-from raguard.normalize.bindings import capitalized_runs, role_bindings, table_bindings
+from raguard.normalize.bindings import (KNOWN_ROLES, capitalized_runs, key_base, keying_test, role_bindings,
+                                        table_bindings, text_parts)
 from raguard.normalize.roles import Roles
 from raguard.normalize.text import (SPACES, TokenText, decode_entities, fold_full_width, fold_ocr_zeros,
                                    join_broken_words, sentence_spans)
@@ -91,8 +92,6 @@ class DocumentIndex:
         """Values, without the digits of dates ("12 March") and names ("Apollo 11"), and the
         values written in two units ("1 minute 8 seconds") once more, whole; without hedges
         (``hedge`` None: a document's value is compared as it stands)."""
-        from raguard.normalize.names import named_number_spans
-
         text, positions = self._unbroken
         taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]
         tokens = self.tokens  # (its words say where a spelled number may start, when they are the text's)
@@ -101,7 +100,7 @@ class DocumentIndex:
         # a time of day is no name's number ("Issued 1015 GMT", "Flight 7:55")
         clocks = [n for n in mentions if n.measure in CLOCK_MEASURES]
         found = _without_overlaps(mentions if not clocks else [n for n in mentions if n.measure not in CLOCK_MEASURES],
-                                  taken + named_number_spans(text))
+                                  taken + self._named_spans)
         if clocks:
             found = sorted(found + _without_overlaps(clocks, taken), key=lambda n: (n.start, -n.end))
         found += compound_measures(text, found)  # "1 minute 8 seconds" is 68 seconds too
@@ -124,7 +123,9 @@ class DocumentIndex:
         from raguard.normalize.names import named_number_spans
         from raguard.normalize.numbers import loose_numbers
 
-        found = loose_numbers(self.text, self.numbers, named_number_spans(self.text))
+        # (the names' spans of the text the values were read in, when it is this text: nearly always)
+        skip = self._named_spans if self._unbroken[1] is None else named_number_spans(self.text)
+        found = loose_numbers(self.text, self.numbers, skip)
         # (a year stays, as in numbers: the dates reader takes "1415 Pilot aboard" for one)
         taken = [(d.start, d.end) for d in self.dates if d.form not in ("year", "weekday")]
         return _without_overlaps(found, taken) if found and taken else found
@@ -139,17 +140,24 @@ class DocumentIndex:
         return row_differences(self.text, self.numbers)
 
     @lazy
+    def _named_spans(self) -> list[tuple[int, int]]:
+        """(start, end) of the names with a number in the text the values are read in ("Apollo
+        11": :func:`raguard.normalize.names.named_number_spans`), read once for :attr:`numbers`,
+        :attr:`loose_numbers` and :attr:`named_numbers` (each read them on its own, up to three
+        scans of a document). Not to be changed: a reader that sorts them sorts a copy."""
+        from raguard.normalize.names import named_number_spans
+
+        return named_number_spans(self._unbroken[0])
+
+    @lazy
     def named_numbers(self) -> list[tuple[NumberMention, str]]:
         """The values inside names ("Seat 34", "HTTP 503", "Energy 812 kJ"), each with the name's
         text, by size: left out of :attr:`numbers` ("Apollo 11" is no eleven of anything), read
         only when an answer's value finds no other support (see the numbers checker)."""
-        from raguard.normalize.names import named_number_spans
-
         text, positions = self._unbroken
-        spans = named_number_spans(text)
-        if not spans:
+        if not self._named_spans:
             return []
-        spans.sort()
+        spans = sorted(self._named_spans)
         starts = [a for a, _ in spans]
         out = []
         for n in extract_numbers(text, hedges=False):
@@ -170,25 +178,71 @@ class DocumentIndex:
         :func:`raguard.normalize.bindings.key_bases`): a document none of whose bases is the
         base of an answer's role is not read for bindings."""
         from raguard.normalize.bindings import key_bases
+        from raguard.normalize.stems import content_stem
 
-        return key_bases(self.tokens.vocab)
+        if "stems" not in self.__dict__ and "sentence_index" not in self.__dict__:
+            return key_bases(self.tokens.vocab)
+        # (key_bases(self.tokens.vocab): each word's content stem, which are :attr:`stems` (read
+        # from the sentence index, which the alignment reads), and an agent noun's as its verb's,
+        # which only a word ending in "er" has: not every word stemmed again)
+        verbs = {content_stem(w[:-2]) for w in self.tokens.vocab if w.endswith("er") and len(w) >= 5}
+        verbs.discard(None)
+        return self.stems.union(verbs) if verbs else self.stems  # type: ignore[arg-type]
 
     @lazy
     def role_bindings(self) -> list[tuple[str, str, bool]]:
         """The roles the document binds to names: (role key, name, labelled), as "Moderator: Henrik
-        Aalto" or "the head referee, Kim Sato" (see :mod:`raguard.normalize.bindings`); read when
-        an answer binds one."""
+        Aalto" or "the head referee, Kim Sato" (see :mod:`raguard.normalize.bindings`)."""
+        return self._bindings(None)
+
+    def role_bindings_of(self, wanted: frozenset[str]) -> list[tuple[str, str, bool]]:
+        """The :attr:`role_bindings` whose key's base (:func:`raguard.normalize.bindings.key_base`)
+        is in ``wanted``, in their order: an answer can bind only those, and the document is
+        then read only around the words such a key can be made of (a 300-word document binds
+        its names to roles in ~0.25 ms; an answer's few roles are read in a few of them).
+        Memoized by ``wanted``."""
+        memo = self.__dict__.setdefault("_bindings_of", {})
+        found = memo.get(wanted)
+        if found is None:
+            if "role_bindings" in self.__dict__:
+                found = [b for b in self.role_bindings if key_base(b[0]) in wanted]
+            else:
+                found = self._bindings(wanted)
+            if len(memo) >= _MAX_WANTED:  # (a document asked by many answers)
+                memo.clear()
+            memo[wanted] = found
+        return found
+
+    def _bindings(self, wanted: Optional[frozenset[str]]) -> list[tuple[str, str, bool]]:
+        """:attr:`role_bindings`, or with ``wanted`` :meth:`role_bindings_of`."""
         text = self.text
-        spans = capitalized_runs(text)
+        spans = self._capitalized_runs
+        tokens = self.tokens
+        # (the parts, for a document whose words merged, are read for the call and not kept: a
+        # set of every run of the text would grow a cached index by about its text's size)
+        near = None if wanted is None else keying_test(text, wanted, lambda: text_parts(text),
+                                                       tokens.vocab if tokens.single_runs else None)
         asked: set[str] = set()
-        found = role_bindings(text, spans, frozenset(), asked)
-        vocabulary = frozenset(b.key for b in found if b.labelled)
+        heads: set[str] = set()
+        found = role_bindings(text, spans, frozenset(), asked, near, wanted or frozenset(), heads)
+        vocabulary = frozenset(b.key for b in found if b.labelled and (wanted is None or key_base(b.key) in wanted))
         if not vocabulary.isdisjoint(asked):
             # (a key the labels make a role was asked of a bare word: read again with it; else the
-            # second reading would give the same bindings)
-            found = role_bindings(text, spans, vocabulary)
-        return ([(b.key, text[b.start:b.end], b.labelled) for b in found]
-                + [(key, text[start:end], True) for key, start, end in table_bindings(text)])
+            # second reading would give the same bindings. With ``wanted``, only its keys' being
+            # a role can change a binding of its keys, the first words' aside: the others are left
+            # out of the vocabulary)
+            found = role_bindings(text, spans, vocabulary, None, near, wanted or frozenset(), heads)
+        if wanted is not None and any(k not in KNOWN_ROLES and key_base(k) not in wanted for k in heads):
+            # a name's first word that the whole document's labels may make a role (and so move
+            # the reach before it): read whole
+            return [b for b in self.role_bindings if key_base(b[0]) in wanted]
+        out = ([(b.key, text[b.start:b.end], b.labelled) for b in found]
+               + [(key, text[start:end], True) for key, start, end in table_bindings(text)])
+        return out if wanted is None else [b for b in out if key_base(b[0]) in wanted]
+
+    @lazy
+    def _capitalized_runs(self) -> list[tuple[int, int]]:
+        return capitalized_runs(self.text)
 
     @lazy
     def dates(self) -> list[DateMention]:
@@ -427,6 +481,9 @@ class _Makers(Mapping[str, list[CreatorMention]]):
     def __len__(self) -> int:
         return len(self._relations)
 
+
+#: The most sets of wanted roles a document keeps the bindings of (see :meth:`DocumentIndex.role_bindings_of`).
+_MAX_WANTED = 16
 
 #: Characters of document text the cache keeps by default. A fully indexed document takes about
 #: 76 bytes per character (tokens, phrase tables, values: measured in the first performance round, CHANGELOG.md), so

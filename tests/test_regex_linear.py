@@ -420,6 +420,7 @@ ANCHORED = {
     "raguard.normalize.bindings._WHO_AFTER_RE",
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
+    "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.

@@ -209,17 +209,23 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     # the roles the answer may bind at all (its widest reading): a document that can key none of
     # them is not read for its bindings (the costly part), which changes nothing found
     asked: set[str] = set()
-    widest = role_bindings(ctx.response, spans, None, asked)
+    heads: set[str] = set()
+    widest = role_bindings(ctx.response, spans, None, asked, heads=heads)
     wanted = {key_base(b.key) for b in widest}
     if not wanted:
         return
+    # the roles the answer can bind with any vocabulary, the documents' bindings of which are read:
+    # the widest reading's, and when a name's first word was read as a title there (the reach
+    # before the name then ends after it), those of the reading that takes none as one
+    read = frozenset(wanted | {key_base(b.key) for b in role_bindings(ctx.response, spans, None, titles=False)}
+                     if heads else wanted)
     by_start = {n.start: n for n in names}
     held: dict[str, list[tuple[frozenset[str], int]]] = {}  # each role's holders, and the document
     labelled_keys: set[str] = set()
     for doc_index, index in ctx.documents:
         if wanted.isdisjoint(index.role_key_bases):
             continue
-        for key, name, labelled in index.role_bindings:
+        for key, name, labelled in index.role_bindings_of(read):  # (no other key meets the answer's)
             words = _person_words(name)
             if words:
                 held.setdefault(key, []).append((words, doc_index))

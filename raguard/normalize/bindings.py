@@ -20,7 +20,7 @@ is no role.
 from __future__ import annotations
 
 import re
-from typing import Container, Iterable, NamedTuple, Optional
+from typing import Callable, Container, Iterable, NamedTuple, Optional
 
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.stems import content_stem, past_form
@@ -118,6 +118,8 @@ def _known_roles() -> frozenset[str]:
 
 
 _KNOWN = _known_roles()
+#: The keys of the known role nouns (a role whatever the text's labels).
+KNOWN_ROLES = _KNOWN
 
 
 class _AnyRole:
@@ -166,13 +168,28 @@ def all_roles(asked: Iterable[str], vocabulary: frozenset[str]) -> bool:
 
 
 def role_bindings(text: str, spans: Iterable[tuple[int, int]],
-                  vocabulary: Optional[frozenset[str]], asked: Optional[set[str]] = None) -> list[Binding]:
+                  vocabulary: Optional[frozenset[str]], asked: Optional[set[str]] = None,
+                  near: Optional[Callable[[int, int], bool]] = None, wanted: Container[str] = frozenset(),
+                  heads: Optional[set[str]] = None, titles: bool = True) -> list[Binding]:
     """The roles ``text`` binds to the names at ``spans`` (see the module's docstring); a role noun
     written bare beside a name counts when its key is a known role or in ``vocabulary``, or when
     the words say it is one ("the head referee, Kim Sato", "Owen Matsuda, associate ("). With
     ``vocabulary`` None any word counts there: a superset of every vocabulary's bindings, whose
     keys say which roles the text may bind at all. ``asked`` collects every key whose being a
-    role was asked: another vocabulary holding none of them gives the same bindings."""
+    role was asked: another vocabulary holding none of them gives the same bindings.
+
+    ``near``: when only the bindings whose key's base (:func:`key_base`) is in ``wanted`` are of
+    use, a test of whether ``text[lo:end]`` may hold a word such a key is read from (see
+    :func:`keying_test`). The reach before a name (and the name) that cannot is then not searched (the costly part: five patterns
+    tried at each of its positions), unless the list the name may continue binds a wanted role:
+    what is found there keys no wanted role, and a label found there only decides whether the
+    name continues a list that binds none. The bindings of wanted keys are those of the whole
+    reading, in its order; the rest are some of its others. One thing read there can change a
+    wanted binding: whether a name's first word is a role (it moves the end of the reach, see
+    :func:`_read_before`), which another ``vocabulary`` may answer otherwise: ``heads`` collects
+    the keys of the first words whose being a role was asked. ``titles`` False: no first word
+    is a role (a reading with every reach to the name's start, which a narrower ``vocabulary``
+    may read where the widest does not)."""
     out: list[Binding] = []
     roles: Container[str] = _AnyRole() if vocabulary is None else _KNOWN | vocabulary
     if asked is not None:
@@ -185,50 +202,25 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]],
         lo = max(0, start - _REACH)
         lo = text.rfind("\n", lo, start) + 1 or lo  # (the line's start, within reach)
         found: list[tuple[str, bool]] = []
-        at = start
-        head = _HEAD_WORD_RE.match(text, start, end)
-        if head is not None and (key := _key(head.group(1))) is not None and key in roles:
-            # a role written as a title opens the name: "Pilot Tobias Renn", "Chair Ana Ruiz"
-            found.append((key, False))
-            at = head.end()
-        # (each of the next three patterns needs a character or word of its own in the reach: the
-        # search, which tries every position there, is skipped when it is missing)
-        window = text[lo:at]
-        m = _LABEL_RE.search(text, lo, at) if (":" in window or "..." in window) else None
-        if m is not None and (key := _key(m.group(1))) is not None:
-            found.append((key, True))
-        m = _BY_RE.search(text, lo, at) if "by" in window.lower() else None
-        if m is not None:
-            # the past form nearest the "by" ("led by", "paid by", "translated from the
-            # Vietnamese by")
-            verb = next((w for w in reversed(m.group(1).lower().split()) if past_form(w)), None)
-            if verb is not None and (key := content_stem(verb)) is not None:
-                found.append((key, True))
-        if _BRACKET_CLOSE_RE.match(text, end) is not None:
-            m = _BRACKET_OPEN_RE.search(text, lo, at)
-            if m is not None and (key := _key(m.group(1))) is not None:
-                found.append((key, True))
-        m = _APPOSITIVE_BEFORE_RE.search(text, lo, at) if "," in window else None
-        if m is not None and (key := _key(m.group(1))) is not None:
-            found.extend((k, False) for k in _with_compound(m.group(1), key))
-        m = _BARE_BEFORE_RE.search(text, lo, at)
-        if (m is not None and (key := _key(m.group(1))) is not None and key in roles
-                and not past_form(m.group(1).lower())):  # a verb: "CAB approved CHG-1", not "approver Ines"
-            found.append((key, False))
+        if near is None or near(lo, end) or (listed and any(key_base(k) in wanted for k in listed)):
+            _read_before(text, lo, start, end, roles, found, heads, titles)
         labels = [k for k, labelled in found if labelled]  # (the labels before the name)
-        m = _BRACKET_AFTER_RE.match(text, end)
+        # (each pattern after the name opens with a character of its own: the one after the name
+        # says which can match, a test cheaper than a failed match)
+        follows = text[end:end + 1]
+        m = _BRACKET_AFTER_RE.match(text, end) if follows in _BEFORE_BRACKET else None
         after = m.end() if m is not None else end
         if m is not None and (key := _key(m.group(1))) is not None:
             found.extend((k, True) for k in _with_compound(m.group(1), key))
-        m = _APPOSITIVE_AFTER_RE.match(text, end)
+        m = _APPOSITIVE_AFTER_RE.match(text, end) if follows == "," else None
         if (m is not None and (key := _key(m.group(2))) is not None
                 and (key in roles or m.group(2).islower() or m.group(1) or " of " in m.group(2))):
             found.extend((k, False) for k in _with_compound(m.group(2), key))
-        m = _WHO_AFTER_RE.match(text, end)
+        m = _WHO_AFTER_RE.match(text, end) if follows == "," else None
         if (m is not None and (past_form(verb := m.group(1)) or (verb.endswith("s") and not verb.endswith("ss")))
                 and (key := content_stem(verb)) is not None):
             found.append((key, False))  # (a deed, as "proposed by" says it)
-        m = _AS_AFTER_RE.match(text, end)
+        m = _AS_AFTER_RE.match(text, end) if follows in _SPACES else None
         if m is not None and (key := _key(m.group(1))) is not None and key in roles:
             found.append((key, False))
         if (listed and not any(labelled for _, labelled in found) and last_end <= start
@@ -244,6 +236,127 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]],
                 out.append(Binding(key, start, end, labelled))
     return out
 
+
+def _read_before(text: str, lo: int, start: int, end: int, roles: Container[str],
+                 found: list[tuple[str, bool]], heads: Optional[set[str]] = None, titles: bool = True) -> None:
+    """The roles read in the name at ``start:end`` and in the reach before it (from ``lo``) added
+    to ``found``: a title opening it, a label, a passive's "by", a bracket it fills, a role noun
+    (``heads``: see :func:`role_bindings`)."""
+    at = start
+    head = _HEAD_WORD_RE.match(text, start, end)
+    if head is not None and (key := _key(head.group(1))) is not None and heads is not None:
+        heads.add(key)
+    if head is not None and key is not None and titles and key in roles:
+        # a role written as a title opens the name: "Pilot Tobias Renn", "Chair Ana Ruiz"
+        found.append((key, False))
+        at = head.end()
+    # (each of the next three patterns needs a character or word of its own in the reach: the
+    # search, which tries every position there, is skipped when it is missing)
+    window = text[lo:at]
+    m = _LABEL_RE.search(text, lo, at) if (":" in window or "..." in window) else None
+    if m is not None and (key := _key(m.group(1))) is not None:
+        found.append((key, True))
+    m = _BY_RE.search(text, lo, at) if "by" in window.lower() else None
+    if m is not None:
+        # the past form nearest the "by" ("led by", "paid by", "translated from the
+        # Vietnamese by")
+        verb = next((w for w in reversed(m.group(1).lower().split()) if past_form(w)), None)
+        if verb is not None and (key := content_stem(verb)) is not None:
+            found.append((key, True))
+    if text[end:end + 1] in _BEFORE_CLOSE and _BRACKET_CLOSE_RE.match(text, end) is not None:
+        m = _BRACKET_OPEN_RE.search(text, lo, at)
+        if m is not None and (key := _key(m.group(1))) is not None:
+            found.append((key, True))
+    m = _APPOSITIVE_BEFORE_RE.search(text, lo, at) if "," in window else None
+    if m is not None and (key := _key(m.group(1))) is not None:
+        found.extend((k, False) for k in _with_compound(m.group(1), key))
+    m = _BARE_BEFORE_RE.search(text, lo, at)
+    if (m is not None and (key := _key(m.group(1))) is not None and key in roles
+            and not past_form(m.group(1).lower())):  # a verb: "CAB approved CHG-1", not "approver Ines"
+        found.append((key, False))
+
+
+# The characters every word a role is read from is made of (each pattern above reads its words
+# from runs of them: a whole run, the rest of one after a "/", its start up to a "'" or a "/").
+_PART_RE = re.compile(r"[\w'’/-]+")
+_PREFIX_RE = re.compile(r"[\w-]*")  # (a run's start as _WHO_AFTER_RE reads its verb)
+_KEY_PIECES_RE = re.compile(r"[/ ]")
+
+
+def text_parts(text: str) -> frozenset[str]:
+    """The strings of ``text`` a role's key can be read from, as written: each run of the
+    characters of :data:`_PART_RE`, and for a run holding a "/" or a quote what follows each "/"
+    and what precedes its first quote or "/" (the patterns' words start after a "/" and a
+    relative clause's verb ends at a quote). Every word :func:`role_bindings` reads a key from
+    is one of them."""
+    runs = set(_PART_RE.findall(text))
+    out = set(runs)
+    for run in runs:
+        if not run.isalnum():  # (a quote, a hyphen, a "/" or an underscore in it)
+            out.add(_PREFIX_RE.match(run).group())  # type: ignore[union-attr]
+            at = run.find("/")
+            while at >= 0:
+                out.add(run[at + 1:])
+                at = run.find("/", at + 1)
+    return frozenset(out)
+
+
+class _PartBases(dict[str, frozenset[str]]):
+    """Memo of :func:`part_bases`, emptied when it holds :data:`_PART_BASES_CACHE` parts."""
+
+    def __missing__(self, part: str) -> frozenset[str]:
+        if len(self) >= _PART_BASES_CACHE:
+            self.clear()
+        out: set[str] = set()
+        for word in {part, part.lower()}:
+            for stemmed in (content_stem(word), content_stem(word[:-2]) if len(word) >= 5 and word.endswith("er") else None):
+                if stemmed is not None:
+                    out.update(_KEY_PIECES_RE.split(stemmed))
+        value = self[part] = frozenset(out)
+        return value
+
+
+_PART_BASES_CACHE = 8192
+#: The bases (:func:`key_base`) a key read from a part of a text (see :func:`text_parts`) can
+#: have: the pieces of the stems :func:`_key`, :func:`_head_stem` and the verbs' keys make of it,
+#: written or lower-cased (a key's base is one piece of the key between "/" and " ", and a
+#: compound's key is two words' keys joined).
+part_bases = _PartBases().__getitem__
+
+
+def keying_test(text: str, wanted: frozenset[str], parts: Callable[[], Iterable[str]],
+                words: Optional[Iterable[str]]) -> Callable[[int, int], bool]:
+    """A test of whether ``text[lo:end]`` may hold a word that a role key whose base is in
+    ``wanted`` is read from (false only when it holds none), for :func:`role_bindings`.
+
+    ``words``: the folded words of ``text`` when each is one run of letters and digits in it
+    (:attr:`raguard.normalize.text.TokenText.single_runs`). Every part of an ASCII stretch
+    without a quote, a hyphen, a "/" or an underscore is then one of them, lower-cased: the
+    stretch lower-cased is searched for those that can key a wanted role (a stretch of other
+    text may). Else ``parts()`` (:func:`text_parts`) gives the parts, as written."""
+    if words is None:
+        near = [part for part in parts() if not wanted.isdisjoint(part_bases(part))]
+        return lambda lo, end: any(part in text[lo:end] for part in near)
+    keying = [word for word in words if not wanted.isdisjoint(part_bases(word))]
+
+    def test(lo: int, end: int) -> bool:
+        window = text[lo:end]
+        if not window.isascii() or "'" in window or "-" in window or "/" in window or "_" in window:
+            return True
+        if keying:
+            lowered = window.lower()
+            for word in keying:
+                if word in lowered:
+                    return True
+        return False
+
+    return test
+
+
+# the characters the patterns matched right after a name open with (see role_bindings)
+_SPACES = (" ", "\t")
+_BEFORE_BRACKET = (" ", "\t", "(")
+_BEFORE_CLOSE = (" ", "\t", ")", "]")
 
 # a name's first word and the space after it, when two more words follow
 _HEAD_WORD_RE = re.compile(rf"({_WORD})[ \t]+(?=[^\W\d_][\w'’-]*[ \t]+[^\W\d_])")
