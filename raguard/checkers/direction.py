@@ -37,15 +37,15 @@ from raguard.normalize.text import clause_span
 _HEDGE = r"(?:about|around|roughly|approximately|nearly|almost|just[ \t]+over|just[ \t]+under|some|c\.|ca\.|~)"
 _TO_RE = re.compile(rf"(?<![ \t])(?:[ \t]+(?P<unit>[^\W\d_]+))?[ \t]+to[ \t]+(?:{_HEDGE}[ \t]+)?", re.IGNORECASE)
 _FROM_RE = re.compile(rf"(?<![\w])from[ \t]+(?:{_HEDGE}[ \t]+)?$", re.IGNORECASE)
-_UNIT_AFTER_RE = re.compile(r"[ \t]+([^\W\d_]+)")
+_UNIT_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+([^\W\d_]+)")
 #: The words of a comparison and the side they put A on (+1: above B, -1: below B). A closed class.
 _COMPARISONS = {"above": 1, "over": 1, "higher than": 1, "more than": 1, "greater than": 1, "larger than": 1,
                 "below": -1, "under": -1, "lower than": -1, "less than": -1, "fewer than": -1, "smaller than": -1}
 # between A and the comparison: a comma or a verb of being, perhaps a difference ("one", "3 points")
 # and a degree word; after it, B as a determiner gives it ("the 0.20% limit", "his target of 7"):
 # without one, "under 10" or "over 65" names a band ("29 are under 10"), no value A is set against
-_COMPARED_RE = re.compile(
-    r"(?:[ \t]+(?P<unit>[^\W\d_]+))??(?:,|[ \t]+(?:is|was|are|were|sits|stands|stood|came|comes))[ \t]+"
+_COMPARED_RE = re.compile(  # ((?<![ \t]): a run of spaces is tried from its start only)
+    r"(?<![ \t])(?:[ \t]+(?P<unit>[^\W\d_]+))??(?:,|[ \t]+(?:is|was|are|were|sits|stands|stood|came|comes))[ \t]+"
     r"(?:(?:well|just|slightly|far|comfortably|still|now)[ \t]+)?(?P<diff>[^\W_]+(?:[ \t]+(?:points?|percentage[ \t]+points?|pp))?[ \t]+)??"
     r"(?P<cmp>above|over|below|under|(?:higher|more|greater|larger|lower|less|fewer|smaller)[ \t]+than)"
     r"[ \t]+(?:the|a|an|his|her|its|their|our|your|this|that)(?:(?:[ \t]+[^\W\d_]+){1,2}[ \t]+of)?[ \t]+",
