@@ -83,15 +83,15 @@ class DirectionChecker:
             if (b.value > a.value) == (direction > 0):
                 continue
             text = ctx.response[begin:b.end]
-            yield Finding(
-                kind="direction", warning_type=self.warning_type, start=begin, end=b.end, text=text,
-                supported=False, value=f"{'up' if direction > 0 else 'down'}: {a.text} to {b.text}",
-                suggestion=(f'The answer says it went {"up" if direction > 0 else "down"} '
-                            f'("{quote_for_message(text, 80)}"), but {b.text} is '
-                            f'{"lower" if direction > 0 else "higher"} than {a.text}.'),
-                checker=self.name,
-            )
+            yield self._finding(begin, b.end, text, f"{'up' if direction > 0 else 'down'}: {a.text} to {b.text}",
+                                f'The answer says it went {"up" if direction > 0 else "down"} '
+                                f'("{quote_for_message(text, 80)}"), but {b.text} is '
+                                f'{"lower" if direction > 0 else "higher"} than {a.text}.')
 
+    def _finding(self, start: int, end: int, text: str, value: str, suggestion: str) -> Finding:
+        """An unsupported direction finding over ``text`` (the answer's clause from ``start``)."""
+        return Finding(kind="direction", warning_type=self.warning_type, start=start, end=end, text=text,
+                       supported=False, value=value, suggestion=suggestion, checker=self.name)
 
     def _compared(self, ctx: CheckContext, numbers: list[NumberMention]) -> Iterator[Finding]:
         """Values set beside one another by a comparison word that says the other way round."""
@@ -116,15 +116,10 @@ class DirectionChecker:
                     break
                 side = _COMPARISONS[" ".join(m.group("cmp").lower().split())]
                 if (a.value > b.value) != (side > 0):
-                    text = response[begin:b.end]
-                    yield Finding(
-                        kind="direction", warning_type=self.warning_type, start=begin, end=b.end, text=text,
-                        supported=False, value=f"{a.text} {m.group('cmp').lower()} {b.text}",
-                        suggestion=(f'The answer puts {a.text} {m.group("cmp").lower()} {b.text} '
-                                    f'("{quote_for_message(text, 80)}"), but {a.text} is '
-                                    f'{"lower" if side > 0 else "higher"}.'),
-                        checker=self.name,
-                    )
+                    text, cmp = response[begin:b.end], m.group("cmp").lower()
+                    yield self._finding(begin, b.end, text, f"{a.text} {cmp} {b.text}",
+                                        f'The answer puts {a.text} {cmp} {b.text} ("{quote_for_message(text, 80)}"), '
+                                        f'but {a.text} is {"lower" if side > 0 else "higher"}.')
                 break
 
 
