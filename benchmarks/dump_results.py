@@ -29,10 +29,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from raguard import Verifier  # noqa: E402
-from quality import (PROFILES, load_heldout, load_heldout2, load_heldout3, load_heldout4,  # noqa: E402
-                     load_heldout5, load_heldout6, load_heldout7, load_heldout8, load_heldout9, load_heldout10,
-                     load_heldout11, load_heldout12, load_heldout13,
-                     load_long_suite, load_suite, load_summaries)
+from quality import (HELDOUT_SETS, PROFILES, load_heldout, load_long_suite, load_suite,  # noqa: E402
+                     load_summaries)
 
 SUMMEDITS_QUERY = "Summarize the document."
 
@@ -107,19 +105,7 @@ def datasets(data: Optional[Path], summedits_limit: Optional[int],
     loaded = {
         "paraphrase_suite": load_suite(),
         "long_answers_suite": load_long_suite(),
-        "heldout_answers": load_heldout(),
-        "heldout2_answers": load_heldout2(),
-        "heldout3_answers": load_heldout3(),
-        "heldout4_answers": load_heldout4(),
-        "heldout5_answers": load_heldout5(),
-        "heldout6_answers": load_heldout6(),
-        "heldout7_answers": load_heldout7(),
-        "heldout8_answers": load_heldout8(),
-        "heldout9_answers": load_heldout9(),
-        "heldout10_answers": load_heldout10(),
-        "heldout11_answers": load_heldout11(),
-        "heldout12_answers": load_heldout12(),
-        "heldout13_answers": load_heldout13(),
+        **{name: load_heldout(name) for name in HELDOUT_SETS},
         "halueval_qa": load_halueval(data),
         "summaries": load_summaries(),
         "summedits": load_summedits(data, summedits_limit),

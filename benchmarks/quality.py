@@ -9,22 +9,10 @@ item) and writes benchmarks/results/quality.json. An item counts as flagged when
 medium warning counts. The long-answer suite (tests/data/long_answers_suite.jsonl) holds fluent
 multi-sentence answers over messy documents (tokenized, lower-cased, chats, transcripts) and
 one-fact edits of them; its recall is also given by kind of edit (number, date, name, a denial
-added or removed), as the paraphrase suite's is by rule. The held-out answers
-(tests/data/heldout_answers.jsonl) have the same format and are reported the same way, but were
-written without reading the rules, to measure how the long-answer rules generalize; a second
-held-out set (tests/data/heldout2_answers.jsonl) was written fresh after the first had been used
-to fix gaps, to measure whether those fixes generalize, and a third
-(tests/data/heldout3_answers.jsonl) after the second had been, with two more kinds of edit (a word
-swapped for its opposite, two parties' roles swapped), a fourth (tests/data/heldout4_answers.jsonl)
-after the third had been, a fifth (tests/data/heldout5_answers.jsonl) after the fourth, a
-sixth (tests/data/heldout6_answers.jsonl) after the fifth, a seventh
-(tests/data/heldout7_answers.jsonl) after the sixth, an eighth
-(tests/data/heldout8_answers.jsonl) after the seventh, a ninth
-(tests/data/heldout9_answers.jsonl) after the eighth, a tenth
-(tests/data/heldout10_answers.jsonl) after the ninth, an eleventh
-(tests/data/heldout11_answers.jsonl) after the tenth, a twelfth
-(tests/data/heldout12_answers.jsonl) beside it and a thirteenth (tests/data/heldout13_answers.jsonl)
-after them. For these sets and the long-answer
+added or removed), as the paraphrase suite's is by rule. The held-out sets
+(``HELDOUT_SETS``: tests/data/heldout*_answers.jsonl) have the same format and are reported the
+same way, but were written blind, each after the ones before it had been used to fix gaps, to
+measure how the long-answer rules generalize. For these sets and the long-answer
 suite, whose edits each name the faithful answer they were made from ("h6-007-number" of
 "h6-007-faithful"), recall is also given where that faithful answer proceeds: an edit caught
 only through the same false alarm as its faithful answer is no catch. The
@@ -50,7 +38,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -58,20 +46,8 @@ sys.path.insert(0, str(ROOT))
 from raguard import Verifier, VerifyResult  # noqa: E402
 
 SUITE = ROOT / "tests" / "data" / "paraphrase_suite.jsonl"
-LONG_SUITE = ROOT / "tests" / "data" / "long_answers_suite.jsonl"
-HELDOUT = ROOT / "tests" / "data" / "heldout_answers.jsonl"
-HELDOUT2 = ROOT / "tests" / "data" / "heldout2_answers.jsonl"
-HELDOUT3 = ROOT / "tests" / "data" / "heldout3_answers.jsonl"
-HELDOUT4 = ROOT / "tests" / "data" / "heldout4_answers.jsonl"
-HELDOUT5 = ROOT / "tests" / "data" / "heldout5_answers.jsonl"
-HELDOUT6 = ROOT / "tests" / "data" / "heldout6_answers.jsonl"
-HELDOUT7 = ROOT / "tests" / "data" / "heldout7_answers.jsonl"
-HELDOUT8 = ROOT / "tests" / "data" / "heldout8_answers.jsonl"
-HELDOUT9 = ROOT / "tests" / "data" / "heldout9_answers.jsonl"
-HELDOUT10 = ROOT / "tests" / "data" / "heldout10_answers.jsonl"
-HELDOUT11 = ROOT / "tests" / "data" / "heldout11_answers.jsonl"
-HELDOUT12 = ROOT / "tests" / "data" / "heldout12_answers.jsonl"
-HELDOUT13 = ROOT / "tests" / "data" / "heldout13_answers.jsonl"
+DATA = ROOT / "tests" / "data"
+LONG_SUITE = DATA / "long_answers_suite.jsonl"
 SUMMARIES = ROOT / "benchmarks" / "data" / "summaries.jsonl"
 
 
@@ -126,105 +102,81 @@ def load_long_suite(path: Path = LONG_SUITE) -> list[dict[str, Any]]:
     ]
 
 
-def load_heldout() -> list[dict[str, Any]]:
-    """The held-out long answers: the long suite's format, written by a tester who did not read the
-    rules, over other kinds of document (email and Slack threads, issues, clauses, leaflets, OCR)."""
-    return load_long_suite(HELDOUT)
+class HeldOutSet(NamedTuple):
+    """A held-out set's file, and who wrote it over which document shapes."""
+
+    path: Path
+    about: str
 
 
-def load_heldout2() -> list[dict[str, Any]]:
-    """The second held-out set: the same format, written fresh by another tester who read neither the
-    rules nor the other sets, over support macros and tickets, wikis, minutes, chats, transcripts,
-    wires, spec sheets, policy wording, leaflets, notices, timetables, filings, judgments and OCR."""
-    return load_long_suite(HELDOUT2)
+#: The held-out long-answer sets in the order they were written (name -> file, who wrote it over
+#: which document shapes). Each was written blind (its testers read neither the rules nor the other
+#: sets, nor ran raguard) after the ones before it had been used to fix gaps, so each measures whether
+#: those fixes generalize; adding a set is one entry here (and one in tests/test_heldout_answers.py).
+HELDOUT_SETS: dict[str, HeldOutSet] = {
+    "heldout_answers": HeldOutSet(
+        DATA / "heldout_answers.jsonl",
+        "one tester; email and Slack threads, issues, clauses, leaflets, OCR"),
+    "heldout2_answers": HeldOutSet(
+        DATA / "heldout2_answers.jsonl",
+        "a second tester; support macros and tickets, wikis, minutes, chats, transcripts, wires, spec "
+        "sheets, policy wording, notices, timetables, filings, judgments"),
+    "heldout3_answers": HeldOutSet(
+        DATA / "heldout3_answers.jsonl",
+        "a third tester, 45 shapes (discharge letters, earnings tables, changelogs, API pages, tenancy "
+        "clauses, timestamped meetings, tokenized wires, ALL-CAPS rules); adds opposite words and swapped "
+        "roles to the edits"),
+    "heldout4_answers": HeldOutSet(
+        DATA / "heldout4_answers.jsonl",
+        "60 shapes (METAR and NOTAMs, lab reports, payslips, kubectl events, git logs, Hansard, count "
+        "sheets, voicemail and unpunctuated speech-to-text)"),
+    "heldout5_answers": HeldOutSet(
+        DATA / "heldout5_answers.jsonl",
+        "60 shapes (price lists with decimal commas, order tracking, SLA tables, EOBs, captions, "
+        "scorecards, HTML remnants, chatbot hand-offs, live blogs), answers in several LLM styles"),
+    "heldout6_answers": HeldOutSet(
+        DATA / "heldout6_answers.jsonl",
+        "60 shapes (recipe cards, listings, syllabi, registry entries, recalls, fare rules, bills, "
+        "configs, CSV exports, postmortems, advisories, translated notices, rulebooks, manuals)"),
+    "heldout7_answers": HeldOutSet(
+        DATA / "heldout7_answers.jsonl",
+        "60 shapes (gauge bulletins, command and log output, datasheets, lab certificates, tide tables, "
+        "subtitle files, legal and clinical shorthand, translated letters, mixed-language notes)"),
+    "heldout8_answers": HeldOutSet(
+        DATA / "heldout8_answers.jsonl",
+        "two testers, 60 shapes (receipts, patterns, contest logs, tariffs, test certificates, lab "
+        "exports, registers, filings)"),
+    "heldout9_answers": HeldOutSet(
+        DATA / "heldout9_answers.jsonl",
+        "two testers, 60 shapes (council letters, pharmacy rotas, travel-card exports, club sheets, EDI "
+        "and DNS records, reinsurance slips, royalty statements, drilling reports)"),
+    "heldout10_answers": HeldOutSet(
+        DATA / "heldout10_answers.jsonl",
+        "two testers, 60 shapes (bank and utility letters, vet and trades paperwork, museum and registry "
+        "notices, triage and theatre lists, grant reviews, flight plans, census tables, rent rolls, mill "
+        "certificates)"),
+    "heldout11_answers": HeldOutSet(
+        DATA / "heldout11_answers.jsonl",
+        "two testers, 60 shapes (auction and harvest records, school and court paperwork, energy "
+        "statements, club admin, CI logs, permits, insurance and payroll forms, newsroom rundowns, group "
+        "chats in four languages)"),
+    "heldout12_answers": HeldOutSet(
+        DATA / "heldout12_answers.jsonl",
+        "two testers, 60 shapes (store audits, pallet exceptions, dangerous-goods forms, transit notices, "
+        "lab and freezer logs, monitoring tables, accounts-payable exceptions, benefit notices, "
+        "service-desk records, press releases, support chats in four languages), a third of the answers "
+        "long"),
+    "heldout13_answers": HeldOutSet(
+        DATA / "heldout13_answers.jsonl",
+        "two testers, 60 shapes (council and benefit decisions, care and clinic records, school and exam "
+        "paperwork, farm and trades records, cap tables, insurance and legal letters, on-call and "
+        "incident tooling, trading chats, call sheets, tour texts), a third of the answers long"),
+}
 
 
-def load_heldout3() -> list[dict[str, Any]]:
-    """The third held-out set: written fresh by a third tester (reading neither the rules nor the
-    other sets) over 45 other shapes (discharge letters, earnings tables, changelogs, API pages,
-    tenancy clauses, timestamped meetings, tokenized wires, OCR, ALL-CAPS rules...), with opposite
-    words and swapped roles among its edits."""
-    return load_long_suite(HELDOUT3)
-
-
-def load_heldout4() -> list[dict[str, Any]]:
-    """The fourth held-out set: written fresh by a fourth tester (reading neither the rules nor the
-    other sets) over 60 shapes none of the others used (METAR and NOTAMs, lab reports, payslips,
-    kubectl events, git logs, Hansard, count sheets, voicemail and unpunctuated speech-to-text...)."""
-    return load_long_suite(HELDOUT4)
-
-
-def load_heldout5() -> list[dict[str, Any]]:
-    """The fifth held-out set: written fresh by a fifth tester (reading neither the rules nor the
-    other sets) over 60 shapes of everyday RAG applications none of the others used (price lists
-    with decimal commas, order tracking, SLA tables, EOBs, captions, scorecards, HTML remnants,
-    chatbot hand-offs, live blogs...), answers in several LLM styles."""
-    return load_long_suite(HELDOUT5)
-
-
-def load_heldout6() -> list[dict[str, Any]]:
-    """The sixth held-out set: written fresh by a sixth tester (reading neither the rules nor the
-    other sets, nor running raguard) over 60 shapes none of the others used (recipe cards,
-    listings, syllabi, registry entries, recalls, fare rules, bills, configs, CSV exports,
-    postmortems, advisories, translated notices, rulebooks, manuals...)."""
-    return load_long_suite(HELDOUT6)
-
-
-def load_heldout7() -> list[dict[str, Any]]:
-    """The seventh held-out set: written fresh by a seventh tester (reading neither the rules nor
-    the other sets, nor running raguard) over 60 shapes none of the others used (gauge bulletins,
-    command and log output, datasheets, lab certificates, tide tables, subtitle files, legal and
-    clinical shorthand, translated letters, mixed-language notes...)."""
-    return load_long_suite(HELDOUT7)
-
-
-def load_heldout8() -> list[dict[str, Any]]:
-    """The eighth held-out set: written fresh by two testers (reading neither the rules nor the
-    other sets, nor running raguard) over 60 shapes none of the others used (receipts, patterns,
-    contest logs, tariffs, test certificates, lab exports, registers, filings...)."""
-    return load_long_suite(HELDOUT8)
-
-
-def load_heldout9() -> list[dict[str, Any]]:
-    """The ninth held-out set: written fresh by two testers (reading neither the rules nor the
-    other sets, nor running raguard) over 60 shapes none of the others used (council letters,
-    pharmacy rotas, travel-card exports, club sheets, EDI and DNS records, reinsurance slips,
-    royalty statements, drilling reports...)."""
-    return load_long_suite(HELDOUT9)
-
-
-def load_heldout10() -> list[dict[str, Any]]:
-    """The tenth held-out set: written fresh by two testers (reading neither the rules nor the
-    other sets, nor running raguard) over 60 shapes none of the others used (bank and utility
-    letters, vet and trades paperwork, museum and registry notices, triage and theatre lists,
-    grant reviews, flight plans, census tables, rent rolls, mill certificates...)."""
-    return load_long_suite(HELDOUT10)
-
-
-def load_heldout11() -> list[dict[str, Any]]:
-    """The eleventh held-out set: written fresh by two testers (reading neither the rules nor the
-    other sets, nor running raguard) over 60 shapes none of the others used (auction and harvest
-    records, school and court paperwork, energy statements, club admin, CI logs, permits, insurance
-    and payroll forms, vet and trades paperwork, newsroom rundowns, group chats in four languages...)."""
-    return load_long_suite(HELDOUT11)
-
-
-def load_heldout12() -> list[dict[str, Any]]:
-    """The twelfth held-out set: written fresh by two testers (reading neither the rules nor the
-    other sets, nor running raguard) over 60 shapes none of the others used (store audits, pallet
-    exceptions, dangerous-goods forms, transit notices, lab and freezer logs, monitoring tables,
-    accounts-payable exceptions, benefit notices, service-desk records, press releases, support
-    chats in four languages...), a third of its answers long."""
-    return load_long_suite(HELDOUT12)
-
-
-def load_heldout13() -> list[dict[str, Any]]:
-    """The thirteenth held-out set: written fresh by two testers (reading neither the rules nor the
-    other sets, nor running raguard) over 60 shapes none of the others used (council and benefit
-    decisions, care and clinic records, school and exam paperwork, farm and trades records, cap
-    tables, insurance and legal letters, on-call and incident tooling, trading chats, call sheets,
-    tour texts...), a third of its answers long."""
-    return load_long_suite(HELDOUT13)
+def load_heldout(name: str = "heldout_answers") -> list[dict[str, Any]]:
+    """A held-out set (``HELDOUT_SETS``): the long suite's format, edits naming their faithful answer."""
+    return load_long_suite(HELDOUT_SETS[name].path)
 
 
 def load_halueval() -> list[dict[str, Any]] | None:
@@ -414,10 +366,7 @@ def print_table(name: str, profile: str, report: dict[str, Any]) -> None:
 
 
 #: Data set names for ``--only``.
-DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", "heldout_answers", "heldout2_answers",
-                             "heldout3_answers", "heldout4_answers", "heldout5_answers", "heldout6_answers",
-                             "heldout7_answers", "heldout8_answers", "heldout9_answers", "heldout10_answers",
-                             "heldout11_answers", "heldout12_answers", "heldout13_answers", "halueval_qa",
+DATASETS: tuple[str, ...] = ("paraphrase_suite", "long_answers_suite", *HELDOUT_SETS, "halueval_qa",
                              "faithful_summaries", "summedits")
 
 
@@ -448,19 +397,8 @@ def run(profiles: Iterable[str], only: Iterable[str] | None = None) -> dict[str,
     loaders: list[tuple[str, Callable[[], Any], Callable[[VerifyResult], bool], str]] = [
         ("paraphrase_suite", load_suite, _high_or_medium, str(SUITE.relative_to(ROOT))),
         ("long_answers_suite", load_long_suite, _review, str(LONG_SUITE.relative_to(ROOT))),
-        ("heldout_answers", load_heldout, _review, str(HELDOUT.relative_to(ROOT))),
-        ("heldout2_answers", load_heldout2, _review, str(HELDOUT2.relative_to(ROOT))),
-        ("heldout3_answers", load_heldout3, _review, str(HELDOUT3.relative_to(ROOT))),
-        ("heldout4_answers", load_heldout4, _review, str(HELDOUT4.relative_to(ROOT))),
-        ("heldout5_answers", load_heldout5, _review, str(HELDOUT5.relative_to(ROOT))),
-        ("heldout6_answers", load_heldout6, _review, str(HELDOUT6.relative_to(ROOT))),
-        ("heldout7_answers", load_heldout7, _review, str(HELDOUT7.relative_to(ROOT))),
-        ("heldout8_answers", load_heldout8, _review, str(HELDOUT8.relative_to(ROOT))),
-        ("heldout9_answers", load_heldout9, _review, str(HELDOUT9.relative_to(ROOT))),
-        ("heldout10_answers", load_heldout10, _review, str(HELDOUT10.relative_to(ROOT))),
-        ("heldout11_answers", load_heldout11, _review, str(HELDOUT11.relative_to(ROOT))),
-        ("heldout12_answers", load_heldout12, _review, str(HELDOUT12.relative_to(ROOT))),
-        ("heldout13_answers", load_heldout13, _review, str(HELDOUT13.relative_to(ROOT))),
+        *((name, lambda name=name: load_heldout(name), _review, str(held.path.relative_to(ROOT)))
+          for name, held in HELDOUT_SETS.items()),
         ("halueval_qa", load_halueval, _review, str(HALUEVAL)),
         ("faithful_summaries", load_summaries, _review, str(SUMMARIES.relative_to(ROOT))),
         ("summedits", load_summedits, _review, str(SUMMEDITS)),
