@@ -171,6 +171,12 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         "two testers, 60 shapes (council and benefit decisions, care and clinic records, school and exam "
         "paperwork, farm and trades records, cap tables, insurance and legal letters, on-call and "
         "incident tooling, trading chats, call sheets, tour texts), a third of the answers long"),
+    "heldout14_answers": HeldOutSet(
+        DATA / "heldout14_answers.jsonl",
+        "two testers, 60 shapes (freight and customs paperwork, farm schemes and co-op statements, energy "
+        "tariffs and bills, foreign-language court, tax and benefit letters, club results, NHS and billing "
+        "admin, CI and monitoring output, exam and school pages, booking chats and call transcripts), a "
+        "third of the answers long"),
 }
 
 

@@ -5,7 +5,7 @@ Each file holds faithful multi-sentence answers over messy retrieved documents (
 WhatsApp and issue threads, transcripts, contract and policy wording, leaflets, notices,
 timetables, judgments, OCR'd letters, ALL-CAPS and flattened tables) and one-fact edits of them,
 written by a tester who read neither raguard's rules nor the other sets. ``benchmarks/quality.py``
-reports them as ``heldout_answers`` to ``heldout13_answers`` to measure how the long-answer rules
+reports them as ``heldout_answers`` to ``heldout14_answers`` to measure how the long-answer rules
 generalize; they are a measure, so these tests only keep the files well formed and assert nothing
 about the results.
 """
@@ -50,7 +50,8 @@ SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_
         HeldOut("heldout10_answers.jsonl", "h10", 42, 20, 60, EDITS3),
         HeldOut("heldout11_answers.jsonl", "h11", 42, 20, 60, EDITS3),
         HeldOut("heldout12_answers.jsonl", "h12", 42, 20, 60, EDITS3),
-        HeldOut("heldout13_answers.jsonl", "h13", 42, 20, 60, EDITS3)]
+        HeldOut("heldout13_answers.jsonl", "h13", 42, 20, 60, EDITS3),
+        HeldOut("heldout14_answers.jsonl", "h14", 42, 20, 60, EDITS3)]
 BY_PREFIX = {held.prefix: held for held in SETS}
 
 
