@@ -421,6 +421,9 @@ ANCHORED = {
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
     "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
+    "raguard.checkers.numbers._MINUTES_SECONDS_RE",  # (fullmatch of one document time)
+    "raguard.checkers.numbers._AGE_AFTER_RE",  # (match right after one answer value)
+    "raguard.checkers.numbers._LATER_AFTER_RE",  # (match right after one answer length)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -458,6 +461,8 @@ WINDOWED = {
     "raguard.checkers.roles._BY_WORD_RE": 80,  # _MAX_BETWEEN: between two parties
     "raguard.checkers.roles._BY_END_RE": 80,
     "raguard.checkers.roles._APPOSITIVE_RE": 80,
+    "raguard.checkers.numbers._TOTAL_CUE_RE": 60,  # _CLAUSE_REACH: either side of an amount
+    "raguard.checkers.numbers._CODE_BEFORE_RE": 5,  # (the characters before an amount)
 }
 
 

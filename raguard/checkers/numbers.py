@@ -10,8 +10,12 @@ two to ten is checked only where the documents count the same thing ("five gold 
 
 Derived (supported, ``source="derived"``): a percentage that is the change between two values
 of its sentence or the share of one in the other, and an amount of money or of a measure that
-is the sum or the difference of two the answer gives beside it, or one of them times a count
-(:class:`_Derivations`).
+is the sum or the difference of two the answer gives beside it, or one of them times a count;
+an amount its clause names a total that adds up parts and counts of its sentence; a length of
+time between two times or dates it gives, or after a time it gives to a document's next one
+("32 seconds later"); a count of years "old" or "ago" from a year it gives
+(:class:`_Derivations`). A length written in two units ("3 hours 48 minutes") is read whole
+against the documents' durations and timestamps.
 
 Read at the answer's own rounding: an unhedged value written with fewer decimals than a document
 value ("p = 0.41" for 0.412169), a time with a British dot ("8.30", "from 6.30 to 8.30 am") for
@@ -26,7 +30,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from typing import Iterator, Optional
+from datetime import date
+from typing import Iterator, NamedTuple, Optional
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -35,7 +40,9 @@ from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.computed import computations as _computations
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
-from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, nearest, opposite_bound, values_match
+from raguard.normalize.measures import MEASURES, compound_measures, in_base_unit, same_dimension
+from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_ATLEAST, HEDGE_ATMOST, OTHER_CURRENCY_CODES, NumberMention, nearest, opposite_bound,
+                                       values_match)
 
 
 # "second-largest city": a ranking, worth checking even for a counting word
@@ -81,7 +88,7 @@ class NumbersChecker:
             if name_spans.holds(mention.start, mention.end):
                 continue
             if derivations is None:
-                derivations = _Derivations(ctx)  # (reads nothing until a percentage is unsupported)
+                derivations = _Derivations.of(ctx)  # (reads nothing until a percentage is unsupported)
                 names = _AnswerNames(ctx.response)
                 slashed = _SlashedPairs(ctx)
             yield self._check_one(ctx, mention, derivations, names, slashed)
@@ -187,6 +194,23 @@ class NumbersChecker:
             finding.supported = True
             finding.source = "derived"
             return finding
+        if derivations is not None and mention.measure is not None and mention.measure not in CLOCK_MEASURES:
+            whole = derivations.duration_evidence(mention)
+            if whole is not None:  # "3 hours 48 minutes" for "3:47:47", "from 22:00 to 01:47"
+                finding.supported = True
+                finding.evidence = whole[1]
+                finding.source = whole[0]
+                return finding
+        if derivations is not None and derivations.aged(mention):  # "dated 1568, over 450 years old"
+            finding.supported = True
+            finding.source = "derived"
+            return finding
+        total = derivations.total_evidence(mention) if derivations is not None else None
+        if total is not None:  # "two at £49 and one at £58, £156 in all"
+            finding.supported = True
+            finding.evidence = total[1]
+            finding.source = "derived"
+            return finding
         for doc_index, index in ctx.documents:
             for doc_number in index.loose_numbers:  # "7,34", "120 000", "1530" among "0530"s
                 if doc_number.measure is not None and mention.measure is None:
@@ -253,7 +277,7 @@ def given_value(ctx: CheckContext, mention: NumberMention) -> bool:
     """Does the numbers checker support ``mention`` (from a document, the question, or arithmetic
     on the answer's values it derives), computed values aside? (The operands of
     :mod:`raguard.checkers.computed`.)"""
-    return NumbersChecker()._check_one(ctx, mention, _Derivations(ctx), _AnswerNames(ctx.response),
+    return NumbersChecker()._check_one(ctx, mention, _Derivations.of(ctx), _AnswerNames(ctx.response),
                                        _SlashedPairs(ctx), compute=False).supported
 
 
@@ -539,10 +563,21 @@ class _Derivations:
 
     #: How many values of its sentence, the closest first, a percentage is read with.
     _NEAREST = 6
+    #: How many partial sums of parts and counts one review may try (a few totals' worth).
+    _TOTAL_TRIES = 20_000
 
     def __init__(self, ctx: CheckContext) -> None:
         self._ctx = ctx
         self._ready = False
+        self._total_budget = self._TOTAL_TRIES
+
+    @classmethod
+    def of(cls, ctx: CheckContext) -> "_Derivations":
+        """The review's derivations (one per context: the computed values' operands ask again)."""
+        found = ctx.__dict__.get("_derivations")
+        if found is None:
+            found = ctx.__dict__["_derivations"] = cls(ctx)
+        return found
 
     def _build(self) -> None:
         ctx = self._ctx
@@ -560,6 +595,13 @@ class _Derivations:
         self._bare = [n for n in ctx.numbers if n.unit is None and n.measure is None and not n.ordinal
                       and n.value == int(n.value) and 0 < n.value and not years.overlaps(n.start, n.end)]
         self._bare_starts = [n.start for n in self._bare]
+        # lengths of time written in two units ("3 hours 48 minutes"), times of day, whole dates, years
+        self._compounds = [c for c in compound_measures(ctx.response, ctx.numbers) if MEASURES[c.measure][0] == "time"]
+        self._clocks = [n for n in ctx.numbers if n.measure in CLOCK_MEASURES]
+        self._clock_starts = [n.start for n in self._clocks]
+        self._dates = [_Dated(d.start, date(d.value.year, d.value.month, d.value.day)) for d in ctx.dates
+                       if d.value.year and d.value.month and d.value.day and _valid(d.value)]
+        self._years = [d for d in ctx.dates if d.form == "year" and d.value.year]
         self._ready = True
 
     def adds_up(self, amount: NumberMention) -> bool:
@@ -604,6 +646,222 @@ class _Derivations:
                     return True
         return False
 
+    def duration_evidence(self, mention: NumberMention) -> Optional[tuple[str, Optional[tuple[int, int, int]]]]:
+        """Where an answer's length of time comes from, as (source, evidence): the whole of a
+        value it writes in two units ("just under 3 hours 48 minutes", "19 minutes and 40 seconds
+        in"), whose parts are no values alone, against a document's duration or timestamp
+        ("3:47:47", "[00:19:40]", a chapter list's "19:40" read as minutes and seconds when the
+        answer gives seconds); or the time between two times of day its sentence or the one
+        before gives ("from 22:00 on 2 December to 01:47 on 3 December", across midnight or the
+        days between its dates), or the days between two of its dates ("from 3 to 17 March, 14
+        days"). Those times are checked on their own, so a changed end is still flagged; a
+        changed length no longer fits."""
+        if MEASURES.get(mention.measure or "", ("",))[0] != "time":
+            return None
+        if not self._ready:
+            self._build()
+        whole = next((c for c in self._compounds if c.start <= mention.start < c.end), None)
+        claim = mention
+        if whole is not None:  # (read to the last part's rounding: "3 hours 48 minutes" is 227.5-228.5 minutes)
+            claim = whole._replace(precision=max(whole.precision, _rounding(_last_number(whole.text))))
+            seconds_given = MEASURES[whole.measure][1] == 1.0
+            for doc_index, index in self._ctx.documents:
+                for doc_number in (*index.numbers, *index.loose_numbers):
+                    if doc_number.measure in CLOCK_MEASURES:
+                        if not (seconds_given and _MINUTES_SECONDS_RE.fullmatch(doc_number.text)):
+                            continue
+                        doc_number = doc_number._replace(measure="seconds")  # "19:40": 19 minutes 40 seconds
+                    elif MEASURES.get(doc_number.measure or "", ("",))[0] != "time":
+                        continue
+                    if _length_fits(claim, in_base_unit(doc_number.value, doc_number.measure)):
+                        return ("document", (doc_index, doc_number.start, doc_number.end))
+        k = bisect_right(self._sentence_starts, mention.start) - 1
+        if k < 0 or mention.start >= self._sentences[k][1]:
+            return None
+        cue = _LATER_AFTER_RE.match(self._ctx.response, (whole or mention).end)
+        if cue is not None:
+            found = self._next_event(claim, whole is not None, k, cue.group(1).lower() == "earlier")
+            if found is not None:
+                return ("derived", found)
+        lo_pos, hi_pos = self._sentences[max(0, k - 1)][0], self._sentences[k][1]
+        clocks = self._clocks[bisect_left(self._clock_starts, lo_pos):bisect_left(self._clock_starts, hi_pos)]
+        clocks = sorted(clocks, key=lambda n: abs(n.start - mention.start))[:self._NEAREST]
+        dates = [d for d in self._dates if lo_pos <= d.start < hi_pos]
+        days = sorted({abs((b.value - a.value).days) for i, a in enumerate(dates) for b in dates[i + 1:]})
+        gaps: list[float] = []  # in minutes
+        for a in clocks:
+            for b in clocks:
+                if a.start < b.start:
+                    gaps.append((b.value - a.value) % 1440)  # "from 22:00 to 01:47": across midnight
+                    gaps.extend(b.value - a.value + 1440 * d for d in days if d)
+        gaps.extend(1440 * (d + inclusive) for d in days for inclusive in (0, 1) if d)
+        for gap in gaps:
+            if gap <= 0:
+                continue
+            if whole is not None and _length_fits(claim, 60 * gap):
+                return ("derived", None)
+            if whole is None and values_match(claim, NumberMention(claim.start, claim.end, claim.text,
+                                                                   round(gap, 6), measure="minutes")):
+                return ("derived", None)
+        return None
+
+    def _next_event(self, claim: NumberMention, whole: bool, k: int, earlier: bool) -> Optional[tuple[int, int, int]]:
+        """Evidence for "32 seconds later" (or "earlier") after the last time of day the answer
+        gives before it, in its sentence or the two before ("ran at 21:52:33 ... 32 seconds
+        later"): a document that gives that time and, as its next (or previous) other time,
+        one that far from it."""
+        lo_pos = self._sentences[max(0, k - 2)][0]
+        at = bisect_left(self._clock_starts, claim.start) - 1
+        if at < 0 or self._clocks[at].start < lo_pos:
+            return None
+        anchor = self._clocks[at]
+        for doc_index, index in self._ctx.documents:
+            clocks = [n for n in index.numbers if n.measure in CLOCK_MEASURES]
+            for i, doc_clock in enumerate(clocks):
+                if not values_match(anchor, doc_clock):
+                    continue
+                step = -1 if earlier else 1
+                j = i + step
+                while 0 <= j < len(clocks) and clocks[j].value == doc_clock.value:
+                    j += step
+                if not 0 <= j < len(clocks):
+                    continue
+                other = clocks[j]
+                gap = abs(other.value - doc_clock.value)  # minutes
+                fits = (_length_fits(claim, 60 * gap) if whole else
+                        values_match(claim, NumberMention(claim.start, claim.end, claim.text, round(gap, 6),
+                                                          measure="minutes")))
+                if fits:
+                    return (doc_index, other.start, other.end)
+        return None
+
+    def aged(self, mention: NumberMention) -> bool:
+        """Is the answer's count of years an age or a time since ("more than 450 years old",
+        "built 120 years ago") from a year its sentence or the one before gives ("dated
+        1568"), counted to today's year? The year is checked on its own."""
+        if mention.unit or mention.measure or mention.value != int(mention.value) or mention.value <= 0:
+            return False
+        if _AGE_AFTER_RE.match(self._ctx.response, mention.end) is None:
+            return False
+        if not self._ready:
+            self._build()
+        k = bisect_right(self._sentence_starts, mention.start) - 1
+        if k < 0 or mention.start >= self._sentences[k][1]:
+            return False
+        lo_pos, hi_pos = self._sentences[max(0, k - 1)][0], self._sentences[k][1]
+        today = date.today().year
+        for d in self._years:
+            if lo_pos <= d.start < hi_pos and d.value.year < today:
+                for age in (today - d.value.year, today - d.value.year - 1):  # (before or after the day)
+                    if values_match(mention, NumberMention(d.start, d.end, d.text, float(age))):
+                        return True
+        return False
+
+    def total_evidence(self, amount: NumberMention) -> Optional[tuple[bool, Optional[tuple[int, int, int]]]]:
+        """(True, evidence) when the answer's amount is a total it names one (:meth:`totals`), or
+        the sum of two values a document gives close together, in its unit or bare ("deposits in
+        transit totalling £4,523.20" for a statement's "3,418.20" and "1,105.00" three lines
+        apart; "about 55 minutes in total" for "Prep 15 min | Cook 40 min"): to the amount's
+        last digit, hedged or not, and no more than ``_DOC_PAIR_GAP`` values apart and
+        ``_DOC_PAIR_REACH`` characters (a long document's pairs sum to almost anything)."""
+        if not self.totals(amount):
+            named = self._named_total(amount)
+            if named is None:
+                return None
+            measure = amount.measure if amount.measure in MEASURES else None
+            if amount.measure is not None and measure is None:
+                return None
+            scale = in_base_unit(1.0, measure) if measure else 1.0
+            slack = max(amount.precision, _rounding(amount.text)) * scale
+            value = abs(amount.value) * scale
+            for doc_index, index in self._ctx.documents:
+                values = [(n, in_base_unit(n.value, n.measure) if measure else n.value) for n in index.numbers
+                          if n.value > 0 and (same_dimension(n.measure, measure) if measure else
+                                              n.measure is None and n.unit in (None, amount.unit) and n.unit != "%")]
+                for i, (a, a_value) in enumerate(values):
+                    for b, b_value in values[i + 1:i + 1 + _DOC_PAIR_GAP]:
+                        if b.start - a.end > _DOC_PAIR_REACH:
+                            break
+                        if abs(a_value + b_value - value) <= slack:
+                            return (True, (doc_index, a.start, b.end))
+            return None
+        return (True, None)
+
+    def _named_total(self, amount: NumberMention) -> Optional[str]:
+        """The unit of an amount its clause names a total ("a total of CHF 198", "€156 in total",
+        "come to £507"), or None."""
+        if amount.unit == "%" or amount.measure in CLOCK_MEASURES or not amount.value:
+            return None
+        response = self._ctx.response
+        key = amount.unit or amount.measure or _currency_code_before(response, amount.start)
+        if key is None:
+            return None
+        if not self._ready:
+            self._build()
+        k = bisect_right(self._sentence_starts, amount.start) - 1
+        if k < 0 or amount.start >= self._sentences[k][1]:
+            return None
+        own_start, own_end = self._sentences[k]
+        before = response[max(own_start, amount.start - _CLAUSE_REACH):amount.start]
+        before = before[max(before.rfind(c) for c in ",;:!?") + 1:]
+        after = response[amount.end:min(own_end, amount.end + _CLAUSE_REACH)]
+        after = after[:min((i for i in (after.find(c) for c in ",;:!?(") if i >= 0), default=len(after))]
+        if not (_TOTAL_CUE_RE.search(before) or _TOTAL_CUE_RE.search(after)):
+            return None
+        return key
+
+    def totals(self, amount: NumberMention) -> bool:
+        """Is the answer's amount, named a total in its clause ("a total of CHF 198", "€156 in
+        total", "come to £507"), the sum of amounts in the same unit its sentence or the one
+        before gives, each taken once or times one of the counts of its own sentence ("two
+        adult passes and one child pass")? Each count serves one part. The parts are checked on
+        their own; a changed total adds up no more. Read only with a word of totalling (many
+        sums of a long list's values land anywhere), and with few parts and counts. Which count
+        goes with which part is not read: a total with the counts swapped between two parts
+        (two at €58 and one at €49 for two at €49 and one at €58) passes too."""
+        key = self._named_total(amount)
+        if key is None:
+            return False
+        response = self._ctx.response
+        k = bisect_right(self._sentence_starts, amount.start) - 1
+        own_start, own_end = self._sentences[k]
+        lo_pos = self._sentences[max(0, k - 1)][0]
+        parts, seen = [], {abs(amount.value)}
+        for n in self._ctx.numbers:
+            if lo_pos <= n.start < own_end and n.value and n.start != amount.start and abs(n.value) not in seen:
+                if (n.unit or n.measure or (_currency_code_before(response, n.start) if n.unit is None else None)) == key:
+                    parts.append(abs(n.value))
+                    seen.add(abs(n.value))
+        if len(parts) < 2 or len(parts) > _MAX_PARTS:
+            return False
+        # the counts of its own sentence, each value once ("two adult passes and one child pass"):
+        # the same count taken twice, or one of another sentence, fits a total made wrong as well
+        # ("two adults and two children" for the two adults and one child it counted)
+        counts = [n for n in self._bare[bisect_left(self._bare_starts, own_start):bisect_left(self._bare_starts, own_end)]
+                  if n.value <= _MAX_COUNT and n.value != 1]
+        counts = sorted(counts, key=lambda n: abs(n.start - amount.start))
+        counts = list(dict.fromkeys(n.value for n in counts))[:_MAX_COUNTS]
+        slack = (max(0.05 * abs(amount.value), amount.precision) if amount.hedge
+                 else max(amount.precision, _rounding(amount.text)))
+        value = abs(amount.value)
+        # the sums of some of the parts, each once or times a count not yet used, as (sum, counts
+        # used, parts taken); no sum above the total is kept (every part is positive)
+        sums = {(0.0, 0, 0)}
+        for part in parts:
+            grown = set(sums)
+            for total, used, taken in sums:
+                self._total_budget -= 1 + len(counts)
+                for i, times in enumerate((1.0, *counts)):
+                    if i and used & (1 << i):
+                        continue
+                    total_now = round(total + part * times, 6)
+                    if total_now <= value + slack:
+                        grown.add((total_now, used | (1 << i) if i else used, taken + 1))
+            if self._total_budget < 0:
+                return False  # (a review's totals share one budget: an answer of a thousand totals stays linear)
+            sums = grown
+        return any(taken >= 2 and abs(total - value) <= slack for total, _, taken in sums)
+
     def supports(self, percent: NumberMention) -> bool:
         if not self._ready:
             self._build()
@@ -628,6 +886,71 @@ class _Derivations:
                 if abs(change - percent.value) <= slack or (share < 100 and abs(share - percent.value) <= slack):
                     return True
         return False
+
+
+class _Dated(NamedTuple):
+    start: int
+    value: date
+
+
+def _valid(value) -> bool:
+    try:
+        date(value.year, value.month, value.day)
+    except ValueError:
+        return False
+    return True
+
+
+#: How far a hedged length written to its last unit ("just under 3 hours 48 minutes") may lie
+#: from the value it is hedged to: the answer wrote minutes, so it means a few of them.
+_LENGTH_HEDGE = 0.05
+
+
+def _length_fits(claim: NumberMention, seconds: float) -> bool:
+    """Does a length of ``seconds`` fit a length the answer writes in two units, to its last
+    unit's rounding, and its hedge's direction ("just under 228 minutes": 227 and some)?"""
+    said, rounding = in_base_unit(claim.value, claim.measure), in_base_unit(claim.precision, claim.measure)
+    room = max(rounding, _LENGTH_HEDGE * said) if claim.hedge else rounding
+    low = said - (room if claim.hedge not in HEDGE_ATLEAST else rounding)
+    high = said + (room if claim.hedge not in HEDGE_ATMOST else rounding)
+    return low - 1e-6 <= seconds <= high + 1e-6
+
+
+def _last_number(text: str) -> str:
+    """The last run of digits of a value written in parts ("48" of "3 hours 48 minutes")."""
+    found = re.findall(r"\d+(?:\.\d+)?", text)
+    return found[-1] if found else ""
+
+
+# a timestamp of minutes and seconds, as a chapter list or a transcript writes one ("19:40")
+_MINUTES_SECONDS_RE = re.compile(r"[0-5]?\d:[0-5]\d")
+# a length of time that places an event by another: "32 seconds later", "ten minutes earlier"
+# (the unit word, then one of a closed class of words of before and after)
+_LATER_AFTER_RE = re.compile(r"[ \t-]*[a-z]+[ \t]+(later|afterwards|earlier)\b", re.IGNORECASE)
+# a count of years that is an age or a time since: "450 years old", "a 450-year-old", "120 years ago"
+_AGE_AFTER_RE = re.compile(r"[ \t-]+years?[ \t-]+(?:old|ago)\b", re.IGNORECASE)
+# the words that name an amount a total: a closed class (the English words of summing up; no
+# noun of any one domain)
+_TOTAL_CUE_RE = re.compile(
+    r"\b(?:(?:sub)?totall?(?:s|ed|ing|led|ling)?|in[ \t]+all|all[ \t]+told|altogether|combined|"
+    r"(?:comes?|came|coming|adds?[ \t]+up|adding[ \t]+up|added[ \t]+up)[ \t]+to|sum|overall)\b",
+    re.IGNORECASE,
+)
+#: How far before and after an amount its clause is searched for a word of totalling.
+_CLAUSE_REACH = 60
+#: How many values apart, and how many characters, two document values may be to be read as
+#: the parts of a total the answer names (a list's neighbours, not any two of a long text).
+_DOC_PAIR_GAP, _DOC_PAIR_REACH = 3, 400
+#: The most parts a total is read with, the most counts, and the largest count.
+_MAX_PARTS, _MAX_COUNTS, _MAX_COUNT = 6, 4, 50
+# a currency written as its ISO code before the value ("CHF 198"; the reader of values takes
+# only the codes of its own table as a unit)
+_CODE_BEFORE_RE = re.compile(r"\b(" + "|".join(OTHER_CURRENCY_CODES) + r")[ \t\u00a0]?\Z")
+
+
+def _currency_code_before(text: str, start: int) -> Optional[str]:
+    found = _CODE_BEFORE_RE.search(text, max(0, start - 5), start)
+    return found.group(1) if found else None
 
 
 def _rounding(text: str) -> float:
