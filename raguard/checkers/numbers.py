@@ -41,8 +41,8 @@ from raguard.checkers.computed import computations as _computations
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
 from raguard.normalize.measures import MEASURES, compound_measures, in_base_unit, same_dimension
-from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_ATLEAST, HEDGE_ATMOST, OTHER_CURRENCY_CODES, NumberMention, nearest, opposite_bound,
-                                       values_match)
+from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_ATLEAST, HEDGE_ATMOST, OTHER_CURRENCY_CODES,
+                                       NumberMention, nearest, opposite_bound, values_match)
 
 
 # "second-largest city": a ranking, worth checking even for a counting word
