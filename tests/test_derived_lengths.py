@@ -82,14 +82,3 @@ def test_a_length_later_than_a_time_the_answer_gives_is_the_documents_next_event
     assert _flagged(log, "The disk reached 97% at 03:12:08, and a write failed 24 seconds later.") == ["24"]
     # only the next event: the gap to a later one is no "later" of this time
     assert _flagged(log, "The disk reached 97% at 03:12:08, and a write failed 114 seconds later.") == ["114"]
-
-
-def test_a_named_total_of_two_neighbouring_document_values_is_derived() -> None:
-    doc = ["Balance per statement (30/09) ........ 12,400.00\nAdd: deposits in transit\n"
-           "  28/09 card batch 0917 ........ 2,315.40\n  30/09 cash paid in ........ 980.15\n"
-           "Less: unpresented cheques\n  chq 1120 ........ (1,205.00)"]
-    answer = "The statement balance of £12,400.00 is increased by two deposits in transit totalling £3,295.55."
-    assert _flagged(doc, answer) == []
-    assert _flagged(doc, answer.replace("£3,295.55", "£3,259.55")) == ["£3,259.55"]
-    # without a word of totalling, no two document values are added up
-    assert _flagged(doc, answer.replace("totalling £3,295.55", "of £3,295.55")) == ["£3,295.55"]

@@ -40,7 +40,7 @@ from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.computed import computations as _computations
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, CountedNoun, counted_nouns
-from raguard.normalize.measures import MEASURES, compound_measures, in_base_unit, same_dimension
+from raguard.normalize.measures import MEASURES, compound_measures, in_base_unit
 from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_ATLEAST, HEDGE_ATMOST, OTHER_CURRENCY_CODES,
                                        NumberMention, nearest, opposite_bound, values_match)
 
@@ -205,10 +205,8 @@ class NumbersChecker:
             finding.supported = True
             finding.source = "derived"
             return finding
-        total = derivations.total_evidence(mention) if derivations is not None else None
-        if total is not None:  # "two at £49 and one at £58, £156 in all"
+        if derivations is not None and derivations.totals(mention):  # "two at £49 and one at £58, £156 in all"
             finding.supported = True
-            finding.evidence = total[1]
             finding.source = "derived"
             return finding
         for doc_index, index in ctx.documents:
@@ -596,7 +594,8 @@ class _Derivations:
                       and n.value == int(n.value) and 0 < n.value and not years.overlaps(n.start, n.end)]
         self._bare_starts = [n.start for n in self._bare]
         # lengths of time written in two units ("3 hours 48 minutes"), times of day, whole dates, years
-        self._compounds = [c for c in compound_measures(ctx.response, ctx.numbers) if MEASURES[c.measure][0] == "time"]
+        self._compounds = [c for c in compound_measures(ctx.response, ctx.numbers)
+                           if MEASURES.get(c.measure or "", ("", 0.0))[0] == "time"]
         self._clocks = [n for n in ctx.numbers if n.measure in CLOCK_MEASURES]
         self._clock_starts = [n.start for n in self._clocks]
         self._dates = [_Dated(d.start, date(d.value.year, d.value.month, d.value.day)) for d in ctx.dates
@@ -664,7 +663,7 @@ class _Derivations:
         claim = mention
         if whole is not None:  # (read to the last part's rounding: "3 hours 48 minutes" is 227.5-228.5 minutes)
             claim = whole._replace(precision=max(whole.precision, _rounding(_last_number(whole.text))))
-            seconds_given = MEASURES[whole.measure][1] == 1.0
+            seconds_given = MEASURES.get(whole.measure or "", ("", 0.0))[1] == 1.0
             for doc_index, index in self._ctx.documents:
                 for doc_number in (*index.numbers, *index.loose_numbers):
                     if doc_number.measure in CLOCK_MEASURES:
@@ -751,64 +750,12 @@ class _Derivations:
         lo_pos, hi_pos = self._sentences[max(0, k - 1)][0], self._sentences[k][1]
         today = date.today().year
         for d in self._years:
-            if lo_pos <= d.start < hi_pos and d.value.year < today:
-                for age in (today - d.value.year, today - d.value.year - 1):  # (before or after the day)
+            year = d.value.year
+            if year is not None and lo_pos <= d.start < hi_pos and year < today:
+                for age in (today - year, today - year - 1):  # (before or after the day)
                     if values_match(mention, NumberMention(d.start, d.end, d.text, float(age))):
                         return True
         return False
-
-    def total_evidence(self, amount: NumberMention) -> Optional[tuple[bool, Optional[tuple[int, int, int]]]]:
-        """(True, evidence) when the answer's amount is a total it names one (:meth:`totals`), or
-        the sum of two values a document gives close together, in its unit or bare ("deposits in
-        transit totalling £4,523.20" for a statement's "3,418.20" and "1,105.00" three lines
-        apart; "about 55 minutes in total" for "Prep 15 min | Cook 40 min"): to the amount's
-        last digit, hedged or not, and no more than ``_DOC_PAIR_GAP`` values apart and
-        ``_DOC_PAIR_REACH`` characters (a long document's pairs sum to almost anything)."""
-        if not self.totals(amount):
-            named = self._named_total(amount)
-            if named is None:
-                return None
-            measure = amount.measure if amount.measure in MEASURES else None
-            if amount.measure is not None and measure is None:
-                return None
-            scale = in_base_unit(1.0, measure) if measure else 1.0
-            slack = max(amount.precision, _rounding(amount.text)) * scale
-            value = abs(amount.value) * scale
-            for doc_index, index in self._ctx.documents:
-                values = [(n, in_base_unit(n.value, n.measure) if measure else n.value) for n in index.numbers
-                          if n.value > 0 and (same_dimension(n.measure, measure) if measure else
-                                              n.measure is None and n.unit in (None, amount.unit) and n.unit != "%")]
-                for i, (a, a_value) in enumerate(values):
-                    for b, b_value in values[i + 1:i + 1 + _DOC_PAIR_GAP]:
-                        if b.start - a.end > _DOC_PAIR_REACH:
-                            break
-                        if abs(a_value + b_value - value) <= slack:
-                            return (True, (doc_index, a.start, b.end))
-            return None
-        return (True, None)
-
-    def _named_total(self, amount: NumberMention) -> Optional[str]:
-        """The unit of an amount its clause names a total ("a total of CHF 198", "€156 in total",
-        "come to £507"), or None."""
-        if amount.unit == "%" or amount.measure in CLOCK_MEASURES or not amount.value:
-            return None
-        response = self._ctx.response
-        key = amount.unit or amount.measure or _currency_code_before(response, amount.start)
-        if key is None:
-            return None
-        if not self._ready:
-            self._build()
-        k = bisect_right(self._sentence_starts, amount.start) - 1
-        if k < 0 or amount.start >= self._sentences[k][1]:
-            return None
-        own_start, own_end = self._sentences[k]
-        before = response[max(own_start, amount.start - _CLAUSE_REACH):amount.start]
-        before = before[max(before.rfind(c) for c in ",;:!?") + 1:]
-        after = response[amount.end:min(own_end, amount.end + _CLAUSE_REACH)]
-        after = after[:min((i for i in (after.find(c) for c in ",;:!?(") if i >= 0), default=len(after))]
-        if not (_TOTAL_CUE_RE.search(before) or _TOTAL_CUE_RE.search(after)):
-            return None
-        return key
 
     def totals(self, amount: NumberMention) -> bool:
         """Is the answer's amount, named a total in its clause ("a total of CHF 198", "€156 in
@@ -819,12 +766,24 @@ class _Derivations:
         sums of a long list's values land anywhere), and with few parts and counts. Which count
         goes with which part is not read: a total with the counts swapped between two parts
         (two at €58 and one at €49 for two at €49 and one at €58) passes too."""
-        key = self._named_total(amount)
-        if key is None:
+        if amount.unit == "%" or amount.measure in CLOCK_MEASURES or not amount.value:
             return False
         response = self._ctx.response
+        key = amount.unit or amount.measure or _currency_code_before(response, amount.start)
+        if key is None:
+            return False
+        if not self._ready:
+            self._build()
         k = bisect_right(self._sentence_starts, amount.start) - 1
+        if k < 0 or amount.start >= self._sentences[k][1]:
+            return False
         own_start, own_end = self._sentences[k]
+        before = response[max(own_start, amount.start - _CLAUSE_REACH):amount.start]
+        before = before[max(before.rfind(c) for c in ",;:!?") + 1:]
+        after = response[amount.end:min(own_end, amount.end + _CLAUSE_REACH)]
+        after = after[:min((i for i in (after.find(c) for c in ",;:!?(") if i >= 0), default=len(after))]
+        if not (_TOTAL_CUE_RE.search(before) or _TOTAL_CUE_RE.search(after)):
+            return False
         lo_pos = self._sentences[max(0, k - 1)][0]
         parts, seen = [], {abs(amount.value)}
         for n in self._ctx.numbers:
@@ -837,10 +796,10 @@ class _Derivations:
         # the counts of its own sentence, each value once ("two adult passes and one child pass"):
         # the same count taken twice, or one of another sentence, fits a total made wrong as well
         # ("two adults and two children" for the two adults and one child it counted)
-        counts = [n for n in self._bare[bisect_left(self._bare_starts, own_start):bisect_left(self._bare_starts, own_end)]
-                  if n.value <= _MAX_COUNT and n.value != 1]
-        counts = sorted(counts, key=lambda n: abs(n.start - amount.start))
-        counts = list(dict.fromkeys(n.value for n in counts))[:_MAX_COUNTS]
+        near = [n for n in self._bare[bisect_left(self._bare_starts, own_start):bisect_left(self._bare_starts, own_end)]
+                if n.value <= _MAX_COUNT and n.value != 1]
+        near.sort(key=lambda n: abs(n.start - amount.start))
+        counts = list(dict.fromkeys(n.value for n in near))[:_MAX_COUNTS]
         slack = (max(0.05 * abs(amount.value), amount.precision) if amount.hedge
                  else max(amount.precision, _rounding(amount.text)))
         value = abs(amount.value)
@@ -909,7 +868,8 @@ _LENGTH_HEDGE = 0.05
 def _length_fits(claim: NumberMention, seconds: float) -> bool:
     """Does a length of ``seconds`` fit a length the answer writes in two units, to its last
     unit's rounding, and its hedge's direction ("just under 228 minutes": 227 and some)?"""
-    said, rounding = in_base_unit(claim.value, claim.measure), in_base_unit(claim.precision, claim.measure)
+    measure = claim.measure or ""
+    said, rounding = in_base_unit(claim.value, measure), in_base_unit(claim.precision, measure)
     room = max(rounding, _LENGTH_HEDGE * said) if claim.hedge else rounding
     low = said - (room if claim.hedge not in HEDGE_ATLEAST else rounding)
     high = said + (room if claim.hedge not in HEDGE_ATMOST else rounding)
@@ -938,9 +898,6 @@ _TOTAL_CUE_RE = re.compile(
 )
 #: How far before and after an amount its clause is searched for a word of totalling.
 _CLAUSE_REACH = 60
-#: How many values apart, and how many characters, two document values may be to be read as
-#: the parts of a total the answer names (a list's neighbours, not any two of a long text).
-_DOC_PAIR_GAP, _DOC_PAIR_REACH = 3, 400
 #: The most parts a total is read with, the most counts, and the largest count.
 _MAX_PARTS, _MAX_COUNTS, _MAX_COUNT = 6, 4, 50
 # a currency written as its ISO code before the value ("CHF 198"; the reader of values takes
