@@ -421,6 +421,12 @@ ANCHORED = {
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
     "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
+    "raguard.checkers.direction._A_GAP_RE",  # (fullmatch between two values)
+    "raguard.checkers.direction._DIFF_GAP_RE",
+    "raguard.checkers.direction._RANGE_GAP_RE",
+    "raguard.checkers.direction._WORD_AFTER_RE",  # (match right after a value)
+    "raguard.checkers.direction._SIGNED_AFTER_RE",
+    "raguard.checkers.direction._AGAINST_RE",
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -458,6 +464,8 @@ WINDOWED = {
     "raguard.checkers.roles._BY_WORD_RE": 80,  # _MAX_BETWEEN: between two parties
     "raguard.checkers.roles._BY_END_RE": 80,
     "raguard.checkers.roles._APPOSITIVE_RE": 80,
+    "raguard.checkers.direction._DETERMINER_BEFORE_RE": 12,  # (the characters before "following")
+    "raguard.checkers.direction._JUDGED_RE": 16,  # (the characters before a value)
 }
 
 
