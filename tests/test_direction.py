@@ -225,3 +225,20 @@ PRESSURES = ["Boiler log: pressure 1.4 bar (upper limit 1.5 bar); flow temperatu
 ])
 def test_a_value_called_high_or_low_against_another_must_be_so(answer: str, wrong: bool) -> None:
     assert len([w for w in contradictions(answer, PRESSURES) if "calls" in w.suggestion]) == int(wrong)
+
+
+BINS = ["Recycling is collected on Tuesday nights: please put the blue bin out after 19:30. "
+        "Deliveries: parcels arrive before 12:00 on 3 March 2027."]
+
+
+@pytest.mark.parametrize("answer, wrong", [
+    ("Recycling goes on Tuesday nights, so put the blue bin out before 7.30 pm.", True),
+    ("On 3 March 2027 the parcels come after 12:00.", True),
+    ("Recycling goes on Tuesday nights, so put the blue bin out after 7.30 pm.", False),
+    ("On 3 March 2027 the parcels come before 12:00.", False),
+    # another time, a denial
+    ("Recycling goes on Tuesday nights, so put the blue bin out before 9 pm.", False),
+    ("Recycling goes on Tuesday nights, so don't put the blue bin out before 7.30 pm.", False),
+])
+def test_a_time_bound_the_aligned_document_sets_the_other_way_is_contradicted(answer: str, wrong: bool) -> None:
+    assert len([w for w in contradictions(answer, BINS) if "the other way" in w.suggestion]) == int(wrong)

@@ -36,9 +36,11 @@ hold more than half of that side's content words, narrowed to the clause holding
 when a sentence states two (a sentence holding as many of the other side's words places
 neither: "service at 11am, followed by burial" gives the burial no time). Flagged when the two
 times, which must not overlap, set the events the other way round. Left alone: a side with no
-time or two; clock times more than 12 hours apart (across midnight); "before 10 am" (a time,
-no event: the opposites checker's), "after 23 minutes" (a duration), "before Amara Obi" (a
-name, no event) and a clause that denies or hedges.
+time or two; clock times more than 12 hours apart (across midnight); "after 23 minutes" (a
+duration), "before Amara Obi" (a name, no event) and a clause that denies or hedges. A time
+bound ("put it out before 8 pm") is read against the document sentences the answer's sentence
+is aligned to (:mod:`raguard.align`): flagged when they set the same time (or date) with the
+other order word ("please put it out after 20:00") and never with the answer's.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from raguard.align import sentence_of
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention
@@ -119,7 +122,7 @@ _ORDER_WORDS = {"before": -1, "earlier than": -1, "prior to": -1, "followed by":
                 "after": 1, "later than": 1, "following": 1, "preceded by": 1}
 _ORDER_RE = re.compile(
     r"(?<![\w-])(?P<w>before|after|(?:earlier|later)[ \t]+than|prior[ \t]+to|following|(?:followed|preceded)[ \t]+by)"
-    r"[ \t]+(?=[^\W\d_])", re.IGNORECASE)
+    r"[ \t]+(?=[^\W_])", re.IGNORECASE)
 #: "the following day": a determiner before "following" makes it an adjective (a closed class)
 _DETERMINER_BEFORE_RE = re.compile(r"(?<![\w])(?:the|a|an|this|that|each|every)[ \t]+\Z", re.IGNORECASE)
 #: Hours two clock times of one day may lie apart and still be ordered as written (11 pm and
@@ -323,6 +326,39 @@ class DirectionChecker:
                                     f'but the first is {_number(vx)} and the second {_number(vy)}: '
                                     f'{d.text} {"less" if side > 0 else "more"}.')
 
+    def _bound(self, ctx: CheckContext, m: "re.Match[str]", word: str) -> Iterator[Finding]:
+        """A time bound ("put it out before 8 pm") that the document sentence the answer's
+        sentence is aligned to sets the other way for the same time ("put it out after 20:00"),
+        and nowhere the same way."""
+        response = ctx.response
+        t = _time_at(ctx.numbers, ctx.dates, m.end())
+        if t is None:
+            return
+        found = sentence_of(ctx.alignment, m.start())
+        if found is None or found.doc_index < 0:
+            return
+        begin, end = clause_span(response, m.start())
+        begin, end = max(begin, found.start), min(end, found.end)
+        if hedges_or_denies(response[begin:end]):
+            return
+        index = ctx.documents.indexes[found.doc_index]
+        sides, said = set(), ""
+        for a, b in found.spans:
+            for dm in _ORDER_RE.finditer(index.text, a, b):
+                d_word = " ".join(dm.group("w").lower().split())
+                if _time_at(index.numbers, index.dates, dm.end()) != t:
+                    continue
+                c0, c1 = clause_span(index.text, dm.start())
+                if hedges_or_denies(index.text[c0:c1]):
+                    continue
+                sides.add(_ORDER_WORDS[d_word])
+                said = index.text[max(c0, a):min(c1, b)]
+        if sides == {-_ORDER_WORDS[word]}:
+            text = response[begin:end].strip()
+            yield self._finding(begin, end, text, f"{word} {response[m.end():end].strip()}",
+                                f'The answer says "{quote_for_message(text, 80)}", but document {found.doc_index} '
+                                f'sets it the other way: "{quote_for_message(" ".join(said.split()), 80)}".')
+
     def _ordered(self, ctx: CheckContext) -> Iterator[Finding]:
         """Two events set in an order ("X before Y", "X, after Y") that their times, the answer's
         own or those of the document sentences their words align to, set the other way."""
@@ -333,6 +369,9 @@ class DirectionChecker:
         times = _Times(ctx)
         for m in matches:
             word = " ".join(m.group("w").lower().split())
+            if response[m.end()].isdigit():
+                yield from self._bound(ctx, m, word)
+                continue
             if word == "following" and _DETERMINER_BEFORE_RE.search(response, max(0, m.start() - 12), m.start()):
                 continue
             sentence = next(((a, b) for a, b in ctx.sentences if a <= m.start() < b), None)
@@ -501,6 +540,18 @@ def _first_stem(text: str, start: int) -> "str | None":
         stems = content_stems(word)
         if stems:
             return next(iter(stems))
+    return None
+
+
+def _time_at(numbers: "list[NumberMention]", dates: "list[DateMention]", pos: int) -> "_Time | None":
+    """The clock time or the date (with its year, month and day as stated) that starts at ``pos``."""
+    for n in numbers:
+        if n.start == pos and n.measure in CLOCK_MEASURES:
+            return ("clock", n.value, n.value)
+    for d in dates:
+        if d.start == pos and (d.value.month is not None or d.value.year is not None):
+            key = (d.value.year, d.value.month, d.value.day)
+            return ("date", key, key)
     return None
 
 
