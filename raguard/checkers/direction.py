@@ -441,6 +441,11 @@ class _Times:
         return _from_documents(self.ctx.documents, stems, _times_in, other) if stems else None
 
 
+#: Document sentences that may tie for an event's words: more place it nowhere in particular (and
+#: reading each would cost a long document's every sentence holding a common word).
+_MAX_TIED = 6
+
+
 def _from_documents(documents, stems: set[str], pick,
                     other: "frozenset[str] | set[str]" = frozenset()) -> "dict[str, Any] | None":
     """What ``pick`` reads in the document sentences holding the most of ``stems`` (more than half
@@ -462,7 +467,7 @@ def _from_documents(documents, stems: set[str], pick,
                 best, where = c, [(index, spans[i])]
             elif c == best:
                 where.append((index, spans[i]))
-    if best < need:
+    if best < need or len(where) > _MAX_TIED:
         return None
     out: "dict[str, Any]" = {}
     for index, (a, b) in where:
