@@ -242,3 +242,9 @@ BINS = ["Recycling is collected on Tuesday nights: please put the blue bin out a
 ])
 def test_a_time_bound_the_aligned_document_sets_the_other_way_is_contradicted(answer: str, wrong: bool) -> None:
     assert len([w for w in contradictions(answer, BINS) if "the other way" in w.suggestion]) == int(wrong)
+
+
+def test_a_figure_of_no_unit_is_not_set_against_a_span_of_time() -> None:
+    docs = ["Refunds are accepted within a 30-day window. Ticket 48213 was opened on 4 May."]
+    answer = "Your refund request went in on 4 May as ticket 48213, well within the 30-day window."
+    assert contradictions(answer, docs) == []

@@ -207,7 +207,7 @@ class DirectionChecker:
                 continue
             if not _same_kind(response, a, b, last):
                 continue
-            begin, _ = clause_span(response, a.start)
+            begin = max(clause_span(response, a.start)[0], _sentence_start(ctx, a.start))
             begin += len(response[begin:a.start]) - len(response[begin:a.start].lstrip())
             if hedges_or_denies(response[begin:last.end]):
                 continue
@@ -235,7 +235,7 @@ class DirectionChecker:
             j = _JUDGED_RE.search(response, max(0, a.start - 16), a.start)
             if j is None or a.spelled or b.spelled or a.value == b.value or not _same_kind(response, a, b, b):
                 continue
-            begin, _ = clause_span(response, j.start())
+            begin = max(clause_span(response, j.start())[0], _sentence_start(ctx, j.start()))
             if hedges_or_denies(response[begin:b.end]):
                 continue
             side = 1 if j.group("judge").lower() == "high" else -1
@@ -622,6 +622,12 @@ def _say(t: _Time) -> str:
     return hm(a) if a == b else f"{hm(a)}-{hm(b)}"
 
 
+def _sentence_start(ctx: CheckContext, pos: int) -> int:
+    """Where the answer's sentence holding ``pos`` starts (a clause found from the text around a
+    position may reach back past it)."""
+    return next((a for a, b in ctx.sentences if a <= pos < b), 0)
+
+
 def _wrong_side(a: float, side: int, b: float, b2: "float | None", bound: int) -> str:
     """Where ``a`` stands when a comparison ``side`` of B (or of the range B to ``b2``, or of a
     bound that allows the ``bound`` side of B) does not hold it ("" when it does, or says too little)."""
@@ -647,17 +653,19 @@ def _wrong_side(a: float, side: int, b: float, b2: "float | None", bound: int) -
 
 def _same_kind(text: str, a: NumberMention, b: NumberMention, last: NumberMention) -> bool:
     """Are A and B values of one kind: the same currency or share (that settles it), the same
-    unit of measure when both have one (a limit is often written bare: "0.38 mg/l, above the
-    0.50 limit"), else the same word after both, or none after A or B ("level 3, above her
-    target of 4")."""
+    unit of measure when both have one, or A's alone (a limit is often written bare: "0.38 mg/l,
+    above the 0.50 limit"; B's alone is another kind), else the same word after both, or none
+    after A or B ("level 3, above her target of 4")."""
     if a.unit != b.unit:
         return False
     if a.unit is not None:
         return True
     if a.measure and b.measure:
         return a.measure == b.measure
-    if a.measure or b.measure or last.measure:
-        return True
+    if a.measure:
+        return True  # the limit written bare
+    if b.measure or last.measure:
+        return False  # "case 1190442, within the 90-day window": a figure set against a span of time
     wa, wb = _WORD_AFTER_RE.match(text, a.end), _WORD_AFTER_RE.match(text, last.end)
     if wa is None or wb is None:
         return True
