@@ -85,3 +85,166 @@ def test_a_value_the_comparison_puts_on_the_wrong_side_is_contradicted(answer: s
 ])
 def test_a_comparison_that_holds_or_compares_no_two_values_of_a_kind_is_left_alone(answer: str) -> None:
     assert contradictions(answer, REPORT) == []
+
+
+GAUGES = ["Tarn gauge, 05:00: 3.12 m (normal band 0.40 to 2.10 m). Tank T4 nitrate 0.72 mg/l (alarm limit 0.90)."
+          " Budget £5,000; spent to date £5,310. Committee vote: 58.4% for; 66.7% needed."]
+
+
+@pytest.mark.parametrize("answer", [
+    # an aside between the value and its comparison, a bound written bare, a range, a possessive
+    "The Tarn stood at 3.12 m at 05:00, well below its normal band of 0.40 to 2.10 m.",
+    "Nitrate in T4 read 0.72 mg/l, above the 0.90 alarm limit.",
+    "The motion got 58.4% of votes in favour, above the 66.7% it needed.",
+    "The motion got 58.4% of votes in favour, above the committee's threshold of 66.7%.",
+    # within / outside a range or a bound
+    "The Tarn was at 3.12 m, within the 0.40 to 2.10 m normal band.",
+    "Nitrate was 0.72 mg/l, outside the limit of under 0.90.",
+    "So far £5,310 has been spent, within the £5,000 budget.",
+])
+def test_a_value_an_aside_range_or_bound_puts_on_the_wrong_side_is_contradicted(answer: str) -> None:
+    [warning] = contradictions(answer, GAUGES)
+    assert warning.severity == "high" and "but" in warning.suggestion
+
+
+@pytest.mark.parametrize("answer", [
+    "The Tarn stood at 3.12 m at 05:00, well above its normal band of 0.40 to 2.10 m.",
+    "Nitrate in T4 read 0.72 mg/l, below the 0.90 alarm limit.",
+    "The motion got 58.4% of votes in favour, below the 66.7% it needed.",
+    "Nitrate was 0.72 mg/l, inside the limit of under 0.90.",
+    "So far £5,310 has been spent, over the £5,000 budget.",
+    # a new clause between them, values of two kinds, a hedge
+    "The Tarn stood at 3.12 m, while the T4 reading was below the 0.90 alarm limit.",
+    "The motion got 58.4% of votes, above the 2 votes a recount needs.",
+    "If the Tarn reaches 3.12 m, below its normal band of 0.40 to 2.10 m, call the warden.",
+])
+def test_a_value_an_aside_range_or_bound_holds_or_compares_nothing_is_left_alone(answer: str) -> None:
+    assert contradictions(answer, GAUGES) == []
+
+
+DAY = ["Open day programme\n09:30  Welcome talk, Hall B\n11:00  Robotics demo, Lab 3\n12:30 – 13:15  Buffet lunch, "
+       "Atrium\n15:00  Prize giving\nThe lab was refitted on 4 March 2022; the atrium opened on 19 June 2024."]
+
+
+@pytest.mark.parametrize("answer", [
+    # the answer's own times, a time from the aligned document line, a range, dates
+    "The robotics demo starts at 11:00, after the buffet lunch.",
+    "The robotics demo at 11:00 is followed by the welcome talk at 09:30.",
+    "The buffet lunch in the atrium comes after the prize giving at 15:00.",
+    "The lab was refitted in March 2022, after the atrium opened.",
+])
+def test_events_set_in_an_order_their_times_contradict_are_contradicted(answer: str) -> None:
+    assert [w.severity for w in contradictions(answer, DAY) if "comes" in w.suggestion] == ["high"]
+
+
+@pytest.mark.parametrize("answer", [
+    "The robotics demo starts at 11:00, before the buffet lunch.",
+    "Visitors hear the welcome talk at 09:30, followed by the robotics demo at 11:00.",
+    "The buffet lunch in the atrium comes before the prize giving at 15:00.",
+    "The lab was refitted in March 2022, before the atrium opened.",
+    # a deadline, a duration, a denial, an event no line times alone, across midnight
+    "Arrive before 09:30 for the welcome talk.",
+    "The robotics demo is at 11:00, not after the buffet lunch.",
+    "The demo runs at 11:00, after 20 minutes of setup.",
+    "Doors close at 23:30, after the fireworks at 00:15.",
+])
+def test_events_in_an_order_their_times_allow_or_do_not_give_are_left_alone(answer: str) -> None:
+    assert contradictions(answer, DAY) == []
+
+
+METER = ["Quarterly water statement. Period: Apr-Jun 2026. Compared with the same quarter last year, your household "
+         "used 12% less water. Sewerage charge: 6% higher than last quarter because of the new tariff."]
+
+
+@pytest.mark.parametrize("answer", [
+    "Water use was 12% higher than in the same quarter last year.",
+    "The sewerage charge is 6% lower than last quarter, thanks to the new tariff.",
+])
+def test_a_difference_the_documents_state_the_other_way_is_contradicted(answer: str) -> None:
+    assert [w.severity for w in contradictions(answer, METER) if "the documents say" in w.suggestion] == ["high"]
+
+
+@pytest.mark.parametrize("answer", [
+    "Your household used 12% less water than in the same quarter last year.",
+    "The sewerage charge is 6% higher than last quarter, because of the new tariff.",
+    # a bound, a hedge, a difference the documents do not state
+    "Households using 12% or more water pay a surcharge.",
+    "If the sewerage charge were 6% lower, the bill would fall.",
+    "The standing charge is 4% higher than last quarter.",
+])
+def test_a_difference_the_documents_state_alike_or_not_at_all_is_left_alone(answer: str) -> None:
+    assert [w for w in contradictions(answer, METER) if "the documents say" in w.suggestion] == []
+
+
+LIST = ["Daily cause list. Item 4: Harlow v Penrose Ltd, listed at 10:30. Amara Obi sits in the east court from 09:45."]
+
+
+def test_an_event_before_a_name_is_in_front_of_someone_not_earlier_than_them() -> None:
+    # "before Amara Obi": a judge, no event, though a line gives her a time
+    assert contradictions("Harlow v Penrose Ltd is listed at 10:30, before Amara Obi.", LIST) == []
+    [warning] = contradictions("Harlow v Penrose Ltd is listed at 10:30, before Amara Obi sits in the east court.", LIST)
+    assert "comes after" in warning.suggestion
+
+
+TARIFFS = ["Broadband tariffs. Lite: £29 a month, 50 Mbps. Max: £47 a month, 900 Mbps."]
+
+
+@pytest.mark.parametrize("answer, wrong", [
+    ("The Max tariff (£47) costs £18 less than the Lite tariff (£29).", True),
+    ("The Lite tariff (£29) costs £18 more than the Max tariff (£47).", True),
+    ("The Max tariff (£47) costs £18 more than the Lite tariff (£29).", False),
+    ("The Lite tariff (£29) costs £18 less than the Max tariff (£47).", False),
+    # a difference that is not of these two values says nothing of their order
+    ("The Max tariff (£47) costs £5 less than the Lite tariff (£29).", False),
+])
+def test_a_difference_between_two_values_must_go_their_way(answer: str, wrong: bool) -> None:
+    found = [w for w in contradictions(answer, TARIFFS) if "the first is" in w.suggestion]
+    assert len(found) == int(wrong)
+
+
+ROADS = ["Driving in Varnland: the rural speed limit is 80 km/h (less than on motorways). Fuel costs 1.92 EUR a litre."]
+
+
+def test_a_value_compared_the_other_way_than_the_documents_compare_it_is_contradicted() -> None:
+    answer = "The rural speed limit is 80 km/h, which is higher than on motorways."
+    assert [w.severity for w in contradictions(answer, ROADS) if "the documents say" in w.suggestion] == ["high"]
+    for answer in ("The rural speed limit is 80 km/h, which is lower than on motorways.",
+                   # compared with something else
+                   "The rural speed limit is 80 km/h, which is higher than in towns."):
+        assert [w for w in contradictions(answer, ROADS) if "the documents say" in w.suggestion] == []
+
+
+PRESSURES = ["Boiler log: pressure 1.4 bar (upper limit 1.5 bar); flow temperature 71 C (upper limit 70 C)."]
+
+
+@pytest.mark.parametrize("answer, wrong", [
+    ("Boiler pressure was slightly high at 1.4 bar against an upper limit of 1.5 bar.", True),
+    ("The flow temperature was low at 71 C against the 70 C upper limit.", True),
+    ("Boiler pressure was slightly low at 1.4 bar against an upper limit of 1.5 bar.", False),
+    ("The flow temperature was high at 71 C against the 70 C upper limit.", False),
+])
+def test_a_value_called_high_or_low_against_another_must_be_so(answer: str, wrong: bool) -> None:
+    assert len([w for w in contradictions(answer, PRESSURES) if "calls" in w.suggestion]) == int(wrong)
+
+
+BINS = ["Recycling is collected on Tuesday nights: please put the blue bin out after 19:30. "
+        "Deliveries: parcels arrive before 12:00 on 3 March 2027."]
+
+
+@pytest.mark.parametrize("answer, wrong", [
+    ("Recycling goes on Tuesday nights, so put the blue bin out before 7.30 pm.", True),
+    ("On 3 March 2027 the parcels come after 12:00.", True),
+    ("Recycling goes on Tuesday nights, so put the blue bin out after 7.30 pm.", False),
+    ("On 3 March 2027 the parcels come before 12:00.", False),
+    # another time, a denial
+    ("Recycling goes on Tuesday nights, so put the blue bin out before 9 pm.", False),
+    ("Recycling goes on Tuesday nights, so don't put the blue bin out before 7.30 pm.", False),
+])
+def test_a_time_bound_the_aligned_document_sets_the_other_way_is_contradicted(answer: str, wrong: bool) -> None:
+    assert len([w for w in contradictions(answer, BINS) if "the other way" in w.suggestion]) == int(wrong)
+
+
+def test_a_figure_of_no_unit_is_not_set_against_a_span_of_time() -> None:
+    docs = ["Refunds are accepted within a 30-day window. Ticket 48213 was opened on 4 May."]
+    answer = "Your refund request went in on 4 May as ticket 48213, well within the 30-day window."
+    assert contradictions(answer, docs) == []
