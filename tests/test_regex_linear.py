@@ -418,6 +418,7 @@ ANCHORED = {
     "raguard.normalize.bindings._APPOSITIVE_AFTER_RE",
     "raguard.normalize.bindings._AS_AFTER_RE",
     "raguard.normalize.bindings._WHO_AFTER_RE",
+    "raguard.normalize.polarity._NOT_A_DENIAL_AFTER_RE",  # (match right after a denial word)
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
     "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
