@@ -13,13 +13,14 @@ step) pair: its inclusive cost is the step's, and a step's exclusive cost is tha
 children's. Items are parsed once (their NER spans kept), then engine.findings and build_result
 run with no spaCy and no document cache (every call indexes its documents and reads its query;
 with --indexed, the warm passes fill the cache and the measured pass finds them indexed, as on a retry),
-one measured pass after two warm ones. The wrappers add about 15% to the total: compare two
+one measured pass (without garbage collection) after two warm ones. The wrappers add about 15% to the total: compare two
 revisions' columns, not the total with benchmarks/perf.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import pickle
 import re
 import subprocess
@@ -159,9 +160,15 @@ def _child(folder: Path) -> None:
     cgsteps.dump()  # (a first dump: the calls' own setup stays out of the measured one)
     one_pass()
     one_pass()
+    # no garbage collection in the measured pass: a full collection (millions of instructions with
+    # the pipeline loaded) lands in whichever step allocates past the threshold, and with few items
+    # it swamped a step (3.9M instructions an item in ctx.numbers on the seed item)
+    gc.collect()
+    gc.disable()
     cgsteps.zero()
     one_pass()
     cgsteps.dump()
+    gc.enable()
     (folder / "names.txt").write_text("\n".join(names))
 
 
