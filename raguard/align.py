@@ -27,7 +27,7 @@ They lower only the grade; whether a sentence contradicts its document is the po
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Container, Iterable, Optional, Protocol, Sequence
 
@@ -116,8 +116,10 @@ def align(ctx: AlignContext) -> list[SentenceAlignment]:
         names = _novel_names(ctx, tokens)
         opposed = _opposed(ctx, found, free)
         differs = _denial_differs(ctx, found)
+        # (built directly: dataclasses.replace reads the fields and their defaults on every call)
         out.append(found if not (names or opposed or differs)
-                   else replace(found, novel_names=names, opposed=opposed, denial_differs=differs))
+                   else SentenceAlignment(found.start, found.end, found.stems, found.doc_index, found.spans,
+                                          found.support, found.missing, names, opposed, differs))
     return out
 
 

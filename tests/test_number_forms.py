@@ -434,3 +434,20 @@ def test_an_ocr_passs_o_for_a_figures_zero_is_read_as_zero() -> None:
     doc = "HILLTOP DAIRY - price list\nWhole milk 2L ....... £1.9O\nButter 25Og ........ £2.4O"
     assert _flagged(doc, "Two litres of whole milk cost £1.90 and butter £2.40.") == set()
     assert "£1.95" in _flagged(doc, "Two litres of whole milk cost £1.95.")
+
+
+def test_an_answer_without_numbers_looks_for_no_citation_or_list_marker(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the numbers checker reads the spans it skips (citations, list markers) only for numbers it has
+    from raguard import Verifier
+    from raguard.normalize import citations, text
+
+    asked: list[str] = []
+    monkeypatch.setattr(citations, "find_citations", lambda t: asked.append(t) or [])
+    monkeypatch.setattr(text, "list_marker_spans", lambda t: asked.append(t) or [])
+    verifier = Verifier(checkers=["numbers"])
+    assert verifier.verify("Who ran the Brellin ferry?", ["Odile Marchetti ran the Brellin ferry."],
+                           "Odile Marchetti ran it.").warnings == []
+    assert asked == []
+    assert [w.text for w in verifier.verify("How many ferries?", ["Brellin runs 4 ferries."],
+                                            "Brellin runs 6 ferries.").warnings] == ["6"]
+    assert asked == ["Brellin runs 6 ferries."] * 2

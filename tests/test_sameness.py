@@ -168,3 +168,22 @@ def test_only_one_side_said_where_the_documents_say_it_of_both() -> None:
     # what the documents say of one side only may be said of it only
     docs2 = [docs[0], "Spike Slawson is a bass player from San Francisco."]
     assert _flags(query, docs2, "No, only Tim McIlrath is a punk rock musician.") == []
+
+
+def test_a_retry_reads_the_documents_sentences_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a second answer to the same question over the same (indexed) documents finds what the
+    # sentences about each side say kept on the documents' indexes, and flags the same
+    from raguard.checkers.qa import sameness
+
+    docs = ["Orvella Quintet is a Danish jazz band founded in Aarhus.",
+            "Tamsin Reyburn Trio is a Welsh folk group from Cardiff."]
+    query = "Are Orvella Quintet and Tamsin Reyburn Trio both Danish bands?"
+    verifier = Verifier(checkers=["sameness"])
+    first = verifier.verify(query, docs, "Yes, Orvella Quintet and Tamsin Reyburn Trio are both Danish bands.")
+    assert [w.text for w in first.warnings] == ["Danish"]
+    read: list[str] = []
+    tokenize = sameness.tokenize
+    monkeypatch.setattr(sameness, "tokenize", lambda text: read.append(text) or tokenize(text))
+    again = verifier.verify(query, docs, "Both Orvella Quintet and Tamsin Reyburn Trio are Danish bands.")
+    assert [w.text for w in again.warnings] == ["Danish"]
+    assert read and not any(text in doc for text in read for doc in docs)  # (the answer's clauses only)

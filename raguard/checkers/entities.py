@@ -361,10 +361,17 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             union |= found
         else:
             candidates = union
-    modifier = label in ("GPE", "LOC", "PROPER") and _country_as_modifier(ctx.response, start, start + len(text))
-    row = _row_names(ctx, start, start + len(text)) if country_codes(" ".join(words)) else frozenset()
+    modifier: Optional[bool] = None
+    row: frozenset[str] = frozenset()
     for doc_index, index in ctx.documents.among(candidates):
-        span = find_entity(index, text, words, label, modifier=modifier, row=row)
+        # (find_entity's first try, the name as written, needs neither the modifier nor the row:
+        # most names are found so, and those two are read only for a name that is not)
+        span = index.tokens.find_span(words)
+        if span is None:
+            if modifier is None:
+                modifier = label in ("GPE", "LOC", "PROPER") and _country_as_modifier(ctx.response, start, start + len(text))
+                row = _row_names(ctx, start, start + len(text)) if country_codes(" ".join(words)) else frozenset()
+            span = find_entity(index, text, words, label, modifier=modifier, row=row)
         if span is None and not read:
             head, year_cut, joined, joined_words = _variants(ctx, start, text, label)
             read = True

@@ -67,6 +67,8 @@ class NumbersChecker:
     provides = ("number",)
 
     def check(self, ctx: CheckContext) -> Iterator[Finding]:
+        if not ctx.numbers:
+            return  # (most short answers: no span below is read, the citations and list markers not found)
         # indexed: a scan of every span per number was quadratic in the claims
         date_spans = SpanIndex((d.start, d.end) for d in ctx.dates if d.form != "weekday")
         name_spans = SpanIndex(ctx.named_number_spans + ctx.citation_spans + ctx.list_marker_spans)

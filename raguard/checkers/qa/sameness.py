@@ -33,6 +33,7 @@ from typing import Iterator, Optional
 
 from raguard.checkers.qa.options import capitalized_run, needed, own_stems, sentence_owners
 from raguard.checkers.base import CheckContext, Finding
+from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM, UNSUPPORTED_STATEMENT
 from raguard.normalize.entities import DEMONYMS, demonym_countries
 from raguard.normalize.stems import content_stems, is_content_word, stem
@@ -262,24 +263,57 @@ class _Side:
         self.stems: set[str] = set()
 
 
+#: The most pairs of sides a document keeps what its sentences say of (see :func:`_document_sides`).
+_MAX_PAIRS = 16
+
+
 def _sides(ctx: CheckContext, own: tuple[set[str], set[str]], heads: tuple[str, str]) -> tuple[_Side, _Side]:
     sides = (_Side(), _Side())
+    key = (frozenset(own[0]), frozenset(own[1]), heads)
     for _, index in ctx.documents.among(None):
-        spans, by_stem = index.sentence_index
-        owners = sentence_owners(index.text, spans, by_stem, own, heads)
-        for (start, end), owner in zip(spans, owners):
-            if owner is None:
-                continue
-            sentence = index.text[start:end]
+        for owner, demonyms, stems, taxa in _document_sides(index, key):
             side = sides[owner]
-            for tok in tokenize(sentence):
-                if _countries_of(tok.norm) and sentence[tok.start:tok.start + 1].isupper():
-                    side.demonyms.add(sentence[tok.start:tok.end])  # "Dutch", or "China"
-                if is_content_word(tok.norm):
-                    side.stems.add(stem(tok.norm))
-            for m in _TAXON_RE.finditer(sentence):
-                side.taxa.setdefault(m.group(1).lower(), m.group(2))
+            # (each document's words in the order it first gives them: the sets and the dict are
+            # filled in the order a reading of every sentence fills them)
+            side.demonyms.update(demonyms)
+            side.stems.update(stems)
+            for kind, name in taxa:
+                side.taxa.setdefault(kind, name)
     return sides
+
+
+def _document_sides(index: DocumentIndex, key: tuple[frozenset[str], frozenset[str], tuple[str, str]]
+                    ) -> tuple[tuple[int, list[str], list[str], list[tuple[str, str]]], ...]:
+    """What one document's sentences about each side say, per side: (side, demonyms, stems,
+    (kind, taxon) pairs), each in the order the sentences first give it. Kept on the document's
+    index for the pair (``key``: the sides' own stems and head words, read from the question):
+    a retry with the same question and documents reads no sentence again."""
+    memo = index.__dict__.setdefault("_sameness_sides", {})
+    found = memo.get(key)
+    if found is not None:
+        return found
+    own, heads = (set(key[0]), set(key[1])), key[2]
+    spans, by_stem = index.sentence_index
+    owners = sentence_owners(index.text, spans, by_stem, own, heads)
+    read: tuple[dict[str, None], ...] = ({}, {})
+    stems: tuple[dict[str, None], ...] = ({}, {})
+    taxa: tuple[list[tuple[str, str]], ...] = ([], [])
+    for (start, end), owner in zip(spans, owners):
+        if owner is None:
+            continue
+        sentence = index.text[start:end]
+        for tok in tokenize(sentence):
+            if _countries_of(tok.norm) and sentence[tok.start:tok.start + 1].isupper():
+                read[owner].setdefault(sentence[tok.start:tok.end])  # "Dutch", or "China"
+            if is_content_word(tok.norm):
+                stems[owner].setdefault(stem(tok.norm))
+        for m in _TAXON_RE.finditer(sentence):
+            taxa[owner].append((m.group(1).lower(), m.group(2)))
+    found = tuple((k, list(read[k]), list(stems[k]), taxa[k]) for k in (0, 1))
+    if len(memo) >= _MAX_PAIRS:
+        memo.pop(next(iter(memo)))
+    memo[key] = found
+    return found
 
 
 def _claimed(response: str, start: int, end: int) -> list[tuple[str, frozenset[str], int, int]]:
