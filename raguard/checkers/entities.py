@@ -380,7 +380,7 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         if span is None and head is not None:
             if head_words is None:
                 head_words = phrase_tokens(head, drop_article=True, drop_possessive=True)
-            span = find_entity(index, head, head_words, label, modifier=modifier)
+            span = find_entity(index, head, head_words, label, modifier=bool(modifier))  # (read above: not found as written)
             if span is not None and year_cut is not None and not _year_beside(index.text, span, year_cut[1]):
                 span = None  # the edition must be the document's, beside the name
         if span is not None:
