@@ -87,6 +87,30 @@ def test_month_cue_is_found_where_the_pattern_finds_it(text: str) -> None:
     from raguard.normalize import dates
 
     assert ("month" in dates._cues(text)) == (dates._CUES["month"].search(text) is not None)
+    # (with the month prefixes asked for, as extract_dates asks a long text's)
+    assert ("month" in dates._cues(text, [])) == (dates._CUES["month"].search(text) is not None)
+
+
+cue_word_texts = st.lists(st.sampled_from(["mon", "Tue", "s", "THU", "rs", "day", "DAYS", "sat", "sun", "fri", "wed",
+                                           "ties", "TIES", "quarter", "_", "9", " ", "(", "\n", "-", "é", "ſ", "x",
+                                           "q", "Q", "1", "5", "0", "'", "-"]), max_size=12).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(cue_word_texts)
+def test_word_cues_are_found_where_their_patterns_find_them(text: str) -> None:
+    """The weekday, "ties" and "quarter" cues and the literal pairs ("Q3", "-1", "0s"), told from
+    substring searches in ASCII text, are what their patterns and literals find (a short weekday
+    also needs, in ASCII text, one of its words after a space, a line break, "(" or "/")."""
+    from raguard.normalize import dates
+
+    cues = dates._cues(text)
+    for name in ("weekday", "quarter", "decade", "tgif"):
+        assert (name in cues) == (dates._CUES[name].search(text) is not None), name
+    after = not text.isascii() or dates._holds_after(text.lower(), " \n(/", dates._CUE_WORDS["weekday_short"])
+    assert ("weekday_short" in cues) == (after and dates._CUES["weekday_short"].search(text) is not None)
+    for name in ("zero_s", "q_digit", "year_prefix"):  # (looked for once a cue is found)
+        assert (name in cues) == (bool(cues) and any(literal in text for literal in dates._LITERAL_CUES[name])), name
 
 
 # loose readings of a document's numbers: patterns that opened with a lookbehind now open with

@@ -484,6 +484,107 @@ def _holds_after(text: str, before: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+def _ascii_cues(text: str, lowered: str, cues: set[str], prefixes: Optional[list[int]] = None) -> None:
+    r"""Add the :data:`_CUES` an ASCII ``text`` (``lowered``: it lower-cased) holds. Each cue's
+    words (:data:`_CUE_WORDS`) are looked for first; for most cues where they are, the answer
+    is then told exactly without the pattern's search, which tries it at every position (a
+    1,900-character document: ~35 µs for each weekday pattern, ~10 for "ties\b" or "quarter"):
+    in ASCII text IGNORECASE matches what lower() finds, ``\d`` a digit and ``\w`` a
+    character ``isalnum()`` or "_". ``prefixes``: filled with the text's :func:`_month_prefixes`,
+    which then tell the month cue (a search for each of the twelve in either case)."""
+    for word in _CUE_WORDS["digit"]:
+        if word in lowered:
+            cues.add("digit")
+            break
+    if prefixes is None:
+        if _at_word_start(lowered, _CUE_WORDS["month"]):
+            cues.add("month")
+    else:
+        prefixes.extend(_month_prefixes(text, lowered))
+        for i in prefixes:
+            if i == 0 or not _word_char(lowered[i - 1]):  # (as _at_word_start tests)
+                cues.add("month")
+                break
+    if "day" in lowered and _holds_weekday(lowered):
+        cues.add("weekday")
+    if _holds_short_weekday(lowered):
+        cues.add("weekday_short")
+    if "quarter" in lowered:
+        cues.add("quarter")
+    if "ties" in lowered and _ends_word(lowered, "ties"):
+        cues.add("decade")
+    if "tgif" in lowered and _CUES["tgif"].search(text):
+        cues.add("tgif")
+
+
+def _word_char(c: str) -> bool:
+    r"""Is ASCII ``c`` (one character, or "" past an end) one ``\w`` matches?"""
+    return c.isalnum() or c == "_"
+
+
+def _ends_word(lowered: str, word: str) -> bool:
+    r"""Does ``word\b`` match in ASCII ``lowered``: ``word`` with no word character after it?"""
+    i = lowered.find(word)
+    size = len(word)
+    while i >= 0:
+        if not _word_char(lowered[i + size:i + size + 1]):
+            return True
+        i = lowered.find(word, i + 1)
+    return False
+
+
+_WEEKDAY_STARTS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _holds_weekday(lowered: str) -> bool:
+    r"""Does ``_CUES["weekday"]`` match the lower-cased ASCII text ``lowered``? Its match is a
+    whole run of letters (``\b``, then letters ``[a-z]*`` backtracks over, then ``\b``) that
+    opens with a weekday's first three letters and ends in "day" or "days" after them, with no
+    digit or "_" on either side: found from each "day", walking back over the letters."""
+    i = lowered.find("day")
+    while i >= 0:
+        end = i + 3
+        if lowered[end:end + 1] == "s":
+            end += 1
+        if not _word_char(lowered[end:end + 1]):
+            p = i
+            while p > 0 and "a" <= lowered[p - 1] <= "z":
+                p -= 1
+            if i - p >= 3 and lowered[p:p + 3] in _WEEKDAY_STARTS and (p == 0 or not _word_char(lowered[p - 1])):
+                return True
+        i = lowered.find("day", i + 3)
+    return False
+
+
+#: The words ``_CUES["weekday_short"]`` matches (lower-cased), by their first three letters.
+_SHORT_WEEKDAYS: dict[str, tuple[str, ...]] = {
+    "mon": ("mon",), "tue": ("tue", "tues"), "wed": ("wed",), "thu": ("thu", "thurs"), "fri": ("fri",),
+    "sat": ("sat",), "sun": ("sun",)}
+
+
+def _holds_short_weekday(lowered: str) -> bool:
+    r"""Does the lower-cased ASCII text ``lowered`` hold a weekday's first three letters right
+    after one of ``_CUE_WORD_AFTER["weekday_short"]`` (anywhere), and does
+    ``_CUES["weekday_short"]`` match it (a whole run of word characters that is one of
+    :data:`_SHORT_WEEKDAYS`, anywhere)? Both tested from one search for each word."""
+    before = _CUE_WORD_AFTER["weekday_short"]
+    after = whole = False
+    for word, forms in _SHORT_WEEKDAYS.items():
+        i = lowered.find(word)
+        while i >= 0:
+            if i > 0 and lowered[i - 1] in before:
+                after = True
+            if not whole and (i == 0 or not _word_char(lowered[i - 1])):
+                for form in forms:
+                    if lowered.startswith(form, i) and not _word_char(lowered[i + len(form):i + len(form) + 1]):
+                        whole = True
+                        break
+            if after and whole:
+                return True
+            i = lowered.find(word, i + 1)
+    return False
+
+
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through "),
@@ -493,8 +594,8 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     # a hyphen before a year ("post-2008"): two tests, where the words before it would take 18
     "year_prefix": ("-1", "-2"),
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
-    "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                   "October", "November", "December", "Feb", "Apr", "Aug", "Sep", "Oct", "Nov"),
+    # (the twelve names, a name that holds one of the abbreviations found by it: "February" by "Feb")
+    "month_name": ("January", "March", "May", "June", "July", "December", "Feb", "Apr", "Aug", "Sep", "Oct", "Nov"),
     "colon": (":",), "slash_or_dash": ("/", "-"), "week_w": ("W",), "iso_t": ("T",), "zulu": ("Z",),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
@@ -516,44 +617,29 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _cues(text: str) -> set[str]:
-    """The names of the cues ``text`` holds (of :data:`_CUES`, then of :data:`_LITERAL_CUES`)."""
+def _cues(text: str, prefixes: Optional[list[int]] = None) -> set[str]:
+    """The names of the cues ``text`` holds (of :data:`_CUES`, then of :data:`_LITERAL_CUES`).
+    ``prefixes``: a list to fill with an ASCII text's :func:`_month_prefixes` when it holds a
+    cue's word (:func:`extract_dates` reads them for a long text's month anchors)."""
     # (plain loops: this runs first on every answer, where each generator frame costs)
-    lowered = text.lower() if text.isascii() else None
     cues: set[str] = set()
-    if lowered is not None and not _holds_cue_word(lowered):
-        return cues
-    for name, cue in _CUES.items():
-        words = _CUE_WORDS.get(name) if lowered is not None else None
-        if words is not None and name == "month":
-            # (the pattern is a month's first letters at a word start: found by their substring
-            # searches and a look at the character before each, which is exact in ASCII text,
-            # where the search tried the pattern at every position up to the first month)
-            if _at_word_start(lowered, words):  # type: ignore[arg-type]
+    if text.isascii():
+        lowered = text.lower()
+        if _holds_cue_word(lowered):
+            _ascii_cues(text, lowered, cues, prefixes)
+    else:
+        for name, cue in _CUES.items():
+            if cue.search(text):
                 cues.add(name)
-            continue
-        if words is not None and name in _CUE_WORD_AFTER:
-            if not _holds_after(lowered, _CUE_WORD_AFTER[name], words):  # type: ignore[arg-type]
-                continue
-        elif words is not None:
-            for word in words:
-                if word in lowered:  # type: ignore[operator]
-                    break
-            else:
-                continue
-        if cue.search(text):
-            cues.add(name)
     if cues:
         for name, literals in _LITERAL_CUES.items():
             if name == "month_name" and "month" not in cues:
                 continue  # (only "in March" reads it, and that form needs the month cue too)
-            guard = _LITERAL_CUE_CHARS.get(name)
-            if guard is not None:
-                for char in guard:
-                    if char in text:
-                        break
-                else:
-                    continue
+            pairs = _LITERAL_PAIRS.get(name)
+            if pairs is not None:
+                if _holds_pairs(text, pairs, literals):
+                    cues.add(name)
+                continue
             for literal in literals:
                 if literal in text:
                     cues.add(name)
@@ -561,10 +647,35 @@ def _cues(text: str) -> set[str]:
     return cues
 
 
-# Characters one of which each literal of a cue holds: a text without them holds none of the
-# literals (a search for a character is fast; one for each of eight two-letter literals, "Q1" to
-# "q4", cost 13 µs on a 300-word document; "-1" and "-2", 3-6 µs on a document without a hyphen).
-_LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": ("Q", "q"), "year_prefix": ("-",)}
+# The literals of some cues as a character and what may follow it: each is found from that
+# character, rare in prose, with a look at what follows each (a search for a character is fast;
+# one for each of eight two-letter literals, "Q1" to "q4", cost 13 µs on a 300-word document,
+# where "q" stands a few times; "-1" and "-2", 3-6 µs)
+_LITERAL_PAIRS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "zero_s": (("0", ("s", "'s")),), "q_digit": (("Q", ("1", "2", "3", "4")), ("q", ("1", "2", "3", "4"))),
+    "year_prefix": (("-", ("1", "2")),)}
+#: How many of those characters :func:`_holds_pairs` looks at before it searches for the literals
+#: themselves (a table of figures holds hundreds of zeros).
+_MAX_PAIR_LOOKS = 16
+
+
+def _holds_pairs(text: str, pairs: tuple[tuple[str, tuple[str, ...]], ...], literals: tuple[str, ...]) -> bool:
+    """Does ``text`` hold one of ``literals``, which are each first character of ``pairs`` with one
+    of what may follow it?"""
+    looks = 0
+    for char, after in pairs:
+        i = text.find(char)
+        while i >= 0:
+            if text.startswith(after, i + 1):
+                return True
+            looks += 1
+            if looks > _MAX_PAIR_LOOKS:
+                for literal in literals:
+                    if literal in text:
+                        return True
+                return False
+            i = text.find(char, i + 1)
+    return False
 
 
 # Forms whose match can only start at an anchor: a digit that starts a word (their patterns open
@@ -627,11 +738,13 @@ def _anchors(kind: str, text: str, prefixes: Optional[list[int]] = None) -> Opti
 _MONTH_PREFIXES = _CUE_WORDS["month"]
 
 
-def _month_prefixes(text: str) -> list[int]:
+def _month_prefixes(text: str, lowered: Optional[str] = None) -> list[int]:
     """Where a month's first three letters stand in an ASCII text, any case, in order: found by
     a substring search for each in the lower-cased text (two cannot overlap: none of them ends
-    as it begins). Read by both :func:`_month_anchors` and :func:`_month_alone_starts`."""
-    lowered = text.lower()  # (ASCII: the same offsets, and what IGNORECASE matches)
+    as it begins). Read by both :func:`_month_anchors` and :func:`_month_alone_starts`.
+    ``lowered``: the text lower-cased, when the caller has it."""
+    if lowered is None:
+        lowered = text.lower()  # (ASCII: the same offsets, and what IGNORECASE matches)
     starts = []
     for prefix in _MONTH_PREFIXES:
         i = lowered.find(prefix)
@@ -760,7 +873,9 @@ def _measured(text: str, end: int) -> bool:
 
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
-    cues = _cues(text)
+    # (a long ASCII text's month prefixes, found while its cues are read: see _cues)
+    found_prefixes: Optional[list[int]] = [] if len(text) >= _MIN_ANCHOR_TEXT and text.isascii() else None
+    cues = _cues(text, found_prefixes)
     if not cues:
         return []
     anchors: dict[str, Optional[list[tuple[int, int, str]]]] = {}
@@ -768,7 +883,7 @@ def extract_dates(text: str) -> list[DateMention]:
     candidates: list[tuple[int, int, str, DateValue]] = []
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
     # (the month prefixes of a long ASCII text, read once for the month anchors and "in March")
-    prefixes = _month_prefixes(text) if anchored and "month" in cues and text.isascii() else None
+    prefixes = found_prefixes if anchored and "month" in cues else None
     shapes: Optional[set[tuple[int, str]]] = None  # (a short text's digit runs: see _digit_shapes)
     months: Optional[list[int]] = None  # (a short text's month anchors)
     for form, pattern in _plan(frozenset(cues)):
