@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from raguard.normalize import doc_dates, numbers
@@ -195,3 +195,29 @@ def test_foreign_dates_examples() -> None:
     assert doc_dates._foreign_dates(text) == _foreign_dates_scanned(text)
     assert [m.text for m in doc_dates._foreign_dates(text)] == [
         "12 mei 2031", "mei 2031", "julio de 2029", "Sábado", "Segunda-feira"]
+
+
+number_word_texts = st.lists(st.sampled_from([
+    "seven", "ſeven", "SIX", "\u212aelvin", "İ", "ı", "é", "–", "ﬁve", "a", "dozen", "three", "quarters", "half", "million",
+    "ten", "to", "past", "five", "quarter", "10", "in", "the", "morning", "o’clock", "at", "night", "thousands", "of",
+    " ", "  ", "\t", "-", ",", "_"]), max_size=14).map(" ".join)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(number_word_texts)
+@example("Café opens at 10 in  the morning")  # (two spaces: the pattern reads them)
+@example("Ştefan left at half past 10, ſeven minutes to 4")
+@example("Zoë counted Kelvin and ſix dozen — a quarter of a million")
+def test_number_words_beyond_ascii_are_read_as_every_pattern_reads_them(text: str) -> None:
+    """In text beyond ASCII, the rarer number patterns run only where their words occur in the
+    text lower-cased, and spelled numbers are tried only at the starts of words that may open
+    one: the same values as when every pattern scans the whole text."""
+    from unittest import mock
+
+    from raguard.normalize.text import TokenText
+
+    tokens = TokenText.of(text)
+    words = (tokens.norms, tokens.token_starts) if tokens.single_runs else None
+    found = numbers.extract_numbers(text, hedges=False, words=words)
+    with mock.patch.object(numbers, "_words_text", lambda t: None):
+        assert numbers.extract_numbers(text, hedges=False) == found
