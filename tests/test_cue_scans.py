@@ -219,5 +219,5 @@ def test_number_words_beyond_ascii_are_read_as_every_pattern_reads_them(text: st
     tokens = TokenText.of(text)
     words = (tokens.norms, tokens.token_starts) if tokens.single_runs else None
     found = numbers.extract_numbers(text, hedges=False, words=words)
-    with mock.patch.object(numbers, "_words_text", lambda t: None):
+    with mock.patch.object(numbers, "ignorecase_lowered", lambda t: None):
         assert numbers.extract_numbers(text, hedges=False) == found

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from raguard.normalize.measures import MEASURES, unit_after
 from raguard.normalize.stamps import BASIC_ISO_RE, DTG_RE, STAMP_DIGITS_RE, basic_iso, labeled_stamp
-from raguard.normalize.text import sentence_spans
+from raguard.normalize.text import ignorecase_lowered, sentence_spans
 
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
@@ -484,14 +484,17 @@ def _holds_after(text: str, before: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-def _ascii_cues(text: str, lowered: str, cues: set[str], prefixes: Optional[list[int]] = None) -> None:
+def _ascii_cues(text: str, lowered: str, cues: set[str], prefixes: Optional[list[int]] = None,
+                after: bool = True) -> None:
     r"""Add the :data:`_CUES` an ASCII ``text`` (``lowered``: it lower-cased) holds. Each cue's
     words (:data:`_CUE_WORDS`) are looked for first; for most cues where they are, the answer
     is then told exactly without the pattern's search, which tries it at every position (a
     1,900-character document: ~35 µs for each weekday pattern, ~10 for "ties\b" or "quarter"):
     in ASCII text IGNORECASE matches what lower() finds, ``\d`` a digit and ``\w`` a
     character ``isalnum()`` or "_". ``prefixes``: filled with the text's :func:`_month_prefixes`,
-    which then tell the month cue (a search for each of the twelve in either case)."""
+    which then tell the month cue (a search for each of the twelve in either case). ``lowered``
+    may be a text beyond ASCII's :func:`raguard.normalize.text.ignorecase_lowered`: then
+    ``after`` is False (that text's short weekday needs no character before it)."""
     for word in _CUE_WORDS["digit"]:
         if word in lowered:
             cues.add("digit")
@@ -507,7 +510,7 @@ def _ascii_cues(text: str, lowered: str, cues: set[str], prefixes: Optional[list
                 break
     if "day" in lowered and _holds_weekday(lowered):
         cues.add("weekday")
-    if _holds_short_weekday(lowered):
+    if _holds_short_weekday(lowered, after):
         cues.add("weekday_short")
     if "quarter" in lowered:
         cues.add("quarter")
@@ -562,13 +565,14 @@ _SHORT_WEEKDAYS: dict[str, tuple[str, ...]] = {
     "sat": ("sat",), "sun": ("sun",)}
 
 
-def _holds_short_weekday(lowered: str) -> bool:
+def _holds_short_weekday(lowered: str, after_needed: bool = True) -> bool:
     r"""Does the lower-cased ASCII text ``lowered`` hold a weekday's first three letters right
     after one of ``_CUE_WORD_AFTER["weekday_short"]`` (anywhere), and does
     ``_CUES["weekday_short"]`` match it (a whole run of word characters that is one of
-    :data:`_SHORT_WEEKDAYS`, anywhere)? Both tested from one search for each word."""
+    :data:`_SHORT_WEEKDAYS`, anywhere)? Both tested from one search for each word (the first
+    not, unless ``after_needed``)."""
     before = _CUE_WORD_AFTER["weekday_short"]
-    after = whole = False
+    after, whole = not after_needed, False
     for word, forms in _SHORT_WEEKDAYS.items():
         i = lowered.find(word)
         while i >= 0:
@@ -627,6 +631,13 @@ def _cues(text: str, prefixes: Optional[list[int]] = None) -> set[str]:
         lowered = text.lower()
         if _holds_cue_word(lowered):
             _ascii_cues(text, lowered, cues, prefixes)
+    elif (beyond := ignorecase_lowered(text)) is not None:
+        # (the words' tests hold beyond ASCII too, lower() keeping what is a letter, a digit or
+        # "_"; a digit may be another script's, and a short weekday needs no space before it)
+        if _CUES["digit"].search(text):
+            cues.add("digit")
+        if _holds_cue_word(beyond):
+            _ascii_cues(text, beyond, cues, prefixes, after=False)
     else:
         for name, cue in _CUES.items():
             if cue.search(text):
@@ -727,7 +738,7 @@ def _anchors(kind: str, text: str, prefixes: Optional[list[int]] = None) -> Opti
     """(position, length, next character) of each match of ``_ANCHOR_RES[kind]``, where an
     anchored form may match, or None when a plain scan is cheaper (``prefixes``: the text's
     :func:`_month_prefixes`, when the caller has them)."""
-    if kind == "month" and text.isascii():
+    if kind == "month" and (prefixes is not None or text.isascii()):
         found = _month_anchors(text, prefixes)
     else:
         pattern = _ASCII_DIGIT_ANCHOR_RE if kind == "digit" and text.isascii() else _ANCHOR_RES[kind]
@@ -873,8 +884,9 @@ def _measured(text: str, end: int) -> bool:
 
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
-    # (a long ASCII text's month prefixes, found while its cues are read: see _cues)
-    found_prefixes: Optional[list[int]] = [] if len(text) >= _MIN_ANCHOR_TEXT and text.isascii() else None
+    # (a long text's month prefixes, found while its cues are read, unless a letter beyond ASCII
+    # folds to an ASCII one: see _cues; a month cue then holds one of them)
+    found_prefixes: Optional[list[int]] = [] if len(text) >= _MIN_ANCHOR_TEXT else None
     cues = _cues(text, found_prefixes)
     if not cues:
         return []
@@ -883,7 +895,7 @@ def extract_dates(text: str) -> list[DateMention]:
     candidates: list[tuple[int, int, str, DateValue]] = []
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
     # (the month prefixes of a long ASCII text, read once for the month anchors and "in March")
-    prefixes = found_prefixes if anchored and "month" in cues else None
+    prefixes = found_prefixes if anchored and "month" in cues and found_prefixes else None
     shapes: Optional[set[tuple[int, str]]] = None  # (a short text's digit runs: see _digit_shapes)
     months: Optional[list[int]] = None  # (a short text's month anchors)
     for form, pattern in _plan(frozenset(cues)):
@@ -1083,10 +1095,12 @@ def _relative_year_matches(text: str) -> Iterator[re.Match[str]]:
     (its pattern opens with a lookahead, so re tries it at every position: 40-70 µs on a
     300-word document). Each match holds "year" after spaces and a word, itself perhaps after
     spaces and "the": its start is one of those two words' starts, found by walking back from
-    each "year" (what IGNORECASE matches, in ASCII text, is what lower() finds)."""
-    if not text.isascii():
+    each "year" (what IGNORECASE matches is what lower() finds: see
+    :func:`raguard.normalize.text.ignorecase_lowered`, which tells when, beyond ASCII; there the
+    walk over letters may stop at more starts, which are tried too)."""
+    lowered = ignorecase_lowered(text)
+    if lowered is None:
         return _RELATIVE_YEAR_RE.finditer(text)
-    lowered = text.lower()
     starts: set[int] = set()
     i = lowered.find("year")
     while i >= 0:

@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
-from raguard.normalize.text import pipe_rows
+from raguard.normalize.text import ignorecase_lowered, pipe_rows
 
 _SCALES = {
     "hundred": 1e2,
@@ -855,8 +855,10 @@ def extract_numbers(text: str, hedges: bool = True,
         found.append(_new_tuple(NumberMention, (
             begin, end, text[begin:end], value, "%" if pct else None, ordinal, True, 0.0,
             hedge_before(text, begin), False, None)))
-    # the rarer forms only where their word occurs (in the text lower-cased: see _words_text)
-    words_text = lowered if lowered is not None else _words_text(text)
+    # the rarer forms only where their word occurs in the text lower-cased (beyond ASCII too: see
+    # ignorecase_lowered; each pattern scanned the whole of a passage with an en dash or an
+    # accent, ~100 µs on 400 characters)
+    words_text = lowered if lowered is not None else ignorecase_lowered(text)
     if words_text is None or "dozen" in words_text:
         found.extend(_digit_with_word_scale(text, found, hedges))
     if words_text is None or _holds_any(words_text, _FRACTION_WORDS):
@@ -882,25 +884,6 @@ def extract_numbers(text: str, hedges: bool = True,
     if len(found) > 1:
         found.sort(key=lambda n: (n.start, -n.end))
     return _ranges_shared(text, _with_measures(text, _drop_nested(found)))
-
-
-#: The letters beyond ASCII that re's IGNORECASE matches to an ASCII letter: "ſ" to "s", the
-#: Kelvin sign to "k", "ı" and "İ" to "i" (a closed set, from Unicode's case folding; "İ" is also
-#: the one character lower() makes two).
-_FOLDS_TO_ASCII = ("ſ", "\u212a", "ı", "İ")
-
-
-def _words_text(text: str) -> Optional[str]:
-    """A text beyond ASCII lower-cased, for :func:`extract_numbers`' tests of whether a word one
-    of its rarer patterns must match (IGNORECASE) occurs, or None when it holds one of
-    :data:`_FOLDS_TO_ASCII`. Without those, a character such a pattern matches to an ASCII letter
-    is that letter in either case, which lower() makes the letter: every match holds the word,
-    lower-cased, in this text (a passage with an en dash or an accent ran each pattern over
-    the whole of it: ~100 µs on a 400-character passage)."""
-    for char in _FOLDS_TO_ASCII:
-        if char in text:
-            return None
-    return text.lower()
 
 
 def _spelled_matches(text: str, lowered: Optional[str],
