@@ -221,3 +221,28 @@ def test_number_words_beyond_ascii_are_read_as_every_pattern_reads_them(text: st
     found = numbers.extract_numbers(text, hedges=False, words=words)
     with mock.patch.object(numbers, "ignorecase_lowered", lambda t: None):
         assert numbers.extract_numbers(text, hedges=False) == found
+
+
+date_word_texts = st.lists(st.sampled_from([
+    "Monday", "sat", "Tues", "(Thu", "é", "–", "ſ", "\u212a", "İ", "ı", "March", "mär", "Sep", "3", "٣", "2024", "the",
+    "previous", "year", "a", "later", "ties", "quarter", "Q3", "éJune", "June", "in", "_", "-", "/", " ", "\t",
+    "x" * 40]), max_size=16).map(" ".join)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(date_word_texts)
+def test_date_cues_beyond_ascii_are_read_as_their_patterns_read_them(text: str) -> None:
+    """In text beyond ASCII, the date cues, month anchors and relative years read from the text
+    lower-cased give what the patterns give scanning the text itself."""
+    from unittest import mock
+
+    from raguard.normalize import dates
+
+    cues = dates._cues(text)
+    if not text.isascii():
+        assert {name for name, cue in dates._CUES.items() if cue.search(text)} == {n for n in cues if n in dates._CUES}
+    found = dates.extract_dates(text)
+    relative = dates.relative_years(text, found) if not isinstance(found, str) else None
+    with mock.patch.object(dates, "ignorecase_lowered", lambda t: t.lower() if t.isascii() else None):
+        assert dates.extract_dates(text) == found
+        assert dates.relative_years(text, found) == relative
