@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from raguard.normalize import doc_dates, numbers
@@ -87,6 +87,30 @@ def test_month_cue_is_found_where_the_pattern_finds_it(text: str) -> None:
     from raguard.normalize import dates
 
     assert ("month" in dates._cues(text)) == (dates._CUES["month"].search(text) is not None)
+    # (with the month prefixes asked for, as extract_dates asks a long text's)
+    assert ("month" in dates._cues(text, [])) == (dates._CUES["month"].search(text) is not None)
+
+
+cue_word_texts = st.lists(st.sampled_from(["mon", "Tue", "s", "THU", "rs", "day", "DAYS", "sat", "sun", "fri", "wed",
+                                           "ties", "TIES", "quarter", "_", "9", " ", "(", "\n", "-", "é", "ſ", "x",
+                                           "q", "Q", "1", "5", "0", "'", "-"]), max_size=12).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(cue_word_texts)
+def test_word_cues_are_found_where_their_patterns_find_them(text: str) -> None:
+    """The weekday, "ties" and "quarter" cues and the literal pairs ("Q3", "-1", "0s"), told from
+    substring searches in ASCII text, are what their patterns and literals find (a short weekday
+    also needs, in ASCII text, one of its words after a space, a line break, "(" or "/")."""
+    from raguard.normalize import dates
+
+    cues = dates._cues(text)
+    for name in ("weekday", "quarter", "decade", "tgif"):
+        assert (name in cues) == (dates._CUES[name].search(text) is not None), name
+    after = not text.isascii() or dates._holds_after(text.lower(), " \n(/", dates._CUE_WORDS["weekday_short"])
+    assert ("weekday_short" in cues) == (after and dates._CUES["weekday_short"].search(text) is not None)
+    for name in ("zero_s", "q_digit", "year_prefix"):  # (looked for once a cue is found)
+        assert (name in cues) == (bool(cues) and any(literal in text for literal in dates._LITERAL_CUES[name])), name
 
 
 # loose readings of a document's numbers: patterns that opened with a lookbehind now open with
@@ -171,3 +195,54 @@ def test_foreign_dates_examples() -> None:
     assert doc_dates._foreign_dates(text) == _foreign_dates_scanned(text)
     assert [m.text for m in doc_dates._foreign_dates(text)] == [
         "12 mei 2031", "mei 2031", "julio de 2029", "Sábado", "Segunda-feira"]
+
+
+number_word_texts = st.lists(st.sampled_from([
+    "seven", "ſeven", "SIX", "\u212aelvin", "İ", "ı", "é", "–", "ﬁve", "a", "dozen", "three", "quarters", "half", "million",
+    "ten", "to", "past", "five", "quarter", "10", "in", "the", "morning", "o’clock", "at", "night", "thousands", "of",
+    " ", "  ", "\t", "-", ",", "_"]), max_size=14).map(" ".join)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(number_word_texts)
+@example("Café opens at 10 in  the morning")  # (two spaces: the pattern reads them)
+@example("Ştefan left at half past 10, ſeven minutes to 4")
+@example("Zoë counted Kelvin and ſix dozen — a quarter of a million")
+def test_number_words_beyond_ascii_are_read_as_every_pattern_reads_them(text: str) -> None:
+    """In text beyond ASCII, the rarer number patterns run only where their words occur in the
+    text lower-cased, and spelled numbers are tried only at the starts of words that may open
+    one: the same values as when every pattern scans the whole text."""
+    from unittest import mock
+
+    from raguard.normalize.text import TokenText
+
+    tokens = TokenText.of(text)
+    words = (tokens.norms, tokens.token_starts) if tokens.single_runs else None
+    found = numbers.extract_numbers(text, hedges=False, words=words)
+    with mock.patch.object(numbers, "ignorecase_lowered", lambda t: None):
+        assert numbers.extract_numbers(text, hedges=False) == found
+
+
+date_word_texts = st.lists(st.sampled_from([
+    "Monday", "sat", "Tues", "(Thu", "é", "–", "ſ", "\u212a", "İ", "ı", "March", "mär", "Sep", "3", "٣", "2024", "the",
+    "previous", "year", "a", "later", "ties", "quarter", "Q3", "éJune", "June", "in", "_", "-", "/", " ", "\t",
+    "x" * 40]), max_size=16).map(" ".join)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(date_word_texts)
+def test_date_cues_beyond_ascii_are_read_as_their_patterns_read_them(text: str) -> None:
+    """In text beyond ASCII, the date cues, month anchors and relative years read from the text
+    lower-cased give what the patterns give scanning the text itself."""
+    from unittest import mock
+
+    from raguard.normalize import dates
+
+    cues = dates._cues(text)
+    if not text.isascii():
+        assert {name for name, cue in dates._CUES.items() if cue.search(text)} == {n for n in cues if n in dates._CUES}
+    found = dates.extract_dates(text)
+    relative = dates.relative_years(text, found) if not isinstance(found, str) else None
+    with mock.patch.object(dates, "ignorecase_lowered", lambda t: t.lower() if t.isascii() else None):
+        assert dates.extract_dates(text) == found
+        assert dates.relative_years(text, found) == relative

@@ -221,3 +221,15 @@ def test_a_day_closed_by_a_dot_before_an_english_month_name_is_a_date() -> None:
             "Die Eingewöhnung endet am 15. Mai 2026."]
     assert verify("When does the place start?", docs, "The place starts on 1 April 2026.").action == "proceed"
     assert verify("When does the place start?", docs, "The place starts on 2 April 2026.").action == "review"
+
+
+def test_a_document_date_written_with_a_no_break_space_is_read() -> None:
+    """A passage beyond ASCII reads its dates with their no-break or thin spaces made spaces (a
+    passage without one is not translated: the same text)."""
+    from raguard.documents import DocumentIndex
+
+    for space in ("\u00a0", "\u202f", "\u2009"):
+        index = DocumentIndex(f"Grünwald signed the lease on 14{space}October 2031 – two days late.")
+        assert [(d.value.year, d.value.month, d.value.day) for d in index.dates] == [(2031, 10, 14)], space
+    index = DocumentIndex("Grünwald signed the lease on 14 October 2031 – two days late.")
+    assert [(d.value.year, d.value.month, d.value.day) for d in index.dates] == [(2031, 10, 14)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from typing import Optional
 
 import pytest
 
@@ -378,11 +379,16 @@ def test_number_ladder_names_the_value_a_scan_names() -> None:
 
 
 def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A form whose literal cue ("-", "/", "0s") is absent is not run: the mentions found are
-    those found when every form runs."""
+    """A form whose cue (a literal, "-", "/", "0s", or a word, "Tues", "quarter") is absent is
+    not run: the mentions found are those found when every form runs."""
     texts = _texts() + ["the 1990s and the '80s", "the 1990's", "2024-09-30", "2024/09/30", "Oct. 14–15, 2024",
                         "14—15 March 2024", "1990 s", "the 90s", "Q3 2024", "q4", "in June", "by MAY 5",
-                        "Thursday", "SUNDAY", "third QUARTER", "the Twenties", "the FIFTIES", "ſunday"]
+                        "Thursday", "SUNDAY", "third QUARTER", "the Twenties", "the FIFTIES", "ſunday",
+                        # (a cue's word inside another, or against a digit or "_": no cue)
+                        "sat_day 4 May", "Mondays2 and 3", "the ties_ of 1970", "(Tues 4/5", "on Thurs 9 Oct",
+                        "wed_ 3 June", "Mon2 12/03", "Saturdays 4pm", "q 5 Q 6 the q3 of 2020",
+                        "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 the 1980s", "a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q post-1990",
+                        "Report filed on " + "x " * 80 + "Thursday, 9 July 2026 (sat. 11 jul)"]
 
     def run(t):
         try:
@@ -390,11 +396,14 @@ def test_literal_date_cues_skip_only_forms_that_cannot_match(monkeypatch: pytest
         except KeyError:  # "ſep": re's IGNORECASE matches it, MONTHS does not (unchanged behaviour)
             return "KeyError"
     cued = [run(t) for t in texts]
+    every = set(dates._CUES) | set(dates._LITERAL_CUES)
+
+    def every_cue(text: str, prefixes: Optional[list[int]] = None) -> set[str]:
+        if prefixes is not None:
+            prefixes.extend(dates._month_prefixes(text))
+        return set(every)
     monkeypatch.setattr(dates, "_PLANS", {})
-    monkeypatch.setattr(dates, "_LITERAL_CUES", {})
-    monkeypatch.setattr(dates, "_CUE_WORDS", {})
-    monkeypatch.setattr(dates, "_FORM_CUES", {form: tuple(c for c in cues if c in dates._CUES)
-                                               for form, cues in dates._FORM_CUES.items()})
+    monkeypatch.setattr(dates, "_cues", every_cue)
     assert [run(t) for t in texts] == cued
 
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from raguard.normalize.measures import MEASURES, unit_after
 from raguard.normalize.stamps import BASIC_ISO_RE, DTG_RE, STAMP_DIGITS_RE, basic_iso, labeled_stamp
-from raguard.normalize.text import sentence_spans
+from raguard.normalize.text import ignorecase_lowered, sentence_spans
 
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
@@ -484,6 +484,111 @@ def _holds_after(text: str, before: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+def _ascii_cues(text: str, lowered: str, cues: set[str], prefixes: Optional[list[int]] = None,
+                after: bool = True) -> None:
+    r"""Add the :data:`_CUES` an ASCII ``text`` (``lowered``: it lower-cased) holds. Each cue's
+    words (:data:`_CUE_WORDS`) are looked for first; for most cues where they are, the answer
+    is then told exactly without the pattern's search, which tries it at every position (a
+    1,900-character document: ~35 µs for each weekday pattern, ~10 for "ties\b" or "quarter"):
+    in ASCII text IGNORECASE matches what lower() finds, ``\d`` a digit and ``\w`` a
+    character ``isalnum()`` or "_". ``prefixes``: filled with the text's :func:`_month_prefixes`,
+    which then tell the month cue (a search for each of the twelve in either case). ``lowered``
+    may be a text beyond ASCII's :func:`raguard.normalize.text.ignorecase_lowered`: then
+    ``after`` is False (that text's short weekday needs no character before it)."""
+    for word in _CUE_WORDS["digit"]:
+        if word in lowered:
+            cues.add("digit")
+            break
+    if prefixes is None:
+        if _at_word_start(lowered, _CUE_WORDS["month"]):
+            cues.add("month")
+    else:
+        prefixes.extend(_month_prefixes(text, lowered))
+        for i in prefixes:
+            if i == 0 or not _word_char(lowered[i - 1]):  # (as _at_word_start tests)
+                cues.add("month")
+                break
+    if "day" in lowered and _holds_weekday(lowered):
+        cues.add("weekday")
+    if _holds_short_weekday(lowered, after):
+        cues.add("weekday_short")
+    if "quarter" in lowered:
+        cues.add("quarter")
+    if "ties" in lowered and _ends_word(lowered, "ties"):
+        cues.add("decade")
+    if "tgif" in lowered and _CUES["tgif"].search(text):
+        cues.add("tgif")
+
+
+def _word_char(c: str) -> bool:
+    r"""Is ASCII ``c`` (one character, or "" past an end) one ``\w`` matches?"""
+    return c.isalnum() or c == "_"
+
+
+def _ends_word(lowered: str, word: str) -> bool:
+    r"""Does ``word\b`` match in ASCII ``lowered``: ``word`` with no word character after it?"""
+    i = lowered.find(word)
+    size = len(word)
+    while i >= 0:
+        if not _word_char(lowered[i + size:i + size + 1]):
+            return True
+        i = lowered.find(word, i + 1)
+    return False
+
+
+_WEEKDAY_STARTS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _holds_weekday(lowered: str) -> bool:
+    r"""Does ``_CUES["weekday"]`` match the lower-cased ASCII text ``lowered``? Its match is a
+    whole run of letters (``\b``, then letters ``[a-z]*`` backtracks over, then ``\b``) that
+    opens with a weekday's first three letters and ends in "day" or "days" after them, with no
+    digit or "_" on either side: found from each "day", walking back over the letters."""
+    i = lowered.find("day")
+    while i >= 0:
+        end = i + 3
+        if lowered[end:end + 1] == "s":
+            end += 1
+        if not _word_char(lowered[end:end + 1]):
+            p = i
+            while p > 0 and "a" <= lowered[p - 1] <= "z":
+                p -= 1
+            if i - p >= 3 and lowered[p:p + 3] in _WEEKDAY_STARTS and (p == 0 or not _word_char(lowered[p - 1])):
+                return True
+        i = lowered.find("day", i + 3)
+    return False
+
+
+#: The words ``_CUES["weekday_short"]`` matches (lower-cased), by their first three letters.
+_SHORT_WEEKDAYS: dict[str, tuple[str, ...]] = {
+    "mon": ("mon",), "tue": ("tue", "tues"), "wed": ("wed",), "thu": ("thu", "thurs"), "fri": ("fri",),
+    "sat": ("sat",), "sun": ("sun",)}
+
+
+def _holds_short_weekday(lowered: str, after_needed: bool = True) -> bool:
+    r"""Does the lower-cased ASCII text ``lowered`` hold a weekday's first three letters right
+    after one of ``_CUE_WORD_AFTER["weekday_short"]`` (anywhere), and does
+    ``_CUES["weekday_short"]`` match it (a whole run of word characters that is one of
+    :data:`_SHORT_WEEKDAYS`, anywhere)? Both tested from one search for each word (the first
+    not, unless ``after_needed``)."""
+    before = _CUE_WORD_AFTER["weekday_short"]
+    after, whole = not after_needed, False
+    for word, forms in _SHORT_WEEKDAYS.items():
+        i = lowered.find(word)
+        while i >= 0:
+            if i > 0 and lowered[i - 1] in before:
+                after = True
+            if not whole and (i == 0 or not _word_char(lowered[i - 1])):
+                for form in forms:
+                    if lowered.startswith(form, i) and not _word_char(lowered[i + len(form):i + len(form) + 1]):
+                        whole = True
+                        break
+            if after and whole:
+                return True
+            i = lowered.find(word, i + 1)
+    return False
+
+
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through "),
@@ -493,8 +598,8 @@ _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     # a hyphen before a year ("post-2008"): two tests, where the words before it would take 18
     "year_prefix": ("-1", "-2"),
     "q_digit": ("Q1", "Q2", "Q3", "Q4", "q1", "q2", "q3", "q4"),
-    "month_name": ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-                   "October", "November", "December", "Feb", "Apr", "Aug", "Sep", "Oct", "Nov"),
+    # (the twelve names, a name that holds one of the abbreviations found by it: "February" by "Feb")
+    "month_name": ("January", "March", "May", "June", "July", "December", "Feb", "Apr", "Aug", "Sep", "Oct", "Nov"),
     "colon": (":",), "slash_or_dash": ("/", "-"), "week_w": ("W",), "iso_t": ("T",), "zulu": ("Z",),
 }
 _FORM_CUES: dict[str, tuple[str, ...]] = {
@@ -516,44 +621,36 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _cues(text: str) -> set[str]:
-    """The names of the cues ``text`` holds (of :data:`_CUES`, then of :data:`_LITERAL_CUES`)."""
+def _cues(text: str, prefixes: Optional[list[int]] = None) -> set[str]:
+    """The names of the cues ``text`` holds (of :data:`_CUES`, then of :data:`_LITERAL_CUES`).
+    ``prefixes``: a list to fill with an ASCII text's :func:`_month_prefixes` when it holds a
+    cue's word (:func:`extract_dates` reads them for a long text's month anchors)."""
     # (plain loops: this runs first on every answer, where each generator frame costs)
-    lowered = text.lower() if text.isascii() else None
     cues: set[str] = set()
-    if lowered is not None and not _holds_cue_word(lowered):
-        return cues
-    for name, cue in _CUES.items():
-        words = _CUE_WORDS.get(name) if lowered is not None else None
-        if words is not None and name == "month":
-            # (the pattern is a month's first letters at a word start: found by their substring
-            # searches and a look at the character before each, which is exact in ASCII text,
-            # where the search tried the pattern at every position up to the first month)
-            if _at_word_start(lowered, words):  # type: ignore[arg-type]
+    if text.isascii():
+        lowered = text.lower()
+        if _holds_cue_word(lowered):
+            _ascii_cues(text, lowered, cues, prefixes)
+    elif (beyond := ignorecase_lowered(text)) is not None:
+        # (the words' tests hold beyond ASCII too, lower() keeping what is a letter, a digit or
+        # "_"; a digit may be another script's, and a short weekday needs no space before it)
+        if _CUES["digit"].search(text):
+            cues.add("digit")
+        if _holds_cue_word(beyond):
+            _ascii_cues(text, beyond, cues, prefixes, after=False)
+    else:
+        for name, cue in _CUES.items():
+            if cue.search(text):
                 cues.add(name)
-            continue
-        if words is not None and name in _CUE_WORD_AFTER:
-            if not _holds_after(lowered, _CUE_WORD_AFTER[name], words):  # type: ignore[arg-type]
-                continue
-        elif words is not None:
-            for word in words:
-                if word in lowered:  # type: ignore[operator]
-                    break
-            else:
-                continue
-        if cue.search(text):
-            cues.add(name)
     if cues:
         for name, literals in _LITERAL_CUES.items():
             if name == "month_name" and "month" not in cues:
                 continue  # (only "in March" reads it, and that form needs the month cue too)
-            guard = _LITERAL_CUE_CHARS.get(name)
-            if guard is not None:
-                for char in guard:
-                    if char in text:
-                        break
-                else:
-                    continue
+            pairs = _LITERAL_PAIRS.get(name)
+            if pairs is not None:
+                if _holds_pairs(text, pairs, literals):
+                    cues.add(name)
+                continue
             for literal in literals:
                 if literal in text:
                     cues.add(name)
@@ -561,10 +658,35 @@ def _cues(text: str) -> set[str]:
     return cues
 
 
-# Characters one of which each literal of a cue holds: a text without them holds none of the
-# literals (a search for a character is fast; one for each of eight two-letter literals, "Q1" to
-# "q4", cost 13 µs on a 300-word document; "-1" and "-2", 3-6 µs on a document without a hyphen).
-_LITERAL_CUE_CHARS: dict[str, tuple[str, ...]] = {"zero_s": ("0",), "q_digit": ("Q", "q"), "year_prefix": ("-",)}
+# The literals of some cues as a character and what may follow it: each is found from that
+# character, rare in prose, with a look at what follows each (a search for a character is fast;
+# one for each of eight two-letter literals, "Q1" to "q4", cost 13 µs on a 300-word document,
+# where "q" stands a few times; "-1" and "-2", 3-6 µs)
+_LITERAL_PAIRS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "zero_s": (("0", ("s", "'s")),), "q_digit": (("Q", ("1", "2", "3", "4")), ("q", ("1", "2", "3", "4"))),
+    "year_prefix": (("-", ("1", "2")),)}
+#: How many of those characters :func:`_holds_pairs` looks at before it searches for the literals
+#: themselves (a table of figures holds hundreds of zeros).
+_MAX_PAIR_LOOKS = 16
+
+
+def _holds_pairs(text: str, pairs: tuple[tuple[str, tuple[str, ...]], ...], literals: tuple[str, ...]) -> bool:
+    """Does ``text`` hold one of ``literals``, which are each first character of ``pairs`` with one
+    of what may follow it?"""
+    looks = 0
+    for char, after in pairs:
+        i = text.find(char)
+        while i >= 0:
+            if text.startswith(after, i + 1):
+                return True
+            looks += 1
+            if looks > _MAX_PAIR_LOOKS:
+                for literal in literals:
+                    if literal in text:
+                        return True
+                return False
+            i = text.find(char, i + 1)
+    return False
 
 
 # Forms whose match can only start at an anchor: a digit that starts a word (their patterns open
@@ -616,7 +738,7 @@ def _anchors(kind: str, text: str, prefixes: Optional[list[int]] = None) -> Opti
     """(position, length, next character) of each match of ``_ANCHOR_RES[kind]``, where an
     anchored form may match, or None when a plain scan is cheaper (``prefixes``: the text's
     :func:`_month_prefixes`, when the caller has them)."""
-    if kind == "month" and text.isascii():
+    if kind == "month" and (prefixes is not None or text.isascii()):
         found = _month_anchors(text, prefixes)
     else:
         pattern = _ASCII_DIGIT_ANCHOR_RE if kind == "digit" and text.isascii() else _ANCHOR_RES[kind]
@@ -627,11 +749,13 @@ def _anchors(kind: str, text: str, prefixes: Optional[list[int]] = None) -> Opti
 _MONTH_PREFIXES = _CUE_WORDS["month"]
 
 
-def _month_prefixes(text: str) -> list[int]:
+def _month_prefixes(text: str, lowered: Optional[str] = None) -> list[int]:
     """Where a month's first three letters stand in an ASCII text, any case, in order: found by
     a substring search for each in the lower-cased text (two cannot overlap: none of them ends
-    as it begins). Read by both :func:`_month_anchors` and :func:`_month_alone_starts`."""
-    lowered = text.lower()  # (ASCII: the same offsets, and what IGNORECASE matches)
+    as it begins). Read by both :func:`_month_anchors` and :func:`_month_alone_starts`.
+    ``lowered``: the text lower-cased, when the caller has it."""
+    if lowered is None:
+        lowered = text.lower()  # (ASCII: the same offsets, and what IGNORECASE matches)
     starts = []
     for prefix in _MONTH_PREFIXES:
         i = lowered.find(prefix)
@@ -760,7 +884,10 @@ def _measured(text: str, end: int) -> bool:
 
 def extract_dates(text: str) -> list[DateMention]:
     """All date mentions in ``text``; where patterns overlap, the longest (most specific) wins."""
-    cues = _cues(text)
+    # (a long text's month prefixes, found while its cues are read, unless a letter beyond ASCII
+    # folds to an ASCII one: see _cues; a month cue then holds one of them)
+    found_prefixes: Optional[list[int]] = [] if len(text) >= _MIN_ANCHOR_TEXT else None
+    cues = _cues(text, found_prefixes)
     if not cues:
         return []
     anchors: dict[str, Optional[list[tuple[int, int, str]]]] = {}
@@ -768,7 +895,7 @@ def extract_dates(text: str) -> list[DateMention]:
     candidates: list[tuple[int, int, str, DateValue]] = []
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
     # (the month prefixes of a long ASCII text, read once for the month anchors and "in March")
-    prefixes = _month_prefixes(text) if anchored and "month" in cues and text.isascii() else None
+    prefixes = found_prefixes if anchored and "month" in cues and found_prefixes else None
     shapes: Optional[set[tuple[int, str]]] = None  # (a short text's digit runs: see _digit_shapes)
     months: Optional[list[int]] = None  # (a short text's month anchors)
     for form, pattern in _plan(frozenset(cues)):
@@ -968,10 +1095,12 @@ def _relative_year_matches(text: str) -> Iterator[re.Match[str]]:
     (its pattern opens with a lookahead, so re tries it at every position: 40-70 µs on a
     300-word document). Each match holds "year" after spaces and a word, itself perhaps after
     spaces and "the": its start is one of those two words' starts, found by walking back from
-    each "year" (what IGNORECASE matches, in ASCII text, is what lower() finds)."""
-    if not text.isascii():
+    each "year" (what IGNORECASE matches is what lower() finds: see
+    :func:`raguard.normalize.text.ignorecase_lowered`, which tells when, beyond ASCII; there the
+    walk over letters may stop at more starts, which are tried too)."""
+    lowered = ignorecase_lowered(text)
+    if lowered is None:
         return _RELATIVE_YEAR_RE.finditer(text)
-    lowered = text.lower()
     starts: set[int] = set()
     i = lowered.find("year")
     while i >= 0:

@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
-from raguard.normalize.text import pipe_rows
+from raguard.normalize.text import ignorecase_lowered, pipe_rows
 
 _SCALES = {
     "hundred": 1e2,
@@ -855,28 +855,31 @@ def extract_numbers(text: str, hedges: bool = True,
         found.append(_new_tuple(NumberMention, (
             begin, end, text[begin:end], value, "%" if pct else None, ordinal, True, 0.0,
             hedge_before(text, begin), False, None)))
-    # the rarer forms only where their word occurs (for ASCII text, which lower() folds exactly
-    # as IGNORECASE matching does)
-    if lowered is None or "dozen" in lowered:
+    # the rarer forms only where their word occurs in the text lower-cased (beyond ASCII too: see
+    # ignorecase_lowered; each pattern scanned the whole of a passage with an en dash or an
+    # accent, ~100 µs on 400 characters)
+    words_text = lowered if lowered is not None else ignorecase_lowered(text)
+    if words_text is None or "dozen" in words_text:
         found.extend(_digit_with_word_scale(text, found, hedges))
-    if lowered is None or _holds_any(lowered, _FRACTION_WORDS):
+    if words_text is None or _holds_any(words_text, _FRACTION_WORDS):
         found.extend(_fractions(text, hedges))
-    if lowered is None or _holds_any(lowered, _SCALED_FRACTION_CUES):
+    if words_text is None or _holds_any(words_text, _SCALED_FRACTION_CUES):
         found.extend(_scaled_fractions(text, hedges))
     if ":" in text:
         found.extend(_clock_times(text))
         found.extend(_seconds_clocks(text))
     _stamp_clocks(text, found)
-    if lowered is None or _holds_any(lowered, _SPELLED_CLOCK_CUE_WORDS):
+    # (_spelled_clocks finds its cue words in the text lower-cased too)
+    if words_text is None or _holds_any(words_text, _SPELLED_CLOCK_CUE_WORDS):
         found.extend(_spelled_clocks(text, lowered))
     if "/" in text:
         found.extend(_slash_lists(text))
     if (_AMPM_CUE_RE.search(text) if lowered is None else "m" in lowered and _AMPM_LOWER_CUE_RE.search(lowered)):
         found.extend(_clock_times(text, _AMPM_CLOCK_RE))
-    if lowered is None or _holds_any(lowered, _DAY_PART_CUES):
+    if words_text is None or _holds_any(words_text, _DAY_PART_CUES if lowered is not None else _DAY_PART_WORDS):
         found.extend(_day_part_clocks(text))
     found.extend(_worded_clocks(text, found))
-    if lowered is None or _holds_any(lowered, _MAGNITUDE_CUES):
+    if words_text is None or _holds_any(words_text, _MAGNITUDE_CUES):
         found.extend(_magnitudes(text))
     if len(found) > 1:
         found.sort(key=lambda n: (n.start, -n.end))
@@ -886,19 +889,19 @@ def extract_numbers(text: str, hedges: bool = True,
 def _spelled_matches(text: str, lowered: Optional[str],
                      words: Optional[tuple[list[str], list[int]]]) -> Iterator[re.Match[str]]:
     """The matches of ``_SPELLED_RE`` in ``text`` (of ``_SPELLED_LOWER_RE`` in ``lowered``, the
-    text lower-cased when it is ASCII). With ``words`` (ASCII text only: elsewhere a letter may
-    fold to another), tried only where a spelled number may start: a match opens at a word
-    boundary with a whole number word, or with "a" and a space, so its first word is one of
-    the runs, and one of :data:`_SPELLED_FIRST_WORDS`; :func:`matches_at` then finds what the
-    scan finds."""
-    if lowered is None:
-        return _SPELLED_RE.finditer(text)
+    text lower-cased when it is ASCII). With ``words``, tried only where a spelled number may
+    start: a match opens at a word boundary with a whole number word, or with "a" and a space,
+    so its first word is one of the runs, and one of :data:`_SPELLED_FIRST_WORDS`;
+    :func:`matches_at` then finds what the scan finds. (Beyond ASCII too: a run IGNORECASE
+    matches to a number word folds to it, "ſ" and the Kelvin sign by casefolding, "İ" and "ı" by
+    :func:`raguard.normalize.text.fold_word`; a letter that folds to another only adds a start.)"""
     if words is None:
-        return _SPELLED_LOWER_RE.finditer(lowered)
+        return _SPELLED_RE.finditer(text) if lowered is None else _SPELLED_LOWER_RE.finditer(lowered)
     from raguard.normalize.dates import matches_at
 
     norms, starts = words
-    return matches_at(_SPELLED_LOWER_RE, lowered, [p for w, p in zip(norms, starts) if w in _SPELLED_FIRST_WORDS])
+    first = [p for w, p in zip(norms, starts) if w in _SPELLED_FIRST_WORDS]
+    return matches_at(_SPELLED_RE, text, first) if lowered is None else matches_at(_SPELLED_LOWER_RE, lowered, first)
 
 
 #: The measures of a time of day: "clock" when the hour is certain (am/pm said, or a 24-hour
@@ -1182,6 +1185,9 @@ _DAY_PART_RE = re.compile(
     re.IGNORECASE,
 )
 _DAY_PART_CUES = ("o'clock", "o’clock", "in the morning", "in the afternoon", "in the evening", "at night")
+# ... and the words every match holds, for a text beyond ASCII (whose every pattern ran before
+# these tests: the phrases above miss "in  the morning", which the pattern reads)
+_DAY_PART_WORDS = ("clock", "morning", "afternoon", "evening", "night")
 
 
 def _day_part_clocks(text: str) -> Iterator[NumberMention]:

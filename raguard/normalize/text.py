@@ -63,6 +63,25 @@ def fold_word(word: str) -> str:
     return stripped.translate(_UNDECOMPOSED).casefold()
 
 
+#: The letters beyond ASCII that re's IGNORECASE matches to an ASCII letter: "ſ" to "s", the
+#: Kelvin sign to "k", "ı" and "İ" to "i" (a closed set, from Unicode's case folding; "İ" is also
+#: the one character lower() makes two).
+_FOLDS_TO_ASCII = ("ſ", "\u212a", "ı", "İ")
+
+
+def ignorecase_lowered(text: str) -> Optional[str]:
+    """``text`` lower-cased, where an IGNORECASE pattern's ASCII letters match just what lower()
+    makes them: for ASCII text and any other without one of :data:`_FOLDS_TO_ASCII` (else None).
+    A character such a pattern matches to an ASCII letter is then that letter in either case,
+    so every match's ASCII words stand lower-cased in the result, at the same offsets (lower()
+    keeps each character one, and a letter, digit or "_" one of those)."""
+    if not text.isascii():
+        for char in _FOLDS_TO_ASCII:
+            if char in text:
+                return None
+    return text.lower()
+
+
 def fold_text(text: str) -> str:
     """The folded words of ``text`` joined by single spaces."""
     return " ".join(t.norm for t in tokenize(text))
