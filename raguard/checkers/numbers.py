@@ -605,6 +605,13 @@ class _Derivations:
         self._years = [d for d in ctx.dates if d.form == "year" and d.value.year]
         self._ready = True
 
+    def _sentence_of(self, position: int) -> Optional[int]:
+        """The index of the answer's sentence holding ``position`` (read first if need be), or None."""
+        if not self._ready:
+            self._build()
+        k = bisect_right(self._sentence_starts, position) - 1
+        return k if k >= 0 and position < self._sentences[k][1] else None
+
     def adds_up(self, amount: NumberMention) -> bool:
         """Is the answer's ``amount`` (money or a measure, not a share or a time of day) the sum
         or the difference of two others in the same unit
@@ -616,10 +623,8 @@ class _Derivations:
         more, a changed part is flagged itself."""
         if not (amount.unit or amount.measure) or amount.unit == "%" or amount.measure in CLOCK_MEASURES:
             return False  # shares of one whole and times of day differ by chance in every list
-        if not self._ready:
-            self._build()
-        k = bisect_right(self._sentence_starts, amount.start) - 1
-        if k < 0 or amount.start >= self._sentences[k][1]:
+        k = self._sentence_of(amount.start)
+        if k is None:
             return False
         lo_pos, hi_pos = self._sentences[max(0, k - 1)][0], self._sentences[k][1]
         lo, hi = bisect_left(self._amount_starts, lo_pos), bisect_left(self._amount_starts, hi_pos)
@@ -676,8 +681,8 @@ class _Derivations:
                         continue
                     if _length_fits(claim, in_base_unit(doc_number.value, doc_number.measure)):
                         return ("document", (doc_index, doc_number.start, doc_number.end))
-        k = bisect_right(self._sentence_starts, mention.start) - 1
-        if k < 0 or mention.start >= self._sentences[k][1]:
+        k = self._sentence_of(mention.start)
+        if k is None:
             return None
         cue = _LATER_AFTER_RE.match(self._ctx.response, (whole or mention).end)
         if cue is not None:
@@ -744,10 +749,8 @@ class _Derivations:
             return False
         if _AGE_AFTER_RE.match(self._ctx.response, mention.end) is None:
             return False
-        if not self._ready:
-            self._build()
-        k = bisect_right(self._sentence_starts, mention.start) - 1
-        if k < 0 or mention.start >= self._sentences[k][1]:
+        k = self._sentence_of(mention.start)
+        if k is None:
             return False
         lo_pos, hi_pos = self._sentences[max(0, k - 1)][0], self._sentences[k][1]
         today = date.today().year
@@ -774,10 +777,8 @@ class _Derivations:
         key = amount.unit or amount.measure or _currency_code_before(response, amount.start)
         if key is None:
             return False
-        if not self._ready:
-            self._build()
-        k = bisect_right(self._sentence_starts, amount.start) - 1
-        if k < 0 or amount.start >= self._sentences[k][1]:
+        k = self._sentence_of(amount.start)
+        if k is None:
             return False
         own_start, own_end = self._sentences[k]
         before = response[max(own_start, amount.start - _CLAUSE_REACH):amount.start]
@@ -824,10 +825,8 @@ class _Derivations:
         return any(taken >= 2 and abs(total - value) <= slack for total, _, taken in sums)
 
     def supports(self, percent: NumberMention) -> bool:
-        if not self._ready:
-            self._build()
-        k = bisect_right(self._sentence_starts, percent.start) - 1
-        if k < 0 or percent.start >= self._sentences[k][1]:
+        k = self._sentence_of(percent.start)
+        if k is None:
             return False
         lo_pos, hi_pos = self._sentences[k]
         lo, hi = bisect_left(self._starts, lo_pos), bisect_left(self._starts, hi_pos)
