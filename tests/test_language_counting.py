@@ -20,7 +20,7 @@ def _loop_counted(words: Iterable[str]) -> Optional[str]:
     if len(words) < language.MIN_WORDS:
         return None
     english_share = sum(w in english for w in words) / len(words)
-    languages_of = language._languages_of()
+    languages_of = language.function_word_languages()
     counts: Counter[str] = Counter()
     for w in words:
         counts.update(languages_of.get(w, ()))

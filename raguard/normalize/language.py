@@ -10,9 +10,11 @@ German or Spanish prose, near none for a table of codes. The lists are spaCy's s
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections import Counter
 from functools import lru_cache
 from itertools import chain
+from pathlib import Path
 from typing import Iterable, Optional
 
 #: Languages whose documents an English answer is often written from (spaCy's codes).
@@ -25,16 +27,31 @@ MIN_WORDS = 30
 
 
 @lru_cache(maxsize=1)
-def _languages_of() -> dict[str, tuple[str, ...]]:
+def function_word_languages() -> dict[str, tuple[str, ...]]:
     """Function word -> the languages it is one of (English's own left out)."""
     from spacy.lang.en.stop_words import STOP_WORDS as english
 
     out: dict[str, tuple[str, ...]] = {}
     for code in LANGUAGES:
-        for w in importlib.import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS:
+        for w in _stop_words(code):
             if w not in english and len(w) > 1:
                 out[w] = out.get(w, ()) + (code,)
     return out
+
+
+def _stop_words(code: str) -> "set[str]":
+    """spaCy's stop words of one language, read from its ``stop_words`` module alone: importing
+    ``spacy.lang.<code>.stop_words`` runs the language package first, whose tokenizer exceptions
+    compile regexes for seconds (ten languages: 3-10 s on a first call) and stay in memory."""
+    import spacy
+
+    path = Path(spacy.__file__).parent / "lang" / code / "stop_words.py"
+    spec = importlib.util.spec_from_file_location(f"_raguard_stop_words_{code}", path)
+    if spec is None or spec.loader is None or not path.is_file():  # another layout: import it
+        return set(importlib.import_module(f"spacy.lang.{code}.stop_words").STOP_WORDS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return set(module.STOP_WORDS)
 
 
 def foreign_language(words: Iterable[str]) -> Optional[str]:
@@ -46,7 +63,7 @@ def foreign_language(words: Iterable[str]) -> Optional[str]:
     if len(words) < MIN_WORDS:
         return None
     english_share = sum(map(english.__contains__, words)) / len(words)
-    languages_of = _languages_of()
+    languages_of = function_word_languages()
     # (counted in C, in the order a loop of Counter.update calls per word counted them, which
     # most_common's ties follow: a call per word cost ~0.5 µs, ~150 µs on a 300-word document)
     counts: Counter[str] = Counter(chain.from_iterable([languages_of[w] for w in words if w in languages_of]))
