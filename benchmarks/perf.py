@@ -425,17 +425,40 @@ def memory_child(first: int, total: int) -> dict[str, Any]:
     return out
 
 
-def cold_child() -> dict[str, Any]:
+def cold_child(warm: bool = False) -> dict[str, Any]:
+    """Run in a fresh process: import, first and second verify of the seed item, then the first
+    and second long answer with an unsupported sentence (~300-word documents read tables the
+    seed's do not: the first-use costs a server's first real request pays). ``warm``: import, then :meth:`~raguard.Verifier.warm_up`
+    timed, then the two long answers."""
+    # each with a sentence no document supports (a fabrication: what a guard is for), which has
+    # the documents' language told and so reads every table a first request may need
+    first_long, second_long = ((q, d, a + " The council also approved a tunnel under the eastern harbour.")
+                               for q, d, a in long_items(2, seed=SEED + 99))
     t0 = time.perf_counter()
     import raguard
 
     t1 = time.perf_counter()
-    raguard.verify(*SEED_ITEM)
-    t2 = time.perf_counter()
-    raguard.verify(*SEED_ITEM)
-    t3 = time.perf_counter()
-    return {"import_s": round(t1 - t0, 3), "first_verify_s": round(t2 - t1, 3),
-            "import_plus_first_s": round(t2 - t0, 3), "second_verify_ms": round((t3 - t2) * 1e3, 2)}
+    if warm:
+        verifier = raguard.Verifier()
+        verifier.warm_up()
+        t2 = time.perf_counter()
+        out = {"import_s": round(t1 - t0, 3), "warm_up_s": round(t2 - t1, 3)}
+        verify = verifier.verify
+    else:
+        raguard.verify(*SEED_ITEM)
+        t2 = time.perf_counter()
+        raguard.verify(*SEED_ITEM)
+        t3 = time.perf_counter()
+        out = {"import_s": round(t1 - t0, 3), "first_verify_s": round(t2 - t1, 3),
+               "import_plus_first_s": round(t2 - t0, 3), "second_verify_ms": round((t3 - t2) * 1e3, 2)}
+        verify = raguard.verify
+    t4 = time.perf_counter()
+    verify(*first_long)
+    t5 = time.perf_counter()
+    verify(*second_long)
+    t6 = time.perf_counter()
+    out.update(first_long_verify_ms=round((t5 - t4) * 1e3, 1), second_long_verify_ms=round((t6 - t5) * 1e3, 1))
+    return out
 
 
 def in_child(*args: str) -> dict[str, Any]:
@@ -485,7 +508,13 @@ def _print_tables(r: dict[str, Any]) -> None:
     c = r["cold_start"]
     print(f"\n5. cold start (fresh process): import {c['import_s']:.2f} s + first verify {c['first_verify_s']:.2f} s "
           f"= {c['import_plus_first_s']:.2f} s (process wall {c['process_wall_s']:.2f} s); second verify "
-          f"{c['second_verify_ms']:.2f} ms")
+          f"{c['second_verify_ms']:.2f} ms; then a first long answer {c['first_long_verify_ms']:.1f} ms, "
+          f"the second {c['second_long_verify_ms']:.1f} ms")
+    w = r.get("warm_start")
+    if w:
+        print(f"   with Verifier.warm_up() first (another fresh process): import {w['import_s']:.2f} s + warm_up "
+              f"{w['warm_up_s']:.2f} s; then a first long answer {w['first_long_verify_ms']:.1f} ms, "
+              f"the second {w['second_long_verify_ms']:.1f} ms")
     print("\ntargets: latency ratio <= 1.2 per workload; verify_many(1) >= 1.15x loop, verify_many(2) >= 1.7x; "
           "repeat 100k / 1k <= 1.2; memory growth <= 10%")
 
@@ -516,13 +545,13 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=RESULTS)
     ap.add_argument("--profile", choices=["seed", "halueval", "long"], help="profile verify() instead")
     ap.add_argument("--memory-child", nargs=2, type=int, help=argparse.SUPPRESS)
-    ap.add_argument("--cold-child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--cold-child", choices=["cold", "warm"], help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.memory_child:
         print(json.dumps(memory_child(*args.memory_child)))
         return
     if args.cold_child:
-        print(json.dumps(cold_child()))
+        print(json.dumps(cold_child(args.cold_child == "warm")))
         return
     if args.profile:
         _profile(args.profile, 3)
@@ -535,7 +564,8 @@ def main() -> None:
     quick = args.quick
     started = time.time()
     load_start = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
-    cold = in_child("--cold-child")
+    cold = in_child("--cold-child", "cold")
+    warm = in_child("--cold-child", "warm")
     verifier = Verifier()
     uncached = Verifier(cache_size=0)
     model = verifier.model()
@@ -567,6 +597,7 @@ def main() -> None:
                     "loadavg_start": load_start,
                     "loadavg_end": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None},
         "latency": lat, "throughput": tput, "doc_scaling": scaling, "memory": memory, "cold_start": cold,
+        "warm_start": warm,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

@@ -15,6 +15,7 @@ then be picklable.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import threading
@@ -208,10 +209,14 @@ def _settings_state(engine: Engine) -> bytes:
 
 
 def _worker_init(state: bytes) -> None:
-    """Build this worker's engine from the parent's settings (validated as in the parent) and load the model."""
+    """Build this worker's engine from the parent's settings (validated as in the parent) and warm
+    it up (model, tables); what it loaded is then set aside from the garbage collector, whose full
+    collections would walk its ~100k objects again and again (a tenth of a second or more each)."""
     global _worker
     engine = Engine(pickle.loads(state))
-    engine.model()
+    engine.warm_up()
+    gc.collect()
+    gc.freeze()
     _worker = engine
 
 

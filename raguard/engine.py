@@ -26,6 +26,7 @@ from raguard.errors import ConfigError
 from raguard.inputs import DEFAULT_MAX_CHARS, CleanInput, InputProblem, clean_inputs
 from raguard.models import SEVERITIES, WARNING_TYPES, Summary, VerifyResult, Warning
 from raguard.nlp import LoadedModel, ModelNotFoundError, check_model_name, load_model
+from raguard.normalize.tables import load_all as load_tables
 from raguard.score import answer_score, claim_support
 from raguard.warning_types import CHECKER_ERROR, INPUT_ERROR, LOW_SCORE, PRIORITY_ORDER, UNSUPPORTED_QUOTE, default_severity
 
@@ -146,6 +147,13 @@ class Engine:
                 if self._model is None:
                     self._model = load_model(self.spacy_model)
         return self._model
+
+    def warm_up(self) -> None:
+        """Load the model, build every table the checkers read on first use and verify one short
+        answer, so that the next verify() costs what later ones do. Raises what loading raises."""
+        self.model()
+        load_tables()
+        self.verify("When did it open?", ["The museum opened on May 2, 2024."], "It opened on May 2, 2024.")
 
     # -- the pipeline ----------------------------------------------------------------------------
     def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:

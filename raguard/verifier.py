@@ -150,6 +150,14 @@ class Verifier:
         """The spaCy pipeline, loaded on first use (once per process and model name)."""
         return self.engine.model()
 
+    def warm_up(self) -> None:
+        """Pay every first-use cost now: load the spaCy pipeline, build the tables the checkers
+        read (WordNet's synonyms and opposites, other languages' function words) and verify one
+        short answer (not counted in ``metrics``). Call it where a process starts serving, so
+        that its first answer is as fast as the next. Raises :class:`~raguard.ModelNotFoundError`
+        when no spaCy pipeline can be loaded."""
+        self.engine.warm_up()
+
     # -- verification --------------------------------------------------------------------------
     def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         """Check ``llm_response`` against ``retrieved_docs``. Never raises on bad input."""

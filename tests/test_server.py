@@ -149,9 +149,9 @@ def test_readyz_waits_for_the_model():
     slow_load = threading.Event()
 
     class SlowLoad(Verifier):
-        def model(self):  # type: ignore[override]
+        def warm_up(self) -> None:
             slow_load.wait(10)
-            return super().model()
+            super().warm_up()
 
     with _client(SlowLoad()) as c:
         before = c.get("/readyz")

@@ -85,7 +85,7 @@ def opens_with_common_word(text: str, start: int, lowered: str) -> bool:
     names nothing with the number."""
     if not (text[start:start + 1].isupper() and at_sentence_start(text, start)) or _after_abbreviation(text, start):
         return False
-    return lowered in _stop_words() or lowered in _lower_words(text)
+    return lowered in english_stop_words() or lowered in _lower_words(text)
 
 
 @lru_cache(maxsize=8)
@@ -110,7 +110,7 @@ _LOWER_WORD_RE = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
 
 
 @lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
+def english_stop_words() -> frozenset[str]:
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return frozenset(STOP_WORDS)
