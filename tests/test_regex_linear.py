@@ -425,12 +425,12 @@ ANCHORED = {
     "raguard.checkers.numbers._MINUTES_SECONDS_RE",  # (fullmatch of one document time)
     "raguard.checkers.numbers._AGE_AFTER_RE",  # (match right after one answer value)
     "raguard.checkers.numbers._LATER_AFTER_RE",  # (match right after one answer length)
-    "raguard.checkers.direction._A_GAP_RE",  # (fullmatch between two values)
-    "raguard.checkers.direction._DIFF_GAP_RE",
-    "raguard.checkers.direction._RANGE_GAP_RE",
-    "raguard.checkers.direction._WORD_AFTER_RE",  # (match right after a value)
-    "raguard.checkers.direction._SIGNED_AFTER_RE",
-    "raguard.checkers.direction._AGAINST_RE",
+    "raguard.checkers.direction.comparisons._A_GAP_RE",  # (fullmatch between two values)
+    "raguard.checkers.direction.comparisons._DIFF_GAP_RE",
+    "raguard.checkers.direction._common.RANGE_GAP_RE",
+    "raguard.checkers.direction._common._WORD_AFTER_RE",  # (match right after a value)
+    "raguard.checkers.direction.differences._SIGNED_AFTER_RE",
+    "raguard.checkers.direction.judged._AGAINST_RE",
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -470,8 +470,8 @@ WINDOWED = {
     "raguard.checkers.roles._APPOSITIVE_RE": 80,
     "raguard.checkers.numbers._TOTAL_CUE_RE": 60,  # _CLAUSE_REACH: either side of an amount
     "raguard.checkers.numbers._CODE_BEFORE_RE": 5,  # (the characters before an amount)
-    "raguard.checkers.direction._DETERMINER_BEFORE_RE": 12,  # (the characters before "following")
-    "raguard.checkers.direction._JUDGED_RE": 16,  # (the characters before a value)
+    "raguard.checkers.direction.order._DETERMINER_BEFORE_RE": 12,  # (the characters before "following")
+    "raguard.checkers.direction.judged._JUDGED_RE": 16,  # (the characters before a value)
 }
 
 

@@ -3,8 +3,10 @@
 The docstring is the checker's documentation, so the site cannot drift from the code. Modules are
 read with :mod:`ast` (nothing is imported: the build needs no spaCy model). A module is a checker
 when it is public (no leading underscore), is not ``base.py`` and defines a class with a ``check``
-(or, for a reviewer, ``review``) method; subpackages (a ``qa/`` group, say) are searched too. The pages go under ``checkers/`` with
-an index, and a "Checkers" section is appended to the nav.
+(or, for a reviewer, ``review``) method; subpackages (a ``qa/`` group, say) are searched too. A
+package whose ``__init__.py`` defines the checker (``direction/``: one module per reading) is one
+checker named after the package; its page is that docstring followed by each public module's. The
+pages go under ``checkers/`` with an index, and a "Checkers" section is appended to the nav.
 """
 
 from __future__ import annotations
@@ -29,11 +31,13 @@ _LITERAL = re.compile(r"``(.+?)``")
 
 
 def checker_modules(root: Path = _CHECKERS) -> dict[str, tuple[Path, str]]:
-    """Checker name (the module's stem) -> (path, docstring), sorted by name."""
+    """Checker name (the module's stem, or a checker package's name) -> (path, docstring), sorted by name."""
     found: dict[str, tuple[Path, str]] = {}
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root)
-        if path.name in _SKIP or any(part.startswith("_") for part in relative.parts):
+        package = path.name == "__init__.py" and len(relative.parts) > 1  # (a subpackage's)
+        if (path.name in _SKIP and not package) or any(part.startswith("_") for part in relative.parts[:-1]) \
+                or (path.name.startswith("_") and not package):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         if not _defines_checker(tree):
@@ -41,10 +45,24 @@ def checker_modules(root: Path = _CHECKERS) -> dict[str, tuple[Path, str]]:
         doc = ast.get_docstring(tree)
         if not doc:
             raise ValueError(f"{path}: a checker module needs a docstring (its documentation page)")
-        if path.stem in found:
-            raise ValueError(f"two checker modules named {path.stem!r}: {found[path.stem][0]} and {path}")
-        found[path.stem] = (path, doc)
+        name = path.parent.name if package else path.stem
+        if name in found:
+            raise ValueError(f"two checker modules named {name!r}: {found[name][0]} and {path}")
+        found[name] = (path, "\n\n".join([doc, *_reading_sections(path.parent)]) if package else doc)
     return dict(sorted(found.items()))
+
+
+def _reading_sections(package: Path) -> list[str]:
+    """A checker package's public modules (its readings), each as a section: its name, its docstring."""
+    sections = []
+    for path in sorted(package.glob("*.py")):
+        if path.name.startswith("_"):
+            continue
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+        if not doc:
+            raise ValueError(f"{path}: a reading of a checker package needs a docstring (its section of the page)")
+        sections.append(f"## `{path.stem}`\n\n{doc}")
+    return sections
 
 
 def _defines_checker(tree: ast.Module) -> bool:
@@ -65,9 +83,11 @@ def summary(doc: str) -> str:
 
 def _page(name: str, path: Path, doc: str) -> str:
     title, body = summary(doc), doc.partition("\n\n")[2]
-    source = path.relative_to(_ROOT).as_posix()
+    package = path.name == "__init__.py"
+    source = path.parent.relative_to(_ROOT).as_posix() + "/" if package else path.relative_to(_ROOT).as_posix()
     return (f"# `{name}`\n\n**{to_markdown(title.strip())}**\n\n{to_markdown(body.strip())}\n\n"
-            f"---\n\nGenerated from the docstring of `{source}`. The warning type and default severity "
+            f"---\n\nGenerated from the {'docstrings of the modules' if package else 'docstring'} of `{source}`. "
+            f"The warning type and default severity "
             f"of every checker are in [Concepts](../concepts.md#warning-types).\n")
 
 
