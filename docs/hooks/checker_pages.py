@@ -4,7 +4,8 @@ The docstring is the checker's documentation, so the site cannot drift from the 
 read with :mod:`ast` (nothing is imported: the build needs no spaCy model). A module is a checker
 when it is public (no leading underscore), is not ``base.py`` and defines a class with a ``check``
 (or, for a reviewer, ``review``) method; subpackages (a ``qa/`` group, say) are searched too. The pages go under ``checkers/`` with
-an index, and a "Checkers" section is appended to the nav.
+an index, and a "Checkers" section is appended to the nav. A checker split into a package of its
+readings (``negations/``) is defined in the package's ``__init__.py``, named for the package.
 """
 
 from __future__ import annotations
@@ -29,11 +30,14 @@ _LITERAL = re.compile(r"``(.+?)``")
 
 
 def checker_modules(root: Path = _CHECKERS) -> dict[str, tuple[Path, str]]:
-    """Checker name (the module's stem) -> (path, docstring), sorted by name."""
+    """Checker name (the module's stem, or its package's name) -> (path, docstring), sorted by name."""
     found: dict[str, tuple[Path, str]] = {}
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root)
-        if path.name in _SKIP or any(part.startswith("_") for part in relative.parts):
+        # (a subpackage's __init__.py stands for the package: "negations/__init__.py" is "negations")
+        package = path.name == "__init__.py" and path.parent != root
+        parts = relative.parts[:-1] if package else relative.parts
+        if (path.name in _SKIP and not package) or any(part.startswith("_") for part in parts):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         if not _defines_checker(tree):
@@ -41,9 +45,10 @@ def checker_modules(root: Path = _CHECKERS) -> dict[str, tuple[Path, str]]:
         doc = ast.get_docstring(tree)
         if not doc:
             raise ValueError(f"{path}: a checker module needs a docstring (its documentation page)")
-        if path.stem in found:
-            raise ValueError(f"two checker modules named {path.stem!r}: {found[path.stem][0]} and {path}")
-        found[path.stem] = (path, doc)
+        name = path.parent.name if package else path.stem
+        if name in found:
+            raise ValueError(f"two checker modules named {name!r}: {found[name][0]} and {path}")
+        found[name] = (path, doc)
     return dict(sorted(found.items()))
 
 
