@@ -778,7 +778,7 @@ def test_a_denial_of_another_part_of_the_sentence_does_not_support_the_answers()
 
 
 def test_a_negation_in_a_part_set_against_the_one_before_may_deny_it() -> None:
-    from raguard.checkers.negations import _denial_apart
+    from raguard.checkers.negations.document_denies import _denial_apart
     from raguard.normalize.text import Token
 
     head = Token("preserve", 0, 8)
@@ -881,7 +881,7 @@ def test_a_denial_an_ocr_pass_wrote_with_a_zero_is_read_as_a_denial(rule: str) -
 
 
 def test_a_zero_in_a_code_or_a_figure_is_no_letter() -> None:
-    from raguard.checkers.negations import _misread_zeros
+    from raguard.checkers.negations.document_denies import _misread_zeros
     assert _misread_zeros("Room 101 has 0 windows; see form A0.") == "Room 101 has 0 windows; see form A0."
     assert _misread_zeros("N0 windows in the n0rth wall") == "NO windows in the north wall"
     # a stated fact with zeros misread is still stated

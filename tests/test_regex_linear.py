@@ -366,14 +366,14 @@ ANCHORED = {
     "raguard.checkers.entities._FIRST_WORD_RE",
     "raguard.checkers.numbers._RANKING_AFTER_RE",
     "raguard.checkers.numbers._PAIR_GAP_RE",  # (fullmatch between two adjacent values)
-    "raguard.checkers.negations._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
-    "raguard.checkers.negations._CONTRAST_RE",
-    "raguard.checkers.negations._DO_NOT_RE",
-    "raguard.checkers.negations._POINTS_BACK_RE",
-    "raguard.checkers.negations._RULE_RE",  # (fullmatch on one line)
-    "raguard.checkers.negations._CONTRAST_OPENS_RE",  # (match at a part's start)
-    "raguard.checkers.negations._ITEM_RE",  # (match at a line's start)
-    "raguard.checkers.negations._REASON_OPENS_RE",  # (match at a clause's start)
+    "raguard.checkers.negations.denials._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
+    "raguard.checkers.negations._common._CONTRAST_RE",
+    "raguard.checkers.negations.affirmed._DO_NOT_RE",
+    "raguard.checkers.negations.status._POINTS_BACK_RE",
+    "raguard.checkers.negations.tables._RULE_RE",  # (fullmatch on one line)
+    "raguard.checkers.negations.document_denies._CONTRAST_OPENS_RE",  # (match at a part's start)
+    "raguard.checkers.negations.forms._ITEM_RE",  # (match at a line's start)
+    "raguard.checkers.negations.denials._REASON_OPENS_RE",  # (status's, found first here; match at a clause's start)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.attributions._HEADING_OPENING_RE",  # (match at a line's start)
     "raguard.checkers.attributions._PARTICLE_GAP_RE",  # (fullmatch between two runs of a sentence)
@@ -459,7 +459,7 @@ WINDOWED = {
     "raguard.checkers.entities._QUALIFIER_RE": 24,
     "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
     "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
-    "raguard.checkers.negations._CONTRAST_BEFORE_RE": 12,  # (the characters before a part)
+    "raguard.checkers.negations.document_denies._CONTRAST_BEFORE_RE": 12,  # (the characters before a part)
     "raguard.normalize.bindings._LABEL_RE": 60,  # _REACH: before a name
     "raguard.normalize.bindings._BRACKET_OPEN_RE": 60,
     "raguard.normalize.bindings._BY_RE": 60,

@@ -1,0 +1,201 @@
+"""Does the document sentence deny too? Its own negations, read against the answer's denial.
+
+A negation in words (:data:`_DOCUMENT_NEGATION_RE`: not even a weak one counts, "without",
+"failed", "former", "waived"...; one that only describes where the answer says the same word,
+"the alarm did not fire" / "the alarm fired", does not: :func:`_negates`), a negative prefix on
+the answer's word ("unsafe" / "not safe": :func:`_prefixed`) or the opposite of one of its words
+(:func:`_has_opposite`). A negation that stands in another part of the sentence than the word the
+answer denies, which a part of it says plainly, is none ("Figures are in today's money and are not
+guaranteed" for "The figures are not in today's money": :func:`_denial_apart`). A text an OCR pass
+misread ("shall n0t be used") is read with its zeros as the o's they stand for
+(:func:`_misread_zeros`).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Iterator, Optional
+
+from raguard.checkers.negations._common import (
+    MIN_SHARED, _DOCUMENT_NEGATION_BARE_RE, _DOCUMENT_NEGATION_RE, _WORD_RE,
+)
+from raguard.normalize.polarity import (
+    denial_reach, denial_scope, has_bare_not, not_determiner, opposite_key, opposites_of, up_to_coordinator,
+)
+from raguard.normalize.stems import content_stems, is_content_word, stem
+from raguard.normalize.text import Token, clause_span, tokenize
+
+
+_NEGATIVE_PREFIXES = ("un", "non", "dis", "in", "im", "ir", "il")
+
+
+def _misread_zeros(text: str) -> str:
+    """``text`` with each zero of a word of letters read as the "o" an OCR pass misread ("n0t",
+    "N0 windows", "0ffice"), when a word of it holds a zero between two letters ("purp0ses",
+    "n0rth"): the sign that the text was misread so; else ``text`` itself. Same length, so
+    positions hold."""
+    if "0" not in text:
+        return text
+    words = [m for m in _WORD_RE.finditer(text) if "0" in m.group(0)]
+    if not any(any(w[i - 1].isalpha() and w[i + 1].isalpha() for i in range(1, len(w) - 1) if w[i] == "0")
+               for w in (m.group(0) for m in words)):
+        return text
+    chars = list(text)
+    for m in words:
+        word = m.group(0)
+        if not word.replace("0", "").isalpha():
+            continue  # (a code or a figure: "A0", "100ml")
+        for i, ch in enumerate(word):
+            if ch == "0":
+                near = word[i - 1] if i else word[i + 1:i + 2]
+                chars[m.start() + i] = "O" if near.isupper() else "o"
+    return "".join(chars)
+
+
+def _document_negation(text: str) -> re.Pattern[str]:
+    """The pattern of a document's negations for ``text`` (with "dont" only where it may be)."""
+    return _DOCUMENT_NEGATION_BARE_RE if has_bare_not(text) else _DOCUMENT_NEGATION_RE
+
+
+def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
+    """True when the document sentence has a negation of its own, in words or in a prefix
+    ("unsafe" against the answer's "not safe"). A word that denies only in some uses ("former",
+    "closed", "free", "fired") is none where the answer sentence says it too, in any form
+    (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
+    midfielder", "the alarm did not fire" / "the alarm fired")."""
+    return next(_negations(doc_sentence, said), None) is not None or _prefixed(doc_sentence, answer_words)
+
+
+def _negations(doc_sentence: str, said: frozenset[str]) -> Iterator[re.Match[str]]:
+    """The negations of the document sentence that :func:`_negates` counts (see there)."""
+    said_stems: Optional[set[str]] = None
+    for m in _document_negation(doc_sentence).finditer(doc_sentence):
+        word = m.group(0).lower()
+        if word == "no" and not_determiner(doc_sentence, m.end()):
+            continue  # "added reg no to the listings": a number's abbreviation
+        if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
+            yield m
+        elif word not in said:
+            # in another form of a word the answer says ("Alert fired" / "did not fire") it is
+            # the answer's word, not a denial
+            if said_stems is None:
+                said_stems = {stem(w) for w in said}
+            if stem(word) not in said_stems:
+                yield m
+
+
+def _reached_stems(claim: str, cue: re.Match[str], c_begin: int, c_end: int) -> tuple[set[str], set[str]]:
+    """The content stems of the part of the answer's clause (``c_begin``..``c_end`` of
+    ``claim``) that its denial ``cue`` sits in, up to the next coordinator after it (:func:`denial_scope`,
+    :func:`up_to_coordinator`): "They don't have to wear uniform" of "They don't have to wear
+    uniform and can come in their own clothes"), and those of it after the cue (what it denies)."""
+    clause = claim[c_begin:c_end]
+    begin, _ = denial_scope(clause, cue.start() - c_begin, cue.end() - c_begin)
+    end = len(up_to_coordinator(clause, cue.end() - c_begin))
+    return content_stems(clause[begin:end]), content_stems(clause[cue.end() - c_begin:end])
+
+
+# Where a sentence's parts meet, for :func:`_denial_apart`: a semicolon, a comma (not inside a
+# figure), a line's end and the conjunctions that join two claims. Not a colon, a parenthesis or
+# a dash: what they add belongs with the words before them ("Antibody test: -- not done --").
+_PART_BREAK_RE = re.compile(r"[;\n]|,(?!(?<=\d,)\d)|\b(?:and|or|but|while|whereas|although|though)\b", re.IGNORECASE)
+
+
+# a part set against the one before it: its conjunction (a closed class: the contrastive ones)
+_CONTRAST_BEFORE_RE = re.compile(r"\b(?:but|although|though|whereas|while)$", re.IGNORECASE)
+_CONTRAST_OPENS_RE = re.compile(r"\W*(?:however|yet|nevertheless)\b", re.IGNORECASE)
+
+
+def _parts(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each part of ``text`` between the breaks of :data:`_PART_BREAK_RE`."""
+    spans, begin = [], 0
+    for m in _PART_BREAK_RE.finditer(text):
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, len(text)))
+    return spans
+
+
+def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[str], set[str]],
+                  answer_words: list[str], said: frozenset[str]) -> bool:
+    """Do the negations of the document sentence all stand in other parts of it than the word
+    the answer denies (``head``), which a part of it says plainly? ("Figures are in today's
+    money and are not guaranteed" for "The figures are not in today's money": the denial is of
+    the guarantee.) ``reached``: the content stems of the part of the answer clause its denial
+    sits in, and of those after the cue. The plain part holds no word that denies, all the
+    stems after the cue, and more of the part's stems than any part that negates. A negation's
+    part reaches the list its colon opens (:func:`denial_reach`); one set against the part
+    before it ("..., but ...") may deny what that says; a negative prefix on the answer's words
+    (:func:`_prefixed`) denies in place."""
+    if head is None or _prefixed(doc_sentence, answer_words):
+        return False
+    h = stem(head.norm)
+    stems, denied = reached
+    parts = _parts(doc_sentence)
+    starts = [begin for begin, _ in parts]
+
+    def part_of(pos: int) -> tuple[int, int]:
+        return parts[max(0, bisect_right(starts, pos) - 1)]
+
+    negated = []
+    for m in _negations(doc_sentence, said):
+        begin, end = part_of(m.start())
+        if _CONTRAST_BEFORE_RE.search(doc_sentence, max(0, begin - 12), begin) or _CONTRAST_OPENS_RE.match(
+                doc_sentence, begin):
+            # "These attacks claim to preserve the semantics, but they are not enforced": a part
+            # set against the one before it may deny what that one says
+            return False
+        negated.append((begin, max(end, denial_reach(doc_sentence, clause_span(doc_sentence, m.start())[1]))))
+    if not negated:
+        return False
+    plain = None
+    for tok in tokenize(doc_sentence):
+        if stem(tok.norm) != h:
+            continue
+        if any(begin <= tok.start < end for begin, end in negated):
+            return False  # a negation reaches the word itself
+        begin, end = part_of(tok.start)
+        if _document_negation(doc_sentence).search(doc_sentence, begin, end):
+            return False  # (a word that denies, even one the answer says too: not plainly)
+        held = content_stems(doc_sentence[begin:end])
+        if not denied <= held:
+            return False  # (it must say all the answer denies: "diverge in meaning" / "not meaning-retaining")
+        shared = len(stems & held)
+        plain = shared if plain is None else max(plain, shared)
+    if plain is None or plain < MIN_SHARED:
+        return False
+    return all(len(stems & content_stems(doc_sentence[begin:end])) < plain for begin, end in negated)
+
+
+#: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
+_CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nobody", "nothing", "nowhere",
+                            "cannot", "without"})
+
+
+def _prefixed(doc_sentence: str, answer_words: list[str]) -> bool:
+    """True when the document sentence holds one of the answer's words with a negative prefix."""
+    answer = {w for w in answer_words if is_content_word(w)}
+    for tok in tokenize(doc_sentence):
+        word = tok.norm
+        for prefix in _NEGATIVE_PREFIXES:
+            if word.startswith(prefix) and word[len(prefix):] in answer:
+                return True
+    return False
+
+
+def _has_opposite(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
+    """True when the document sentence holds the opposite of one of the answer's words that it
+    does not hold itself (and not a word the answer sentence says too, ``said``: "which closed
+    in 1966, is not due to reopen" / "closed in 1966, will reopen")."""
+    wanted: set[str] = set()
+    for w in answer_words:
+        wanted |= opposites_of(w)
+    if not wanted:
+        return False
+    tokens = tokenize(doc_sentence)
+    keys = {opposite_key(t.norm) for t in tokens}
+    # (only for a word the document sentence does not say itself: "nightly at 02:30, kept for 35
+    # days" holds "days" as the answer does, and "nightly" opposes nothing the answer denies)
+    wanted = {o for w in answer_words if opposite_key(w) not in keys for o in opposites_of(w)}
+    return any(opposite_key(t.norm) in wanted and t.norm not in said for t in tokens)

@@ -1,0 +1,96 @@
+"""A summary's sentence that fuses several of the document's: the denied word read with its neighbours.
+
+When the answer's whole clause finds no document sentence to compare with, or the one it finds
+supports it only in general, the denied word is read with the words next to it: a document clause
+that holds it and most of them, each on the same side, plainly, contradicts the denial
+(:func:`_states_denied`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from raguard.checkers.base import CheckContext
+from raguard.checkers.negations._common import (
+    MIN_COVERED, MIN_COVERED_SHARE, _CONTRAST_RE, _DOCUMENT_DENIAL_WORDS_BARE_RE, _DOCUMENT_DENIAL_WORDS_RE,
+    _QUESTION_END_RE, _WINDOW, _WITHOUT_RE, _around, _content_positions, _sentences_sharing,
+)
+from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _prefixed
+from raguard.normalize.cues import _ANSWER_NEGATION_RE
+from raguard.normalize.polarity import denied_head, has_bare_not, hedges_or_denies, scoped_in_time
+from raguard.normalize.stems import content_stem, stem
+from raguard.normalize.text import clause_span, tokenize
+
+
+def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a document clause that states plainly what a denial of the
+    answer sentence ``claim`` denies, read within ``_WINDOW`` content words of the denied word
+    (a summary's sentence fuses several of the document's, so the whole clause is not what one
+    document sentence says); None when no document does.
+
+    The document clause must hold the denied word ("not *arrested*") and most of the words around
+    it in the answer, each on the same side of it ("the founder was not arrested on Thursday" /
+    "the founder was arrested on Thursday"), with no denial, hedge or condition of its own; and
+    no document sentence may deny it in as many words. A question states nothing either way.
+    """
+    for cue in _ANSWER_NEGATION_RE.finditer(claim):
+        c_begin, c_end = clause_span(claim, cue.start())
+        if _CONTRAST_RE.match(claim, c_begin) or scoped_in_time(claim, cue.start()):
+            continue
+        if _WITHOUT_RE.search(claim, cue.end(), c_end):
+            continue  # "can't X without Y" says Y is needed, no sentence stating X denies it
+        head = denied_head(claim, cue.end(), c_end, predicates=True)
+        if head is None:
+            continue
+        h = stem(head.norm)
+        a_tokens = tokenize(claim[c_begin:c_end])
+        a_words = _content_positions(a_tokens)
+        a_at = next((i for i, t in enumerate(a_tokens) if t.start == head.start - c_begin), None)
+        if a_at is None:
+            continue
+        a_side = {s: i < a_at for i, s in _around(a_words, a_at, _WINDOW) if s != h}
+        if len(a_side) < MIN_COVERED:
+            continue
+        found = _plain_statement(ctx, h, a_side, [t.norm for t in a_tokens], content_stem(head.norm) is None)
+        if found is not None:
+            return found
+    return None
+
+
+def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: list[str],
+                     predicate: bool = False) -> Optional[tuple[int, tuple[int, int]]]:
+    """The document sentence whose clause around the stem ``h`` holds most of ``a_side`` (stem:
+    before ``h``?) on the same sides, plainly; None if none does or any sentence as close denies
+    it (in words, by a prefix or by the opposite of one of the answer clause's ``words``)."""
+    need = max(MIN_COVERED, MIN_COVERED_SHARE * len(a_side))
+    plain: Optional[tuple[int, tuple[int, int]]] = None
+    # a verb of the stop list ("included") is in no sentence index: the sentences holding
+    # enough of the words around it are read for it instead
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        candidates = by_stem.get(h, ()) if not predicate else sorted(
+            i for i, n in _sentences_sharing(by_stem, frozenset(a_side)).items() if n >= need)
+        for i in candidates:
+            text = index.text[spans[i][0]:spans[i][1]]
+            for tok in tokenize(text):
+                if (stem(tok.norm) if predicate else content_stem(tok.norm)) != h:
+                    continue
+                d_begin, d_end = clause_span(text, tok.start)
+                d_tokens = tokenize(text[d_begin:d_end])
+                d_at = next((k for k, t in enumerate(d_tokens) if t.start == tok.start - d_begin), None)
+                if d_at is None:
+                    continue
+                d_side = {s: k < d_at for k, s in _content_positions(d_tokens) if k != d_at}
+                shared = [s for s in a_side if s in d_side and d_side[s] == a_side[s]]
+                if len(shared) < need:
+                    continue
+                if _QUESTION_END_RE.search(text):
+                    break  # a question neither states nor denies
+                d_clause = _misread_zeros(text[d_begin:d_end])
+                denial_words = _DOCUMENT_DENIAL_WORDS_BARE_RE if has_bare_not(d_clause) else _DOCUMENT_DENIAL_WORDS_RE
+                if (denial_words.search(d_clause) or _prefixed(d_clause, words)
+                        or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)):
+                    return None  # the document denies or hedges it in as many words
+                if plain is None:
+                    plain = (doc_index, spans[i])
+    return plain
