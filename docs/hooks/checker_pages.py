@@ -3,7 +3,9 @@
 The docstring is the checker's documentation, so the site cannot drift from the code. Modules are
 read with :mod:`ast` (nothing is imported: the build needs no spaCy model). A module is a checker
 when it is public (no leading underscore), is not ``base.py`` and defines a class with a ``check``
-(or, for a reviewer, ``review``) method; subpackages (a ``qa/`` group, say) are searched too. The pages go under ``checkers/`` with
+(or, for a reviewer, ``review``) method; subpackages (a ``qa/`` group, say) are searched too, and a
+package whose ``__init__.py`` defines the checker (``numbers/``, one module per reading) is that
+checker, named for its folder. The pages go under ``checkers/`` with
 an index, and a "Checkers" section is appended to the nav.
 """
 
@@ -19,7 +21,7 @@ from mkdocs.structure.files import File, Files
 
 _ROOT = Path(__file__).resolve().parents[2]
 _CHECKERS = _ROOT / "raguard" / "checkers"
-_SKIP = {"base.py", "__init__.py"}
+_SKIP = {"base.py"}
 _SECTION = "Checkers"
 
 #: Sphinx roles (:class:`~raguard.Verifier`, :mod:`raguard.normalize.counts`) become code spans.
@@ -33,7 +35,9 @@ def checker_modules(root: Path = _CHECKERS) -> dict[str, tuple[Path, str]]:
     found: dict[str, tuple[Path, str]] = {}
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root)
-        if path.name in _SKIP or any(part.startswith("_") for part in relative.parts):
+        if path.name == "__init__.py":  # a package ("numbers/"): the checker its __init__ defines, if any
+            relative = relative.parent
+        if not relative.parts or path.name in _SKIP or any(part.startswith("_") for part in relative.parts):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         if not _defines_checker(tree):
@@ -41,9 +45,9 @@ def checker_modules(root: Path = _CHECKERS) -> dict[str, tuple[Path, str]]:
         doc = ast.get_docstring(tree)
         if not doc:
             raise ValueError(f"{path}: a checker module needs a docstring (its documentation page)")
-        if path.stem in found:
-            raise ValueError(f"two checker modules named {path.stem!r}: {found[path.stem][0]} and {path}")
-        found[path.stem] = (path, doc)
+        if relative.stem in found:
+            raise ValueError(f"two checker modules named {relative.stem!r}: {found[relative.stem][0]} and {path}")
+        found[relative.stem] = (path, doc)
     return dict(sorted(found.items()))
 
 
