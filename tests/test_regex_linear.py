@@ -364,8 +364,6 @@ ANCHORED = {
     "raguard.normalize.names._UNIT_RE",
     "raguard.checkers.entities._OF_RE",
     "raguard.checkers.entities._FIRST_WORD_RE",
-    "raguard.checkers.numbers._RANKING_AFTER_RE",
-    "raguard.checkers.numbers._PAIR_GAP_RE",  # (fullmatch between two adjacent values)
     "raguard.checkers.negations.denials._ANSWER_PARTICLE_RE",  # (normalize.cues's, found first by this name)
     "raguard.checkers.negations._common._CONTRAST_RE",
     "raguard.checkers.negations.affirmed._DO_NOT_RE",
@@ -374,6 +372,8 @@ ANCHORED = {
     "raguard.checkers.negations.document_denies._CONTRAST_OPENS_RE",  # (match at a part's start)
     "raguard.checkers.negations.forms._ITEM_RE",  # (match at a line's start)
     "raguard.checkers.negations.denials._REASON_OPENS_RE",  # (status's, found first here; match at a clause's start)
+    "raguard.checkers.numbers.counts._RANKING_AFTER_RE",
+    "raguard.checkers.numbers.slashed._PAIR_GAP_RE",  # (fullmatch between two adjacent values)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.attributions._HEADING_OPENING_RE",  # (match at a line's start)
     "raguard.checkers.attributions._PARTICLE_GAP_RE",  # (fullmatch between two runs of a sentence)
@@ -398,10 +398,10 @@ ANCHORED = {
     "raguard.normalize.doc_dates._DOTTED_AFTER_RE",
     "raguard.normalize.doc_dates._CELL_AFTER_RE",
     "raguard.normalize.doc_dates._DECIMAL_TAIL_RE",
-    "raguard.checkers.numbers._NOUN_AFTER_RE",
-    "raguard.checkers.numbers._RANGE_JOINER_RE",  # (fullmatch between two adjacent times)
-    "raguard.checkers.numbers._DOTTED_CLOCK_RE",  # (fullmatch of one answer value)
-    "raguard.checkers.numbers._HUNDREDTHS_AFTER_RE",  # (match right after one answer value)
+    "raguard.checkers.numbers.days._NOUN_AFTER_RE",
+    "raguard.checkers.numbers.csv_rows._RANGE_JOINER_RE",  # (fullmatch between two adjacent times)
+    "raguard.checkers.numbers.rounding._DOTTED_CLOCK_RE",  # (fullmatch of one answer value)
+    "raguard.checkers.numbers.rounding._HUNDREDTHS_AFTER_RE",  # (match right after one answer value)
     "raguard.checkers.computed._MONTHS_AFTER_RE",  # (match right after one answer value)
     "relapse.templates._NAME_RE",
     "raguard.normalize.entities._CODE_GAP_RE",  # (fullmatch between two codes)
@@ -422,15 +422,15 @@ ANCHORED = {
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
     "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
-    "raguard.checkers.numbers._MINUTES_SECONDS_RE",  # (fullmatch of one document time)
-    "raguard.checkers.numbers._AGE_AFTER_RE",  # (match right after one answer value)
-    "raguard.checkers.numbers._LATER_AFTER_RE",  # (match right after one answer length)
     "raguard.checkers.direction.comparisons._A_GAP_RE",  # (fullmatch between two values)
     "raguard.checkers.direction.comparisons._DIFF_GAP_RE",
     "raguard.checkers.direction._common.RANGE_GAP_RE",
     "raguard.checkers.direction._common._WORD_AFTER_RE",  # (match right after a value)
     "raguard.checkers.direction.differences._SIGNED_AFTER_RE",
     "raguard.checkers.direction.judged._AGAINST_RE",
+    "raguard.checkers.numbers.durations._MINUTES_SECONDS_RE",  # (fullmatch of one document time)
+    "raguard.checkers.numbers.ages._AGE_AFTER_RE",  # (match right after one answer value)
+    "raguard.checkers.numbers.durations._LATER_AFTER_RE",  # (match right after one answer length)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -453,7 +453,7 @@ WINDOWED = {
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
     "raguard.normalize.doc_dates._MONTH_ABBR_BEFORE_RE": 6,  # _MONTH_ABBR_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
-    "raguard.checkers.numbers._DAY_BEFORE_RE": 16,
+    "raguard.checkers.numbers.days._DAY_BEFORE_RE": 16,
     "raguard.checkers.roles._LABEL_BEFORE_RE": 80,
     "raguard.checkers.attributions._WORD_BEFORE_RE": 24,  # (_MAX_BETWEEN: between two names)
     "raguard.checkers.entities._QUALIFIER_RE": 24,
@@ -468,10 +468,10 @@ WINDOWED = {
     "raguard.checkers.roles._BY_WORD_RE": 80,  # _MAX_BETWEEN: between two parties
     "raguard.checkers.roles._BY_END_RE": 80,
     "raguard.checkers.roles._APPOSITIVE_RE": 80,
-    "raguard.checkers.numbers._TOTAL_CUE_RE": 60,  # _CLAUSE_REACH: either side of an amount
-    "raguard.checkers.numbers._CODE_BEFORE_RE": 5,  # (the characters before an amount)
     "raguard.checkers.direction.order._DETERMINER_BEFORE_RE": 12,  # (the characters before "following")
     "raguard.checkers.direction.judged._JUDGED_RE": 16,  # (the characters before a value)
+    "raguard.checkers.numbers.totals._TOTAL_CUE_RE": 60,  # _CLAUSE_REACH: either side of an amount
+    "raguard.checkers.numbers.totals._CODE_BEFORE_RE": 5,  # (the characters before an amount)
 }
 
 

@@ -157,7 +157,7 @@ class Computations:
             # money only: totals, differences, discounts and per-unit prices are what answers
             # compute; a bare count or year is the sum of two small numbers by chance, a dose
             # or a length in a list of them some percentage of another ("80% ... 75 mg": 60
-            # mg), and a share of two values the answer gives is read where it is (_Derivations)
+            # mg), and a share of two values the answer gives is read where it is (numbers.percentages)
             return None
         value = abs(mention.value)
         tol = max(_half_digit(mention), mention.precision)

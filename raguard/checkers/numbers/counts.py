@@ -1,0 +1,60 @@
+"""Counting words: which trivial ones are checked, and against what.
+
+Trivial counting words (``numbers.TRIVIAL_WORDS``: spelled-out zero to ten, "first", "second",
+bare "hundred"/"thousand"/...) are skipped as values, unless they rank ("second-largest city",
+"third place"). A counting word from two to ten is checked only where the documents count the
+same thing ("five gold albums" against "eight gold albums" and no "five": see
+:mod:`raguard.normalize.counts`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from raguard.checkers.base import CheckContext, Checker, Finding
+from raguard.normalize.counts import CountedNoun, counted_nouns
+from raguard.normalize.numbers import NumberMention
+
+# "second-largest city": a ranking, worth checking even for a counting word
+_RANKING_AFTER_RE = re.compile(
+    r"[ \t-]*(?:largest|biggest|smallest|highest|lowest|most|least|best|worst|oldest|youngest|"
+    r"longest|shortest|tallest|richest|busiest|fastest|place|ranked|seed)\b",
+    re.IGNORECASE,
+)
+
+
+def ranks(text: str, mention: NumberMention) -> bool:
+    """Is the counting word a ranking ("second-largest", "third place"), and not the idiom "in
+    the first place"?"""
+    return (_RANKING_AFTER_RE.match(text, mention.end) is not None
+            and not text[max(0, mention.start - 7):mention.start].lower() == "in the ")
+
+
+def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
+                counted: Optional[CountedNoun]) -> Optional[Finding]:
+    """A counting word is checked only against the documents' counts of the same thing:
+    flagged when they count it ("eight gold albums") and never with this number."""
+    if counted is None:
+        return None
+    if ctx.trust_query and any(q.value == counted.value and q.key[:1] == counted.key[:1]
+                               for q in counted_nouns(ctx.query)):
+        return None  # the question's own count ("3 days fishing": "for three days")
+    other: Optional[tuple[int, CountedNoun]] = None
+    for doc_index, index in ctx.documents:
+        for doc_count in index.counts.get(counted.key, ()):
+            if doc_count.value == counted.value:
+                return None
+            if other is None:
+                other = (doc_index, doc_count)
+    if other is None:
+        return None
+    doc_text = ctx.documents.indexes[other[0]].text
+    near = doc_text[other[1].start:other[1].end]
+    phrase = " ".join(doc_text[other[1].start:other[1].phrase_end].split())
+    return Finding(
+        kind="number", warning_type=checker.warning_type, start=mention.start, end=mention.end,
+        text=mention.text, supported=False, value=mention.display(), nearest_value=near,
+        suggestion=f'"{mention.text}" not found in retrieved documents. The documents give "{phrase}".',
+        checker=checker.name,
+    )

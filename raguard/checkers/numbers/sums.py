@@ -1,0 +1,51 @@
+"""An amount of money or of a measure that is the sum or the difference of two the answer gives
+beside it, or one of them times a count: "£45 for one and £12 for the other, so £57 for the
+two", "£4,500 a year for three years, £13,500 in all"."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from raguard.checkers.numbers._derivations import Derivations, rounding_of
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
+
+
+def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
+    """Is the answer's ``amount`` (money or a measure, not a share or a time of day) the sum
+    or the difference of two others in the same unit
+    that its sentence or the one before gives ("£45 for one and £12 for the other, so £57
+    for the two", "£96,750, £21,450 less than the £118,200 requested"), one of them times a
+    count there ("£4,500 a year for three years, £13,500 in all"), or one of them plus a
+    bare value of its own sentence ("25 minutes: 10 of prep and 15 of cooking")? Those are
+    checked on their own, so the answer shows its arithmetic: a changed total adds up no
+    more, a changed part is flagged itself."""
+    if not (amount.unit or amount.measure) or amount.unit == "%" or amount.measure in CLOCK_MEASURES:
+        return False  # shares of one whole and times of day differ by chance in every list
+    k = derivations.sentence_of(amount.start)
+    if k is None:
+        return False
+    lo_pos, hi_pos = derivations.sentences[max(0, k - 1)][0], derivations.sentences[k][1]
+    lo, hi = bisect_left(derivations.amount_starts, lo_pos), bisect_left(derivations.amount_starts, hi_pos)
+    parts = [n for n in derivations.amounts[lo:hi]
+             if n.start != amount.start and n.unit == amount.unit and n.measure == amount.measure and n.value]
+    if not parts or len(parts) > derivations.NEAREST * 2:
+        return False
+    slack = (max(0.05 * abs(amount.value), amount.precision) if amount.hedge
+             else max(amount.precision, rounding_of(amount.text)))
+    value = abs(amount.value)
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            if abs(a.value + b.value - value) <= slack or abs(abs(a.value - b.value) - value) <= slack:
+                return True
+    bare_lo, bare_hi = bisect_left(derivations.bare_starts, lo_pos), bisect_left(derivations.bare_starts, hi_pos)
+    bare = derivations.bare[bare_lo:bare_hi]
+    if len(bare) > derivations.NEAREST * 2:
+        return False
+    own_sentence = derivations.sentences[k][0]
+    for a in parts:
+        for n in bare:
+            if abs(abs(a.value) * n.value - value) <= slack:
+                return True
+            if n.start >= own_sentence and abs(abs(a.value) + n.value - value) <= slack:
+                return True
+    return False
