@@ -94,8 +94,8 @@ def _page(name: str, path: Path, doc: str) -> str:
 def _index(modules: dict[str, tuple[Path, str]]) -> str:
     rows = "\n".join(f"| [`{name}`]({name}.md) | {to_markdown(summary(doc))} |"
                      for name, (_, doc) in modules.items())
-    return ("# Checkers\n\nOne module per checker under `raguard/checkers/`; each page below is its "
-            "module docstring. Which checkers a `Verifier` runs, and how to add your own: "
+    return ("# Checkers\n\nOne module per checker under `raguard/checkers/` (a checker of several readings "
+            "is a package, one module per reading); each page below is its docstring. Which checkers a `Verifier` runs, and how to add your own: "
             "[Configuration](../configuration.md).\n\n| checker | what it checks |\n|---|---|\n"
             f"{rows}\n")
 
