@@ -8,7 +8,6 @@ from typing import AbstractSet, Callable, Optional
 
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding
-from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.polarity import denial_scope, denial_spans, denied_head, with_bare_not
@@ -123,13 +122,6 @@ def _relative_clause(clause: str) -> Optional[tuple[str, list[str], set[str]]]:
 #: and at least two (the denied word and what it is said of).
 MIN_COVERED = 2
 MIN_COVERED_SHARE = 0.6
-
-
-def _sentence_text(ctx: CheckContext, alignment: SentenceAlignment) -> tuple[str, DocumentIndex, tuple[int, int]]:
-    index = ctx.documents.indexes[alignment.doc_index]
-    span = alignment.best_span
-    assert span is not None
-    return index.text[span[0]:span[1]], index, span
 
 
 def _sentences_sharing(by_stem: dict[str, list[int]], stems: AbstractSet[str]) -> dict[int, int]:

@@ -96,7 +96,7 @@ class NumbersChecker:
             if name_spans.holds(mention.start, mention.end):
                 continue
             if derivations is None:
-                derivations = Derivations.of(ctx)  # (reads nothing until a percentage is unsupported)
+                derivations = Derivations.of(ctx)  # (reads nothing until a value is unsupported)
                 names = AnswerNames(ctx.response)
                 slashed = SlashedPairs(ctx)
             yield self._check_one(ctx, mention, derivations, names, slashed)
