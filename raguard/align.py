@@ -133,8 +133,8 @@ def _denial_differs(ctx: AlignContext, found: SentenceAlignment) -> int:
     doc_denies = False
     for span in found.spans:
         said = memo.get(span)
-        if said is None:
-            said = memo[span] = _denies(index.text[span[0]:span[1]])
+        if said is None:  # (a document with no denial word anywhere: none of its sentences denies)
+            said = memo[span] = not index.denies_nothing and _denies(index.text[span[0]:span[1]])
         if said:
             doc_denies = True
             break

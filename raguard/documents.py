@@ -322,11 +322,10 @@ class DocumentIndex:
         """Numbers of the :attr:`sentence_index` sentences holding a denial cue ("not", "never",
         "no"...; "not only" too: the checker reads each closely), found by one scan of the text:
         the negations checker looks among them for one an answer affirms."""
-        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not, may_deny
+        from raguard.normalize.polarity import DENIAL_BARE_RE, DENIAL_RE, has_bare_not
 
         spans = self.sentence_index[0]
-        tokens = self.tokens  # (read for the sentence index: its words say when no scan is needed)
-        if tokens.single_runs and not may_deny(self.text, tokens.norms):
+        if self.denies_nothing:
             return frozenset()
         starts = [a for a, _ in spans]
         found = set()
@@ -335,6 +334,19 @@ class DocumentIndex:
             if i >= 0 and m.start() < spans[i][1]:
                 found.add(i)
         return frozenset(found)
+
+    @lazy
+    def denies_nothing(self) -> bool:
+        """True when no denial cue can match anywhere in the text (neither
+        :data:`~raguard.normalize.polarity.DENIAL_BARE_RE` nor so ``DENIAL_RE``), told from its
+        words (:func:`~raguard.normalize.polarity.may_deny`, on the tokens read for the sentence
+        index when each is one run of the text): then no sentence of it denies either (a
+        sentence starts and ends beside a character that is no letter or digit, so a match in
+        it would be one in the text), and its sentences are not scanned one by one."""
+        from raguard.normalize.polarity import may_deny
+
+        tokens = self.tokens
+        return tokens.single_runs and not may_deny(self.text, tokens.norms)
 
     @property
     def denials_read(self) -> bool:

@@ -23,12 +23,12 @@ from raguard.documents import DocumentIndex
 from raguard.normalize.cues import is_refusal
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.polarity import (
-    denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedges_or_denies, prohibits,
+    denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedges_or_denies, may_deny, prohibits,
     up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table
-from raguard.normalize.text import Token, clause_span, tokenize
+from raguard.normalize.text import Token, ascii_words, clause_span, tokenize
 
 
 # an instruction not to ("Do NOT induce vomiting", "Never leave it unattended"): a duty too
@@ -135,16 +135,33 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     return None
 
 
+#: An empty memo (of :func:`_denial_cues`' look at the alignment's).
+_NO_MEMO: dict[tuple[int, int], bool] = {}
+
+
 def _denial_cues(index: DocumentIndex, span: tuple[int, int], doc_sentence: str) -> tuple[tuple[int, int], ...]:
     """The denial cues of the document sentence ``doc_sentence`` at ``span``, in order (none for a
     question), kept on the document's index: every answer aligned to the sentence asks again."""
     memo = index.__dict__.setdefault("_denial_cues", {})
     found = memo.get(span)
     if found is None:
+        # (the alignment has asked whether the sentence denies anything: each aligned sentence,
+        # kept on the index, raguard.align._denial_differs. Where it does not, neither pattern
+        # of denial_spans matches in it: no scan of a new document's sentence for each; nor in
+        # a document that denies nothing anywhere, nor in an ASCII sentence none of whose words
+        # is a denial word)
+        said = index.__dict__.get("_sentence_denies", _NO_MEMO).get(span)
+        ascii_text = doc_sentence.isascii()
+        if said is False or index.denies_nothing or (
+                said is None and ascii_text and not may_deny(doc_sentence, ascii_words(doc_sentence))):
+            cues = []
+        else:
+            cues = denial_spans(doc_sentence)
         # "an older type without RCD protection" denies what "has RCD protection" affirms; in a
         # clause that denies already it states a condition ("No dogs without written consent")
-        cues = denial_spans(doc_sentence)
-        for m in _WITHOUT_RE.finditer(doc_sentence):
+        # (in ASCII the pattern matches only where the lower-cased text holds the word)
+        withouts = _WITHOUT_RE.finditer(doc_sentence) if not ascii_text or "without" in doc_sentence.lower() else ()
+        for m in withouts:
             begin, end = clause_span(doc_sentence, m.start())
             if not denies_anything(doc_sentence[begin:end]):
                 cues.append(m.span())

@@ -24,7 +24,7 @@ from raguard.normalize.polarity import (
     FUNCTION_OPPOSITES, hedge_cues, opposite_key, opposites_of, prefix_opposite, up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem
-from raguard.normalize.text import Token, clause_span, tokenize
+from raguard.normalize.text import Token, ascii_words, clause_span, tokenize
 
 
 def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
@@ -177,7 +177,9 @@ def _sentence_words(index: DocumentIndex, span: tuple[int, int], text: str) -> t
     memo = index.__dict__.setdefault("_swap_words", {})
     found = memo.get(span)
     if found is None:
-        words = frozenset(_WORD_RE.findall(text.lower()))
+        # (ASCII: its runs of letters and digits lower-cased by one translate and a split, not
+        # a match object each)
+        words = frozenset(ascii_words(text) if text.isascii() else _WORD_RE.findall(text.lower()))
         found = memo[span] = (words, frozenset(map(opposite_key, words)))
     return found
 
