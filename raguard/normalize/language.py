@@ -42,7 +42,7 @@ def function_word_languages() -> dict[str, tuple[str, ...]]:
 def _stop_words(code: str) -> "set[str]":
     """spaCy's stop words of one language, read from its ``stop_words`` module alone: importing
     ``spacy.lang.<code>.stop_words`` runs the language package first, whose tokenizer exceptions
-    compile regexes for seconds (ten languages: 3-10 s on a first call) and stay in memory."""
+    compile regexes for seconds (ten languages: 10.7 s measured under load) and stay in memory."""
     import spacy
 
     path = Path(spacy.__file__).parent / "lang" / code / "stop_words.py"
