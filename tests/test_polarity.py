@@ -322,6 +322,47 @@ def test_wordnet_antonyms_and_shared_denials_are_swaps(doc: str, answer: str, pa
     assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion
 
 
+@pytest.mark.parametrize(
+    ("doc", "answer", "pair"),
+    [
+        # the word swapped is itself a denial word: it makes the pair, it does not hedge the clause
+        ("The Fenwick depot is able to store frozen goods through the summer.",
+         "The Fenwick depot is unable to store frozen goods through the summer.", "unable / able"),
+        ("The Fenwick depot is unable to store frozen goods through the summer.",
+         "The Fenwick depot is able to store frozen goods through the summer.", "able / unable"),
+        ("The second trial of the Kestrel valve succeeded at low pressure.",
+         "The second trial of the Kestrel valve failed at low pressure.", "failed / succeeded"),
+        ("Imogen Hale refused the transfer to the Oslo branch last spring.",
+         "Imogen Hale accepted the transfer to the Oslo branch last spring.", "accepted / refused"),
+    ],
+)
+def test_a_denial_word_swapped_for_its_opposite_is_a_swap(doc: str, answer: str, pair: str) -> None:
+    [warning] = contradictions([doc], answer)
+    said, doc_word = pair.split(" / ")
+    assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion
+
+
+@pytest.mark.parametrize(
+    ("doc", "answer"),
+    [
+        # a denial word for a plain denial of its opposite says the same
+        ("The Fenwick depot is not able to store frozen goods through the summer.",
+         "The Fenwick depot is unable to store frozen goods through the summer."),
+        ("The Fenwick depot is unable to store frozen goods through the summer.",
+         "The Fenwick depot is not able to store frozen goods through the summer."),
+        ("The second trial of the Kestrel valve did not succeed at low pressure.",
+         "The second trial of the Kestrel valve failed at low pressure."),
+        ("Imogen Hale did not accept the transfer to the Oslo branch last spring.",
+         "Imogen Hale refused the transfer to the Oslo branch last spring."),
+        # and a hedge beside the pair still counts ("if ... unable" is not "able")
+        ("If the Fenwick depot is unable to store frozen goods, the Tarn depot takes them.",
+         "If the Fenwick depot is unable to store frozen goods, the Tarn depot takes them."),
+    ],
+)
+def test_a_denial_word_restating_a_denial_of_its_opposite_is_left_alone(doc: str, answer: str) -> None:
+    assert contradictions([doc], answer) == []
+
+
 def test_a_sentence_fusing_two_document_sentences_is_read_against_each() -> None:
     doc = ("The Quarry Lane method trains a scheduler for delivery fleets. It assigns suitable routes "
            "to drivers with a learned cost model. Trials ran in three cities.")

@@ -187,7 +187,7 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
     if a_side is None or len(a_side) < MIN_SHARED:
         return None
     a_begin, a_end = clause_span(sentence, at - start)
-    a_cues = hedge_cues(sentence[a_begin:a_end])
+    a_cues = hedge_cues(sentence[a_begin:a_end], at - start - a_begin)  # (the word itself is no hedge)
     memo = index.__dict__.setdefault("_opposite_tokens", {})  # (per document sentence: asked per answer)
     for n in sorted(numbers):
         s, e = spans[n]
@@ -207,7 +207,7 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             if len(shared) < MIN_SHARED:
                 continue
             d_begin, d_end = clause_span(doc_sentence, t.start)
-            if hedge_cues(doc_sentence[d_begin:d_end]) != a_cues:
+            if hedge_cues(doc_sentence[d_begin:d_end], t.start - d_begin) != a_cues:
                 continue
             return (s, e), t.norm
     return None

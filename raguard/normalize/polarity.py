@@ -213,13 +213,17 @@ def hedges_or_denies(text: str) -> bool:
     return (_WEAK_DENIAL_BARE_RE if has_bare_not(text) else _WEAK_DENIAL_RE).search(text) is not None
 
 
-def hedge_cues(text: str) -> frozenset[str]:
+def hedge_cues(text: str, word_at: int = -1) -> frozenset[str]:
     """The denial and condition words of ``text``, folded ("without", "not", "if"): two clauses
     with the same ones deny or hedge alike, so a word swapped for its opposite between them is
     still a swap ("without explicit supervision" / "without implicit supervision"). The words of
-    a plain denial count as one ("no refund if ..." / "we cannot refund if ...")."""
+    a plain denial count as one ("no refund if ..." / "we cannot refund if ...").
+
+    A cue starting at ``word_at`` is left out: there the word swapped is itself a denial word
+    ("unable" / "able", "denied" / "approved"), which makes the pair, not a hedge around it."""
     pattern = _WEAK_DENIAL_BARE_RE if has_bare_not(text) else _WEAK_DENIAL_RE
-    return frozenset(_cue_class(m.group(0).lower().replace("’", "'")) for m in pattern.finditer(text))
+    return frozenset(_cue_class(m.group(0).lower().replace("’", "'")) for m in pattern.finditer(text)
+                     if m.start() != word_at)
 
 
 def _cue_class(cue: str) -> str:

@@ -120,8 +120,10 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         # words ("not explicit" / "implicit"); the same cues in both leave the swap a swap.
         # (Up to the next "and"/"or"/"but" after the pair: "is rising and is only on a Flood
         # Alert" hedges the alert, not the rise; a denial before the pair reaches it still.)
-        if (hedge_cues(up_to_coordinator(a_clause, a_tok.start - a_begin))
-                != hedge_cues(up_to_coordinator(d_clause, d_tok.start - d_begin))):
+        # The pair's own words are no hedge: "unable" / "able", "failed" / "succeeded" are a swap.
+        a_at_char, d_at_char = a_tok.start - a_begin, d_tok.start - d_begin
+        if (hedge_cues(up_to_coordinator(a_clause, a_at_char), a_at_char)
+                != hedge_cues(up_to_coordinator(d_clause, d_at_char), d_at_char)):
             continue
         a_words = _content_positions(tokenize(a_clause))
         d_words = _content_positions(tokenize(d_clause))
