@@ -506,8 +506,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     a time there, and a count or a year elsewhere), the age of an age band ("under-12s"), and
     digits glued into rows, lists and versions ("14,1840.00,10", "6,6,5", "v3.4": see
     :func:`_glued_values`), fractions written with a slash ("2/3": 66.7%), durations as logs
-    write them ("12m", "00:14:40"), a bracketed fall ("(7)%"), bare values of a table that states
-    its scale ("(in millions)", "£000") scaled, and the cells of a pipe table's "%" column, or of
+    write them ("12m", "10h41m", "00:14:40"), prices in hundredths ("48.62 c/kWh"), a bracketed fall ("(7)%"), bare values of a table that states
+    its scale ("(in millions)", "£000") scaled, and the cells of a "%" column (of a pipe table or one laid out with spaces), or of
     a row labelled with "%", as percentages. ``mentions``: the values read in ``text``; ``skip``: spans whose
     digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
@@ -536,8 +536,11 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     if "%" in text:
         if "|" in text:
             out.extend(_percent_columns(text, mentions))
+        out.extend(_percent_spaced_columns(text, mentions))
         out.extend(_percent_rows(text, mentions))
     out.extend(_log_durations(text))
+    if "c" in text or "¢" in text:
+        out.extend(_cents(text))
     if ":" in text:
         out.extend(_clock_durations(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip)))
@@ -583,6 +586,45 @@ _LOG_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 def _log_durations(text: str) -> Iterator[NumberMention]:
     for m in _LOG_DURATION_RE.finditer(text):
         yield NumberMention(m.start(), m.end(), m.group(), float(m.group(1)), measure=_LOG_UNITS[m.group(2)])
+    if "h" in text:
+        yield from _hours_minutes(text)
+
+
+# hours and minutes glued into one, as trackers and tachographs write them: "10h41m", "4h30"
+# (each part as what it is, and the whole in minutes: "10 hours 41 minutes" or "641 minutes")
+_HOURS_MINUTES_RE = re.compile(r"(\d(?<![\w.,-]\d)\d{0,2})h([0-5]\d)(?:m(?:in)?)?(?![\w%])")
+
+
+def _hours_minutes(text: str) -> Iterator[NumberMention]:
+    for m in _HOURS_MINUTES_RE.finditer(text):
+        hours, minutes = int(m.group(1)), int(m.group(2))
+        yield NumberMention(m.start(), m.start(2), m.group(1) + "h", float(hours), measure="hours")
+        yield NumberMention(m.start(2), m.end(), m.group()[m.start(2) - m.start():], float(minutes), measure="minutes")
+        yield NumberMention(m.start(), m.end(), m.group(), float(hours * 60 + minutes), measure="minutes")
+
+
+# a price in hundredths written with "c" or "¢" after it, as tariffs and price lists do
+# ("48.62 c/kWh", "112.53c/day", "35¢"); the value reader leaves a lone "c" alone ("3c" is as
+# often a clause's letter), and a currency the text may not name is no unit ("cents", as read)
+_CENTS_RE = re.compile(r"(\d(?<![\w.,-]\d)\d*(?:\.\d+)?)(?:[ \t]?¢|[ \t]?c(?=/[^\W\d_])|c(?![\w%]))")
+
+
+# the value before a price in hundredths that shares its "c": a range's or a change's first end
+# ("4.2-4.6c", "48.62 -> 51.70 c/kWh")
+_CENTS_FIRST_END_RE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)[ \t]*(?:->|→|[-–—]|to)[ \t]*$")
+
+
+def _cents(text: str) -> Iterator[NumberMention]:
+    for m in _CENTS_RE.finditer(text):
+        before = _CENTS_FIRST_END_RE.search(text, max(0, m.start() - 24), m.start())
+        if before is not None:
+            yield _hundredths(before.group(1), before.start(1), before.end(1), before.group(1))
+        yield _hundredths(m.group(1), m.start(), m.end(), m.group())
+
+
+def _hundredths(raw: str, start: int, end: int, written: str) -> NumberMention:
+    decimals = len(raw.partition(".")[2])
+    return NumberMention(start, end, written, float(raw) / 100, precision=0.5 * 10 ** -decimals / 100)
 
 
 # a span of time written as a clock, hours, minutes and seconds: "00:14:40" in a log, a race's
@@ -608,12 +650,13 @@ def _bracketed_percents(text: str) -> Iterator[NumberMention]:
 
 # a table's scale stated once for its figures: "(in millions, except per share)", "($ in
 # thousands)", "(€m)"; or, as accounts head a column, a currency before "000" ("£000",
-# "£'000", "GBP 000s", "$000s": thousands)
+# "£'000", "GBP 000s", "$000s": thousands) or before a scale's letter ("Sales £k", "$m")
 _TABLE_SCALE_RE = re.compile(
     r"\((?:[^()\n]{0,12}\bin[ \t]+)?(?:[$€£][ \t]?)?(?P<w>thousands|millions|billions|m|bn)\b[^()\n]{0,40}\)"
-    r"|(?:[$€£]|\b(?:GBP|USD|EUR|CHF|AUD|CAD))[ \t]?'?(?P<k>000)s?\b",
+    r"|(?:[$€£]|\b(?:GBP|USD|EUR|CHF|AUD|CAD))[ \t]?'?(?P<k>000)s?\b"
+    r"|[$€£](?P<s>k|m|bn)\b",
     re.IGNORECASE)
-_TABLE_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "m": 1e6, "bn": 1e9, "000": 1e3}
+_TABLE_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "m": 1e6, "bn": 1e9, "000": 1e3, "k": 1e3}
 
 
 def _decimals(n: NumberMention) -> int:
@@ -625,10 +668,11 @@ def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     """The bare values of a text that states its table's scale once ("(in millions)": 412.6 is
     $412.6 million), each scaled: the other reading of every bare value there."""
     # (a match opens with a bracket or holds "000": a text with neither is not scanned)
-    m = _TABLE_SCALE_RE.search(text) if "(" in text or "000" in text else None
+    m = (_TABLE_SCALE_RE.search(text)
+         if "(" in text or "000" in text or "£" in text or "$" in text or "€" in text else None)
     if m is None:
         return []
-    factor = _TABLE_SCALES[(m.group("w") or m.group("k")).casefold()]
+    factor = _TABLE_SCALES[(m.group("w") or m.group("k") or m.group("s")).casefold()]
     out = []
     for n in mentions:
         if n.unit is None and n.measure is None and not n.spelled and not n.ordinal and _factor(n) == 1:
@@ -664,6 +708,36 @@ def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[Numbe
             for n in mentions[bisect_left(starts, start):bisect_left(starts, end)]:
                 if n.unit is None and n.measure is None and not n.spelled and n.end <= end:
                     yield n._replace(unit="%")
+
+
+# a column header of a table laid out with spaces that makes its cells percentages: a lone "%"
+# or "(%)" between runs of two or more spaces ("Names    MPs    %    Points")
+_SPACED_PERCENT_HEADER_RE = re.compile(r"(?:^|(?<=[ \t]{2}))\(?%\)?(?=[ \t]{2}|[ \t]*$)")
+
+
+def _percent_spaced_columns(text: str, mentions: list[NumberMention]) -> Iterator[NumberMention]:
+    """The bare values under a "%" header of a table whose columns are laid out with spaces, as
+    reports print them: a line with no digit holding a lone "%" heads the column; on each line
+    after it, up to a line with no digit, the one value whose characters reach under the "%"
+    (left- or right-aligned) is a percentage."""
+    starts = [n.start for n in mentions]
+    column: Optional[tuple[int, int]] = None
+    at = 0
+    for line in text.split("\n"):
+        offset, at = at, at + len(line) + 1
+        if "|" in line:
+            column = None  # (a pipe table's columns are read by _percent_columns)
+            continue
+        if not any(c.isdigit() for c in line):
+            header = _SPACED_PERCENT_HEADER_RE.search(line) if "%" in line else None
+            column = None if header is None else (header.start(), header.end())
+            continue
+        if column is None:
+            continue
+        under = [n for n in mentions[bisect_left(starts, offset):bisect_left(starts, offset + len(line))]
+                 if n.start - offset <= column[1] and n.end - offset >= column[0]]
+        if len(under) == 1 and under[0].unit is None and under[0].measure is None and not under[0].spelled:
+            yield under[0]._replace(unit="%")
 
 
 def _percent_rows(text: str, mentions: list[NumberMention]) -> Iterator[NumberMention]:
