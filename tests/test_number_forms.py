@@ -304,6 +304,21 @@ def test_a_log_duration_supports_no_bare_number() -> None:
     assert _flagged(TOOL_LOG, "The job retried 25 times and copied 22 files.") == {"25", "22"}
 
 
+DRIVER_LOG = ("VEHICLE LOG  |  Coach 14\n2025-03-04  driving 9h47m; break after 4h25m\n"
+              "2025-03-05  driving 8h10 (short day)")
+
+
+def test_hours_and_minutes_glued_into_one_support_each_part_and_the_whole() -> None:
+    answer = ("On 4 March you drove 9 hours 47 minutes and took your break after 4 hours 25 minutes; "
+              "on 5 March you drove 8 hours 10 minutes, or 490 minutes.")
+    assert _flagged(DRIVER_LOG, answer) == set()
+    assert _flagged(DRIVER_LOG, answer.replace("47 minutes", "41 minutes").replace("490", "527")) == {"41", "527"}
+
+
+def test_glued_hours_and_minutes_support_no_bare_count() -> None:
+    assert _flagged(DRIVER_LOG, "The coach made 47 stops and carried 25 pupils.") == {"47", "25"}
+
+
 # -- money in hundredths, accounts tables ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "value", "unit"), [
@@ -327,6 +342,46 @@ def test_cents_restate_a_decimal_of_the_currency_and_a_range_shares_them() -> No
     answer = "Earnings were 37 cents per share, and the unit price rises from 6.5 to 7.1 cents in March."
     assert _flagged(doc, answer) == set()
     assert _flagged(doc, answer.replace("37 cents", "39 cents").replace("6.5 to", "6.8 to")) == {"39 cents", "6.8"}
+
+
+TARIFF = ("Kelby Power - Standard Home\nStanding charge ........ 61.08 c/day\nDay rate ......... 33.9c/kWh\n"
+          "Export payment: 15.2 -> 12.5 c/kWh from 1 April\nMeter reading visit: 40¢ per visit")
+
+
+def test_prices_written_with_c_or_a_cent_sign_are_hundredths() -> None:
+    answer = ("The standing charge is 61.08 cents a day and the day rate 33.9 cents per kWh; from 1 April "
+              "the export payment drops from 15.2 to 12.5 cents per kWh, and a meter visit costs $0.40.")
+    assert _flagged(TARIFF, answer) == set()
+    changed = answer.replace("61.08 cents", "68.01 cents").replace("from 15.2 to", "from 15.8 to")
+    assert _flagged(TARIFF, changed) == {"68.01 cents", "15.8"}
+
+
+def test_a_letter_c_after_a_number_is_no_price_where_something_else_reads_it() -> None:
+    # the figure itself is still read: "3c" supports the clause's 3, not 3 cents of a fee
+    assert _flagged("See clause 3c of the lease.", "Clause 3 of the lease applies.") == set()
+    assert _flagged("See clause 3c of the lease.", "The fee is 8 cents.") == {"8 cents"}
+
+
+def test_a_currency_and_scale_letter_heading_a_column_scale_its_cells() -> None:
+    doc = "Branch | Sales £k | vs LY %\nLeeds | 412.8 | +3.4\nYork | 96.5 | -1.2"
+    answer = "Leeds took £412.8k, up 3.4% on last year, while York took £96.5k."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("£96.5k", "£69.5k")) == {"£69.5k"}
+    assert _flagged(doc.replace("Sales £k", "Sales"), answer) == {"£412.8k", "£96.5k"}
+
+
+SPACED_TABLE = ("HILLCREST QUIZ LEAGUE - Round 6\nRank  Team              Pts    %       Bonus\n"
+                "1     The Owls          88     73.33   12\n2     Quizzly Bears     81     67.50   9\n"
+                "...\nNext round: 14 June")
+
+
+def test_a_percent_column_of_a_table_laid_out_with_spaces_holds_percentages() -> None:
+    answer = "The Owls led with 88 points (73.33%), ahead of Quizzly Bears on 67.5%."
+    assert _flagged(SPACED_TABLE, answer) == set()
+    assert _flagged(SPACED_TABLE, answer.replace("73.33%", "77.33%")) == {"77.33%"}
+    # the points and the bonus are in other columns: no percentage
+    assert _flagged(SPACED_TABLE, "The Owls scored 88% and got a 12% bonus.") == {"88%", "12%"}
+    assert _flagged(SPACED_TABLE.replace("    %   ", " Share  "), answer) == {"73.33%", "67.5%"}
 
 
 TABLE_DOC = ("Harlow Biotech, Q2 results (in millions, except per share)\n"
