@@ -1,8 +1,11 @@
 """Each checker on messy retrieved text: what must be flagged and what must not."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from raguard import Verifier, verify
+from raguard.checkers.entities import _variants
 
 
 def _types(result, severity=("high", "medium")):
@@ -162,6 +165,32 @@ def test_a_title_written_out_is_the_abbreviated_one():
     doc = "The report was written by Prof. Ada Okonkwo of Leeds and reviewed by Dr. Tom Reyes."
     answer = "Professor Okonkwo wrote the report, and Doctor Reyes reviewed it."
     assert _types(_check([doc], answer), ("high",)) == set()
+
+
+def test_a_given_name_and_surname_restate_a_name_with_middle_names():
+    # a register writes middle names (and surnames in capitals); others of the family share the surname
+    doc = ("Executors: Rosalind Mary OYELARAN ; Thomas Adebayo Kwame OYELARAN\n"
+           "Witness: Colm Brady, solicitor")
+    answer = "Thomas Oyelaran and Rosalind Oyelaran are the executors."
+    assert _types(_check([doc], answer), ("high",)) == set()
+    flagged = _types(_check([doc], answer.replace("Thomas Oyelaran", "Timothy Oyelaran")), ("high",))
+    assert any(t == "missing_entity" and "Timothy" in text for t, text in flagged), flagged
+    # a list puts a comma between two people: no middle name
+    listed = "The executors are Rosalind, Mary Oyelaran and Colm Brady."
+    flagged = _types(_check([listed, "Thomas Oyelaran signed."], "Rosalind Oyelaran is an executor."), ("high",))
+    assert any(t == "missing_entity" and "Rosalind" in text for t, text in flagged), flagged
+
+
+def test_a_name_an_honorific_opens_is_a_persons_whatever_its_label():
+    doc = "Sprachkurs B2 | Raum 2.07 | Kursleitung: Fr. Wörlitzer | Mo-Do 08:30"
+    answer = "Your B2 course in room 2.07 is taught by Ms Wörlitzer."
+    assert _types(_check([doc], answer), ("high",)) == set()
+    flagged = _types(_check([doc], answer.replace("Wörlitzer", "Wörgötter")), ("high",))
+    assert any(t == "missing_entity" and "Wörgötter" in text for t, text in flagged), flagged
+    # the tagger may call such a name an organization: the name after the honorific is still read
+    head = _variants(SimpleNamespace(response=answer), answer.index("Ms"), "Ms Wörlitzer", "ORG")[0]
+    assert head == "Wörlitzer"
+    assert _variants(SimpleNamespace(response="It is owned by General Mills."), 15, "General Mills", "ORG")[0] is None
 
 
 def test_a_person_of_an_organization_is_two_names_each_checked():

@@ -69,6 +69,8 @@ _NOT_GIVEN_NAMES = frozenset({"the", "a", "an", "and", "of", "by", "with", "to",
                               "when", "while", "but", "as", "in", "on", "at", "from", "after", "before"})
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame", "lord",
                      "lady", "st", "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
+# the titles that stand only before a person's name
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof"})
 
 
 class EntitiesConfig(CheckerConfig):
@@ -316,8 +318,10 @@ def _variants(ctx: CheckContext, start: int, text: str, label: str
     """(head, year cut, joined, joined's words) of a name: the name without a sentence-initial
     common noun, a title or a year (and that year), and its "&" / "and" spelling with its words."""
     head = _sentence_initial_head(ctx.response, start, text, label)
-    if head is None and label in ("PERSON", "PROPER"):
-        head = _after_title(text)  # "Doctor Reyes" for the documents' "Dr. Tom Reyes"
+    if head is None and (label in ("PERSON", "PROPER") or text.partition(" ")[0].rstrip(".").lower() in _HONORIFICS):
+        # "Doctor Reyes" for the documents' "Dr. Tom Reyes" (a name an honorific opens is a
+        # person's, whatever the tagger calls it: "Ms Brandstätter" may come back an ORG)
+        head = _after_title(text)
     year_cut = _without_year(text) if head is None else None
     if year_cut is not None:
         head = year_cut[0]  # "the 2026 Valencia Marathon" for "VALENCIA MARATHON 2026"
@@ -619,6 +623,24 @@ def _trim_lower(piece: str, trailing: bool = True) -> str:
     while trailing and words and words[-1][:1].islower():
         words.pop()
     return " ".join(words)
+
+
+def _with_middle_names(tokens: TokenText, text: str, given: str, surname: str) -> Optional[tuple[int, int]]:
+    """Span of the document's "David James Thorne" (or "DAVID JAMES THORNE") for the answer's
+    "David Thorne": a given name and a surname with one or two capitalized middle names between,
+    nothing but spaces and dots around them ("David, James Thorne" is two people)."""
+    if given not in tokens.vocab or surname not in tokens.vocab:
+        return None
+    norms, starts, ends = tokens.norms, tokens.token_starts, tokens.token_ends
+    for i, word in enumerate(norms):
+        if word != given:
+            continue
+        for j in (i + 2, i + 3):
+            if j < len(norms) and norms[j] == surname and all(
+                    text[starts[k]].isupper() and not text[ends[k - 1]:starts[k]].strip(" \t.")
+                    for k in range(i + 1, j + 1)):
+                return starts[i], ends[j]
+    return None
 
 
 def _other_given_name(index: DocumentIndex, text: str, parts: list[str]) -> bool:
@@ -992,6 +1014,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         # names: two people side by side are no third; nor a name's year, which is its edition
         # only beside it: see _year_beside)
         span = _words_together(tokens, words)
+        if span is not None:
+            return span
+    if label in ("PERSON", "PROPER") and len(words) == 2:
+        span = _with_middle_names(tokens, index.text, words[0], words[1])
         if span is not None:
             return span
     if label == "PERSON":
