@@ -151,6 +151,15 @@ def test_a_person_the_documents_say_did_it_passes(answer: str) -> None:
     assert misattributed(answer, [MINUTES]) == []
 
 
+def test_a_passive_doer_is_read_with_the_title_before_the_name() -> None:
+    # "by Site Manager T. Okwu": the title and the name are one doer, not "Site" alone
+    log = ("Incident log\n 12/03  Checked by Site Manager T. Okwu - scaffold tag renewed\n"
+           " 13/03  Signed off by Dana Reyes")
+    assert misattributed("Site Manager T. Okwu checked it, and Dana Reyes signed it off.", [log]) == []
+    warnings = misattributed("Dana Reyes checked it, and Site Manager T. Okwu signed it off.", [log])
+    assert any(w.text == "Dana Reyes" and "did it" in w.suggestion for w in warnings), warnings
+
+
 def test_a_speakers_own_i_says_who_did_it_in_a_conversation() -> None:
     chat = ("Rhea Okafor: I'll book the hall for the quiz night.\n"
             "Sam Whitby: great, I'll print the posters.\n"

@@ -136,8 +136,11 @@ _VERB_AFTER_RE = re.compile(rf"[ \t]+(?:(?:{_AUX})[ \t]+){{0,3}}([a-z][a-z'’-]
 # send") or one word ("Yusuf proposed", "I'll send", "the council paid")
 _DOER_BEFORE_RE = re.compile(
     rf"(?<![\w'’.-])((?:[A-Z][\w'’.-]*[ \t]+){{0,2}}[A-Z][\w'’.-]*|[^\W\d_]+)[ \t]+(?:(?:{_AUX})[ \t]+){{0,3}}$")
-# a doer right after a passive verb: "seconded by Bronwen", "handed over by the DHL courier"
-_DOER_AFTER_RE = re.compile(r"[ \t]+(?:[a-z]+[ \t]+)?by[ \t]+(?:the[ \t]+)?([^\W\d_]+)")
+# a doer right after a passive verb: "seconded by Bronwen", "handed over by the DHL courier",
+# "inspected by Highways Inspector K. Dunmore" (a run of capitalized words and initials: a title
+# and the name it stands before are one doer)
+_DOER_AFTER_RE = re.compile(r"[ \t]+(?:[a-z]+[ \t]+)?by[ \t]+(?:the[ \t]+)?"
+                            r"((?:[A-Z][\w'’-]*\.?[ \t]+){0,4}[A-Z][\w'’-]*|[^\W\d_]+)")
 # what joins doers into a list: "Ana and Ben sent", "Ana, Ben sent"
 _LIST_BEFORE_RE = re.compile(r"(?:\band|\bor|&|,|\bwith)[ \t]*$", re.IGNORECASE)
 #: How far back a list of doers is read before its last name.
@@ -298,7 +301,7 @@ def _doers(index: DocumentIndex, verb: str, prose: bool = False) -> Iterator[tup
                     doers |= {t.norm for t in tokenize(word)}
             after = _DOER_AFTER_RE.match(text, tok.end)
             if after is not None:
-                doers.add(after.group(1).lower())
+                doers.update(t.norm for t in tokenize(after.group(1)))
             yield (frozenset(doers) if doers else None), text
 
 
