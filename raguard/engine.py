@@ -241,7 +241,9 @@ class Engine:
                 claims.append({
                     "kind": f.kind, "text": f.text, "start": f.start, "end": f.end, "value": f.value,
                     "supported": f.supported, "evidence": evidence, "source": f.source, "checker": f.checker,
-                    "support": claim_support(f, alignment, starts),
+                    # (unsupported: 0.0, a value or a name found: 1.0, without a call; a statement: its grade)
+                    "support": (claim_support(f, alignment, starts) if f.kind == "statement"
+                                else 1.0 if f.supported else 0.0),
                 })
             if not f.supported:
                 is_error = f.warning_type == CHECKER_ERROR

@@ -248,3 +248,29 @@ def test_a_figure_of_no_unit_is_not_set_against_a_span_of_time() -> None:
     docs = ["Refunds are accepted within a 30-day window. Ticket 48213 was opened on 4 May."]
     answer = "Your refund request went in on 4 May as ticket 48213, well within the 30-day window."
     assert contradictions(answer, docs) == []
+
+
+def test_word_matches_are_finditers_matches():
+    """word_matches tries the order and comparison patterns only where an opening word starts:
+    the same matches as a scan of every position, on ASCII text (any case, words inside words,
+    a window) and on other text (the scan itself)."""
+    import random
+
+    from raguard.checkers.direction import comparisons, order
+    from raguard.checkers.direction._common import word_matches
+
+    pieces = ["before ", "AFTER ", "Earlier  than ", "prior\tto ", "following ", "the following day ",
+              "followed by ", "preceded by ", "above the ", "Over a ", "more than ", "LESS THAN his ",
+              "under its ", "within the ", "outside our ", "x-before ", "moreover ", "lower than the ",
+              "3 pm", "£20", ", ", ". ", "ınside the ", "outſide the ", "cover ", "discover "]
+    rng = random.Random(7)
+    texts = ["", "before", "It opened after 5 pm, above the 4% target and well below the £131 limit."]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 14))) for _ in range(1500)]
+    for text in texts:
+        for pattern, words in ((comparisons._CMP_RE, comparisons._CMP_OPENERS), (order._ORDER_RE, order._ORDER_OPENERS)):
+            for window in ((0, None), (len(text) // 4, 3 * len(text) // 4), (3, len(text) + 5)):
+                lo, hi = window
+                expected = [(m.span(), m.groups()) for m in
+                            (pattern.finditer(text, lo) if hi is None else pattern.finditer(text, lo, hi))]
+                got = [(m.span(), m.groups()) for m in word_matches(pattern, text, words, lo, hi)]
+                assert got == expected, (text, window)

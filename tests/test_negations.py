@@ -925,3 +925,18 @@ def test_a_zero_in_a_cell_of_a_layout_s_line_denies_the_thing_it_gives() -> None
     assert contradictions("What does it cost?", [doc.format(fee="0.00")], answer) == []
     # (the zero of the next cell is not the setup fee's)
     assert contradictions("What does it cost?", [doc.format(fee="25.00")], answer)
+
+
+def test_prefixed_twins_answer_as_the_test_per_word():
+    """One set of twins tested against a document sentence's words says what a _prefixed_twin
+    test of each answer word said."""
+    import random
+
+    from raguard.checkers.negations.swaps import _prefixed_twin, _prefixed_twins
+
+    rng = random.Random(3)
+    pieces = ["un", "non", "a", "do", "ne", "able", "crewed", "x", "n", "o"]
+    for _ in range(5000):
+        words = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(0, 6))]
+        said = frozenset("".join(rng.choice(pieces) for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(0, 30)))
+        assert any(_prefixed_twin(w, said) for w in words) == (not _prefixed_twins(words).isdisjoint(said))

@@ -148,10 +148,11 @@ class AttributionsChecker:
             # did Y" is two claims), without quotations (the quotes checker's)
             claims = blank_quotations(sentence)
             # what the answer names inside its quotations (a title: '"Starfall" earned ...') is
-            # named by it, though not matched
-            quoted = frozenset(_stems_at(ctx, start, end) - content_stems(claims)) if claims != sentence else frozenset()
-            clauses = clause_spans(claims)
-            clause_starts = [c[0] for c in clauses]
+            # named by it, though not matched; it and the clauses are read for the first name that
+            # gets that far (most names of most sentences stop before: pure functions, read later)
+            quoted: Optional[frozenset[str]] = None
+            clauses: list[tuple[int, int]] = []
+            clause_starts: list[int] = []
             clause_stems: dict[int, set[str]] = {}
             clause_names: dict[int, tuple[frozenset[str], ...]] = {}
             for name in names[first:last]:
@@ -162,6 +163,9 @@ class AttributionsChecker:
                     else content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
                     continue
+                if not clauses:
+                    clauses = clause_spans(claims)
+                    clause_starts = [c[0] for c in clauses]
                 k = max(0, bisect_right(clause_starts, name.start - start) - 1)
                 if k not in clause_stems:
                     c_start, c_end = clauses[k]
@@ -174,6 +178,9 @@ class AttributionsChecker:
                 reported = _reports_pronoun(ctx.response[name.end:c_end]) if name.end < c_end else False
                 # (the clause's names, read once per clause and only when a document sentence is asked)
                 named = _NamedRuns(claims, clauses[k], clause_names, k)
+                if quoted is None:
+                    quoted = (frozenset(_stems_at(ctx, start, end) - content_stems(claims)) if claims != sentence
+                              else frozenset())
                 finding = self._check_one(ctx, index, name, rest, name_stems, quoted, answer, reported, named)
                 if finding is not None:
                     yield finding

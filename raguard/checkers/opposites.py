@@ -186,8 +186,9 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
     a_side = _answer_side(ctx, start, end, at, sides)
     if a_side is None or len(a_side) < MIN_SHARED:
         return None
-    a_begin, a_end = clause_span(sentence, at - start)
-    a_cues = hedge_cues(sentence[a_begin:a_end], at - start - a_begin)  # (the word itself is no hedge)
+    # (the answer clause's cues are read at the first document word that gets that far: most
+    # calls find none, and hedge_cues is a pattern's pass over the clause)
+    a_cues: Optional[frozenset[str]] = None
     memo = index.__dict__.setdefault("_opposite_tokens", {})  # (per document sentence: asked per answer)
     for n in sorted(numbers):
         s, e = spans[n]
@@ -206,6 +207,9 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             shared = [w for w in a_side if w in d_side and a_side[w] == d_side[w]]
             if len(shared) < MIN_SHARED:
                 continue
+            if a_cues is None:
+                a_begin, a_end = clause_span(sentence, at - start)
+                a_cues = hedge_cues(sentence[a_begin:a_end], at - start - a_begin)  # (the word itself is no hedge)
             d_begin, d_end = clause_span(doc_sentence, t.start)
             if hedge_cues(doc_sentence[d_begin:d_end], t.start - d_begin) != a_cues:
                 continue

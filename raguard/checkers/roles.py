@@ -441,9 +441,9 @@ def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int])
             between = ctx.response[first.end:second.start]
             if _BY_WORD_RE.search(between) and not _BY_END_RE.search(between):
                 continue  # a "by" of time or means ("by Friday at the latest"), not the doer's
-            if not _has_verb(between):
-                continue  # "the exclusive lock on the offsite repository": no deed between them
-            found = _swapped(ctx, first, second, a, b, frozenset((a, b)))
+            # (no deed between them, "the exclusive lock on the offsite repository", is asked by
+            # _swapped once a document sentence holds both and the relation: most pairs stop before)
+            found = _swapped(ctx, first, second, a, b, frozenset((a, b)), needs_verb=True)
             if found is not None:
                 flagged.add(first.start)
                 yield found
@@ -532,10 +532,12 @@ def _relation_words(text: str) -> tuple[tuple[str, ...], bool]:
 
 
 def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
-             name_stems: frozenset[str]) -> Optional[Finding]:
+             name_stems: frozenset[str], needs_verb: bool = False) -> Optional[Finding]:
     """The finding for ``first`` when a document says the relation between it and ``second`` (found
     by the stems ``a`` and ``b``; ``name_stems``: both names' stems) the other way round, and none
-    says it the answer's way."""
+    says it the answer's way. ``needs_verb``: none unless the words between them hold a verb
+    (:func:`_has_verb`, read only once a document sentence may hold the swap: both tests are
+    pure, so their order changes nothing found)."""
     between = ctx.response[first.end:second.start]
     if ";" in between:
         return None
@@ -558,7 +560,7 @@ def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
         with_a, with_b, with_verb = by_stem.get(a), by_stem.get(b), by_stem.get(relation[0])
         if with_a and with_b and with_verb:
             holding.extend((doc_index, index, k) for k in sorted(set(with_a).intersection(with_b, with_verb)))
-    if not holding:
+    if not holding or (needs_verb and not _has_verb(between)):
         return None
     swap: Optional[tuple[int, str]] = None
     word_a, word_b = _last_word(first.text), _last_word(second.text)

@@ -224,16 +224,17 @@ class StatementsChecker:
                 best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words + optional, sentence_stems)
             doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
             counted = len(words) + sum(1 for w, _, _ in optional if w in doc_stems)
+            denied: dict[int, bool] = {}  # (each word's answer below, asked up to three times)
             if best_hits < counted:
                 # "undamaged" for the document's "not damaged", and "not damaged" for "undamaged"
                 best_hits += sum(1 for w, a, b in words
                                  if w != _SUPPORTED and w not in doc_stems
-                                 and _denied_the_other_way(ctx, a, b, best_doc, doc_stems))
+                                 and _denied_once(denied, ctx, a, b, best_doc, doc_stems))
             if len(words) >= _MIN_WORDS_FOR_SYNONYMS and best_hits < counted:
                 # a word the document restates in other words ("inquires" for "asks")
                 best_hits += sum(1 for w, a, b in words
                                  if w != _SUPPORTED and w not in doc_stems
-                                 and not _denied_the_other_way(ctx, a, b, best_doc, doc_stems)
+                                 and not _denied_once(denied, ctx, a, b, best_doc, doc_stems)
                                  and has_synonym_in(w, doc_stems))
             ratio = best_hits / counted
             # a denial's words name what is ruled out: judged as anchored (and by the negations checker)
@@ -269,7 +270,7 @@ class StatementsChecker:
                 synonyms = len(words) >= _MIN_WORDS_FOR_SYNONYMS
                 missing = [ctx.response[a:b] for s, a, b in words
                            if s != _SUPPORTED and s not in doc_stems
-                           and not _denied_the_other_way(ctx, a, b, best_doc, doc_stems)
+                           and not _denied_once(denied, ctx, a, b, best_doc, doc_stems)
                            and not (synonyms and has_synonym_in(s, doc_stems))]
                 finding.suggestion = (
                     f'No retrieved document supports this statement ("{quote_for_message(sentence, 60)}"): '
@@ -313,6 +314,16 @@ def _denied_the_other_way(ctx: CheckContext, start: int, end: int, doc_index: in
         return False
     return _denied_at([t.norm for t in ctx.token_list[max(0, tokens[0] - _DENIAL_REACH):tokens[0] + 1]],
                       min(tokens[0], _DENIAL_REACH))
+
+
+def _denied_once(memo: dict[int, bool], ctx: CheckContext, start: int, end: int, doc_index: int,
+                 doc_stems: frozenset[str]) -> bool:
+    """:func:`_denied_the_other_way`, kept in ``memo`` by the word's start (one sentence's words,
+    against one document: the support, the synonyms and the message each ask it)."""
+    found = memo.get(start)
+    if found is None:
+        found = memo[start] = _denied_the_other_way(ctx, start, end, doc_index, doc_stems)
+    return found
 
 
 def _counts_documents_things(ctx: CheckContext, sentence: str) -> bool:

@@ -5,7 +5,7 @@ to the words of a span of the answer."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.documents import DocumentIndex, DocumentSet
@@ -24,6 +24,35 @@ _MAX_TIED = 6
 #: What a reader of a span gives (``text[start:end]``, with ``text``'s numbers and dates): a
 #: value or time by kind, ``{}`` when the span states none, None when it states two.
 Pick = Callable[[str, list[NumberMention], list[DateMention], int, int], Optional[dict[str, Any]]]
+
+
+def word_matches(pattern: "re.Pattern[str]", text: str, words: tuple[str, ...], pos: int = 0,
+                 endpos: Optional[int] = None) -> Iterator["re.Match[str]"]:
+    """``pattern.finditer(text, pos, endpos)`` for a case-insensitive ``pattern`` each match of
+    which opens with one of ``words`` (lower case, or a prefix of it): in ASCII text the pattern
+    is tried only where one of them starts, found by ``str.find``. (re scans an IGNORECASE
+    pattern that opens with a lookbehind or ``\\b`` at every position: most of a long answer.)
+    The same matches: no other position can open one, and after a match the next is looked for
+    from its end, as finditer does (a match is never empty: it holds its word)."""
+    end = len(text) if endpos is None else min(endpos, len(text))
+    if not text.isascii():  # (outside ASCII, IGNORECASE matches more than lower-casing finds)
+        yield from pattern.finditer(text, pos, end)
+        return
+    lowered = text[pos:end].lower()  # (ASCII: one character for one, case folded as IGNORECASE does)
+    starts: set[int] = set()
+    for word in words:
+        at = lowered.find(word)
+        while at >= 0:
+            starts.add(at + pos)
+            at = lowered.find(word, at + 1)
+    after = pos
+    for at in sorted(starts):
+        if at < after:
+            continue  # (inside the last match)
+        m = pattern.match(text, at, end)
+        if m is not None:
+            yield m
+            after = m.end()
 
 
 def finding(checker: Checker, start: int, end: int, text: str, value: str, suggestion: str) -> Finding:

@@ -18,7 +18,7 @@ import re
 from typing import Iterator
 
 from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_message
-from raguard.checkers.direction._common import RANGE_GAP_RE, finding, same_kind, sentence_start
+from raguard.checkers.direction._common import RANGE_GAP_RE, finding, same_kind, sentence_start, word_matches
 from raguard.normalize.numbers import NumberMention
 from raguard.normalize.polarity import hedges_or_denies
 from raguard.normalize.spans import SpanIndex
@@ -44,6 +44,9 @@ _CMP_RE = re.compile(
     r"(?:[ \t]+(?P<bound>under|below|over|above|up[ \t]+to|at[ \t]+(?:least|most)|no[ \t]+(?:more|less)[ \t]+than|"
     r"(?:less|more)[ \t]+than))?[ \t]+(?=\S)",
     re.IGNORECASE)
+#: The words a match of _CMP_RE opens with, for word_matches.
+_CMP_OPENERS = ("above", "over", "below", "under", "within", "inside", "outside", "higher", "more", "greater",
+                "larger", "lower", "less", "fewer", "smaller")
 # between A and the comparison (or the difference before it): a unit word and a comma or a verb of
 # being ("0.31%, below", "3 is above"), or a short aside ending in a comma ("0.6 MΩ from negative
 # to earth, above"; no figure, no sentence end, no new clause); then a degree word
@@ -62,7 +65,7 @@ def compared(checker: Checker, ctx: CheckContext, numbers: list[NumberMention]) 
     """Values set beside one another (or a range, or a bound) by a comparison word that says
     the other way round."""
     response = ctx.response
-    matches = [m for m in _CMP_RE.finditer(response)]
+    matches = list(word_matches(_CMP_RE, response, _CMP_OPENERS))
     if not matches:
         return
     by_start = {n.start: k for k, n in enumerate(numbers)}

@@ -21,7 +21,7 @@ from typing import Iterator, Union
 
 from raguard.align import sentence_of
 from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_message
-from raguard.checkers.direction._common import RANGE_GAP_RE, finding, from_documents, in_date
+from raguard.checkers.direction._common import RANGE_GAP_RE, finding, from_documents, in_date, word_matches
 from raguard.normalize.dates import DateMention
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
 from raguard.normalize.polarity import hedges_or_denies
@@ -35,6 +35,8 @@ _ORDER_WORDS = {"before": -1, "earlier than": -1, "prior to": -1, "followed by":
 _ORDER_RE = re.compile(
     r"(?<![\w-])(?P<w>before|after|(?:earlier|later)[ \t]+than|prior[ \t]+to|following|(?:followed|preceded)[ \t]+by)"
     r"[ \t]+(?=[^\W_])", re.IGNORECASE)
+#: The words a match of _ORDER_RE opens with (or a prefix of them: "follow"), for word_matches.
+_ORDER_OPENERS = ("before", "after", "earlier", "later", "prior", "follow", "preceded")
 #: "the following day": a determiner before "following" makes it an adjective (a closed class)
 _DETERMINER_BEFORE_RE = re.compile(r"(?<![\w])(?:the|a|an|this|that|each|every)[ \t]+\Z", re.IGNORECASE)
 #: Hours two clock times of one day may lie apart and still be ordered as written (11 pm and
@@ -51,7 +53,7 @@ def ordered(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
     """Two events set in an order ("X before Y", "X, after Y") that their times, the answer's
     own or those of the document sentences their words align to, set the other way."""
     response = ctx.response
-    matches = list(_ORDER_RE.finditer(response))
+    matches = list(word_matches(_ORDER_RE, response, _ORDER_OPENERS))
     if not matches:
         return
     times = _Times(ctx)
@@ -115,7 +117,7 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -
     index = ctx.documents.indexes[found.doc_index]
     sides, said = set(), ""
     for a, b in found.spans:
-        for dm in _ORDER_RE.finditer(index.text, a, b):
+        for dm in word_matches(_ORDER_RE, index.text, _ORDER_OPENERS, a, b):
             d_word = " ".join(dm.group("w").lower().split())
             if _time_at(index.numbers, index.dates, dm.end()) != t:
                 continue
