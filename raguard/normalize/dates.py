@@ -742,11 +742,13 @@ def _anchors(kind: str, text: str, prefixes: Optional[list[int]] = None) -> Opti
         found = _month_anchors(text, prefixes)
     else:
         pattern = _ASCII_DIGIT_ANCHOR_RE if kind == "digit" and text.isascii() else _ANCHOR_RES[kind]
-        found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)]
+        # (each match's span read once: two method calls a match, not four)
+        found = [(start, end - start, text[end:end + 1]) for start, end in map(_MATCH_SPAN, pattern.finditer(text))]
     return found if len(found) <= len(text) * _MAX_ANCHOR_DENSITY else None
 
 
 _MONTH_PREFIXES = _CUE_WORDS["month"]
+_MATCH_SPAN = re.Match.span
 
 
 def _month_prefixes(text: str, lowered: Optional[str] = None) -> list[int]:
@@ -828,7 +830,7 @@ def _fitting(key: tuple[int, str]) -> tuple[Callable[[int, str], bool], ...]:
 def _digit_shapes(text: str) -> set[tuple[int, str]]:
     """(length, next character) of each digit anchor of ``text`` (see :func:`_anchors`)."""
     pattern = _ASCII_DIGIT_ANCHOR_RE if text.isascii() else _ANCHOR_RES["digit"]
-    return {(m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)}
+    return {(end - start, text[end:end + 1]) for start, end in map(_MATCH_SPAN, pattern.finditer(text))}
 
 
 def _fits(shape: Callable[[int, str], bool], shapes: set[tuple[int, str]]) -> bool:
