@@ -792,11 +792,11 @@ def _form_starts(form: str, anchors: list[tuple[int, int, str]],
         by_shape: dict[tuple[int, str], list[int]] = {}
         for p, n, c in anchors:
             by_shape.setdefault((n, c), []).append(p)
-        for key, starts in by_shape.items():  # (in the order of the groups' first anchors)
-            for shape in _fitting(key):
+        for pair, starts in by_shape.items():  # (in the order of the groups' first anchors)
+            for shape in _fitting(pair):
                 groups.setdefault(shape, []).append(starts)
         groups[_EVERY] = [[p for p, _, _ in anchors]]  # (also marks the groups filled)
-    key = _DIGIT_SHAPES.get(form, _EVERY)
+    key: object = _DIGIT_SHAPES.get(form, _EVERY)
     held = groups.get(key)
     if held is None:
         return []
