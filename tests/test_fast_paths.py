@@ -372,3 +372,45 @@ def test_an_answer_without_a_denial_word_is_one_the_pattern_finds_no_denial_in()
     for t in texts:
         if not may_deny(t, text.ascii_words(t)):
             assert not denies(t), t
+
+
+def _capitalized_runs_by_words(t: str) -> list[tuple[int, int]]:
+    """capitalized_runs as it read every run: split into words, leading honorifics dropped."""
+    from raguard.normalize.bindings import _RUN_RE, HONORIFICS
+
+    spans = []
+    for m in _RUN_RE.finditer(t):
+        start, end = m.start(), m.end()
+        for w in m.group().split():
+            if w.rstrip(".").lower() not in HONORIFICS:
+                break
+            start = t.index(w, start) + len(w)
+            start = end if start >= end else start + len(t[start:end]) - len(t[start:end].lstrip(" \t"))
+        if end - start > 1:
+            spans.append((start, end))
+    return spans
+
+
+def test_capitalized_runs_kept_whole_by_their_first_word_are_those_read_word_by_word() -> None:
+    from raguard.normalize.bindings import capitalized_runs
+
+    atoms = ["Dr", "DR", "Prof", "Miss", "Misses", "Mrs", "Hon", "Honor", "Sir", "Dame", "Ann", "Anna", "Annabel",
+             "de", "van", " ", "\t", ".", "-", "'", "x", "İ", "Ö", "Öland", "Cllr", "Mx", "\n", ",", "Rev"]
+    for t in _texts(atoms, 23, n=20000, most=14):
+        assert capitalized_runs(t) == _capitalized_runs_by_words(t), t
+
+
+def test_spelled_numbers_tried_at_the_number_words_starts_are_the_scan_s() -> None:
+    from raguard.normalize.dates import matches_at
+
+    atoms = ["a", "a ", "A", "one", "two", "twenty", "-", " ", "\t", "and", "hundred", "thousand", "million", "for",
+             "forty", "fourth", "first", "x", "_", "0", "someone", "often", "percent", "%", "ten", "tenth", ".",
+             "seventy", "eighth", "trillion", "thirteen", "s", "\n", "bil", "zero", "ninety-nine"]
+    for t in _texts(atoms, 29, n=20000, most=16):
+        lowered = t.lower()
+        assert _spans(matches_at(numbers._SPELLED_LOWER_RE, lowered, numbers._spelled_starts(lowered))) == \
+            _spans(numbers._SPELLED_LOWER_RE.finditer(lowered)), t
+    long = "About a  hundred and twenty-one people, one in five, came for forty-two days; someone often said ten. " * 3
+    assert len(long) >= numbers._MIN_SPELLED_SEARCH
+    assert [m.span() for m in numbers._spelled_matches(long, long.lower(), None)] == \
+        [m.span() for m in numbers._SPELLED_LOWER_RE.finditer(long.lower())]

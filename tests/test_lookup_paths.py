@@ -159,6 +159,31 @@ def test_anchored_date_forms_match_what_a_scan_finds() -> None:
             assert at_anchors == [m.span() for m in pattern.finditer(text)], (form, text)
 
 
+def test_form_starts_shared_by_the_forms_are_each_forms_own_anchors() -> None:
+    # one groups dict per text, as extract_dates keeps it, filled once for every form (the
+    # shapes' answers kept by (length, next character)): each form gets the anchors its shape
+    # accepts, in order, as the test of each anchor by the shape gives them
+    for text in _texts():
+        for kind in ("digit", "month"):
+            found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1])
+                     for m in dates._ANCHOR_RES[kind].finditer(text)]
+            groups: dict[object, list[list[int]]] = {}
+            for form, _ in dates._PATTERNS * 2:  # (twice: a merged list read again)
+                if dates._ANCHORED.get(form) != kind:
+                    continue
+                shape = dates._DIGIT_SHAPES.get(form)
+                wanted = [p for p, n, c in found if shape is None or shape(n, c)]
+                assert dates._form_starts(form, found, groups) == wanted, (form, text)
+                assert dates._form_starts(form, found) == wanted, (form, text)
+    for key in [(n, c) for n in range(1, 16) for c in ("", " ", "\t", "-", "/", ".", "'", "s", "W", "T", "Z", ",", "a")]:
+        assert set(dates._fitting(key)) == {s for s in dates._DIGIT_SHAPES.values() if s(*key)}, key
+
+
+def test_month_alone_words_by_their_last_character_are_all_the_words() -> None:
+    assert sorted(w for words in dates._MONTH_ALONE_BY_LAST.values() for w in words) == sorted(dates._MONTH_ALONE_WORDS)
+    assert all(w.endswith(last) for last, words in dates._MONTH_ALONE_BY_LAST.items() for w in words)
+
+
 def test_extract_dates_is_the_same_with_and_without_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = _texts()
     monkeypatch.setattr(dates, "_MIN_ANCHOR_TEXT", 0)

@@ -374,13 +374,21 @@ _RUN_RE = re.compile(
     rf"[{_CAPS}](?<![\w'’-].)[\w'’-]*(?:[ \t](?:(?:{_PARTICLES})[ \t]){{0,2}}[{_CAPS}][\w'’-]*){{0,5}}")
 #: Honorifics (a closed class), left out of a run's start.
 HONORIFICS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "miss", "cllr", "sir", "dame", "rev", "hon"})
+_MAX_HONORIFIC = max(map(len, HONORIFICS))
 
 
 def capitalized_runs(text: str) -> list[tuple[int, int]]:
     """(start, end) of the runs of capitalized words in ``text``, leading honorifics left out."""
     spans = []
     for m in _RUN_RE.finditer(text):
-        start, end = m.start(), m.end()
+        start, end = m.span()
+        if end - start > _MAX_HONORIFIC:
+            head = text[start:start + _MAX_HONORIFIC + 1]
+            if " " not in head and "\t" not in head and "." not in head:
+                # (its first word is longer than any honorific: kept whole, most runs, unsplit;
+                # lower() lengthens a word or keeps its length)
+                spans.append((start, end))
+                continue
         words = m.group().split()
         for w in words:
             if w.rstrip(".").lower() not in HONORIFICS:

@@ -742,11 +742,13 @@ def _anchors(kind: str, text: str, prefixes: Optional[list[int]] = None) -> Opti
         found = _month_anchors(text, prefixes)
     else:
         pattern = _ASCII_DIGIT_ANCHOR_RE if kind == "digit" and text.isascii() else _ANCHOR_RES[kind]
-        found = [(m.start(), m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)]
+        # (each match's span read once: two method calls a match, not four)
+        found = [(start, end - start, text[end:end + 1]) for start, end in map(_MATCH_SPAN, pattern.finditer(text))]
     return found if len(found) <= len(text) * _MAX_ANCHOR_DENSITY else None
 
 
 _MONTH_PREFIXES = _CUE_WORDS["month"]
+_MATCH_SPAN = re.Match.span
 
 
 def _month_prefixes(text: str, lowered: Optional[str] = None) -> list[int]:
@@ -777,27 +779,58 @@ def _month_anchors(text: str, prefixes: Optional[list[int]] = None) -> list[tupl
 
 
 def _form_starts(form: str, anchors: list[tuple[int, int, str]],
-                 groups: Optional[dict[tuple[int, str], list[int]]] = None) -> list[int]:
+                 groups: Optional[dict[object, list[list[int]]]] = None) -> list[int]:
     """The anchors at which ``form`` may match (see :data:`_DIGIT_SHAPES`), in order. ``groups``:
-    the anchors' positions by (length, next character), filled on first use and kept by the
-    caller, so that each form tests each group once, not each anchor (a 300-word document's ~40
-    digit anchors fall in a few groups, and nine forms read them)."""
-    shape = _DIGIT_SHAPES.get(form)
-    if shape is None:
-        return [p for p, _, _ in anchors]
+    the anchors' positions grouped by (length, next character), those groups listed under each
+    shape that accepts them, filled on first use and kept by the caller: each group is tested
+    once per text, through :func:`_fitting`, not once per form with a Python call per shape,
+    and the forms of one shape (the four of a day) share one merged list (a 300-word
+    document's ~40 digit anchors fall in a few groups, and nine forms read them)."""
     if groups is None:
         groups = {}
     if not groups:
+        by_shape: dict[tuple[int, str], list[int]] = {}
         for p, n, c in anchors:
-            groups.setdefault((n, c), []).append(p)
-    held = [starts for (n, c), starts in groups.items() if shape(n, c)]
-    return held[0] if len(held) == 1 else sorted(chain.from_iterable(held))
+            by_shape.setdefault((n, c), []).append(p)
+        for pair, starts in by_shape.items():  # (in the order of the groups' first anchors)
+            for shape in _fitting(pair):
+                groups.setdefault(shape, []).append(starts)
+        groups[_EVERY] = [[p for p, _, _ in anchors]]  # (also marks the groups filled)
+    key: object = _DIGIT_SHAPES.get(form, _EVERY)
+    held = groups.get(key)
+    if held is None:
+        return []
+    if len(held) > 1:
+        held = groups[key] = [sorted(chain.from_iterable(held))]  # (merged once for all its forms)
+    return held[0]
+
+
+#: The key of :func:`_form_starts`' groups under which every anchor stands (a form without a
+#: shape: one anchored at a month).
+_EVERY = "every anchor"
+#: (length, next character) of a digit anchor -> the distinct shapes of :data:`_DIGIT_SHAPES`
+#: that accept it: a shape reads the pair alone, so its answer is kept (see :func:`_fitting`).
+_FITTING: dict[tuple[int, str], tuple[Callable[[int, str], bool], ...]] = {}
+#: The most pairs :data:`_FITTING` keeps (a text of odd digit runs must not grow it for good).
+_MAX_FITTING = 4096
+
+
+def _fitting(key: tuple[int, str]) -> tuple[Callable[[int, str], bool], ...]:
+    """The distinct shapes of :data:`_DIGIT_SHAPES` that accept ``key``, (length, next character)."""
+    found = _FITTING.get(key)
+    if found is None:
+        n, c = key
+        found = tuple({shape: None for shape in _DIGIT_SHAPES.values() if shape(n, c)})
+        if len(_FITTING) >= _MAX_FITTING:
+            _FITTING.clear()
+        _FITTING[key] = found
+    return found
 
 
 def _digit_shapes(text: str) -> set[tuple[int, str]]:
     """(length, next character) of each digit anchor of ``text`` (see :func:`_anchors`)."""
     pattern = _ASCII_DIGIT_ANCHOR_RE if text.isascii() else _ANCHOR_RES["digit"]
-    return {(m.end() - m.start(), text[m.end():m.end() + 1]) for m in pattern.finditer(text)}
+    return {(end - start, text[end:end + 1]) for start, end in map(_MATCH_SPAN, pattern.finditer(text))}
 
 
 def _fits(shape: Callable[[int, str], bool], shapes: set[tuple[int, str]]) -> bool:
@@ -867,9 +900,18 @@ def _month_alone_starts(text: str, prefixes: Optional[list[int]] = None) -> list
         j = i
         while j > 0 and text[j - 1] in " \t":
             j -= 1
-        if j < i:
-            starts.update(j - len(word) for word in _MONTH_ALONE_WORDS if text.endswith(word, 0, j))
+        if 0 < j < i:  # (none of the words ends a text's first 0 characters)
+            # (only the words that end in the character before the spaces can end there)
+            starts.update(j - len(word) for word in _MONTH_ALONE_BY_LAST.get(text[j - 1], ())
+                          if text.endswith(word, 0, j))
     return sorted(starts)
+
+
+#: :data:`_MONTH_ALONE_WORDS` by their last character.
+_MONTH_ALONE_BY_LAST: dict[str, tuple[str, ...]] = {}
+for _word in _MONTH_ALONE_WORDS:
+    _MONTH_ALONE_BY_LAST[_word[-1]] = _MONTH_ALONE_BY_LAST.get(_word[-1], ()) + (_word,)
+del _word
 
 
 _MONTH_BY_PREFIX = {name[:3]: name for name in _MONTH_NAMES}  # ("Jan" -> "January": a name as written)
@@ -891,7 +933,7 @@ def extract_dates(text: str) -> list[DateMention]:
     if not cues:
         return []
     anchors: dict[str, Optional[list[tuple[int, int, str]]]] = {}
-    groups: dict[str, dict[tuple[int, str], list[int]]] = {}  # (see _form_starts)
+    groups: dict[str, dict[object, list[list[int]]]] = {}  # (see _form_starts)
     candidates: list[tuple[int, int, str, DateValue]] = []
     anchored = _ANCHORED if len(text) >= _MIN_ANCHOR_TEXT else {}
     # (the month prefixes of a long ASCII text, read once for the month anchors and "in March")

@@ -8,6 +8,7 @@ diacritics folded) makes all of those equal to their fluent restatement.
 from __future__ import annotations
 
 import html
+import string
 import re
 import unicodedata
 from bisect import bisect_right
@@ -512,9 +513,13 @@ def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
         # comes before it, the pattern's word is that run or there is none (a word of the
         # pattern holds letters and stops only), so a run of two letters or more that is no
         # abbreviation ends a sentence without the search (most of the shorter last words)
-        begin = dot_end - 1
-        while begin > lo and _is_letter(text[begin - 1]):
-            begin -= 1
+        window = text[lo:dot_end - 1]
+        if window.isascii():  # (an ASCII letter is what [^\W\d_] reads there: stripped in C)
+            begin = lo + len(window.rstrip(_ASCII_LETTERS))
+        else:
+            begin = dot_end - 1
+            while begin > lo and _is_letter(text[begin - 1]):
+                begin -= 1
         if begin == lo > 0:
             return False  # (letters fill the window: no room for what must come before a word)
         if (begin == 0 or text[begin - 1] != ".") and dot_end - 1 - begin >= 2 \
@@ -526,6 +531,9 @@ def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
     word = m.group(1)
     # single letters and dotted initials ("U.S.", "J.") are abbreviations too
     return word.lower() in _ABBREVIATIONS or len(word) == 1 or "." in word
+
+
+_ASCII_LETTERS = string.ascii_letters
 
 
 def _is_letter(char: str) -> bool:
