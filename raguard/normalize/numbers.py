@@ -506,10 +506,11 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     a time there, and a count or a year elsewhere), the age of an age band ("under-12s"), and
     digits glued into rows, lists and versions ("14,1840.00,10", "6,6,5", "v3.4": see
     :func:`_glued_values`), fractions written with a slash ("2/3": 66.7%), durations as logs
-    write them ("12m", "10h41m", "00:14:40"), prices in hundredths ("48.62 c/kWh"), a bracketed fall ("(7)%"), bare values of a table that states
-    its scale ("(in millions)", "£000") scaled, and the cells of a "%" column (of a pipe table or one laid out with spaces), or of
-    a row labelled with "%", as percentages. ``mentions``: the values read in ``text``; ``skip``: spans whose
-    digits are no values ("Apollo 11")."""
+    write them ("12m", "10h41m", "00:14:40"), prices in hundredths ("48.62 c/kWh"), a
+    bracketed fall ("(7)%"), bare values of a table that states its scale ("(in millions)",
+    "£000", "Sales £k") scaled, and the cells of a "%" column (of a pipe table or one laid out
+    with spaces), or of a row labelled with "%", as percentages. ``mentions``: the values read in
+    ``text``; ``skip``: spans whose digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
     if "." in text:
