@@ -314,17 +314,6 @@ def test_the_opposites_table_reads_inflections_and_synonym_groups() -> None:
         # two words of a plain denial ("cannot" / "will not") deny alike
         ("The Arlo club cannot refund a member's fee after the first week of term.",
          "The Arlo club will not refund a member's fee before the first week of term.", "before / after"),
-    ],
-)
-def test_wordnet_antonyms_and_shared_denials_are_swaps(doc: str, answer: str, pair: str) -> None:
-    [warning] = contradictions([doc], answer)
-    said, doc_word = pair.split(" / ")
-    assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion
-
-
-@pytest.mark.parametrize(
-    ("doc", "answer", "pair"),
-    [
         # the word swapped is itself a denial word: it makes the pair, it does not hedge the clause
         ("The Fenwick depot is able to store frozen goods through the summer.",
          "The Fenwick depot is unable to store frozen goods through the summer.", "unable / able"),
@@ -336,7 +325,7 @@ def test_wordnet_antonyms_and_shared_denials_are_swaps(doc: str, answer: str, pa
          "Imogen Hale accepted the transfer to the Oslo branch last spring.", "accepted / refused"),
     ],
 )
-def test_a_denial_word_swapped_for_its_opposite_is_a_swap(doc: str, answer: str, pair: str) -> None:
+def test_wordnet_antonyms_shared_denials_and_swapped_denial_words_are_swaps(doc: str, answer: str, pair: str) -> None:
     [warning] = contradictions([doc], answer)
     said, doc_word = pair.split(" / ")
     assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion

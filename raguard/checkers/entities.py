@@ -32,6 +32,7 @@ from typing import Iterator, Optional
 
 from pydantic import Field
 
+from raguard.normalize.bindings import HONORIFICS
 from raguard.normalize.names import at_sentence_start, is_unit_after_number, opens_with_common_word, proper_noun_runs
 from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -69,8 +70,6 @@ _NOT_GIVEN_NAMES = frozenset({"the", "a", "an", "and", "of", "by", "with", "to",
                               "when", "while", "but", "as", "in", "on", "at", "from", "after", "before"})
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "doctor", "prof", "professor", "sir", "dame", "lord",
                      "lady", "st", "jr", "sr", "president", "king", "queen", "prince", "princess", "saint"})
-# the titles that stand only before a person's name
-_HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof"})
 
 
 class EntitiesConfig(CheckerConfig):
@@ -318,7 +317,7 @@ def _variants(ctx: CheckContext, start: int, text: str, label: str
     """(head, year cut, joined, joined's words) of a name: the name without a sentence-initial
     common noun, a title or a year (and that year), and its "&" / "and" spelling with its words."""
     head = _sentence_initial_head(ctx.response, start, text, label)
-    if head is None and (label in ("PERSON", "PROPER") or text.partition(" ")[0].rstrip(".").lower() in _HONORIFICS):
+    if head is None and (label in ("PERSON", "PROPER") or text.partition(" ")[0].rstrip(".").lower() in HONORIFICS):
         # "Doctor Reyes" for the documents' "Dr. Tom Reyes" (a name an honorific opens is a
         # person's, whatever the tagger calls it: "Ms Brandstätter" may come back an ORG)
         head = _after_title(text)
