@@ -143,6 +143,19 @@ def test_dot_grouped_and_table_scale_guards_skip_only_texts_without_a_match(text
         assert numbers._TABLE_SCALE_RE.search(text) is None
 
 
+def _match_key(m: "re.Match[str] | None") -> object:
+    return None if m is None else (m.span(), m.groupdict())
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0($€£) \t'_ inthousandmkbUSDGBPEURCHFAUDCADusdgbpcadſİx\n", max_size=30)
+       | st.lists(st.sampled_from(["(in millions)", "$", "£", "€", "USD", "usd ", "GBP'000", "000", "000s", "(", ")",
+                                   " ", "x", "_", "ſ", "İ", "m", "bn", "k", "Cad", "aud", "(€m)", "1"]),
+                  max_size=10).map("".join))
+def test_table_scale_finds_what_the_search_finds(text: str) -> None:
+    assert _match_key(numbers._table_scale(text)) == _match_key(numbers._TABLE_SCALE_RE.search(text))
+
+
 def test_loose_readings_examples() -> None:
     # (my own examples: a version, a row of glued cells, a log's durations, dotted thousands, a table's scale)
     assert [m.group("v") for m in numbers._DIGIT_RUN_RE.finditer("v4.7 and 18.2.0, cells 31,2077.50,9")] == [

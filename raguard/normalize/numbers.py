@@ -657,6 +657,42 @@ _TABLE_SCALE_RE = re.compile(
     r"|(?:[$€£]|\b(?:GBP|USD|EUR|CHF|AUD|CAD))[ \t]?'?(?P<k>000)s?\b"
     r"|[$€£](?P<s>k|m|bn)\b",
     re.IGNORECASE)
+#: The codes that open ``_TABLE_SCALE_RE``'s second form, lower-cased.
+_SCALE_CODES = ("gbp", "usd", "eur", "chf", "aud", "cad")
+
+
+def _table_scale(text: str) -> Optional[re.Match[str]]:
+    """``_TABLE_SCALE_RE.search(text)``, the pattern tried only where a match can start: at a
+    bracket or a currency sign, or at a currency code when "000" (which that form needs) is in
+    the text. The pattern opens with an IGNORECASE alternation, so a scan tries every position
+    (~1.4M instructions on a 1,900-character document holding a "$"); a search's match is the
+    first position whose ``match`` succeeds, and ``match`` at a position tries it as the scan
+    does (``\b`` sees the character before). A code is found in the text lower-cased
+    (:func:`~raguard.normalize.text.ignorecase_lowered`: every letter IGNORECASE matches to an
+    ASCII one is that letter there, at the same offset); without that, the text is scanned."""
+    starts: list[int] = []
+    for char in "($€£":
+        at = text.find(char)
+        while at >= 0:
+            starts.append(at)
+            at = text.find(char, at + 1)
+    if "000" in text:
+        lowered = ignorecase_lowered(text)
+        if lowered is None:
+            return _TABLE_SCALE_RE.search(text)
+        for code in _SCALE_CODES:
+            at = lowered.find(code)
+            while at >= 0:
+                starts.append(at)
+                at = lowered.find(code, at + 1)
+    starts.sort()
+    for at in starts:
+        m = _TABLE_SCALE_RE.match(text, at)
+        if m is not None:
+            return m
+    return None
+
+
 _TABLE_SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9, "m": 1e6, "bn": 1e9, "000": 1e3, "k": 1e3}
 
 
@@ -668,9 +704,7 @@ def _decimals(n: NumberMention) -> int:
 def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
     """The bare values of a text that states its table's scale once ("(in millions)": 412.6 is
     $412.6 million), each scaled: the other reading of every bare value there."""
-    # (a match opens with a bracket or holds "000": a text with neither is not scanned)
-    m = (_TABLE_SCALE_RE.search(text)
-         if "(" in text or "000" in text or "£" in text or "$" in text or "€" in text else None)
+    m = _table_scale(text)
     if m is None:
         return []
     factor = _TABLE_SCALES[(m.group("w") or m.group("k") or m.group("s")).casefold()]
