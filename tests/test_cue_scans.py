@@ -156,6 +156,15 @@ def test_table_scale_finds_what_the_search_finds(text: str) -> None:
     assert _match_key(numbers._table_scale(text)) == _match_key(numbers._TABLE_SCALE_RE.search(text))
 
 
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789٣۴ vV-./,c¢smhd%_a\t:¹", max_size=30))
+def test_digit_led_patterns_tried_at_digit_runs_find_what_the_scan_finds(text: str) -> None:
+    runs = numbers._digit_run_starts(text)
+    for pattern in (numbers._DIGIT_RUN_RE, numbers._LOG_DURATION_RE, numbers._CENTS_RE):
+        assert [(m.span(), m.groups()) for m in numbers._scan(pattern, text, runs)] == [
+            (m.span(), m.groups()) for m in pattern.finditer(text)]
+
+
 def test_loose_readings_examples() -> None:
     # (my own examples: a version, a row of glued cells, a log's durations, dotted thousands, a table's scale)
     assert [m.group("v") for m in numbers._DIGIT_RUN_RE.finditer("v4.7 and 18.2.0, cells 31,2077.50,9")] == [

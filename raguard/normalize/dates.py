@@ -964,7 +964,10 @@ def extract_dates(text: str) -> list[DateMention]:
                     continue
             matches = pattern.finditer(text)
         else:
-            matches = matches_at(pattern, text, _form_starts(form, found, groups.setdefault(kind, {})))
+            starts = _form_starts(form, found, groups.setdefault(kind, {}))
+            if not starts:
+                continue  # (no anchor fits the form: most forms of a text, no generator set up)
+            matches = matches_at(pattern, text, starts)
         for m in matches:
             if form.endswith("_range"):
                 candidates.extend(_range_candidates(form, m))
