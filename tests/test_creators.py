@@ -142,3 +142,34 @@ def test_a_given_name_sharing_the_surname_has_the_whole_list_as_evidence() -> No
     [claim] = [c for c in _VERIFIER.verify("Who directed it?", docs, "Paul Weitz directed it.").claims
                if c.checker == "creators"]
     assert claim.supported and claim.evidence.text == "Paul and Chris Weitz"
+
+
+def test_the_cue_word_test_answers_as_the_cue_pattern_did() -> None:
+    """_is_cue's set lookup (ASCII) against _CUE_RE.fullmatch, on every cue form in many
+    surroundings (case, an "s", digits, "_", hyphens, non-ASCII letters and folds) and random text."""
+    import random
+
+    from raguard.normalize.creators import _CUE_RE, _VERBS, _NOUNS, _is_cue
+
+    forms = [*_VERBS, *_NOUNS, "founded", "foundation", "profound", "hosting", "authority", "directly"]
+    befores = ["", " ", "a", "9", "_", "-", "é", "ı", "(", "’", "x-", "\n"]
+    afters = ["", "s", "S", " ", "9", "_", "-", "é", ".", "ed"]
+    cases = [str.lower, str.upper, str.title, lambda w: w.replace("s", "ſ"), lambda w: w.replace("i", "ı"),
+             lambda w: w.replace("I", "İ")]
+    for form in forms:
+        for case in cases:
+            word = case(form)
+            for before in befores:
+                for after in afters:
+                    text = f"{before}{word}{after}"
+                    for start, end in ((len(before), len(before) + len(word)), (len(before), len(text)),
+                                       (0, len(text)), (len(before), len(before) + len(word) + 1)):
+                        expected = _CUE_RE.fullmatch(text, start, end) is not None
+                        assert _is_cue(text, start, end) == expected, (text, start, end)
+    rng = random.Random(7)
+    letters = "abcdefhilmnoprstuwyABDFHPW-_ 9éıſ’"
+    for _ in range(20000):
+        text = "".join(rng.choice(letters) for _ in range(rng.randint(1, 14)))
+        start = rng.randint(0, len(text))
+        end = rng.randint(start, len(text) + 2)
+        assert _is_cue(text, start, end) == (_CUE_RE.fullmatch(text, start, end) is not None), (text, start, end)

@@ -48,6 +48,7 @@ from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.bindings import HONORIFICS, all_roles, key_base, role_bindings
 from raguard.normalize.entities import LEGAL_FORMS
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
+from raguard.normalize.spans import SpanIndex
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.stems import content_stem, past_form, stem
 from raguard.normalize.text import Token, tokenize
@@ -153,13 +154,15 @@ def _agents_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) 
     seconded by Bronwen") and never say of this one, in any form: "N V", "N will V", "V by N", a list of
     doers holding N, or N's own "I"/"we" in a conversation. Verbs of speech are left alone over a
     conversation (a recap restates who said what in many ways)."""
+    # (a name is a doer only with a verb right after it: with none such, nothing below is read)
+    if not any(_VERB_AFTER_RE.match(ctx.response, n.end) for n in names):
+        return
     reporting = _reporting()
     starts = [s for s, _ in ctx.sentences]
     # people: the names NER calls persons and the capitalised runs it missed ("Bronwen Price"),
     # not the places, works and organisations it labels otherwise
-    things = [(a, b) for a, b, label in ctx.entity_spans if label != "PERSON"]
-    names = [n for n in names if not any(a < n.end and n.start < b for a, b in things)
-             and not any(ch.isdigit() for ch in n.text)]
+    things = SpanIndex((a, b) for a, b, label in ctx.entity_spans if label != "PERSON")
+    names = [n for n in names if not things.overlaps(n.start, n.end) and not any(map(str.isdigit, n.text))]
     for name in names:
         if name.start in flagged:
             continue
@@ -419,7 +422,7 @@ def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int])
                if content_stem(m.group(1)) is not None]
     if not parties:
         return
-    names = [n for n in names if not any(ch.isdigit() for ch in n.text)]
+    names = [n for n in names if not any(map(str.isdigit, n.text))]
     everyone = sorted([*parties, *names], key=lambda f: f.start)
     starts = [s for s, _ in ctx.sentences]
     texts = {f.start: f.text for f in everyone}  # (the last at a start, as each pair reads it)
@@ -439,7 +442,8 @@ def _parties_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int])
             if a is None or b is None or a == b or second.start < first.end:
                 continue
             between = ctx.response[first.end:second.start]
-            if _BY_WORD_RE.search(between) and not _BY_END_RE.search(between):
+            # (the pattern tries every position of the stretch; most hold no "by" at all)
+            if "by" in between and _BY_WORD_RE.search(between) and not _BY_END_RE.search(between):
                 continue  # a "by" of time or means ("by Friday at the latest"), not the doer's
             # (no deed between them, "the exclusive lock on the offsite repository", is asked by
             # _swapped once a document sentence holds both and the relation: most pairs stop before)
