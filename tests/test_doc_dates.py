@@ -233,3 +233,15 @@ def test_a_document_date_written_with_a_no_break_space_is_read() -> None:
         assert [(d.value.year, d.value.month, d.value.day) for d in index.dates] == [(2031, 10, 14)], space
     index = DocumentIndex("Grünwald signed the lease on 14 October 2031 – two days late.")
     assert [(d.value.year, d.value.month, d.value.day) for d in index.dates] == [(2031, 10, 14)]
+
+
+def test_a_month_and_year_in_two_pairs_of_digits_supports_the_answers_month_and_year() -> None:
+    # a card's expiry and a bond's maturity: "09/28" is September 2028 there
+    wallet = ["Saved cards\nVisa debit ending 5521   exp 09/28\nMastercard ending 0384   exp 1/27"]
+    assert _flagged(wallet, "Your Visa debit card expires in September 2028 and the Mastercard in January 2027.") == []
+    assert _flagged(wallet, "Your Visa debit card expires in October 2028.") == [("unsupported_date", "October 2028")]
+    bonds = ["Holdings\nGilt 4.25 12/32   GBP 40,000\nGilt 0.875 01/46   GBP 15,000"]
+    assert _flagged(bonds, "The 4.25 gilt matures in December 2032.") == []
+    assert _flagged(bonds, "The 4.25 gilt matures in December 2023.") == [("unsupported_date", "December 2023")]
+    # a day of the answer's is not read from them: "12/32" gives no 12 March
+    assert _flagged(["exp 09/28"], "It expires on 9 September 2028.") != []
