@@ -543,3 +543,18 @@ def test_a_value_glued_to_capitals_in_a_line_in_capitals_is_read_bare() -> None:
     # one after a currency sign
     assert _flagged("Sales reached 312M in the year.", "Sales reached 312 in the year.") == {"312"}
     assert _flagged("SALES $312M", "Sales were $312.") == {"$312"}
+
+
+def test_times_and_large_values_as_japanese_and_chinese_write_them() -> None:
+    doc = ("窓口：平日 9時15分～16時45分（土曜 10時～12時半）\n手数料は1件あたり3万円です。"
+           "博物館の来館者は昨年1.2億人でした。所要時間は約2時間です。")
+    answer = ("The counter opens 9.15 am to 4.45 pm on weekdays and 10 am to 12.30 pm on Saturdays; "
+              "the fee is 30,000 yen per case, and the museum had 120 million visitors last year.")
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, "The counter closes at 4.15 pm on weekdays.") == {"4.15 pm"}
+    assert _flagged(doc, "The fee is 3,000 yen per case.") == {"3,000"}
+    # "2時間" is two hours long, no time of day
+    assert _flagged("所要時間は約2時間です。", "The visit starts at 2 am.") == {"2 am"}
+    # an afternoon written with 午後 is after noon
+    assert _flagged("受付は午後3時までです。", "Reception is open until 3 pm.") == set()
+    assert _flagged("受付は午後3時までです。", "Reception is open until 3 am.") == {"3 am"}

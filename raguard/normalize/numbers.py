@@ -543,6 +543,11 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     if "h" in text or "H" in text:
         out.extend(_h_clocks(text))
     out.extend(_spoken_clocks(text))
+    if not text.isascii():
+        if "時" in text or "时" in text:
+            out.extend(_cjk_clocks(text))
+        if _MYRIAD_RE.search(text) is not None:
+            out.extend(_myriads(text))
     if "c" in text or "¢" in text:
         out.extend(_cents(text))
     if ":" in text:
@@ -658,6 +663,41 @@ def _spoken_clocks(text: str) -> Iterator[NumberMention]:
         else:
             measure = CLOCK12
         yield NumberMention(m.start(), m.end(), m.group(), float(hour * 60 + minute), spelled=True, measure=measure)
+
+
+# a time of day as Japanese and Chinese texts write it: "8時30分", "17時", "午後3時半" (half past);
+# "2時間" is a duration, not a time. Without 午前/午後 the hours run to 24, so a small hour
+# is either half of the day
+_CJK_CLOCK_RE = re.compile(r"(?P<part>午前|午後|上午|下午)?[ \t]*(?P<h>\d(?<!\d\d)\d?)[ \t]*[時时](?!間|间)"
+                           r"(?:[ \t]*(?P<m>[0-5]?\d)[ \t]*分|(?P<half>半))?")
+
+
+def _cjk_clocks(text: str) -> Iterator[NumberMention]:
+    for m in _CJK_CLOCK_RE.finditer(text):
+        hour = int(m.group("h"))
+        minute = 30 if m.group("half") else int(m.group("m") or 0)
+        if hour > 24 or (hour == 24 and minute):
+            continue
+        part = m.group("part")
+        if part in ("午後", "下午") and hour < 12:
+            hour += 12
+        measure = CLOCK if part or hour > 12 or hour == 0 or m.group("h").startswith("0") else CLOCK12
+        yield NumberMention(m.start("h"), m.end(), m.group()[m.start("h") - m.start():],
+                           float(hour % 24 * 60 + minute), measure=measure)
+
+
+# a value counted in ten-thousands or hundred-millions, as Japanese and Chinese write large
+# numbers: "5万円" is 50,000 yen, "3.2億" 320 million (the digits alone read as 5 and 3.2); the
+# characters before are word characters too ("あたり3万円"): only a Latin letter or digit is glued
+_MYRIAD_RE = re.compile(r"(\d(?<![0-9A-Za-z_.,]\d)[\d,]*(?:\.\d+)?)[ \t]*(万|萬|億|亿)(円|元)?")
+_MYRIADS = {"万": 1e4, "萬": 1e4, "億": 1e8, "亿": 1e8}
+
+
+def _myriads(text: str) -> Iterator[NumberMention]:
+    for m in _MYRIAD_RE.finditer(text):
+        digits = m.group(1).replace(",", "")
+        yield NumberMention(m.start(), m.end(), m.group(), float(digits) * _MYRIADS[m.group(2)],
+                            unit="JPY" if m.group(3) == "円" else None)
 
 
 # a price in hundredths written with "c" or "¢" after it, as tariffs and price lists do
