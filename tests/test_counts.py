@@ -56,3 +56,11 @@ def test_any_document_count_of_the_thing_with_the_answer_number_supports_it() ->
     docs = ["It spent 3 weeks at number one in the UK.", "In Canada it spent nine weeks at number one."]
     assert _numbers(docs, "It spent nine weeks at number one in Canada.") == []
     assert _numbers(docs, "It spent ten weeks at number one in Canada.") == ["ten"]
+
+
+def test_a_counted_measure_the_documents_give_glued_is_supported() -> None:
+    # a timetable's "1h" and "3h" count hours as well as its "24 hrs" does
+    docs = ["Ferry timetable - check in 24 hrs before sailing\nHolm Sound   08:15   1h    Daily\n"
+            "Skarra Point 11:40   3h    Tue/Thu"]
+    assert _numbers(docs, "The Skarra Point crossing takes three hours and Holm Sound one hour.") == []
+    assert _numbers(docs, "The Skarra Point crossing takes two hours.") == ["two"]

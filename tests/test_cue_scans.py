@@ -115,11 +115,11 @@ def test_word_cues_are_found_where_their_patterns_find_them(text: str) -> None:
 
 # loose readings of a document's numbers: patterns that opened with a lookbehind now open with
 # their first digit, and two scans are skipped for texts without what every match holds
-_OLD_DIGIT_RUN = re.compile(r"(?<![\d/])(?<!\d\.)(?<![^\W\d_]-)(?:(?<![^\W\d_])|(?<=\b[vV]))(?P<v>\d+(?:\.\d+)?)"
+_OLD_DIGIT_RUN = re.compile(r"(?<![\d/])(?<!\d\.)(?<![^\W\d_]-)(?:(?<![^\W\d_])|(?<=\b[vVxX]))(?P<v>\d+(?:\.\d+)?)"
                             r"(?:\.\d+)*(?![\d/]|\.\d|[^\W\d_])")
 _OLD_LOG_DURATION = re.compile(r"(?<![\w.,-])(\d{1,4})([smhd])(?![\w%])")
 
-run_texts = st.text(alphabet="0123456789..-/vVsmhdx _é٣%,", max_size=30)
+run_texts = st.text(alphabet="0123456789..-/vVsmhdxX _é٣%,", max_size=30)
 
 
 def _found(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], tuple[object, ...]]]:

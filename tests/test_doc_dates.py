@@ -233,3 +233,45 @@ def test_a_document_date_written_with_a_no_break_space_is_read() -> None:
         assert [(d.value.year, d.value.month, d.value.day) for d in index.dates] == [(2031, 10, 14)], space
     index = DocumentIndex("Grünwald signed the lease on 14 October 2031 – two days late.")
     assert [(d.value.year, d.value.month, d.value.day) for d in index.dates] == [(2031, 10, 14)]
+
+
+def test_a_month_and_year_in_two_pairs_of_digits_supports_the_answers_month_and_year() -> None:
+    # a card's expiry and a bond's maturity: "09/28" is September 2028 there
+    wallet = ["Saved cards\nVisa debit ending 5521   exp 09/28\nMastercard ending 0384   exp 1/27"]
+    assert _flagged(wallet, "Your Visa debit card expires in September 2028 and the Mastercard in January 2027.") == []
+    assert _flagged(wallet, "Your Visa debit card expires in October 2028.") == [("unsupported_date", "October 2028")]
+    bonds = ["Holdings\nGilt 4.25 12/32   GBP 40,000\nGilt 0.875 01/46   GBP 15,000"]
+    assert _flagged(bonds, "The 4.25 gilt matures in December 2032.") == []
+    assert _flagged(bonds, "The 4.25 gilt matures in December 2023.") == [("unsupported_date", "December 2023")]
+    # a day of the answer's is not read from them: "12/32" gives no 12 March
+    assert _flagged(["exp 09/28"], "It expires on 9 September 2028.") != []
+
+
+def test_dates_written_with_year_month_and_day_characters() -> None:
+    notice = ["ご予約確認　チェックイン：2026年3月14日（土）　チェックアウト：3月16日　発行：２０２６年２月２日"]
+    assert _flagged(notice, "You check in on Saturday 14 March 2026 and the booking was issued on 2 February 2026.") == []
+    assert _flagged(notice, "You check in on 15 March 2026.") == [("unsupported_date", "15 March 2026")]
+    assert _flagged(notice, "You check in on Sunday 14 March 2026.") == [("unsupported_date", "Sunday 14 March 2026")]
+    assert _read("締切 2026年7月") == [("2026年7月", "2026-07")]
+
+
+def test_a_month_abbreviation_of_another_language_with_its_year_is_read_alone() -> None:
+    # no month of the bill is written in full: its abbreviations are read for what they are
+    bill = ["VENCIMIENTO: 09 ENE 2027    SUSPENSION A PARTIR DE: 12 ENE 2027"]
+    assert _flagged(bill, "Pay by 9 January 2027; supply can be cut from 12 January 2027.") == []
+    assert _flagged(bill, "Pay by 19 January 2027.") == [("unsupported_date", "19 January 2027")]
+
+
+def test_a_day_month_abbreviation_and_two_digit_year_a_space_apart() -> None:
+    statement = ["STATEMENT PERIOD 03 FEB 27 - 02 MAR 27   ACCOUNT 4471"]
+    assert _flagged(statement, "The statement runs from 3 February to 2 March 2027.") == []
+    assert _flagged(statement, "The statement runs from 3 February to 2 March 2026.") != []
+    # no range runs back in its month: "27 - 02 MAR" is no 27 March
+    assert all(d.value.canonical() != "--03-27" for d in extract_dates(statement[0]))
+
+
+def test_a_dot_after_a_full_month_name_ends_a_sentence() -> None:
+    notes = ["Agreed: 1) Quiet room trial for 4 weeks from 9 June. 2) Review at half term."]
+    assert _flagged(notes, "The quiet room trial runs for four weeks from 9 June.") == []
+    assert _flagged(notes, "The quiet room trial starts on 2 June.") == [("unsupported_date", "2 June")]
+    assert [d.text for d in extract_dates("seen on Sept. 3 and Oct. 14")] == ["Sept. 3", "Oct. 14"]

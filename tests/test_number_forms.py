@@ -506,3 +506,55 @@ def test_an_answer_without_numbers_looks_for_no_citation_or_list_marker(monkeypa
     assert [w.text for w in verifier.verify("How many ferries?", ["Brellin runs 4 ferries."],
                                             "Brellin runs 6 ferries.").warnings] == ["6"]
     assert asked == ["Brellin runs 6 ferries."] * 2
+
+
+CALL_LOG = ("Agent: I've booked the Tarrow minibus for Mrs Oyelaran. Pickup is between seven twenty and "
+            "seven fifty in the morning, and the return leaves the clinic at four oh five.\n"
+            "Agent: There were also six fifteen-year-olds on yesterday's run.")
+
+
+def test_a_time_said_hour_then_minutes_supports_the_answers_digits() -> None:
+    answer = "The minibus picks Mrs Oyelaran up between 7.20 and 7.50 am; the return leaves at 4.05 pm."
+    assert _flagged(CALL_LOG, answer) == set()
+    assert _flagged(CALL_LOG, "The minibus picks her up between 7.20 and 7.50 pm.") == {"7.50 pm"}
+    assert _flagged(CALL_LOG, "The return leaves the clinic at 4.15 pm.") == {"4.15 pm"}
+    # a count said the same way is no time: "six fifteen-year-olds" gives no 6:15 and no 615
+    assert _flagged(CALL_LOG, "Yesterday's run carried 615 passengers.") == {"615"}
+
+
+def test_a_time_with_an_h_between_hours_and_minutes_is_a_time_of_day() -> None:
+    doc = "Avis de contravention\nLe 03/09/2025 à 21 h 07   Lieu : RN 7, sortie Valence\nVitesse retenue : 96 km/h"
+    assert _flagged(doc, "The camera recorded the car at 9.07 pm on 3 September 2025.") == set()
+    assert _flagged("Départ du car : 7h35 place Bellecour.", "The coach leaves at 7:35.") == set()
+    assert _flagged(doc, "The camera recorded the car at 9.17 pm.") == {"9.17 pm"}
+
+
+def test_a_count_after_a_multiplying_x_is_read() -> None:
+    doc = "Ordered                 | Picked\nBrown Bread x2   £2.10  | Seeded Bread x3  £2.10"
+    assert _flagged(doc, "You ordered 2 brown loaves and got 3 seeded ones for £2.10.") == set()
+    assert _flagged(doc, "You got 4 seeded loaves.") == {"4"}
+
+
+def test_a_value_glued_to_capitals_in_a_line_in_capitals_is_read_bare() -> None:
+    doc = "CONSIST 6L22  REVISED\nVEHICLES 14   LEN 312M   WEIGHT 880T"
+    assert _flagged(doc, "The revised train has 14 vehicles, is 312 m long and weighs 880 t.") == set()
+    assert _flagged(doc, "The revised train is 321 m long.") == {"321"}
+    # in a line with lower-case letters the capital is a scale ("527M" is 527 million), as is
+    # one after a currency sign
+    assert _flagged("Sales reached 312M in the year.", "Sales reached 312 in the year.") == {"312"}
+    assert _flagged("SALES $312M", "Sales were $312.") == {"$312"}
+
+
+def test_times_and_large_values_as_japanese_and_chinese_write_them() -> None:
+    doc = ("窓口：平日 9時15分～16時45分（土曜 10時～12時半）\n手数料は1件あたり3万円です。"
+           "博物館の来館者は昨年1.2億人でした。所要時間は約2時間です。")
+    answer = ("The counter opens 9.15 am to 4.45 pm on weekdays and 10 am to 12.30 pm on Saturdays; "
+              "the fee is 30,000 yen per case, and the museum had 120 million visitors last year.")
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, "The counter closes at 4.15 pm on weekdays.") == {"4.15 pm"}
+    assert _flagged(doc, "The fee is 3,000 yen per case.") == {"3,000"}
+    # "2時間" is two hours long, no time of day
+    assert _flagged("所要時間は約2時間です。", "The visit starts at 2 am.") == {"2 am"}
+    # an afternoon written with 午後 is after noon
+    assert _flagged("受付は午後3時までです。", "Reception is open until 3 pm.") == set()
+    assert _flagged("受付は午後3時までです。", "Reception is open until 3 am.") == {"3 am"}

@@ -29,6 +29,7 @@ as ``computed_value`` (medium, not gating) with that arithmetic (:mod:`raguard.c
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, Optional
 
 from pydantic import Field
@@ -113,6 +114,13 @@ class DatesChecker:
                     finding.evidence = (doc_index, span[0], span[1])
                     finding.source = "document"
                     return finding
+        if claim.day is None and claim.month is not None and claim.year is not None and 2000 <= claim.year < 2100:
+            short = _short_month_year(ctx, claim.month, claim.year)
+            if short is not None:  # "expires in September 2028" for a card's "exp 09/28"
+                finding.supported = True
+                finding.evidence = short
+                finding.source = "document"
+                return finding
         if ctx.trust_query:
             for q in ctx.query_dates:
                 if supports(q.value, claim):
@@ -130,6 +138,19 @@ class DatesChecker:
         hint = f" The documents give {nearest}." if nearest else " The documents give no date."
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def _short_month_year(ctx: CheckContext, month: int, year: int) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of a month and year written as two pairs of digits, "09/28" (a
+    card's expiry, a bond's maturity), for an answer's month and year that nothing else supports;
+    not read as a date otherwise ("09/28" is also the 28th of September, "3/25" a fraction)."""
+    pattern = re.compile(rf"(?<![\w/.,:-])0?{month}/{year % 100:02d}(?![\w/]|[.,:]\d)")
+    for doc_index, index in ctx.documents:
+        if "/" in index.text:
+            m = pattern.search(index.text)
+            if m is not None:
+                return doc_index, m.start(), m.end()
+    return None
 
 
 def _nearest(ctx: CheckContext, mention: DateMention) -> str | None:

@@ -36,8 +36,9 @@ _QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd"
 _DECADE_WORDS = {"twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
                  "seventies": 7, "eighties": 8, "nineties": 9}
 
+# (a dot only after an abbreviation: after a full name it ends a sentence, "from 8 April. 3) ...")
 _MONTH = (r"(?P<{name}>january|february|march|april|may|june|july|august|september|october|"
-          r"november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?")
+          r"november|december|(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?)")
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _SEP = r"(?:[ \t]*,[ \t]*|[ \t]+)"
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
@@ -399,6 +400,8 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
     second = DateValue(year=year, month=month, day=int(day2))
     if not (_valid(first) and _valid(second)):
         return []
+    if first_month == month and first.year == second.year and int(g["d"]) > int(day2):
+        return []  # no range runs back in its month: "14 SEP 26 - 13 NOV 26" holds no "26 - 13 NOV"
     # both halves are as long as the whole match, so they win against shorter overlapping forms
     return [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
 

@@ -117,7 +117,11 @@ _ALL_MONTHS: dict[str, int] = {**MONTHS, **_FOREIGN_MONTHS, **_FOREIGN_MONTH_ABB
 
 #: The folded words (diacritics stripped, as a document's tokens are) whose presence makes the
 #: names worth looking for: a set test on the document's vocabulary instead of a scan.
-FOREIGN_CUES: frozenset[str] = frozenset(fold_word(w.split("-")[0]) for w in (*_FOREIGN_MONTHS, *_FOREIGN_WEEKDAYS))
+#: (The abbreviations that are no English words are cues too: a Spanish bill's "02 DIC 2026" names
+#: no month in full; "out", "set", "gen", "mag" and "ago" would make every English text a cue.)
+FOREIGN_CUES: frozenset[str] = frozenset(fold_word(w.split("-")[0]) for w in (
+    *_FOREIGN_MONTHS, *_FOREIGN_WEEKDAYS,
+    *(a for a in _FOREIGN_MONTH_ABBREVIATIONS if a not in ("out", "set", "gen", "mag", "ago"))))
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -311,6 +315,10 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
     out.extend(_in_the_years(found, out))
     # (a two-digit year is a guess: its reading gives no year to the yearless dates above)
     out.extend(_month_two_digit_years(text, found))
+    if any(m.value.year is None and m.value.day is not None for m in found):
+        out.extend(_day_month_two_digit_years(text))
+    if "月" in text:
+        out.extend(_cjk_dates(text))
     return out[len(slashed):]
 
 
@@ -552,6 +560,39 @@ def _month_two_digit_years(text: str, found: Sequence[DateMention]) -> list[Date
         if text[m.start()] == "-" and _valid(month or 0, int(m.group("yy"))):  # ("Nov-03": 3 November too)
             out.append(DateMention(before.start(), m.end(), text[before.start():m.end()],
                                    DateValue(month=month, day=int(m.group("yy"))), "md"))
+    return out
+
+
+# a day, a month's abbreviation and a two-digit year a space apart, as bills and statements
+# print them ("14 SEP 26 - 13 NOV 26"): the 14th of September 2026 as well as the day reading
+_DAY_MONTH_YY_RE = re.compile(
+    r"(?<![\w.,/:])(?P<d>[0-3]?\d)[ \t]+(?P<m>jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?[ \t]+"
+    r"(?P<yy>\d\d)(?![\w:%]|[.,]\d)", re.IGNORECASE)
+
+
+def _day_month_two_digit_years(text: str) -> list[DateMention]:
+    out = []
+    for m in _DAY_MONTH_YY_RE.finditer(text):
+        value = DateValue(year=_two_digit_year(m.group("yy")), month=_month(m.group("m")), day=int(m.group("d")))
+        if _valid(value.month or 0, value.day or 0):
+            out.append(DateMention(m.start(), m.end(), m.group(), value, "dmy"))
+    return out
+
+
+# a date as Chinese and Japanese write it: "2025年11月20日", "12月5日 (金)", "2025年12月" (digits
+# perhaps full-width, which int() reads)
+_CJK_DATE_RE = re.compile(r"(?:(?P<y>\d{4})[ \t]*年[ \t]*)?(?P<m>1[0-2]|0?[1-9])[ \t]*月(?:[ \t]*(?P<d>3[01]|[12]\d|0?[1-9])[ \t]*日)?")
+
+
+def _cjk_dates(text: str) -> list[DateMention]:
+    out = []
+    for m in _CJK_DATE_RE.finditer(text):
+        if m.group("y") is None and m.group("d") is None:
+            continue  # ("3月" alone: a month, too little to place)
+        value = DateValue(year=int(m.group("y")) if m.group("y") else None, month=int(m.group("m")),
+                          day=int(m.group("d")) if m.group("d") else None)
+        if value.day is None or _valid(value.month or 0, value.day):
+            out.append(DateMention(m.start(), m.end(), m.group(), value, "dmy" if value.day else "my"))
     return out
 
 

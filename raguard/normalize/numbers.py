@@ -541,10 +541,20 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_percent_rows(text, mentions))
     runs = _digit_run_starts(text)  # (where the three patterns below can start: found once)
     out.extend(_log_durations(text, runs))
+    if "h" in text or "H" in text:
+        out.extend(_h_clocks(text))
+    out.extend(_spoken_clocks(text))
+    if not text.isascii():
+        if "時" in text or "时" in text:
+            out.extend(_cjk_clocks(text))
+        if _MYRIAD_RE.search(text) is not None:
+            out.extend(_myriads(text))
     if "c" in text or "¢" in text:
         out.extend(_cents(text, runs))
     if ":" in text:
         out.extend(_clock_durations(text))
+    if _CAPITAL_UNIT_RE.search(text) is not None:
+        out.extend(_capital_units(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
@@ -552,7 +562,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
 
 # Digits the value reader leaves unread for what they are glued to: a CSV row's cells
 # ("10231,2024-11-02,...,14,1840.00,10"), a list without spaces ("6,6,5", "pages 1-3,7"), a
-# version after "v" or in a dotted triple ("v3.4", "^18.2.0": 18.2), a page after "p." ("p.31").
+# version after "v" or in a dotted triple ("v3.4", "^18.2.0": 18.2), a page after "p." ("p.31"), a
+# count after a multiplying "x" ("Eggs x12", "x3 packs").
 # Not digits glued to
 # letters ("SALT15", "K17": codes, not values) or joined to a word by a hyphen ("COVID-19": a
 # name's), joined by a slash (a fraction, a score: read as such elsewhere) or after a dot of a
@@ -561,7 +572,7 @@ def loose_numbers(text: str, mentions: list[NumberMention],
 # (its first digit first, the characters before it looked behind for from there: a pattern that
 # opens with a lookbehind is tried at every position of the text, one that opens with a digit is
 # scanned for it, ~190 against ~15 µs on a 1,900-character document; the same matches)
-_DIGIT_RUN_RE = re.compile(r"(?P<v>\d(?<![\d/]\d)(?<!\d\.\d)(?<![^\W\d_]-\d)(?:(?<![^\W\d_]\d)|(?<=\b[vV]\d))\d*(?:\.\d+)?)"
+_DIGIT_RUN_RE = re.compile(r"(?P<v>\d(?<![\d/]\d)(?<!\d\.\d)(?<![^\W\d_]-\d)(?:(?<![^\W\d_]\d)|(?<=\b[vVxX]\d))\d*(?:\.\d+)?)"
                            r"(?:\.\d+)*(?![\d/]|\.\d|[^\W\d_])")
 
 
@@ -630,6 +641,91 @@ def _hours_minutes(text: str) -> Iterator[NumberMention]:
         yield NumberMention(m.start(), m.start(2), m.group(1) + "h", float(hours), measure="hours")
         yield NumberMention(m.start(2), m.end(), m.group()[m.start(2) - m.start():], float(minutes), measure="minutes")
         yield NumberMention(m.start(), m.end(), m.group(), float(hours * 60 + minutes), measure="minutes")
+
+
+# a time of day as French and other European texts write it, the hours and minutes split by an
+# "h": "16h42", "à 16 h 42", "9h05" (the same digits are a duration in a log: both are read)
+_H_CLOCK_RE = re.compile(r"(\d(?<![\w.,:-]\d)\d?)[ \t\u00a0]?[hH][ \t\u00a0]?([0-5]\d)(?![\w%:]|[.,]\d)")
+
+
+def _h_clocks(text: str) -> Iterator[NumberMention]:
+    for m in _H_CLOCK_RE.finditer(text):
+        hour, minute = int(m.group(1)), int(m.group(2))
+        if hour <= 23:
+            measure = CLOCK if hour > 12 or hour == 0 or m.group(1).startswith("0") else CLOCK12
+            yield NumberMention(m.start(), m.end(), m.group(), float(hour * 60 + minute), measure=measure)
+
+
+# a time of day as people say it, the hour and then the minutes in words: "six fifteen", "seven
+# forty-five", "ten oh five", perhaps "in the morning" or "pm" after (call transcripts write
+# speech so); the same words may count things ("six fifteen-year-olds"), hence a loose reading
+_SPOKEN_CLOCK_RE = re.compile(
+    r"\b(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ \t]+"
+    r"(?:(?P<oh>oh|o)[ \t]+(?P<unit>one|two|three|four|five|six|seven|eight|nine)"
+    r"|(?P<teen>ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+    r"|(?P<tens>twenty|thirty|forty|fifty)(?:[ \t-]+(?P<tunit>one|two|three|four|five|six|seven|eight|nine))?)"
+    r"(?![\w-])(?:[ \t]+(?:(?P<ap>[ap]\.?m\b\.?)|in[ \t]+the[ \t]+(?P<part>morning|afternoon|evening)|at[ \t]+night))?",
+    re.IGNORECASE,
+)
+_TEEN_WORDS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+               "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+
+
+def _spoken_clocks(text: str) -> Iterator[NumberMention]:
+    """Times of day said in words, hour then minutes ("six forty five in the morning": 06:45)."""
+    for m in _SPOKEN_CLOCK_RE.finditer(text):
+        hour = _HOUR_WORDS[m.group("h").casefold()]
+        if m.group("unit"):
+            minute = _HOUR_WORDS[m.group("unit").casefold()]
+        elif m.group("teen"):
+            minute = _TEEN_WORDS[m.group("teen").casefold()]
+        else:
+            minute = _TENS_WORDS[m.group("tens").casefold()] + _HOUR_WORDS.get((m.group("tunit") or "").casefold(), 0)
+        ap, part = (m.group("ap") or "").casefold(), (m.group("part") or "").casefold()
+        measure = CLOCK
+        if ap.startswith("p") or part in ("afternoon", "evening") or (m.group(0).casefold().endswith("night") and hour >= 6):
+            hour = hour % 12 + 12
+        elif ap or part or m.group(0).casefold().endswith("night"):
+            hour %= 12
+        else:
+            measure = CLOCK12
+        yield NumberMention(m.start(), m.end(), m.group(), float(hour * 60 + minute), spelled=True, measure=measure)
+
+
+# a time of day as Japanese and Chinese texts write it: "8時30分", "17時", "午後3時半" (half past);
+# "2時間" is a duration, not a time. Without 午前/午後 the hours run to 24, so a small hour
+# is either half of the day
+_CJK_CLOCK_RE = re.compile(r"(?P<part>午前|午後|上午|下午)?[ \t]*(?P<h>\d(?<!\d\d)\d?)[ \t]*[時时](?!間|间)"
+                           r"(?:[ \t]*(?P<m>[0-5]?\d)[ \t]*分|(?P<half>半))?")
+
+
+def _cjk_clocks(text: str) -> Iterator[NumberMention]:
+    for m in _CJK_CLOCK_RE.finditer(text):
+        hour = int(m.group("h"))
+        minute = 30 if m.group("half") else int(m.group("m") or 0)
+        if hour > 24 or (hour == 24 and minute):
+            continue
+        part = m.group("part")
+        if part in ("午後", "下午") and hour < 12:
+            hour += 12
+        measure = CLOCK if part or hour > 12 or hour == 0 or m.group("h").startswith("0") else CLOCK12
+        yield NumberMention(m.start("h"), m.end(), m.group()[m.start("h") - m.start():],
+                           float(hour % 24 * 60 + minute), measure=measure)
+
+
+# a value counted in ten-thousands or hundred-millions, as Japanese and Chinese write large
+# numbers: "5万円" is 50,000 yen, "3.2億" 320 million (the digits alone read as 5 and 3.2); the
+# characters before are word characters too ("あたり3万円"): only a Latin letter or digit is glued
+_MYRIAD_RE = re.compile(r"(\d(?<![0-9A-Za-z_.,]\d)[\d,]*(?:\.\d+)?)[ \t]*(万|萬|億|亿)(円|元)?")
+_MYRIADS = {"万": 1e4, "萬": 1e4, "億": 1e8, "亿": 1e8}
+
+
+def _myriads(text: str) -> Iterator[NumberMention]:
+    for m in _MYRIAD_RE.finditer(text):
+        digits = m.group(1).replace(",", "")
+        yield NumberMention(m.start(), m.end(), m.group(), float(digits) * _MYRIADS[m.group(2)],
+                            unit="JPY" if m.group(3) == "円" else None)
 
 
 # a price in hundredths written with "c" or "¢" after it, as tariffs and price lists do
@@ -886,6 +982,23 @@ def _glued_values(text: str, read: Iterable[tuple[int, int]], runs: Optional[lis
     for m in _scan(_DIGIT_RUN_RE, text, runs):
         if not taken.overlaps(m.start(), m.end()):
             yield NumberMention(m.start(), m.end("v"), m.group("v"), float(m.group("v")))
+
+
+# a line in capitals loses the case that tells a unit from a scale or a code: "LEN 527M" is 527
+# metres ("TRAILING 1359T", "WT 78KG"), read as a bare value there; a price keeps its scale ("$5M")
+_CAPITAL_UNIT_RE = re.compile(r"(\d(?<![\w.,$€£¥-]\d)[\d,]*(?:\.\d+)?)[A-Z]{1,2}(?![\w%])")
+
+
+def _capital_units(text: str) -> Iterator[NumberMention]:
+    """The digits of each value with one or two capitals glued on ("527M", "78KG") in a line
+    without a lower-case letter, each a bare value."""
+    for m in _CAPITAL_UNIT_RE.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        digits = m.group(1).rstrip(",")
+        if line.upper() == line and not digits.startswith(","):
+            yield NumberMention(m.start(), m.start() + len(digits), digits, float(digits.replace(",", "")))
 
 
 # an age band written as one word, the number after a hyphen ("under-12s", "Over-60s"): the

@@ -49,6 +49,8 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
                 other = (doc_index, doc_count)
     if other is None:
         return None
+    if mention.measure is not None and _measured_alike(ctx, mention):
+        return None  # "two hours" for a timetable's "2h", whatever else counts hours there
     doc_text = ctx.documents.indexes[other[0]].text
     near = doc_text[other[1].start:other[1].end]
     phrase = " ".join(doc_text[other[1].start:other[1].phrase_end].split())
@@ -58,3 +60,13 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
         suggestion=f'"{mention.text}" not found in retrieved documents. The documents give "{phrase}".',
         checker=checker.name,
     )
+
+
+def _measured_alike(ctx: CheckContext, mention: NumberMention) -> bool:
+    """Does a document give the counting word's value in its measure ("2h", "2 hrs" for "two
+    hours"), among its values or the loose readings ("2h" glued)?"""
+    for _, index in ctx.documents:
+        for doc_number in (*index.numbers, *index.loose_numbers):
+            if doc_number.measure == mention.measure and doc_number.value == mention.value:
+                return True
+    return False
