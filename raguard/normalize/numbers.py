@@ -696,7 +696,7 @@ def _spoken_clocks(text: str) -> Iterator[NumberMention]:
 # a time of day as Japanese and Chinese texts write it: "8時30分", "17時", "午後3時半" (half past);
 # "2時間" is a duration, not a time. Without 午前/午後 the hours run to 24, so a small hour
 # is either half of the day
-_CJK_CLOCK_RE = re.compile(r"(?P<part>午前|午後|上午|下午)?[ \t]*(?P<h>\d(?<!\d\d)\d?)[ \t]*[時时](?!間|间)"
+_CJK_CLOCK_RE = re.compile(r"(?:(?P<part>午前|午後|上午|下午)[ \t]*)?(?P<h>\d(?<!\d\d)\d?)[ \t]*[時时](?!間|间)"
                            r"(?:[ \t]*(?P<m>[0-5]?\d)[ \t]*分|(?P<half>半))?")
 
 
