@@ -138,6 +138,23 @@ def test_a_short_word_with_a_vowel_and_no_stop_is_no_abbreviation() -> None:
     assert not _abbreviates("sam", "samantha", dotted=False)
 
 
+# -- a name with some of its words by their initials ---------------------------------------------
+
+_REFERRAL = ["Harbrook Occupational Health - Management Referral Report\n"
+             "Employee: Dana Pell. Fixtures at Ardley Football Club resume in May."]
+
+
+def test_a_name_an_answer_writes_with_initials_for_the_documents_words_is_found() -> None:
+    assert MISSING_ENTITY not in types(_REFERRAL, "The Harbrook OH report clears Dana Pell to return.")
+    assert MISSING_ENTITY not in types(_REFERRAL, "Fixtures at Ardley FC resume in May.")
+
+
+def test_initials_of_other_words_or_without_the_names_own_word_are_missing() -> None:
+    assert MISSING_ENTITY in types(_REFERRAL, "The Harbrook OT report clears Dana Pell to return.")
+    assert MISSING_ENTITY in types(_REFERRAL, "Fixtures at Ardley FA resume in May.")
+    assert MISSING_ENTITY in types(_REFERRAL, "Fixtures at Penmoor FC resume in May.")
+
+
 # -- a mixed-case acronym spelled out --------------------------------------------------------------
 
 _CHECKLIST = ["VENDOR CHECKLIST (Q3)\nA signed MoU is required before kickoff.\n"

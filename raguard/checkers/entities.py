@@ -195,6 +195,9 @@ class EntitiesChecker:
             if hit is None and len(words) >= 2 and whole:
                 # "Station Officer R" for "Stn Off. R. Mbeki"; "Category C" for "Cat C"
                 hit = _abbreviated(ctx, words, truncated=label != "PERSON" and _has_code(words))
+            if hit is None and whole and " " in text:
+                # "Harbrook OH" for "Harbrook Occupational Health": a part of a name by its initials
+                hit = _initialed(ctx, text.split())
             if hit is None and ", " in part and _LIST_END_RE.search(part):
                 # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
                 # Rest": a list NER read as one name names each of its items, found on its own
@@ -829,6 +832,47 @@ def _abbreviated(ctx: CheckContext, words: list[str], truncated: bool = False) -
                         if shortened:
                             return doc_index, tokens.token_starts[i], ends[i + len(words) - 1]
                 at = tokens.joined.find(f" {word} ", at + 1)
+    return None
+
+
+def _initialed(ctx: CheckContext, parts: list[str]) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of the name ``parts`` (its words as the answer writes them) in a
+    document that spells out its words in capitals ("OH") as capitalized words with those
+    initials ("Occupational Health"), its other words as they are (one at least); None if no
+    document writes it so. An organisation's short name keeps its own word and initials the
+    rest ("Harbrook OH", "Ardley FC")."""
+    acronyms = [len(p) if p.isalpha() and p.isupper() and 2 <= len(p) <= 5 else 0 for p in parts]
+    anchor = next((k for k, n in enumerate(acronyms) if not n), None)
+    if anchor is None or not any(acronyms):
+        return None
+    plain = [p.casefold() for p in parts]
+    for doc_index, index in ctx.documents:
+        tokens = index.tokens
+        norms, text, starts, ends = tokens.norms, tokens.text, tokens.token_starts, tokens.token_ends
+        if plain[anchor] not in tokens.vocab:
+            continue
+        found = tokens.joined.find(f" {plain[anchor]} ")
+        while found >= 0:
+            # (the words before the anchor are plain ones: the anchor is the first of those)
+            j = bisect_left(tokens._starts, found + 1) - anchor
+            found = tokens.joined.find(f" {plain[anchor]} ", found + 1)
+            if j < 0:
+                continue
+            at = j
+            for part, letters in zip(parts, acronyms):
+                if not letters:
+                    if at >= len(norms) or norms[at] != part.casefold():
+                        break
+                    at += 1
+                    continue
+                spelled = [text[starts[t]:ends[t]] for t in range(at, min(at + letters, len(norms)))]
+                if (len(spelled) != letters
+                        or "".join(w[:1] for w in spelled) != part
+                        or not all(w[1:2].islower() for w in spelled)):
+                    break
+                at += letters
+            else:
+                return doc_index, starts[j], ends[at - 1]
     return None
 
 
