@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
-from raguard.normalize.text import ignorecase_lowered, pipe_rows
+from raguard.normalize.text import ignorecase_lowered, occurrences, pipe_rows
 
 _SCALES = {
     "hundred": 1e2,
@@ -795,22 +795,12 @@ def _table_scale(text: str) -> Optional[re.Match[str]]:
     does (``\b`` sees the character before). A code is found in the text lower-cased
     (:func:`~raguard.normalize.text.ignorecase_lowered`: every letter IGNORECASE matches to an
     ASCII one is that letter there, at the same offset); without that, the text is scanned."""
-    starts: list[int] = []
-    for char in "($€£":
-        at = text.find(char)
-        while at >= 0:
-            starts.append(at)
-            at = text.find(char, at + 1)
+    starts = occurrences(text, "($€£")
     if "000" in text:
         lowered = ignorecase_lowered(text)
         if lowered is None:
             return _TABLE_SCALE_RE.search(text)
-        for code in _SCALE_CODES:
-            at = lowered.find(code)
-            while at >= 0:
-                starts.append(at)
-                at = lowered.find(code, at + 1)
-    starts.sort()
+        starts = sorted(starts + occurrences(lowered, _SCALE_CODES))
     for at in starts:
         m = _TABLE_SCALE_RE.match(text, at)
         if m is not None:

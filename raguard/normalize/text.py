@@ -15,7 +15,7 @@ from bisect import bisect_right
 from functools import lru_cache, partial
 from itertools import accumulate, compress
 from operator import add
-from typing import Iterator, NamedTuple, Optional
+from typing import Iterable, Iterator, NamedTuple, Optional
 
 from raguard.lazy import lazy
 
@@ -594,12 +594,18 @@ def _sentence_cues(text: str) -> list[int]:
     """Where :data:`_SENTENCE_CUE_RE` matches, ascending: each of its characters found by
     ``str.find`` (a fast scan for one character; ``re`` tests every position against the class,
     ~65 instructions a character)."""
+    return occurrences(text, ".!?\n")
+
+
+def occurrences(text: str, needles: Iterable[str]) -> list[int]:
+    """Where each of ``needles`` occurs in ``text`` (overlapping ones too), ascending: found by
+    ``str.find``, a fast scan, where a pattern of alternatives would be tried at every position."""
     found: list[int] = []
-    for char in ".!?\n":
-        at = text.find(char)
+    for needle in needles:
+        at = text.find(needle)
         while at >= 0:
             found.append(at)
-            at = text.find(char, at + 1)
+            at = text.find(needle, at + 1)
     found.sort()
     return found
 
