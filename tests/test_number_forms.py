@@ -560,13 +560,12 @@ def test_times_and_large_values_as_japanese_and_chinese_write_them() -> None:
     assert _flagged("受付は午後3時までです。", "Reception is open until 3 am.") == {"3 am"}
 
 
-def test_a_run_of_digits_too_long_for_a_float_is_no_value() -> None:
-    from raguard.normalize.numbers import extract_numbers, loose_numbers
-
-    text = "Filed on 3 May 2024, ref " + "7" * 400 + " and 12 boxes, 8万円."
-    found = extract_numbers(text)
-    assert [n.value for n in found if n.value > 1e300] == []
-    assert 12.0 in [n.value for n in found]
-    assert [n.value for n in loose_numbers(text, found) if n.value > 1e300] == []
-    result = verify("What was filed?", [text], "Ref " + "7" * 400 + " was filed with 12 boxes.")
-    assert "checker_error" not in [w.type for w in result.warnings]
+def test_a_run_of_digits_too_long_for_a_float_breaks_no_checker() -> None:
+    # (it reads as infinity, which the document index keeps as "may hold any magnitude"; the
+    # checkers' tests for a whole number must take it)
+    long_run = "7" * 400
+    doc = f"Filed on 3 May 2024, ref {long_run}, aged {long_run}, 12 boxes, 8万円 and 3/{long_run}."
+    for answer in (f"Ref {long_run} was filed with 12 boxes.", f"It was {long_run} years old in 2024.",
+                   f"Filed 3/{long_run}, {long_run} days after 3 May 2024.", "It holds 12 boxes."):
+        result = verify("What was filed?", [doc], answer)
+        assert "checker_error" not in [w.type for w in result.warnings], answer

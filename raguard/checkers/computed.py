@@ -64,7 +64,7 @@ def _fmt(n: NumberMention) -> str:
 
 def _count(n: NumberMention) -> bool:
     """A bare whole number: a count the answer multiplies by ("three of them", "4 adults")."""
-    return (n.unit is None and n.measure is None and not n.ordinal and n.value == int(n.value)
+    return (n.unit is None and n.measure is None and not n.ordinal and float(n.value).is_integer()
             and 0 < n.value <= 1000)
 
 
@@ -224,7 +224,7 @@ class Computations:
 
         def big(n: NumberMention) -> bool:
             return (n.unit is None and n.measure is None and not n.ordinal and not n.spelled
-                    and (abs(n.value) >= 100 or n.value != int(n.value)) and not 1900 <= n.value <= 2100)
+                    and (abs(n.value) >= 100 or not float(n.value).is_integer()) and not 1900 <= n.value <= 2100)
 
         pool = [n for n in operands if big(n)]
         for i, a in enumerate(pool):
@@ -293,7 +293,7 @@ def _offsets(ctx: CheckContext, window: tuple[int, int]) -> Iterable[tuple[int, 
     """(amount, "days" or "months", text) of the durations the answer writes in ``window``."""
     response = ctx.response
     for n in ctx.numbers:
-        if not window[0] <= n.start < window[1] or n.unit or n.value != int(n.value) or not 0 < n.value <= 400:
+        if not window[0] <= n.start < window[1] or n.unit or not float(n.value).is_integer() or not 0 < n.value <= 400:
             continue
         if n.measure in _DAYS:
             yield int(n.value) * _DAYS[n.measure], "days", _fmt(n) + " " + n.measure

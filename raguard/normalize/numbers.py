@@ -7,7 +7,6 @@ Pure functions, no spaCy.
 
 from __future__ import annotations
 
-import math
 import re
 from bisect import bisect_left
 from itertools import chain, compress
@@ -558,16 +557,7 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_capital_units(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.sort(key=lambda n: (n.start, -n.end))
-    return _finite(text, out)
-
-
-def _finite(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
-    """``mentions`` without a value too large for a float (a run of hundreds of digits reads as
-    infinity, which is no value and which arithmetic on values cannot take); only a text that
-    long can hold one."""
-    if len(text) < 200:
-        return mentions
-    return [n for n in mentions if math.isfinite(n.value)]
+    return out
 
 
 # Digits the value reader leaves unread for what they are glued to: a CSV row's cells
@@ -1135,7 +1125,7 @@ def extract_numbers(text: str, hedges: bool = True,
         found.extend(_magnitudes(text))
     if len(found) > 1:
         found.sort(key=lambda n: (n.start, -n.end))
-    return _ranges_shared(text, _with_measures(text, _drop_nested(_finite(text, found))))
+    return _ranges_shared(text, _with_measures(text, _drop_nested(found)))
 
 
 def _spelled_matches(text: str, lowered: Optional[str],

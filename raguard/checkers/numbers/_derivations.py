@@ -57,7 +57,7 @@ class Derivations:
         # whole bare values (counts, "three years"; a part whose unit is left to its neighbour,
         # "10 minutes of prep and 15 of cooking"), spelled counting words included
         self.bare = [n for n in ctx.numbers if n.unit is None and n.measure is None and not n.ordinal
-                     and n.value == int(n.value) and 0 < n.value and not years.overlaps(n.start, n.end)]
+                     and float(n.value).is_integer() and 0 < n.value and not years.overlaps(n.start, n.end)]
         self.bare_starts = [n.start for n in self.bare]
         # lengths of time written in two units ("3 hours 48 minutes"), times of day, whole dates, years
         self.compounds = [c for c in compound_measures(ctx.response, ctx.numbers)

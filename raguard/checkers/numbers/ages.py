@@ -16,7 +16,7 @@ def aged(derivations: Derivations, mention: NumberMention) -> bool:
     """Is the answer's count of years an age or a time since ("more than 450 years old",
     "built 120 years ago") from a year its sentence or the one before gives ("dated
     1568"), counted to today's year? The year is checked on its own."""
-    if mention.unit or mention.measure or mention.value != int(mention.value) or mention.value <= 0:
+    if mention.unit or mention.measure or not float(mention.value).is_integer() or mention.value <= 0:
         return False
     if _AGE_AFTER_RE.match(derivations.ctx.response, mention.end) is None:
         return False

@@ -57,7 +57,7 @@ class SlashedPairs:
             if (first is None or second is None or first.unit or second.unit
                     or not _PAIR_GAP_RE.fullmatch(response, first.end, second.start)):
                 continue
-            if first.value < 0 or second.value < 0 or second.value != int(second.value):
+            if first.value < 0 or second.value < 0 or not float(second.value).is_integer():
                 continue
             if self._pairs is None:
                 self._pairs = self._read()

@@ -20,7 +20,7 @@ def spans_years(ctx: CheckContext, mention: NumberMention) -> bool:
     not any two years of a text."""
     if not _YEARS_AFTER_RE.match(ctx.response, mention.end):
         return False
-    if mention.unit or mention.measure or mention.value != int(mention.value) or not 0 < mention.value < 200:
+    if mention.unit or mention.measure or not float(mention.value).is_integer() or not 0 < mention.value < 200:
         return False
     for _, index in ctx.documents:
         years = [d for d in index.dates if d.form == "year"]
