@@ -16,8 +16,8 @@ from raguard.normalize.stems import content_stem
 # A run of letters and "&" before " 16" / "-19"; the name is picked out of the run by
 # _name_start. (As one pattern, \b[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*..., it backtracked
 # quadratically on long runs such as "AAAA..." or "A&A&A&...".) A number before "%" is a share,
-# no name's: "VAT 17 %", "Tax 17%".
-_NAME_NUMBER_RE = re.compile(r"(?<![A-Za-z&])(?P<run>[A-Za-z&]+)(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,.]\d|[ \t]*[-–][ \t]*\d|[ \t]?%)")
+# no name's: "VAT 17 %", "Tax 17%"; one before "/" and a digit is a date's or a fraction's ("DOS 3/11").
+_NAME_NUMBER_RE = re.compile(r"(?<![A-Za-z&])(?P<run>[A-Za-z&]+)(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,./]\d|[ \t]*[-–][ \t]*\d|[ \t]?%)")
 
 # Capitalized words that precede numbers without naming anything.
 _NOT_NAMES = frozenset(
