@@ -7,7 +7,7 @@ that must still be caught.
 from __future__ import annotations
 
 from raguard import verify
-from raguard.checkers.entities import _words_together
+from raguard.checkers.entities import _merged_names, _words_together
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.names import proper_noun_runs
 from raguard.normalize.text import TokenText
@@ -169,3 +169,31 @@ def test_a_phrase_whose_initials_a_mixed_case_acronym_keeps_is_found() -> None:
 
 def test_a_phrase_whose_initials_no_document_writes_is_still_missing() -> None:
     assert MISSING_ENTITY in types(_CHECKLIST, "A signed Memorandum of Agreement is required before kickoff.")
+
+
+# -- what NER takes in at a name's edge ----------------------------------------------------------
+
+def test_a_function_word_ner_took_in_after_a_name_is_no_part_of_it() -> None:
+    # NER may end a name with the word after it ("Holmesdale North to" of "Holmesdale North to
+    # Carrick Quay"): a function word ends no name; a content word may say what the place is
+    assert _merged_names("Holmesdale North to") == ["Holmesdale North"]
+    assert _merged_names("the Carrick Quay of") == ["Carrick Quay"]
+    assert _merged_names("a Carrick beach") == ["Carrick beach"]
+    assert _merged_names("Carrick Quay") == ["Carrick Quay"]
+
+
+def test_a_date_ner_took_in_after_a_name_is_no_part_of_it() -> None:
+    # NER reads "BACS Thu 9 April" as one name: the name is what comes before the date
+    doc = ["Your refund goes out by BACS Thursday 9 April, reference QT-5521."]
+    assert MISSING_ENTITY not in types(doc, "The refund is paid by BACS Thu 9 April (reference QT-5521).")
+    assert MISSING_ENTITY in types(doc, "The refund is paid by Mondex Bank Thu 9 April.")
+
+
+def test_a_number_before_a_slash_and_a_digit_is_a_date_no_named_number() -> None:
+    from raguard.normalize.names import named_number_spans
+
+    text = "Ravi Shah (DOS 5/14, Brightline Health) and Apollo 13 launched."
+    assert [text[s:e] for s, e in named_number_spans(text)] == ["Apollo 13"]
+    doc = ["PATIENT | DOS | PAYER\nSHAH, RAVI | 05/14/2026 | BRIGHTLINE HEALTH | REJECTED"]
+    assert MISSING_ENTITY not in types(doc, "Ravi Shah (DOS 5/14, Brightline Health) was rejected.")
+    assert MISSING_ENTITY in types(doc, "Ravi Shah (DOS 5/14, Clearpoint Health) was rejected.")

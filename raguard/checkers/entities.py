@@ -102,6 +102,7 @@ class EntitiesChecker:
         value_spans = sorted((n.start, n.end) for n in ctx.numbers if n.unit)
         values = SpanIndex(value_spans)
         response = ctx.response
+        dated = SpanIndex(sorted((d.start, d.end) for d in ctx.dates if d.form not in ("year", "weekday")))
         checked: list[tuple[int, int, str]] = []  # the NER names checked
         for start, end, label in ctx.entity_spans:
             if label not in self.labels:
@@ -126,6 +127,11 @@ class EntitiesChecker:
                 # "Windows end-to-" of "Windows end-to-end check": NER cut a hyphened word; the
                 # name is what stands before that word
                 end = start + len(text.rstrip("-").rsplit(" ", 1)[0].rstrip())
+            if " " in text and (cut := dated.first_start_in(start + 1, end)) is not None \
+                    and response[start:cut].strip():
+                # "paid by BACS Fri 17 Oct" read as one name: the date is the dates checker's,
+                # the name is what comes before it
+                end = start + len(response[start:cut].rstrip(" \t,(-–"))
             if seen.overlaps(start, end):
                 continue
             seen.add(start, end)
@@ -586,8 +592,12 @@ def _merged_names(text: str) -> list[str]:
             if m.group() not in _NAME_PARTICLES and m.group() not in _STOP_WORDS]
     if not cuts:
         # "league MVP": a lower-case word NER took in before a name names nothing (after one it
-        # may say what the place is: "a Sydney beach" is no "Sydney clifftop")
-        trimmed = _trim_lower(text, trailing=False)
+        # may say what the place is: "a Sydney beach" is no "Sydney clifftop"; a function word
+        # after it, "Felixstowe North to", says nothing)
+        words = _trim_lower(text, trailing=False).split()
+        while len(words) > 1 and words[-1] in _STOP_WORDS:
+            words.pop()
+        trimmed = " ".join(words)
         return [trimmed] if trimmed and trimmed != text and trimmed[:1].isupper() else [text]
     pieces, at = [], 0
     for m in cuts:

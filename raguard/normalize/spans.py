@@ -35,6 +35,11 @@ class SpanIndex:
         k = bisect_right(self._starts, start)
         return k > 0 and self._max_end[k - 1] >= end
 
+    def first_start_in(self, start: int, end: int) -> "int | None":
+        """The first start of a span that lies in [start, end), if any."""
+        k = bisect_left(self._starts, start)
+        return self._starts[k] if k < len(self._starts) and self._starts[k] < end else None
+
 
 class DisjointSpans:
     """A growing set of spans that never overlap one another, kept sorted by start."""
