@@ -463,6 +463,23 @@ def test_a_spaced_double_hyphen_breaks_a_clause() -> None:
     assert clause_spans(text) == [(0, len(text))]
 
 
+def test_a_forms_fields_on_one_line_are_clauses_of_their_own() -> None:
+    from raguard.normalize.text import clause_spans
+
+    text = "Guest: Ines Moura  Age: 7   Dietary needs: none   Medication: inhaler (carries two)"
+    assert [text[a:b].strip() for a, b in clause_spans(text)] == [
+        "Guest", "Ines Moura", "Age", "7", "Dietary needs", "none", "Medication", "inhaler", "carries two", ""]
+    # a table's cells stay one row's statement, and so do spaces before a word that is no label
+    assert len(clause_spans("Kenmore Weir | River Tay | 2.41 | falling")) == 1
+    assert len(clause_spans("The pump is not  running today")) == 1
+    # "none" denies its field only, not the allergy the next field gives
+    doc = ["Guest: Ines Moura  Age: 7   Dietary needs: none   Allergy: sesame (carries own inhaler x2)"]
+    assert contradictions("", doc, "Ines carries her own two inhalers for her sesame allergy.") == []
+    # a denial inside a field still denies what follows it there
+    assert contradictions("", ["Guest: Ines Moura  Age: 7   Dietary needs: none   Medication: no inhaler needed"],
+                          "Ines needs an inhaler.")
+
+
 # a prohibition denies in a word of its own: "banned" restates a document's "no campfires"
 _CAMPSITE = ["Pinewood campsite rules\n- no campfires between may and september, gas stoves only.\n"
              "- quiet hours from 10pm."]

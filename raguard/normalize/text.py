@@ -697,8 +697,11 @@ def _span_words(text: str, spans: list[tuple[int, int]], starts: list[int], ends
 # comma or colon between digits is inside a number or a time: "£1,650", "10:30".)
 _CLAUSE_BREAK_RE = re.compile(
     r"(?=[,;:() \tbwaty])"  # (how a match can start: re then skips every other position, -25%)
-    # ("not yet", "hasn't yet": an adverb of the denial, no conjunction)
-    r"(?:[,:](?!(?<=\d[,:])\d)|[;()]|[ \t](?:[—–-]|--)[ \t]|\b(?:but|while|whereas|although|though|"
+    # ("not yet", "hasn't yet": an adverb of the denial, no conjunction). A tab or a run of spaces
+    # before a label parts a form's fields ("Special needs: none   Allergy: nuts"); not a table's
+    # cells, which are one row's statement ("Weir | Ashbrook | falling")
+    r"(?:[,:](?!(?<=\d[,:])\d)|[;()]|(?:(?<![ ])[ ]{2,}|\t)(?=(?-i:[A-Z])[\w'’/.-]*(?:[ ][\w'’/.-]+){0,3}:[ \t])|"
+    r"[ \t](?:[—–-]|--)[ \t]|\b(?:but|while|whereas|although|though|"
     r"(?<!not[ \t])(?<!n[’']t[ \t])yet)\b)",
     re.IGNORECASE,
 )
