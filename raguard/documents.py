@@ -399,10 +399,10 @@ class DocumentIndex:
     @lazy
     def language(self) -> Optional[str]:
         """The language the document is written in when it is not English ("de", "es"...: by
-        its function words, :mod:`raguard.normalize.language`), else None."""
-        from raguard.normalize.language import foreign_language
+        its script or its function words, :mod:`raguard.normalize.language`), else None."""
+        from raguard.normalize.language import foreign_language, script_language
 
-        return foreign_language(self.tokens.norms)
+        return script_language(self.text) or foreign_language(self.tokens.norms)
 
     @lazy
     def lowercased(self) -> bool:

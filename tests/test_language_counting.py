@@ -28,7 +28,10 @@ def _loop_counted(words: Iterable[str]) -> Optional[str]:
         return None
     best, n = counts.most_common(1)[0]
     share = n / len(words)
-    return best if share >= language.MIN_SHARE and share > english_share else None
+    if share >= language.MIN_SHARE and share > english_share:
+        return best
+    distinct = {w for w in words if best in languages_of.get(w, ())}
+    return best if n >= 2 * english_share * len(words) and len(distinct) >= language.MIN_DISTINCT else None
 
 
 # function words shared by several languages ("de", "la", "die", "het", "och"), one language's

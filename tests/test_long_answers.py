@@ -194,6 +194,35 @@ def test_foreign_language_tells_a_text_by_its_function_words() -> None:
     assert foreign_language(TokenText.of("Der Beitrag beträgt 196 Euro.").norms) is None  # too short
 
 
+def test_a_form_or_a_table_in_another_language_is_told_by_several_of_its_function_words() -> None:
+    form = ("STADTBAD NORDHEIM  Kursbestätigung\nTeilnehmer: Jonas Keller   Kunden-Nr.: 4471   Anmeldung am: 02.03.2026\n"
+            "Kurs | Tag | Uhrzeit | Preis | Ort\nSeepferdchen für Kinder ab 5 | Montag | 16:00 | 85,00 EUR | Becken 2\n"
+            "Seepferdchen für Kinder ab 5 | Mittwoch | 16:00 | 85,00 EUR | Becken 1\n"
+            "Kraulen Erwachsene | Dienstag | 19:00 | 95,00 EUR | Becken 3\n"
+            "Aquafitness Senioren | Donnerstag | 10:00 | 70,00 EUR | Becken 2\n"
+            "Rettungsschwimmen Bronze | Freitag | 18:00 | 110,00 EUR | Becken 3\n"
+            "Babyschwimmen Eltern | Samstag | 09:00 | 90,00 EUR | Lehrbecken\n"
+            "Badekappe: ist mitzubringen   Zahlung: nur mit Karte an der Kasse\n"
+            "Hinweis: Kurs findet bei weniger als 6 Kindern nicht statt")
+    assert foreign_language(TokenText.of(form).norms) == "de"
+    # one foreign function word repeated is a code, no language ("ci" of a JSON log)
+    log = "\n".join(f'{{"eventName": "Deploy", "stage": "ci", "runner": "arm{i}", "branch": "main", '
+                    f'"cluster": "blue", "status": "passed", "trigger": "push"}}' for i in range(6))
+    assert foreign_language(TokenText.of(log).norms) is None
+
+
+def test_a_document_in_another_script_is_told_by_its_letters() -> None:
+    from raguard.normalize.language import script_language
+
+    assert script_language("見積書  発行日：2026年3月2日  物件名：グリーンハイツ 105号室  賃料 64,000円") == "ja"
+    assert script_language("Счёт № 118 от 2 марта 2026 года. Оплатить до 10 марта.") == "ru"
+    assert script_language("Our office in Osaka (大阪) opens at nine on Monday, 2 March.") is None
+    assert script_language("Café Müller, Straße 4") is None
+    answer = "The rent for Room 105 at Green Heights is 64,000 yen a month."
+    doc = ["見積書\n物件名：グリーンハイツ 105号室\n月額賃料 64,000円\n発行日：2026年3月2日"]
+    assert UNSUPPORTED_STATEMENT not in types("How much is the rent?", doc, answer)
+
+
 def test_a_restatement_of_a_document_in_another_language_is_medium() -> None:
     answer = ("Your son has been offered a place at Kita Wiesengrund. "
               "Let them know in writing or through the parents' portal whether you accept. "

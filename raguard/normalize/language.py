@@ -5,12 +5,19 @@ language and make up a large share of any prose, so the share of a text's words 
 language's function words tells its language: about half for English prose, a third or more for
 German or Spanish prose, near none for a table of codes. The lists are spaCy's stop words
 (shipped with spaCy, no model needed), less the words English uses too ("in", "an", "so").
+
+A form or a table in another language ("Emitido em", "Kunden-Nr.", "Fyllingsgrad i prosent")
+has few function words of any language, so their share tells nothing there; that it has several
+different ones of one language and few English ones does. A text in another script (Japanese,
+Korean, Hindi, Russian...) shares no words with an English answer at all: its letters tell it
+(:func:`script_language`).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import unicodedata
 from collections import Counter
 from functools import lru_cache
 from itertools import chain
@@ -18,10 +25,14 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 #: Languages whose documents an English answer is often written from (spaCy's codes).
-LANGUAGES = ("de", "es", "fr", "nl", "it", "pt", "sv", "da", "pl", "tr")
+LANGUAGES = ("de", "es", "fr", "nl", "it", "pt", "sv", "da", "nb", "fi", "pl", "cs", "sk", "sl", "hr",
+             "hu", "ro", "tr")
 #: The least share of words a language's function words must make of a text to call it written
 #: in that language (English prose: about 0.45; a table or a log: under 0.1).
 MIN_SHARE = 0.2
+#: Or, in a form or a table: the fewest different function words of the language, with no more
+#: than half as many English ones (one word repeated is a code: "ci" in a JSON log).
+MIN_DISTINCT = 5
 #: The fewest words a text must have to be told.
 MIN_WORDS = 30
 
@@ -71,4 +82,36 @@ def foreign_language(words: Iterable[str]) -> Optional[str]:
         return None
     best, n = counts.most_common(1)[0]
     share = n / len(words)
-    return best if share >= MIN_SHARE and share > english_share else None
+    if share >= MIN_SHARE and share > english_share:
+        return best
+    if n >= 2 * english_share * len(words) and \
+            len({w for w in words if best in languages_of.get(w, ())}) >= MIN_DISTINCT:
+        return best  # a form or a table
+    return None
+
+
+#: Scripts an English answer's source may be written in, by the first word of their letters'
+#: Unicode names, and the language each is most often written for (CJK ideographs with kana: Japanese).
+_SCRIPTS = {"HIRAGANA": "ja", "KATAKANA": "ja", "CJK": "zh", "HANGUL": "ko", "DEVANAGARI": "hi", "BENGALI": "bn",
+            "TAMIL": "ta", "CYRILLIC": "ru", "GREEK": "el", "ARABIC": "ar", "HEBREW": "he", "THAI": "th"}
+#: The least share of a text's letters another script must have (a Latin text quoting a name in
+#: kanji is still Latin).
+MIN_SCRIPT_SHARE = 0.3
+
+
+def script_language(text: str) -> Optional[str]:
+    """The language of ``text`` when most of its letters are of another script than Latin
+    (:data:`_SCRIPTS`), else None."""
+    if text.isascii():
+        return None
+    letters = [ch for ch in text if ch.isalpha()]
+    other = [ch for ch in letters if ch > "\u024f"]  # (past Latin Extended-B)
+    if len(other) < MIN_SCRIPT_SHARE * len(letters) or not other:
+        return None
+    scripts = Counter(unicodedata.name(ch, "").split(" ", 1)[0] for ch in other)
+    if scripts["CJK"] and (scripts["HIRAGANA"] or scripts["KATAKANA"]):
+        return "ja"
+    for name, _ in scripts.most_common():
+        if name in _SCRIPTS:
+            return _SCRIPTS[name]
+    return None
