@@ -319,3 +319,21 @@ def test_two_parties_named_by_nouns_in_each_others_place_are_flagged(answer: str
 )
 def test_two_parties_named_by_nouns_in_their_own_place_pass(answer: str) -> None:
     assert misattributed(answer, [CLAIM]) == []
+
+
+_PINNED = ["Organisers (pinned)\nTwo changes:\n1) Tom Reyes now hosts the show from 18:00.\n"
+           "2) The costume points stay, but Best Costume is now judged by our guest designer Mara Quist, "
+           "NOT audience vote.\nSee you there"]
+
+
+def test_a_passives_doer_is_the_one_after_by() -> None:
+    # "Best Costume is now judged by ... Mara Quist": Mara Quist judges, Best Costume is judged
+    assert [w for w in verify("Who judges?", _PINNED, "- **Best Costume:** guest designer Mara Quist will judge it.").warnings
+            if w.type == MISATTRIBUTED_CLAIM] == []
+    assert misattributed("Mara Quist will judge Best Costume and Tom Reyes will host the show.", _PINNED) == []
+    assert misattributed("Tom Reyes will judge Best Costume and Mara Quist will host the show.", _PINNED)
+
+
+def test_an_answers_passive_names_no_doer() -> None:
+    docs = ["The Harlow Pavilion was designed by the engineer Ruth Okafor and opened in 1984."]
+    assert misattributed("The Harlow Pavilion was designed by engineer Ruth Okafor and opened in 1984.", docs) == []

@@ -140,8 +140,12 @@ _DOER_BEFORE_RE = re.compile(
 # a doer right after a passive verb: "seconded by Bronwen", "handed over by the DHL courier",
 # "inspected by Highways Inspector K. Dunmore" (a run of capitalized words and initials: a title
 # and the name it stands before are one doer)
-_DOER_AFTER_RE = re.compile(r"[ \t]+(?:[a-z]+[ \t]+)?by[ \t]+(?:the[ \t]+)?"
+# (lower-case words between "by" and a name describe it: "judged by our guest painter Lou Marsh")
+_DOER_AFTER_RE = re.compile(r"[ \t]+(?:[a-z]+[ \t]+)?by[ \t]+(?:the[ \t]+)?(?:(?:[a-z]+[ \t]+){1,3}(?=[A-Z]))?"
                             r"((?:[A-Z][\w'’-]*\.?[ \t]+){0,4}[A-Z][\w'’-]*|[^\W\d_]+)")
+# a form of "be" among the auxiliaries before a verb: with a "by" after it, a passive, whose
+# subject is done to ("Best Painted is now judged by Lou Marsh")
+_BE_BEFORE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\b", re.IGNORECASE)
 # what joins doers into a list: "Ana and Ben sent", "Ana, Ben sent"
 _LIST_BEFORE_RE = re.compile(r"(?:\band|\bor|&|,|\bwith)[ \t]*$", re.IGNORECASE)
 #: How far back a list of doers is read before its last name.
@@ -173,6 +177,9 @@ def _agents_swapped(ctx: CheckContext, names: list[Finding], flagged: set[int]) 
             continue  # "Ana and Ben sent": one of several doers
         if m.start(1) - name.end <= 1 and not past_form(word):
             continue  # a verb, not a noun after the name: "Yusuf proposed", "Oona will send"
+        if _BE_BEFORE_RE.search(ctx.response, name.end, m.start(1)) and \
+                _DOER_AFTER_RE.match(ctx.response, m.end(1)) is not None:
+            continue  # a passive: "The Corran Library was designed by ..." is done to
         if verb in reporting and any(index.conversation is not None for _, index in ctx.documents):
             continue
         sentence = bisect_right(starts, name.start)
@@ -292,6 +299,9 @@ def _doers(index: DocumentIndex, verb: str, prose: bool = False) -> Iterator[tup
                 continue  # (prose: a verb in a clause, not a form's label, "Approved: Dr S. Vale")
             doers: set[str] = set()
             before = _DOER_BEFORE_RE.search(text, max(0, tok.start - 48), tok.start)
+            after = _DOER_AFTER_RE.match(text, tok.end)
+            if before is not None and after is not None and _BE_BEFORE_RE.search(text, before.end(1), tok.start):
+                before = None  # a passive: its doer is the one after "by"
             if before is not None:
                 word = before.group(1).lower()
                 if word in ("i", "i'll", "we", "we'll") and conversation is not None:
@@ -302,7 +312,6 @@ def _doers(index: DocumentIndex, verb: str, prose: bool = False) -> Iterator[tup
                     doers |= {t.norm for t in tokenize(text[max(0, before.start(1) - _LIST_REACH):before.end(1)])}
                 else:
                     doers |= {t.norm for t in tokenize(word)}
-            after = _DOER_AFTER_RE.match(text, tok.end)
             if after is not None:
                 doers.update(t.norm for t in tokenize(after.group(1)))
             yield (frozenset(doers) if doers else None), text
