@@ -67,3 +67,14 @@ def test_a_long_answer_repeating_one_misplaced_value_is_flagged() -> None:
     answer = "The Harwick council approved the budget on " + ", ".join(["Tuesday"] * 3000) + "."
     result = verify("Summarize the article.", [DOC], answer)
     assert result.action == "review" and len(result.warnings) >= 1
+
+
+def test_a_value_of_the_other_sign_is_the_value_said_in_words() -> None:
+    # "costs you 3 points" restates "-3 points": the sign is in the words, not another value
+    doc = ["Club rules, season 2027:\n- Entries by 20:00 Thu 9 Mar via the app. Late entry = -3 league points in week 1.\n"
+           "- A round win scores 3 points and a draw 1."]
+    assert contradictions("A late entry costs you 3 league points in week 1.", doc) == []
+    # another value in that place is still misplaced
+    doc = ["Club rules, season 2027:\n- Entries by 20:00 Thu 9 Mar via the app. Late entry = -2 league points in week 1.\n"
+           "- A round win scores 3 points and a draw 1."]
+    assert contradictions("A late entry costs you 3 league points in week 1.", doc)

@@ -92,7 +92,7 @@ class PlacementChecker:
         others = []
         for d in doc_values:
             if lo <= d.start < hi:
-                if _same(mention, d):
+                if _same(mention, d, either_sign=True):
                     return None  # given there: nothing misplaced (a second aligned sentence is
                     # not asked: one that adds just this value is how a misplaced one is joined)
                 others.append(d)
@@ -164,10 +164,15 @@ def _values(ctx: CheckContext) -> list[_Mention]:
     return out
 
 
-def _same(claim: _Mention, doc: _Mention) -> bool:
-    """Does the document mention state the answer's value?"""
+def _same(claim: _Mention, doc: _Mention, either_sign: bool = False) -> bool:
+    """Does the document mention state the answer's value? With ``either_sign``, a number of the
+    other sign is its value too: the sign is often said in words ("a late list costs you 5 points"
+    for "-5 points"; "fell 3%" for "-3%"), and a change's direction is the direction checker's to read."""
     if isinstance(claim, NumberMention):
-        return isinstance(doc, NumberMention) and values_match(claim, doc)
+        return isinstance(doc, NumberMention) and (
+            values_match(claim, doc)
+            or (either_sign and (claim.value < 0) != (doc.value < 0)
+                and values_match(claim._replace(value=-claim.value), doc)))
     return isinstance(doc, DateMention) and supports(doc.value, claim.value)
 
 
