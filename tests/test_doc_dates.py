@@ -71,6 +71,11 @@ def test_names_of_other_languages_are_dates(doc: str, answer: str, changed: str)
      "She berths at 06:30 on 16 March and sails at 18:00 on 15 March."),
     ("Ready for collection: Wed 18/11 after 2pm", "It will be ready on Wednesday 18 November.",
      "It will be ready on Wednesday 19 November."),
+    # a weekday and an ordinal day in prose, in the month of the date before it where that is its weekday
+    ("Sent 3 Mar 2027 10:12\nYour refund was approved. It goes out by BACS Friday 12th as usual.",
+     "The refund goes out on Fri 12 Mar.", "The refund goes out on Fri 12 Nov."),
+    ("Memo, 1 June 2027: the audit closes on Tuesday the 15th.", "The audit closes on 15 June.",
+     "The audit closes on 16 June."),
 ])
 def test_layouts_of_documents_are_dates(doc: str, answer: str, changed: str) -> None:
     assert _flagged([doc], answer) == []

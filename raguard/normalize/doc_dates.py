@@ -229,11 +229,13 @@ _DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{3
 # a slashed day and month of two digits each, no year ("02/16")
 _TWO_DIGIT_SLASHED_RE = re.compile(r"(?P<a>[0-3](?<![\w/.,:\-][0-3])\d)/(?P<b>[0-3]\d)(?![/\w]|[.,:]\d)")
 
-# a calendar table's row: a day and its weekday, either order ("23    Sat", "Sat 23", "23 Samstag");
+# a calendar table's row: a day and its weekday, either order ("23    Sat", "Sat 23", "23 Samstag"),
+# or a weekday and an ordinal day in prose ("BACS Friday 17th as usual", "on Friday the 17th");
 # built for the weekday names a document holds (a pattern of all of them, tried at every
 # position, cost 14 µs a document)
 _ROW_DAY_WEEKDAY = r"(?<![\w.,:/])(?P<d>[0-3]?\d)\.?[ \t]+(?P<w>{names})\b(?![-'’])"
-_ROW_WEEKDAY_DAY = r"(?<![\w-])(?P<w>{names})\.?,?[ \t]+(?P<d>[0-3]?\d)\b(?![.:/,]?\d|[ \t]*[-–])"
+_ROW_WEEKDAY_DAY = (r"(?<![\w-])(?P<w>{names})\.?,?[ \t]+(?:the[ \t]+)?(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
+                    r"(?![.:/,]?\d|[ \t]*[-–])")
 _ROW_NAMES: dict[str, tuple[str, ...]] = {}  # a folded word -> the names it folds from ("sabado": "sábado", "sabado")
 for _name in (*WEEKDAYS, *_FOREIGN_WEEKDAYS):
     _ROW_NAMES[fold_word(_name)] = (*_ROW_NAMES.get(fold_word(_name), ()), _name)
