@@ -197,3 +197,28 @@ def test_a_number_before_a_slash_and_a_digit_is_a_date_no_named_number() -> None
     doc = ["PATIENT | DOS | PAYER\nSHAH, RAVI | 05/14/2026 | BRIGHTLINE HEALTH | REJECTED"]
     assert MISSING_ENTITY not in types(doc, "Ravi Shah (DOS 5/14, Brightline Health) was rejected.")
     assert MISSING_ENTITY in types(doc, "Ravi Shah (DOS 5/14, Clearpoint Health) was rejected.")
+
+
+# -- a time zone by its abbreviation -------------------------------------------------------------
+
+def test_the_utc_offsets_a_document_writes_beside_its_times() -> None:
+    from raguard.normalize.zones import document_offsets
+
+    def minutes(text: str) -> list[int]:
+        return [m for _, _, m in document_offsets(text)]
+
+    assert minutes("Date/Time: 2027-02-03 04:12:55 +0100") == [60]
+    assert minutes("starts 09:30 UTC+2, ends 10:30 GMT -05:00") == [120, -300]
+    assert minutes("logged 2027-02-03T04:12:55Z and at 14:00+05:30") == [0, 330]
+    # a range of times, a phone number and a bare "UTC" write no offset
+    assert minutes("open 10:30-11:45, call 020 7946-0200, at 10:30 UTC") == []
+
+
+def test_a_time_zone_is_supported_by_its_offset_beside_a_documents_time() -> None:
+    doc = ["** PROBLEM Service Alert: web-07/http is CRITICAL **\nHost: web-07\nState: CRITICAL\n"
+           "Date/Time: 2027-02-03 04:12:55 +0100\nInfo: HTTP 503 on /login"]
+    answer = "At 04:12 on 3 February (CET), the http check on web-07 went CRITICAL with a 503 on /login."
+    assert MISSING_ENTITY not in types(doc, answer)
+    result = verify("What happened?", doc, answer.replace("CET", "EST"))
+    [warning] = [w for w in result.warnings if w.type == MISSING_ENTITY]
+    assert warning.text == "EST" and "+0100" in warning.suggestion

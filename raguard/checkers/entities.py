@@ -60,6 +60,7 @@ from raguard.normalize.entities import (
 from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
+from raguard.normalize.zones import document_offsets, zone_offsets
 from raguard.normalize.text import LEADING_ARTICLES, TokenText, clause_span, fold_word, phrase_tokens
 
 ENTITY_LABELS = frozenset(
@@ -196,6 +197,8 @@ class EntitiesChecker:
                     continue
             if hit is None and (day := _FIXED_HOLIDAYS.get(_holiday_key(part)) or _FIXED_HOLIDAYS.get(_holiday_key(text))):
                 hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
+            if hit is None and (zone := zone_offsets(part)) is not None:
+                hit = _offset_given(ctx, zone)  # "23:47 (CEST)" for the documents' "23:47:12 +0200"
             if hit is None:
                 hit = _mixed_acronym(ctx, offset, offset + len(part))  # "Anywhere on Earth" for "AoE"
             if hit is None and len(words) >= 2 and whole:
@@ -221,6 +224,8 @@ class EntitiesChecker:
                     hit = None
             if hit is None:
                 finding.suggestion = f'"{quote_for_message(part)}" not found in retrieved documents.'
+                if zone_offsets(part) is not None and (given := _offsets_written(ctx)):
+                    finding.suggestion += f" Their times are at {given}."
                 return finding
             located.append(hit)
         finding.supported = True
@@ -894,6 +899,22 @@ _FIXED_HOLIDAYS: dict[str, tuple[int, int]] = {
     "halloween": (10, 31), "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
     "new year's eve": (12, 31), "new years eve": (12, 31),
 }
+
+
+def _offset_given(ctx: CheckContext, offsets: tuple[int, ...]) -> Optional[tuple[int, int, int]]:
+    """(doc_index, start, end) of a UTC offset a document writes beside a time that is one of
+    ``offsets`` (a time zone's), or None."""
+    for doc_index, index in ctx.documents:
+        for start, end, minutes in document_offsets(index.text):
+            if minutes in offsets:
+                return doc_index, start, end
+    return None
+
+
+def _offsets_written(ctx: CheckContext) -> str:
+    """The UTC offsets the documents write beside their times, as written ("+0100, +0200")."""
+    seen = {index.text[start:end] for _, index in ctx.documents for start, end, _ in document_offsets(index.text)}
+    return ", ".join(sorted(seen))
 
 
 def _holiday_key(name: str) -> str:
