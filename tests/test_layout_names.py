@@ -222,3 +222,25 @@ def test_a_time_zone_is_supported_by_its_offset_beside_a_documents_time() -> Non
     result = verify("What happened?", doc, answer.replace("CET", "EST"))
     [warning] = [w for w in result.warnings if w.type == MISSING_ENTITY]
     assert warning.text == "EST" and "+0100" in warning.suggestion
+
+
+# -- a person by a chat handle -------------------------------------------------------------------
+
+def test_the_handles_of_a_chat_log() -> None:
+    from raguard.normalize.turns import handles, spells_name
+
+    log = ("16:01 <brunom> rc1 is out\n[16:03] priya_s: I can take it\nping @k.osei about it\n"
+           "mail ilse@gantry.example")
+    assert handles(log) == {"brunom", "priya_s", "k.osei"}
+    assert spells_name("brunom", "bruno") and spells_name("priya_s", "priya") and spells_name("k.osei", "osei")
+    assert not spells_name("brunom", "bru") and not spells_name("annual_report", "ann")
+
+
+def test_a_name_a_chat_handle_spells_is_found() -> None:
+    doc = ["#gantry-dev meeting log 2027-01-14\n16:00 <ilse_k> #topic 2.0 release\n"
+           "16:01 <brunom> rc1 is out, one blocker left: #212 (macos signing)\n16:02 <ilse_k> who takes #212?\n"
+           "16:03 <priya_s> I can take it, should be small\n16:04 <brunom> I'd also drop python 3.8 in 2.0\n"
+           "16:05 <ilse_k> agreed, 3.8 goes in 2.0"]
+    answer = "Priya will take #212. Bruno wanted to drop Python 3.8 in 2.0, and Ilse agreed."
+    assert MISSING_ENTITY not in types(doc, answer)
+    assert MISSING_ENTITY in types(doc, answer.replace("Bruno", "Marco"))

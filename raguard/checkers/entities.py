@@ -60,6 +60,7 @@ from raguard.normalize.entities import (
 from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
+from raguard.normalize.turns import handles, spells_name
 from raguard.normalize.zones import document_offsets, zone_offsets
 from raguard.normalize.text import LEADING_ARTICLES, TokenText, clause_span, fold_word, phrase_tokens
 
@@ -197,6 +198,8 @@ class EntitiesChecker:
                     continue
             if hit is None and (day := _FIXED_HOLIDAYS.get(_holiday_key(part)) or _FIXED_HOLIDAYS.get(_holiday_key(text))):
                 hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
+            if hit is None and label in ("PERSON", "PROPER") and part.isalpha() and part[:1].isupper():
+                hit = _handle_of(ctx, part)  # "Tobias" for the chat log's "<tobiasm>"
             if hit is None and (zone := zone_offsets(part)) is not None:
                 hit = _offset_given(ctx, zone)  # "23:47 (CEST)" for the documents' "23:47:12 +0200"
             if hit is None:
@@ -899,6 +902,18 @@ _FIXED_HOLIDAYS: dict[str, tuple[int, int]] = {
     "halloween": (10, 31), "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
     "new year's eve": (12, 31), "new years eve": (12, 31),
 }
+
+
+def _handle_of(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]]:
+    """(doc_index, start, end) of a chat handle a document writes that spells the one-word name
+    ``name`` (:func:`~raguard.normalize.turns.spells_name`), or None."""
+    folded = name.casefold()
+    for doc_index, index in ctx.documents:
+        for handle in handles(index.text):
+            if spells_name(handle, folded):
+                at = index.text.find(handle)
+                return doc_index, at, at + len(handle)
+    return None
 
 
 def _offset_given(ctx: CheckContext, offsets: tuple[int, ...]) -> Optional[tuple[int, int, int]]:

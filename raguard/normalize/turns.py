@@ -98,3 +98,33 @@ def speaker_at(conversation: Conversation, pos: int) -> Optional[Turn]:
     if i >= 0 and pos < conversation.turns[i].end:
         return conversation.turns[i]
     return None
+
+
+# a chat handle: in angle brackets ("<tobiasm>"), after "@" ("@j.smith"), or labelling a line's
+# turn in lower case ("amara_o: I can take it", "[16:03] hwang_j: ...")
+_HANDLE_RE = re.compile(
+    r"(?:(?<=<)|(?<![\w.@])@)(?P<a>[a-z][a-z0-9._-]{1,30})(?=>|\b)"
+    r"|^[ \t]*(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?[ \t]*)?(?P<b>[a-z][a-z0-9._-]{1,30}):[ \t]",
+    re.MULTILINE,
+)
+#: How many letters a handle may add to a name it spells ("tobiasm": Tobias and an initial).
+_HANDLE_EXTRA = 2
+
+
+def handles(text: str) -> frozenset[str]:
+    """The chat handles of ``text`` ("tobiasm", "amara_o", "j.smith"), as written."""
+    if "<" not in text and "@" not in text and ":" not in text:
+        return frozenset()
+    return frozenset(m.group("a") or m.group("b") for m in _HANDLE_RE.finditer(text))
+
+
+def spells_name(handle: str, name: str) -> bool:
+    """Does a chat handle spell the one-word name ``name`` (folded): a part of it ("amara" of
+    "amara_o"), or the name with an initial or two before or after it ("tobiasm", "jsmith")?"""
+    parts = re.split(r"[._-]+", handle)
+    if name in parts:
+        return True
+    joined = "".join(parts)
+    return len(name) >= 3 and len(joined) - len(name) <= _HANDLE_EXTRA and (
+        joined.startswith(name) or joined.endswith(name)) and joined != name
+
