@@ -244,3 +244,10 @@ def test_a_name_a_chat_handle_spells_is_found() -> None:
     answer = "Priya will take #212. Bruno wanted to drop Python 3.8 in 2.0, and Ilse agreed."
     assert MISSING_ENTITY not in types(doc, answer)
     assert MISSING_ENTITY in types(doc, answer.replace("Bruno", "Marco"))
+
+
+def test_a_lower_case_word_ner_took_in_before_a_name_opens_no_name() -> None:
+    # NER reads "all Euro VI" as one name (LAW): the name is what follows the quantifier
+    doc = ["Fleet list (extract): 14 buses, every one of them Euro VI diesel; 3 vans, Euro V."]
+    assert MISSING_ENTITY not in types(doc, "The buses are all Euro VI, so they may enter the zone.")
+    assert MISSING_ENTITY in types(doc, "The buses are all Euro VII, so they may enter the zone.")

@@ -129,6 +129,12 @@ class EntitiesChecker:
                 # "Windows end-to-" of "Windows end-to-end check": NER cut a hyphened word; the
                 # name is what stands before that word
                 end = start + len(text.rstrip("-").rsplit(" ", 1)[0].rstrip())
+            if text[:1].islower() and (lead := _LOWER_LEAD_RE.match(text)) is not None \
+                    and lead.group(1) not in _NAME_PARTICLES and lead.group(1) not in LEADING_ARTICLES:
+                # "all Euro VI": a quantifier NER took in opens no name (an article is read
+                # with the name: "the University of Lagos" beside a person "of" it)
+                start += lead.end()
+                text = response[start:end]
             if " " in text and (cut := dated.first_start_in(start + 1, end)) is not None \
                     and response[start:cut].strip():
                 # "paid by BACS Fri 17 Oct" read as one name: the date is the dates checker's,
@@ -263,6 +269,10 @@ _MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
 _AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
 # (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
 # checker reads whose role it is)
+
+
+# lower-case words opening a NER span before a capitalized word ("all Euro VI", "both Anna Berg")
+_LOWER_LEAD_RE = re.compile(r"([a-z]+)[ \t]+(?:[a-z]+[ \t]+){0,2}(?=[A-Z0-9])")
 
 
 def _before_value(text: str, start: int, end: int, values: list[tuple[int, int]]) -> int:
