@@ -130,6 +130,17 @@ def test_an_ordinal_is_a_day_of_the_month() -> None:
     assert _flagged([doc], "It is the 21st most used berth.") == [("unsupported_number", "21st")]
 
 
+def test_an_ordinal_after_a_weekday_is_a_day_on_that_weekday() -> None:
+    rota = ("start | end | on call\n2027-03-05T18:00:00+00:00 | 2027-03-08T09:00:00+00:00 | Dana Whitlock\n"
+            "2027-03-08T09:00:00+00:00 | 2027-03-15T09:00:00+00:00 | Omar Haddad")
+    answer = "Dana is on call until the 09:00 handoff on Monday 8th, when Omar's week starts."
+    assert _flagged([rota], answer) == []
+    assert _flagged([rota], answer.replace("Monday 8th", "Monday the 8th")) == []
+    assert _flagged([rota], answer.replace("Monday 8th", "Monday 9th")) == [("unsupported_number", "9th")]
+    # the 8th is no Tuesday in that rota
+    assert ("unsupported_number", "8th") in _flagged([rota], answer.replace("Monday 8th", "Tuesday 8th"))
+
+
 @pytest.mark.parametrize("doc, answer, changed", [
     # a month's abbreviation and a two-digit year (a service note, a spreadsheet's "mmm-yy")
     ("* timing chain + tensioner replaced @ 88k (Sep 24) - invoice in glovebox\n* rear pads Feb 26",
