@@ -12,7 +12,8 @@ value is flagged (``contradicted_claim``) when that sentence does not give it bu
 value of the same kind in the same place: the content word right before the two values, or
 right after them, is the same ("approved the budget on *Tuesday*" / "approved the budget on
 *Wednesday*"), and the document sentence holds every name of the answer's (it is about the same
-thing). Left alone: a value the restated sentence gives anywhere, a value whose own
+thing). Left alone: a value the restated sentence gives anywhere (a number of the other sign
+too: "costs you 5 points" says "-5 points" in words), a value whose own
 document sentence has the same word next to it (the document says it there too), and a value
 the answer also gives the other one of (a comparison, a range: "from 12 to 15").
 """

@@ -26,7 +26,9 @@ never to this one is flagged too (see :func:`_bound_elsewhere`).
 A person the answer says did something ("Bronwen Price proposed the motion") that the documents
 say another person of the same answer sentence did ("Yusuf proposed ...; seconded by Bronwen")
 and never say of this one is flagged too: who does a verb is read from the words right around it
-(see :func:`_agents_swapped`).
+(see :func:`_agents_swapped`). In a passive ("Best Painted is now judged by our guest painter Lou
+Marsh") the doer is the name after "by", past the words that describe it; the subject is done
+to, on the documents' side and the answer's.
 
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
 names joined by nothing but "and", "with", commas or other names ("Room 2 in Flat 4, Block C":
