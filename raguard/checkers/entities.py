@@ -272,7 +272,8 @@ _AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
 
 
 # lower-case words opening a NER span before a capitalized word ("all Euro VI", "both Anna Berg")
-_LOWER_LEAD_RE = re.compile(r"([a-z]+)[ \t]+(?:[a-z]+[ \t]+){0,2}(?=[A-Z0-9])")
+# ((?<![a-z]): a run of letters is tried from its first only)
+_LOWER_LEAD_RE = re.compile(r"(?<![a-z])([a-z]+)[ \t]+(?:[a-z]+[ \t]+){0,2}(?=[A-Z0-9])")
 
 
 def _before_value(text: str, start: int, end: int, values: list[tuple[int, int]]) -> int:
