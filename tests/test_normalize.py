@@ -85,6 +85,13 @@ def test_hedges_are_attached():
         ("more than 9,000", "8,849", False),
         ("nearly 9,000", "8,849", True),
         ("nearly 8,000", "8,849", False),
+        # a cap restates a cap, or a value rounded up to one; a wider bound is another value
+        ("up to 50,000", "50,000", True),
+        ("up to 50", "48", True),
+        ("up to 60,000", "50,000", False),
+        ("up to 60", "48", False),
+        ("up to 40", "48", False),
+        ("no more than 50%", "not more than 30%", False),  # "50" may be rounded to fifties, not from 30
         ("$42.5 million", "42,512,000 dollars", True),  # a scale word stands for its rounding
         ("$42,512,000", "$42.5 million", False),  # never more precise than the document
         ("45.5%", "45.5 per cent", True),

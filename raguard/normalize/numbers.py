@@ -1835,6 +1835,12 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         return gap < max(granularity(a) if step is None else step, 2 * precision)
     if hedge in HEDGE_ATLEAST:
         return d >= a and (d - a) <= DIRECTIONAL_TOLERANCE * scale
+    if hedge == "up to":
+        # a cap restates a cap, or a value rounded up to one: "up to 50" for 48, not "up to
+        # 60,000" for 50,000 (a wider bound than the documents give)
+        gap = a - d
+        return 0 <= gap <= DIRECTIONAL_TOLERANCE * scale and gap < max(granularity(a) if step is None else step,
+                                                                       2 * precision)
     if hedge in HEDGE_ATMOST:
         return d <= a and (a - d) <= DIRECTIONAL_TOLERANCE * scale
     return False
