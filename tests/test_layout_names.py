@@ -251,3 +251,14 @@ def test_a_lower_case_word_ner_took_in_before_a_name_opens_no_name() -> None:
     doc = ["Fleet list (extract): 14 buses, every one of them Euro VI diesel; 3 vans, Euro V."]
     assert MISSING_ENTITY not in types(doc, "The buses are all Euro VI, so they may enter the zone.")
     assert MISSING_ENTITY in types(doc, "The buses are all Euro VII, so they may enter the zone.")
+
+
+def test_a_weekday_or_a_month_before_a_date_is_no_name_of_its_own() -> None:
+    # a name cut before a date that is itself a weekday or a month is the date's, not a name
+    from raguard.checkers.entities import _CALENDAR_WORDS
+
+    assert {"fri", "friday", "oct", "october"} <= _CALENDAR_WORDS
+    doc = ["Refund by BACS Friday 9 April 2027, reference QT-5521."]
+    warnings = verify("When?", doc, "The refund is paid by BACS on Friday 9 April 2027.").warnings
+    assert not [w for w in warnings if w.type == MISSING_ENTITY and w.text.lower().startswith(("fri", "april"))]
+

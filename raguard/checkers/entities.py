@@ -33,6 +33,7 @@ from typing import Iterator, Optional
 from pydantic import Field
 
 from raguard.normalize.bindings import HONORIFICS
+from raguard.normalize.dates import MONTHS, WEEKDAYS
 from raguard.normalize.names import at_sentence_start, is_unit_after_number, opens_with_common_word, proper_noun_runs
 from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -130,16 +131,19 @@ class EntitiesChecker:
                 # name is what stands before that word
                 end = start + len(text.rstrip("-").rsplit(" ", 1)[0].rstrip())
             if text[:1].islower() and (lead := _LOWER_LEAD_RE.match(text)) is not None \
-                    and lead.group(1) not in _NAME_PARTICLES and lead.group(1) not in LEADING_ARTICLES:
+                    and lead.group(1) not in _NAME_PARTICLES and lead.group(1) not in LEADING_ARTICLES \
+                    and start + lead.end() < end:
                 # "all Euro VI": a quantifier NER took in opens no name (an article is read
                 # with the name: "the University of Lagos" beside a person "of" it)
                 start += lead.end()
                 text = response[start:end]
-            if " " in text and (cut := dated.first_start_in(start + 1, end)) is not None \
-                    and response[start:cut].strip():
+            if " " in text and (cut := dated.first_start_in(start + 1, end)) is not None:
                 # "paid by BACS Fri 17 Oct" read as one name: the date is the dates checker's,
-                # the name is what comes before it
-                end = start + len(response[start:cut].rstrip(" \t,(-–"))
+                # the name is what comes before it (none when that is a weekday or a month)
+                named = response[start:cut].rstrip(" \t,(-–")
+                if not any(ch.isupper() for ch in named) or named.lower().rstrip(".") in _CALENDAR_WORDS:
+                    continue
+                end = start + len(named)
             if seen.overlaps(start, end):
                 continue
             seen.add(start, end)
@@ -270,6 +274,9 @@ _AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
 # (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
 # checker reads whose role it is)
 
+
+#: Weekdays and months (full and short): a name cut before a date is none when it is one of them.
+_CALENDAR_WORDS = frozenset(WEEKDAYS) | frozenset(MONTHS)
 
 # lower-case words opening a NER span before a capitalized word ("all Euro VI", "both Anna Berg")
 # ((?<![a-z]): a run of letters is tried from its first only)
