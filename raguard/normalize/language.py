@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -99,11 +100,15 @@ _SCRIPTS = {"HIRAGANA": "ja", "KATAKANA": "ja", "CJK": "zh", "HANGUL": "ko", "DE
 MIN_SCRIPT_SHARE = 0.3
 
 
+# a letter (or digit) past Latin Extended-B: a word character that is neither a digit, "_" nor Latin
+_BEYOND_LATIN_RE = re.compile("[^\\W\\d_\x00-\u024f]")
+
+
 def script_language(text: str) -> Optional[str]:
     """The language of ``text`` when most of its letters are of another script than Latin
     (:data:`_SCRIPTS`), else None."""
-    if text.isascii():
-        return None
+    if text.isascii() or _BEYOND_LATIN_RE.search(text) is None:
+        return None  # (most texts: a Latin-only one is told without a loop over its letters)
     letters = [ch for ch in text if ch.isalpha()]
     other = [ch for ch in letters if ch > "\u024f"]  # (past Latin Extended-B)
     if len(other) < MIN_SCRIPT_SHARE * len(letters) or not other:
