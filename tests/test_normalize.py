@@ -35,6 +35,13 @@ def _values(text):
         (".5", 0.5, None),
         ("€3.2bn", 3_200_000_000, "EUR"),
         ("500 dollars", 500, "USD"),
+        # a scale letter or word before a currency, as French, Spanish and German texts write it
+        ("3.4 M€", 3_400_000, "EUR"),
+        ("72 k€", 72_000, "EUR"),
+        ("8,25 M€", 8_250_000, "EUR"),
+        ("1,7 Mio. €", 1_700_000, "EUR"),
+        ("4,6 Mrd. Euro", 4_600_000_000, "EUR"),
+        ("5 m", 5, None),  # (metres: no currency after it)
     ],
 )
 def test_number_values(text, value, unit):
@@ -98,6 +105,10 @@ def test_hedges_are_attached():
         ("12%", "12 points", False),
         ("$12", "€12", False),
         ("fell 3.2%", "-3.2%", True),
+        ("1.8% down on a year ago", "-1.8 %", True),  # a fall said after the share
+        ("1.8% lower", "-1.8%", True),
+        ("1.8% up", "-1.8%", False),
+        ("2.8% down", "-1.8%", False),
         ("3rd", "third", True),
     ],
 )

@@ -63,6 +63,7 @@ _NUMERIC_RE = re.compile(
     (?!\d|[,.:/\u2009\u202f\u00a0]\d)
     (?:(?P<ord>st|nd|rd|th)\b)?
     (?:[ \t-]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
+    (?:(?<=[kKM])(?P<scur>[$€£¥₹]))?   # a currency right after a scale letter: "3.2 M€", "120 k$"
     (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
     (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence|kr|kronor|kroner|krona|krone)\b)?
     """,
@@ -92,8 +93,13 @@ _EUROPEAN_RE = re.compile(
     r"(?P<num>\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?: \d{3})+(?:,\d{1,2}|\.\d+)?(?![ \t]\d)|\d+,\d{1,2})"
     r"(?!\d|[,.:/]\d)"
     r"(?:[ \t]?(?P<pct>%|[Pp]ercent\b|[Pp]er[ \t]cent\b))?"
+    # a scale before the currency: "6,05 M€", "450 k€", "2,1 Mrd. €", "3,4 Mio. Euro"
+    r"(?:[ \t]?(?P<scale>[kKM]|Mio\.?|Mrd\.?|Mds?)(?=[ \t]?(?:[$€£¥₹]|EUR\b|[Ee]uros?\b)))?"
     rf"(?:[ \t]?(?P<after>[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b|[Ee]uros?\b))?"
 )  # (case kept: a currency code is written in capitals)
+#: What a scale before a currency multiplies by (_EUROPEAN_RE's "scale").
+_CURRENCY_SCALES = {"k": 1e3, "K": 1e3, "M": 1e6, "Mio": 1e6, "Mio.": 1e6, "Mrd": 1e9, "Mrd.": 1e9, "Md": 1e9,
+                    "Mds": 1e9}
 _GROUPED_SHAPE_RE = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")  # "1.234,56": certain by its shape
 
 _UNITS = {
@@ -327,6 +333,15 @@ def _decline_before(text: str, start: int) -> bool:
     return _DECLINE_RE.search(window) is not None
 
 
+# a fall said after a share ("3% down on last year", "2.5% lower"): the same as "-3%"; not a
+# comparison ("3% lower than X" says how two values differ: the direction checker reads it)
+_DECLINE_AFTER_RE = re.compile(r"[ \t]+(?:down|lower)\b(?![ \t]+than\b)", re.IGNORECASE)
+
+
+def _decline_after(text: str, end: int) -> bool:
+    return text[end:end + 1] in (" ", "\t") and _DECLINE_AFTER_RE.match(text, end) is not None
+
+
 def _hedge_before(text: str, start: int) -> Optional[str]:
     window = text[max(0, start - 24):start]
     if window.isascii():  # (IGNORECASE also folds some non-ASCII letters to ASCII ones)
@@ -414,11 +429,17 @@ def _european_matches(text: str) -> Iterator[tuple[re.Match[str], bool]]:
 def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMention:
     """The value of a :data:`_EUROPEAN_RE` match: a comma before one or two digits is a decimal
     point, dots and spaces between groups of three are thousands separators."""
-    raw, neg, cur, pct, after = m.group("num", "neg", "cur", "pct", "after")
+    raw, neg, cur, pct, scale, after = m.group("num", "neg", "cur", "pct", "scale", "after")
+    decimals = ""
     if "," in raw:
         whole, _, decimals = raw.rpartition(",")
         raw = whole.replace(".", "").replace(" ", "") + "." + decimals
     value = float(raw.replace(" ", ""))
+    precision = 0.0
+    if scale and after:
+        factor = _CURRENCY_SCALES[scale]
+        value *= factor
+        precision = 0.5 * factor * 10 ** -len(decimals)
     if neg:
         value = -value
     currency = next((_CURRENCY_SYMBOLS.get(c) or _CURRENCY_CODES.get(c.lower()) for c in (cur, after)
@@ -428,7 +449,7 @@ def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMentio
     start = m.start("cur") if cur is not None and currency is not None else m.start("neg") if neg else m.start("num")
     end = _trim_end(text, start, m.end() if (pct or after) else m.end("num"))
     worded = _word_may_end_before(text, start)
-    return NumberMention(start, end, text[start:end], value, unit,
+    return NumberMention(start, end, text[start:end], value, unit, precision=precision,
                          hedge=_hedge_before(text, start) if hedges and worded else None,
                          decline=_decline_before(text, start) if worded else False)
 
@@ -1024,7 +1045,8 @@ def extract_numbers(text: str, hedges: bool = True,
     found: list[NumberMention] = []
     zero_led = spaced = False  # four digits after a zero ("0530"); three after a digit and a space ("1 100")
     for m in _numeric_matches(text):
-        raw, neg, cur, ordinal, scale, pct, curword = m.group("num", "neg", "cur", "ord", "scale", "pct", "curword")
+        raw, neg, cur, ordinal, scale, scur, pct, curword = m.group(
+            "num", "neg", "cur", "ord", "scale", "scur", "pct", "curword")
         if raw is None:
             continue
         if len(raw) == 4 and raw[0] == "0":
@@ -1048,7 +1070,7 @@ def extract_numbers(text: str, hedges: bool = True,
         if scale and len(scale) == 1:
             # "42.5M" or "$4 m" is a scale; "5 m" (metres) is not
             attached = m.start("scale") == m.end("ord" if ordinal else "num")
-            if not (attached or cur) or ordinal:
+            if not (attached or cur or scur) or ordinal:
                 end = m.start("scale")
                 scale = None
         if scale:
@@ -1060,6 +1082,8 @@ def extract_numbers(text: str, hedges: bool = True,
             unit = "%"
         elif cur:
             unit = _CURRENCY_SYMBOLS.get(cur, None) or _CURRENCY_CODES.get(cur.lower())
+        elif scur and scale:
+            unit = _CURRENCY_SYMBOLS.get(scur)
         elif curword:
             unit = _CURRENCY_CODES.get(curword.lower())
             if curword.lower().startswith(("cent", "pence")):  # hundredths: "52 cents" is 0.52 (not "pounds")
@@ -1075,7 +1099,8 @@ def extract_numbers(text: str, hedges: bool = True,
         # decline, measure; tuple.__new__ skips the named tuple's Python-level __new__)
         found.append(_new_tuple(NumberMention, (
             start, end, text[start:end], value, unit, bool(ordinal), False, precision,
-            hedge_before(text, start) if worded else None, _decline_before(text, start) if worded else False,
+            hedge_before(text, start) if worded else None,
+            (worded and _decline_before(text, start)) or (unit == "%" and _decline_after(text, end)),
             None)))
     if zero_led:
         _four_digit_clocks(text, found)
