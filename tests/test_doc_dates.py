@@ -43,6 +43,13 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("Plan: el lunes revisión; la demo es el viernes 14 may.", "The demo is on Friday 14 May and the review on Monday.",
      "The demo is on Thursday 14 May and the review on Monday."),
     ("Afspraak op donderdag, tenzij het regent.", "The appointment is on Thursday.", "The appointment is on Tuesday."),
+    # the first day of a range before a day and a month ("12-14 octubre", "du 4 au 6 juin", "8.-10. Mai")
+    ("Feria del libro: 12-14 octubre 2027, Recinto Norte.", "The book fair runs from 12 to 14 October 2027.",
+     "The book fair runs from 11 to 14 October 2027."),
+    ("Stage d'été du 4 au 6 juin 2027 au gymnase.", "The summer course is on 4-6 June 2027.",
+     "The summer course is on 5-6 June 2027."),
+    ("Betriebsferien vom 8. bis 10. Mai 2027.", "The works is closed from 8 May 2027.",
+     "The works is closed from 7 May 2027."),
 ])
 def test_names_of_other_languages_are_dates(doc: str, answer: str, changed: str) -> None:
     assert _flagged([doc], answer) == []

@@ -295,6 +295,8 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_dotted_dates(text))
     if _DOTTED_DAY_CUE_RE.search(text) is not None:
         out.extend(_dotted_day_months(text))
+    if len(out) > len(slashed):
+        out.extend(_range_first_days(text, out[len(slashed):]))
     if _HYPHEN_YEAR_CUE_RE.search(text) is not None:
         out.extend(_hyphen_dates(text))
     if ("-" in text or "/" in text) and any(  # (the cue opens with either: a scan for a character is cheaper)
@@ -395,6 +397,32 @@ def _foreign_dates(text: str) -> list[DateMention]:
 #: Months of another language that are names too, capitalized: read before a year only in lower
 #: case, as French writes months ("mars 2025"); with a day before them, in any case.
 _NAMES_TOO = frozenset({"mars"})
+
+
+# the first day of a range before a day and a month ("27-29 noviembre", "du 3 au 5 mars", "vom
+# 3. bis 5. März", "27.-29. November"), anchored at the second day
+_RANGE_FIRST_DAY_RE = re.compile(
+    r"(?<![\w.,/:])(?P<d>[0-3]?\d)\.?[ \t]*(?:[-–—]|(?<=[ \t])(?:au|al|a|bis|til|tot|to)(?=[ \t]))[ \t]*\Z",
+    re.IGNORECASE)
+#: How far before a date its range's first day may start ("27. bis ": 8 characters).
+_RANGE_REACH = 12
+
+
+def _range_first_days(text: str, mentions: Sequence[DateMention]) -> list[DateMention]:
+    """The first day of each range ending in one of ``mentions`` (a day and a month of another
+    language, or a day closed by a dot: English ranges are read by extract_dates), in its month
+    and year."""
+    out = []
+    for mention in mentions:
+        value = mention.value
+        if value.day is None or value.month is None or mention.start == 0:
+            continue
+        m = _RANGE_FIRST_DAY_RE.search(text, max(0, mention.start - _RANGE_REACH), mention.start)
+        if m is None or not 1 <= (day := int(m.group("d"))) < value.day:
+            continue
+        out.append(DateMention(m.start("d"), m.end("d"), m.group("d"),
+                               DateValue(year=value.year, month=value.month, day=day), "dmy" if value.year else "dm"))
+    return out
 
 
 def _dotted_day_months(text: str) -> list[DateMention]:
