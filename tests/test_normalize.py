@@ -109,6 +109,10 @@ def test_hedges_are_attached():
         ("1.8% lower", "-1.8%", True),
         ("1.8% up", "-1.8%", False),
         ("2.8% down", "-1.8%", False),
+        ("down 6% on the month", "+6 %", False),  # a plus sign is a rise: no fall restates it
+        ("up 6% on the month", "+6 %", True),
+        ("+6%", "fell 6%", False),
+        ("6%", "+6 %", True),
         ("3rd", "third", True),
     ],
 )

@@ -192,6 +192,7 @@ class NumberMention(NamedTuple):
     hedge: Optional[str] = None
     decline: bool = False  # stated as a fall ("fell 3.2%"), the same as a negative change
     measure: Optional[str] = None  # a unit of measure after it ("kg", "miles"): see measures.py
+    rise: bool = False  # written with a plus sign ("+9 %"): a rise, which no fall restates
 
     @property
     def trivial(self) -> bool:
@@ -451,7 +452,8 @@ def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMentio
     worded = _word_may_end_before(text, start)
     return NumberMention(start, end, text[start:end], value, unit, precision=precision,
                          hedge=_hedge_before(text, start) if hedges and worded else None,
-                         decline=_decline_before(text, start) if worded else False)
+                         decline=_decline_before(text, start) if worded else False,
+                         rise=start > 0 and text[start - 1] == "+")
 
 
 # Thousands grouped by dots, as most of continental Europe writes them ("1.482.300", "€420.000"),
@@ -1096,12 +1098,12 @@ def extract_numbers(text: str, hedges: bool = True,
         end = _trim_end(text, start, end)
         worded = _word_may_end_before(text, start)
         # (the fields in order: start, end, text, value, unit, ordinal, spelled, precision, hedge,
-        # decline, measure; tuple.__new__ skips the named tuple's Python-level __new__)
+        # decline, measure, rise; tuple.__new__ skips the named tuple's Python-level __new__)
         found.append(_new_tuple(NumberMention, (
             start, end, text[start:end], value, unit, bool(ordinal), False, precision,
             hedge_before(text, start) if worded else None,
             (worded and _decline_before(text, start)) or (unit == "%" and _decline_after(text, end)),
-            None)))
+            None, start > 0 and text[start - 1] == "+")))
     if zero_led:
         _four_digit_clocks(text, found)
     if spaced or ("," in text and _COMMA_CUE_RE.search(text) is not None):
@@ -1121,7 +1123,7 @@ def extract_numbers(text: str, hedges: bool = True,
         end = m.end() if pct else begin + len(core.rstrip())
         found.append(_new_tuple(NumberMention, (
             begin, end, text[begin:end], value, "%" if pct else None, ordinal, True, 0.0,
-            hedge_before(text, begin), False, None)))
+            hedge_before(text, begin), False, None, False)))
     # the rarer forms only where their word occurs in the text lower-cased (beyond ASCII too: see
     # ignorecase_lowered; each pattern scanned the whole of a passage with an en dash or an
     # accent, ~100 µs on 400 characters)
@@ -1834,6 +1836,8 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
             precision = in_base_unit(max(precision, min(0.5 * step, 0.05 * abs(a))), claim.measure)
             step = in_base_unit(step, claim.measure)
             a, d = in_base_unit(a, claim.measure), in_base_unit(d, doc.measure)
+    if (claim.decline and doc.rise) or (claim.rise and doc.decline):
+        return False  # "down 9%" for "+9 %": the opposite change
     if (claim.decline and a > 0 and d < 0) or (doc.decline and d > 0 and a < 0):
         d = -d
     elif a > 0 > d and (doc.measure or (claim.unit and claim.unit != "%")) and claim.text[:1] not in "-−–+":
