@@ -113,6 +113,14 @@ def test_hedges_are_attached():
         ("up 6% on the month", "+6 %", True),
         ("+6%", "fell 6%", False),
         ("6%", "+6 %", True),
+        ("up 6% on the year", "6% down on the year", False),  # a rise said in words, before or after
+        ("rose by 6%", "fell 6%", False),
+        ("6% higher", "fell 6%", False),
+        ("an increase of 6%", "-6 %", False),
+        ("gained 2.4 kg", "weight change -2.4 kg", False),
+        ("lost 2.4 kg", "weight change -2.4 kg", True),
+        ("rose to 6%", "6%", True),  # (a level, no change)
+        ("up to 6%", "6%", True),  # (a cap)
         ("3rd", "third", True),
     ],
 )

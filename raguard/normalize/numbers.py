@@ -192,7 +192,7 @@ class NumberMention(NamedTuple):
     hedge: Optional[str] = None
     decline: bool = False  # stated as a fall ("fell 3.2%"), the same as a negative change
     measure: Optional[str] = None  # a unit of measure after it ("kg", "miles"): see measures.py
-    rise: bool = False  # written with a plus sign ("+9 %"): a rise, which no fall restates
+    rise: bool = False  # stated as a rise ("+9 %", "rose 9%", "9% up"), which no fall restates
 
     @property
     def trivial(self) -> bool:
@@ -343,6 +343,43 @@ def _decline_after(text: str, end: int) -> bool:
     return text[end:end + 1] in (" ", "\t") and _DECLINE_AFTER_RE.match(text, end) is not None
 
 
+# a rise said in words ("rose 9%", "up by 9%", "an increase of 9%", "9% up", "9% higher"): no fall
+# restates it (not "rose to 9%", a level, nor "up to 9%", a cap)
+_RISE_WORDS = (r"rose|rise[sn]?|rising|up|increased?|increas(?:es|ing)|gained?|gain(?:s|ing)|grew|grow(?:s|ing|n)?|"
+               r"climbed?|climb(?:s|ing)|jumped?|jump(?:s|ing)|surged?|surg(?:es|ing)|soared?|soar(?:s|ing)")
+_RISE_FILLERS = r"by|of|about|some|nearly|almost|roughly|around|just|over|a"
+_RISE_RE = re.compile(rf"(?=[aceghijoprsu])\b(?:{_RISE_WORDS})\b(?:[ \t]+(?:{_RISE_FILLERS}))*[ \t]*$", re.IGNORECASE)
+_RISE_AFTER_RE = re.compile(r"[ \t]+(?:up|higher)\b(?![ \t]+than\b)", re.IGNORECASE)
+
+
+class _RiseEnds(dict[str, bool]):
+    """Memo of "can a rise match end with this word" (see :class:`_DeclineEnds`)."""
+
+    _LAST = re.compile(rf"{_RISE_WORDS}|{_RISE_FILLERS}", re.IGNORECASE)
+
+    def __missing__(self, word: str) -> bool:
+        if len(self) >= _DECLINE_MEMO:
+            self.clear()
+        value = self[word] = self._LAST.fullmatch(word) is not None
+        return value
+
+
+_ends_rise = _RiseEnds().__getitem__
+
+
+def _rise(text: str, start: int, end: int, worded: bool, unit: Optional[str]) -> bool:
+    """Is the value at ``start``..``end`` a rise: written with a plus sign, after a word of rising
+    (``worded``: a word may end right before it), or a share with one after it?"""
+    if start > 0 and text[start - 1] == "+":
+        return True
+    if worded:
+        window = text[max(0, start - 40):start]
+        last = _last_word(window)
+        if last and _ends_rise(last) and _RISE_RE.search(window) is not None:
+            return True
+    return unit == "%" and text[end:end + 1] in (" ", "\t") and _RISE_AFTER_RE.match(text, end) is not None
+
+
 def _hedge_before(text: str, start: int) -> Optional[str]:
     window = text[max(0, start - 24):start]
     if window.isascii():  # (IGNORECASE also folds some non-ASCII letters to ASCII ones)
@@ -453,7 +490,7 @@ def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMentio
     return NumberMention(start, end, text[start:end], value, unit, precision=precision,
                          hedge=_hedge_before(text, start) if hedges and worded else None,
                          decline=_decline_before(text, start) if worded else False,
-                         rise=start > 0 and text[start - 1] == "+")
+                         rise=_rise(text, start, end, worded, unit))
 
 
 # Thousands grouped by dots, as most of continental Europe writes them ("1.482.300", "€420.000"),
@@ -1103,7 +1140,7 @@ def extract_numbers(text: str, hedges: bool = True,
             start, end, text[start:end], value, unit, bool(ordinal), False, precision,
             hedge_before(text, start) if worded else None,
             (worded and _decline_before(text, start)) or (unit == "%" and _decline_after(text, end)),
-            None, start > 0 and text[start - 1] == "+")))
+            None, _rise(text, start, end, worded, unit))))
     if zero_led:
         _four_digit_clocks(text, found)
     if spaced or ("," in text and _COMMA_CUE_RE.search(text) is not None):
@@ -1837,10 +1874,11 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
             step = in_base_unit(step, claim.measure)
             a, d = in_base_unit(a, claim.measure), in_base_unit(d, doc.measure)
     if (claim.decline and doc.rise) or (claim.rise and doc.decline):
-        return False  # "down 9%" for "+9 %": the opposite change
+        return False  # "down 9%" for "+9 %", "up 9%" for "9% down": the opposite change
     if (claim.decline and a > 0 and d < 0) or (doc.decline and d > 0 and a < 0):
         d = -d
-    elif a > 0 > d and (doc.measure or (claim.unit and claim.unit != "%")) and claim.text[:1] not in "-−–+":
+    elif a > 0 > d and (doc.measure or (claim.unit and claim.unit != "%")) and claim.text[:1] not in "-−–+" \
+            and not claim.rise:
         # a sign on a measure or on money is a direction the answer says in words ("weight
         # change −3.1 kg" / "lost 3.1 kg", a budget's "-21.10" / "£21.10 under"); on a share or
         # a bare value it is the value ("growth −3.2%"), and a bare one may be a temperature
