@@ -336,7 +336,7 @@ def _decline_before(text: str, start: int) -> bool:
 
 # a fall said after a share ("3% down on last year", "2.5% lower"): the same as "-3%"; not a
 # comparison ("3% lower than X" says how two values differ: the direction checker reads it)
-_DECLINE_AFTER_RE = re.compile(r"[ \t]+(?:down|lower)\b(?![ \t]+than\b)", re.IGNORECASE)
+_DECLINE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:down|lower)\b(?![ \t]+than\b)", re.IGNORECASE)
 
 
 def _decline_after(text: str, end: int) -> bool:
@@ -349,7 +349,7 @@ _RISE_WORDS = (r"rose|rise[sn]?|rising|up|increased?|increas(?:es|ing)|gained?|g
                r"climbed?|climb(?:s|ing)|jumped?|jump(?:s|ing)|surged?|surg(?:es|ing)|soared?|soar(?:s|ing)")
 _RISE_FILLERS = r"by|of|about|some|nearly|almost|roughly|around|just|over|a"
 _RISE_RE = re.compile(rf"(?=[aceghijoprsu])\b(?:{_RISE_WORDS})\b(?:[ \t]+(?:{_RISE_FILLERS}))*[ \t]*$", re.IGNORECASE)
-_RISE_AFTER_RE = re.compile(r"[ \t]+(?:up|higher)\b(?![ \t]+than\b)", re.IGNORECASE)
+_RISE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:up|higher)\b(?![ \t]+than\b)", re.IGNORECASE)
 
 
 class _RiseEnds(dict[str, bool]):
