@@ -325,22 +325,14 @@ def _word_may_end_before(text: str, start: int) -> bool:
 
 
 def _decline_before(text: str, start: int) -> bool:
-    window = text[max(0, start - 40):start]
-    # a match ends with a decline or filler word: most windows fail this cheap test, which
-    # spares the search that tries the pattern at every position (no word at all: "Q3 2024")
-    last = _last_word(window)
-    if not last or not _ends_decline(last):
-        return False
-    return _DECLINE_RE.search(window) is not None
+    """Is a value at ``start`` said to fall by the words before it ("fell 3.2%")? (The reading of
+    :func:`_directions`, which the readers call.)"""
+    return _directions(text, start, start, True, None)[0]
 
 
 # a fall said after a share ("3% down on last year", "2.5% lower"): the same as "-3%"; not a
 # comparison ("3% lower than X" says how two values differ: the direction checker reads it)
 _DECLINE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:down|lower)\b(?![ \t]+than\b)", re.IGNORECASE)
-
-
-def _decline_after(text: str, end: int) -> bool:
-    return text[end:end + 1] in (" ", "\t") and _DECLINE_AFTER_RE.match(text, end) is not None
 
 
 # a rise said in words ("rose 9%", "up by 9%", "an increase of 9%", "9% up", "9% higher"): no fall
@@ -367,17 +359,24 @@ class _RiseEnds(dict[str, bool]):
 _ends_rise = _RiseEnds().__getitem__
 
 
-def _rise(text: str, start: int, end: int, worded: bool, unit: Optional[str]) -> bool:
-    """Is the value at ``start``..``end`` a rise: written with a plus sign, after a word of rising
-    (``worded``: a word may end right before it), or a share with one after it?"""
-    if start > 0 and text[start - 1] == "+":
-        return True
+def _directions(text: str, start: int, end: int, worded: bool, unit: Optional[str]) -> tuple[bool, bool]:
+    """(a fall, a rise): is the value at ``start``..``end`` said to fall ("fell 3.2%", "3% down")
+    or to rise ("+9 %", "rose 9%", "9% higher")? The words before it are read once for both."""
+    decline = rise = False
     if worded:
         window = text[max(0, start - 40):start]
+        # a match ends with a direction or filler word: most windows fail this cheap test, which
+        # spares the searches that try the patterns at every position
         last = _last_word(window)
-        if last and _ends_rise(last) and _RISE_RE.search(window) is not None:
-            return True
-    return unit == "%" and text[end:end + 1] in (" ", "\t") and _RISE_AFTER_RE.match(text, end) is not None
+        if last:
+            decline = _ends_decline(last) and _DECLINE_RE.search(window) is not None
+            rise = _ends_rise(last) and _RISE_RE.search(window) is not None
+    if start > 0 and text[start - 1] == "+":
+        rise = True
+    if unit == "%" and not (decline or rise) and text[end:end + 1] in (" ", "\t"):
+        decline = _DECLINE_AFTER_RE.match(text, end) is not None
+        rise = not decline and _RISE_AFTER_RE.match(text, end) is not None
+    return decline, rise
 
 
 def _hedge_before(text: str, start: int) -> Optional[str]:
@@ -487,10 +486,10 @@ def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMentio
     start = m.start("cur") if cur is not None and currency is not None else m.start("neg") if neg else m.start("num")
     end = _trim_end(text, start, m.end() if (pct or after) else m.end("num"))
     worded = _word_may_end_before(text, start)
+    decline, rise = _directions(text, start, end, worded, unit)
     return NumberMention(start, end, text[start:end], value, unit, precision=precision,
                          hedge=_hedge_before(text, start) if hedges and worded else None,
-                         decline=_decline_before(text, start) if worded else False,
-                         rise=_rise(text, start, end, worded, unit))
+                         decline=decline, rise=rise)
 
 
 # Thousands grouped by dots, as most of continental Europe writes them ("1.482.300", "€420.000"),
@@ -1134,13 +1133,12 @@ def extract_numbers(text: str, hedges: bool = True,
             precision /= 100
         end = _trim_end(text, start, end)
         worded = _word_may_end_before(text, start)
+        decline, rise = _directions(text, start, end, worded, unit)
         # (the fields in order: start, end, text, value, unit, ordinal, spelled, precision, hedge,
         # decline, measure, rise; tuple.__new__ skips the named tuple's Python-level __new__)
         found.append(_new_tuple(NumberMention, (
             start, end, text[start:end], value, unit, bool(ordinal), False, precision,
-            hedge_before(text, start) if worded else None,
-            (worded and _decline_before(text, start)) or (unit == "%" and _decline_after(text, end)),
-            None, _rise(text, start, end, worded, unit))))
+            hedge_before(text, start) if worded else None, decline, None, rise)))
     if zero_led:
         _four_digit_clocks(text, found)
     if spaced or ("," in text and _COMMA_CUE_RE.search(text) is not None):
