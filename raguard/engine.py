@@ -155,6 +155,28 @@ class Engine:
         load_tables()
         self.verify("When did it open?", ["The museum opened on May 2, 2024."], "It opened on May 2, 2024.")
 
+    def prepare(self, query: Any, retrieved_docs: Any) -> bool:
+        """Index ``retrieved_docs`` and read ``query`` into the document cache now, so that a
+        verify() over them finds them ready. True when they were kept; False for bad input (left
+        for verify() to report), a cache of size 0 or a failure (logged). Never raises."""
+        try:
+            cleaned = clean_inputs(query, retrieved_docs, "-", self.max_chars)
+            cache = self.documents_cache
+            if isinstance(cleaned, InputProblem) or cache.maxsize < 1:
+                return False
+            documents = DocumentSet(cleaned.documents, cache)
+            for _, index in documents:
+                for name in index.PREPARED:
+                    getattr(index, name)
+            documents.maps  # (the lookup maps of a set of several documents)
+            query_index = cache.query(cleaned.query)
+            for name in query_index.PREPARED:
+                getattr(query_index, name)
+            return all(cache.holds(text) for text in cleaned.documents)
+        except Exception:  # (what prepare does not compute, verify will)
+            log.exception("prepare failed")
+            return False
+
     # -- the pipeline ----------------------------------------------------------------------------
     def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         """One item through :meth:`run`. Never raises on bad input."""

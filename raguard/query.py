@@ -23,6 +23,9 @@ _MAX_DERIVED = 32
 class QueryIndex:
     """What the checkers read from one query text. Built lazily, read-only afterwards."""
 
+    #: What :meth:`raguard.Verifier.prepare` computes ahead of an answer (see DocumentIndex.PREPARED).
+    PREPARED = ("token_text", "stems", "folded", "dates", "numbers")
+
     def __init__(self, text: str) -> None:
         self.text = text
         self._derived: dict[Callable[[str], Any], Any] = {}

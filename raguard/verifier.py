@@ -158,6 +158,19 @@ class Verifier:
         when no spaCy pipeline can be loaded."""
         self.engine.warm_up()
 
+    def prepare(self, query: Any, retrieved_docs: Any) -> bool:
+        """Index ``retrieved_docs`` and read ``query`` now, before the answer exists: the
+        :meth:`verify` of an answer over them then costs what a retry does (documents already
+        indexed). Call it while the LLM writes the answer, e.g. in a thread beside a network
+        call (see the performance page). Returns True when the documents were kept in the cache
+        (``cache_size`` > 0 and each within its limits). Never raises."""
+        return self.engine.prepare(query, retrieved_docs)
+
+    async def aprepare(self, query: Any, retrieved_docs: Any) -> bool:
+        """:meth:`prepare` in a worker thread (``asyncio.to_thread``): start it as a task, await
+        the LLM, then :meth:`averify`."""
+        return await asyncio.to_thread(self.prepare, query, retrieved_docs)
+
     # -- verification --------------------------------------------------------------------------
     def verify(self, query: Any, retrieved_docs: Any, llm_response: Any) -> VerifyResult:
         """Check ``llm_response`` against ``retrieved_docs``. Never raises on bad input."""
