@@ -212,9 +212,13 @@ def test_sentences_split_after_the_letter_test_are_those_of_asking_every_stop() 
 def test_decline_words_read_from_the_memo_are_the_pattern_s() -> None:
     words = ["fell", "Fell", "FALLING", "in", "of", "dropping", "drops", "lowered", "down", "by", "a", "A", "shrank",
              "shrink", "fells", "cutting", "ſank", "losses", "downward", ""]
-    memo = numbers._DeclineEnds()
+    memo = numbers._LastWordMemo(numbers._DECLINE_LAST_RE)
     for _ in range(2):  # computed, then read back
         assert [memo[w] for w in words] == [numbers._DECLINE_LAST_RE.fullmatch(w) is not None for w in words]
+    rises = numbers._LastWordMemo(numbers._RISE_LAST_RE)
+    for _ in range(2):
+        assert [rises[w] for w in words + ["rose", "Gaining", "up"]] == [
+            numbers._RISE_LAST_RE.fullmatch(w) is not None for w in words + ["rose", "Gaining", "up"]]
     assert numbers._decline_before("Sales fell by ", 14) and not numbers._decline_before("Sales rose by ", 14)
 
 

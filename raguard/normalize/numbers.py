@@ -286,20 +286,24 @@ _HEDGE_ENDINGS = ("about", "around", "approximately", "approx", "approx.", "roug
                   "above", "~", "≈", "the")
 
 
-class _DeclineEnds(dict[str, bool]):
-    """Memo of ``_DECLINE_LAST_RE.fullmatch(word) is not None``: the word before a number is
-    nearly always a common one ("in", "of", "reached"), and a dict lookup costs a tenth of the
-    match. Emptied at :data:`_DECLINE_MEMO` words."""
+class _LastWordMemo(dict[str, bool]):
+    """Memo of ``pattern.fullmatch(word) is not None`` (the last word a decline or a rise match
+    can end with): the word before a number is nearly always a common one ("in", "of",
+    "reached"), and a dict lookup costs a tenth of the match. Emptied at :data:`_DECLINE_MEMO` words."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        super().__init__()
+        self.pattern = pattern
 
     def __missing__(self, word: str) -> bool:
         if len(self) >= _DECLINE_MEMO:
             self.clear()
-        value = self[word] = _DECLINE_LAST_RE.fullmatch(word) is not None
+        value = self[word] = self.pattern.fullmatch(word) is not None
         return value
 
 
 _DECLINE_MEMO = 4096
-_ends_decline = _DeclineEnds().__getitem__
+_ends_decline = _LastWordMemo(_DECLINE_LAST_RE).__getitem__
 
 
 def _last_word(window: str) -> str:
@@ -342,21 +346,9 @@ _RISE_WORDS = (r"rose|rise[sn]?|rising|up|increased?|increas(?:es|ing)|gained?|g
 _RISE_FILLERS = r"by|of|about|some|nearly|almost|roughly|around|just|over|a"
 _RISE_RE = re.compile(rf"(?=[aceghijoprsu])\b(?:{_RISE_WORDS})\b(?:[ \t]+(?:{_RISE_FILLERS}))*[ \t]*$", re.IGNORECASE)
 _RISE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:up|higher)\b(?![ \t]+than\b)", re.IGNORECASE)
-
-
-class _RiseEnds(dict[str, bool]):
-    """Memo of "can a rise match end with this word" (see :class:`_DeclineEnds`)."""
-
-    _LAST = re.compile(rf"{_RISE_WORDS}|{_RISE_FILLERS}", re.IGNORECASE)
-
-    def __missing__(self, word: str) -> bool:
-        if len(self) >= _DECLINE_MEMO:
-            self.clear()
-        value = self[word] = self._LAST.fullmatch(word) is not None
-        return value
-
-
-_ends_rise = _RiseEnds().__getitem__
+# the last word a _RISE_RE match can end with
+_RISE_LAST_RE = re.compile(rf"{_RISE_WORDS}|{_RISE_FILLERS}", re.IGNORECASE)
+_ends_rise = _LastWordMemo(_RISE_LAST_RE).__getitem__
 
 
 def _directions(text: str, start: int, end: int, worded: bool, unit: Optional[str]) -> tuple[bool, bool]:

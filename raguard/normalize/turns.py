@@ -127,4 +127,3 @@ def spells_name(handle: str, name: str) -> bool:
     joined = "".join(parts)
     return len(name) >= 3 and len(joined) - len(name) <= _HANDLE_EXTRA and (
         joined.startswith(name) or joined.endswith(name)) and joined != name
-
