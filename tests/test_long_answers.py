@@ -18,6 +18,7 @@ from raguard.normalize.cues import asks
 from raguard.normalize.language import foreign_language
 from raguard.normalize.text import TokenText
 from raguard.normalize.entities import country_demonyms
+from raguard.normalize.numbers import extract_numbers
 from raguard.normalize.spelling import american
 from raguard.normalize.stems import stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table
@@ -731,6 +732,51 @@ def test_a_value_bounded_the_other_way_is_not_supported() -> None:
     [warning] = verify(query, doc, base.format("fewer than")).warnings
     assert warning.type == UNSUPPORTED_NUMBER
     assert '"fewer than 60" bounds the value the other way: document 0 says "more than 60"' in warning.suggestion
+
+
+def test_a_limit_written_as_notation_bounds_a_value() -> None:
+    # specifications, lab sheets and forms write their limits as symbols and abbreviations
+    query = "What are the limits?"
+    lab = ["Parameter | Limit | Result\nPeak symmetry | NLT 0.8 | 0.93\nPlate count | NMT 15000 | 9120"]
+    assert types(query, lab, "Peak symmetry must be not less than 0.8, and it was 0.93.") == []
+    [warning] = verify(query, lab, "Peak symmetry must be not more than 0.8, and it was 0.93.").warnings
+    assert warning.type == UNSUPPORTED_NUMBER
+    assert '"not more than 0.8" bounds the value the other way: document 0 says "NLT 0.8"' in warning.suggestion
+    assert UNSUPPORTED_NUMBER in types(query, lab, "The plate count must be at least 15000.")
+    assert types(query, lab, "The plate count must be at most 15000.") == []
+    trial = ["Stopping rule: enrolment pauses if serious events reach ≥ 12% of the cohort."]
+    assert types(query, trial, "Enrolment pauses if serious events reach at least 12% of the cohort.") == []
+    assert UNSUPPORTED_NUMBER in types(query, trial, "Enrolment pauses if serious events stay under 12% of the cohort.")
+    kit = ["Luggage allowance: hold bag max. 23 kg, cabin bag max 7 kg."]
+    assert UNSUPPORTED_NUMBER in types(query, kit, "The hold bag must weigh more than 23 kg.")
+    assert types(query, kit, "The hold bag may weigh up to 23 kg.") == []
+
+
+def test_a_condition_written_after_its_value_is_no_bound_of_it() -> None:
+    # a rule's condition is restated from either side: "above the threshold" for "or less"
+    doc = ["Note: no duty is due on parcels of EUR 150 or less."]
+    answer = "The parcel was valued above the €150 threshold, so duty was charged."
+    assert UNSUPPORTED_NUMBER not in types("Why was duty charged?", doc, answer)
+
+
+def test_a_symbol_that_is_no_limit_bounds_nothing() -> None:
+    query = "How many signed up?"
+    # a quoted email's marker, and an arrow, before a number
+    quoted = ["On Monday Wren wrote:\n> 40 people signed up for the walk\nGreat, see you there."]
+    assert types(query, quoted, "Fewer than 40 people signed up for the walk.") == []
+    arrow = ["Sign-ups: week 1 -> 40, week 2 -> 55"]
+    assert types(query, arrow, "Sign-ups rose to 55 in week 2, from fewer than 40 the week before.") == []
+    # minutes and seconds, not a minimum; a minimum before a number is one
+    assert [n.hedge for n in extract_numbers("Microwave for 3 min 30 s.")] == [None, None]
+    assert [n.hedge for n in extract_numbers("Stand for min. 2 minutes.")] == ["at least"]
+
+
+def test_a_cap_written_with_decimals_is_rounded_to_them() -> None:
+    # "up to 2.0" is rounded to tenths: a document's 1.7 is no cap of 2.0
+    query = "What is the limit?"
+    doc = ["Tailing factor measured 1.7 on the first injection."]
+    assert UNSUPPORTED_NUMBER in types(query, doc, "The tailing factor may be up to 2.0.")
+    assert types(query, ["The tailing factor limit is 2.0."], "The tailing factor may be up to 2.0.") == []
 
 
 def test_a_country_named_possessively_is_what_its_demonym_says() -> None:

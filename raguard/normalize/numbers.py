@@ -158,12 +158,22 @@ TRIVIAL_WORDS = frozenset({
 })
 
 _HEDGE_RE = re.compile(
-    r"(?=[abcefijlmnorsu~≈])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|ca\.|"
+    r"(?=[abcefijlmnorsu~≈<>≤≥])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|ca\.|"
     r"close[ \t]+to|an[ \t]+estimated|estimated|just[ \t]+under|just[ \t]+over|more[ \t]+than|"
     r"over|at[ \t]+least|upwards[ \t]+of|in[ \t]+excess[ \t]+of|exceeding|less[ \t]+than|"
-    r"fewer[ \t]+than|under|below|above|up[ \t]+to|~|≈)[ \t]*(?:the[ \t]+)?$",
+    r"fewer[ \t]+than|under|below|above|up[ \t]+to|~|≈|"
+    # the notation of limits: specifications, lab results, forms ("NMT 2.0 %", "max. 20 kg",
+    # "weight loss > 20%", "≥ 18")
+    r"at[ \t]+most|(?:a[ \t]+)?(?:maximum|minimum)(?:[ \t]+of)?|max\.?|min\.?|nmt|nlt|<=|>=|≤|≥|<|>)"
+    r"[ \t]*(?:the[ \t]+)?$",
     re.IGNORECASE,
 )
+# the written limits, as the bound each states: a cap restates a cap ("up to")
+_LIMIT_HEDGES = {"at most": "up to", "maximum": "up to", "maximum of": "up to", "a maximum of": "up to",
+                 "max": "up to", "max.": "up to", "nmt": "up to", "<=": "up to", "≤": "up to", "<": "less than",
+                 "minimum": "at least", "minimum of": "at least", "a minimum of": "at least", "min": "at least",
+                 "min.": "at least", "nlt": "at least", ">=": "at least", "≥": "at least", ">": "more than"}
+_SYMBOL_HEDGES = frozenset({"<=", ">=", "≤", "≥", "<", ">"})
 HEDGE_APPROX = frozenset({"about", "around", "approximately", "approx", "approx.", "roughly", "some",
                           "circa", "ca.", "close to", "an estimated", "estimated", "~", "≈"})
 HEDGE_ATLEAST = frozenset({"more than", "over", "at least", "upwards of", "in excess of", "exceeding",
@@ -283,7 +293,8 @@ _DECLINE_LAST_RE = re.compile(
 )
 _HEDGE_ENDINGS = ("about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "some",
                   "circa", "ca.", "to", "estimated", "under", "over", "than", "least", "of", "exceeding", "below",
-                  "above", "~", "≈", "the")
+                  "above", "~", "≈", "the", "most", "maximum", "minimum", "max", "max.", "min", "min.", "nmt", "nlt",
+                  "<", ">", "=")
 
 
 class _LastWordMemo(dict[str, bool]):
@@ -386,6 +397,12 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
     hedge = re.sub(r"[ \t]+", " ", m.group("hedge").lower())
     if hedge in _NEGATED_BOUNDS and _NEGATION_END_RE.search(before):
         return _NEGATED_BOUNDS[hedge]  # "not less than 1 100 mm" is at least 1,100 mm
+    if hedge in _LIMIT_HEDGES:
+        if hedge in _SYMBOL_HEDGES and _NO_LIMIT_SYMBOL_RE.search(before):
+            return None  # a quoted email's "> 20 people", an arrow's "-> 20"
+        if hedge[:3] == "min" and _DIGIT_END_RE.search(before):
+            return None  # "5 min 30 s" is minutes and seconds
+        return _LIMIT_HEDGES[hedge]
     return hedge
 
 
@@ -394,6 +411,10 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
 _NEGATED_BOUNDS = {"less than": "at least", "fewer than": "at least", "under": "at least", "below": "at least",
                    "more than": "up to", "over": "up to", "above": "up to", "exceeding": "up to"}
 _NEGATION_END_RE = re.compile(r"\b(?:not|no)[ \t]+$", re.IGNORECASE)
+# what before "<" or ">" makes it no limit: nothing on its line (a quoted email's marker, a
+# bullet), or an arrow's or another symbol's character
+_NO_LIMIT_SYMBOL_RE = re.compile(r"(?:^|\n)[ \t]*$|[-=<>][ \t]*$")
+_DIGIT_END_RE = re.compile(r"\d[ \t]*$")
 
 
 # Hedges that bound a value from below and from above: a strict bound, not an approximation.
@@ -403,8 +424,9 @@ _UPPER_BOUNDS = frozenset({"less than", "fewer than", "under", "below", "up to",
 
 
 def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:
-    """The document's hedge when the answer bounds its value the other way ("empty for more than
-    45 days" / "fewer than 45 days"), else None. ``text``: the document's, where its hedge is read
+    """The document's value with the bound before it, as written ("more than 45", "NMT 2.0"),
+    when the answer bounds its value the other way ("empty for more than 45 days" / "fewer than
+    45 days"), else None. ``text``: the document's, where its hedge is read
     (documents are indexed without hedges, and this is asked only of a value that matched)."""
     if claim.hedge in _LOWER_BOUNDS:
         other = _UPPER_BOUNDS
@@ -412,8 +434,21 @@ def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optio
         other = _LOWER_BOUNDS
     else:
         return None
+    # (not a bound written after it: "goods of EUR 150 or less" states a rule's condition, which
+    # an answer restates from the other side as often as not: "above the €150 threshold")
     hedge = doc.hedge or _hedge_before(text, doc.start)
-    return hedge if hedge in other else None
+    return written_bound(text, doc) if hedge in other else None
+
+
+def written_bound(text: str, mention: NumberMention) -> str:
+    """The value with the bound before it as ``text`` writes it ("NMT 2.0", "not less than 60"),
+    for a message: its hedge may be read as another's ("NMT" is "up to")."""
+    window = text[max(0, mention.start - 24):mention.start]
+    found = _HEDGE_RE.search(window)
+    if found is None:
+        return " ".join(mention.text.split())
+    negation = _NEGATION_END_RE.search(window, 0, found.start())
+    return " ".join(text[mention.start - len(window) + (negation or found).start():mention.end].split())
 
 
 def _no_hedge(text: str, start: int) -> None:
@@ -1889,18 +1924,29 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
             return False
         if claim.spelled:
             return True
-        return gap < max(granularity(a) if step is None else step, 2 * precision)
+        return gap < max(_step(claim, a) if step is None else step, 2 * precision)
     if hedge in HEDGE_ATLEAST:
         return d >= a and (d - a) <= DIRECTIONAL_TOLERANCE * scale
     if hedge == "up to":
         # a cap restates a cap, or a value rounded up to one: "up to 50" for 48, not "up to
         # 60,000" for 50,000 (a wider bound than the documents give)
         gap = a - d
-        return 0 <= gap <= DIRECTIONAL_TOLERANCE * scale and gap < max(granularity(a) if step is None else step,
+        return 0 <= gap <= DIRECTIONAL_TOLERANCE * scale and gap < max(_step(claim, a) if step is None else step,
                                                                        2 * precision)
     if hedge in HEDGE_ATMOST:
         return d <= a and (a - d) <= DIRECTIONAL_TOLERANCE * scale
     return False
+
+
+def _step(claim: NumberMention, value: float) -> float:
+    """The step the answer's ``value`` is rounded to: its :func:`granularity`, or finer where the
+    answer writes more decimals ("2.0" is rounded to tenths, not to ones)."""
+    step = granularity(value)
+    written = _WRITTEN_DECIMALS_RE.search(claim.text)
+    return min(step, 10.0 ** -len(written.group(1))) if written is not None else step
+
+
+_WRITTEN_DECIMALS_RE = re.compile(r"\d\.(\d+)")
 
 
 def granularity(value: float) -> float:

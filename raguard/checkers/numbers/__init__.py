@@ -62,7 +62,8 @@ from raguard.checkers.numbers.totals import is_total
 from raguard.checkers.numbers.year_spans import spans_years
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, counted_nouns
-from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, nearest, opposite_bound, values_match
+from raguard.normalize.numbers import (CLOCK_MEASURES, NumberMention, nearest, opposite_bound, values_match,
+                                      written_bound)
 from raguard.normalize.spans import SpanIndex
 
 
@@ -127,7 +128,7 @@ class NumbersChecker:
                     continue
                 hedge = opposite_bound(mention, index.text, doc_number)
                 if hedge is not None:
-                    bounded = bounded or (doc_index, f"{hedge} {doc_number.text}")
+                    bounded = bounded or (doc_index, hedge)
                 else:
                     finding.supported = True
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
@@ -233,7 +234,7 @@ class NumbersChecker:
             return finding
         if bounded is not None:
             finding.nearest_value = bounded[1]
-            finding.suggestion = (f'"{mention.hedge} {mention.text}" bounds the value the other way: '
+            finding.suggestion = (f'"{written_bound(ctx.response, mention)}" bounds the value the other way: '
                                   f'document {bounded[0]} says "{bounded[1]}".')
             return finding
         computed = _computations(ctx, given_value).explain_number(mention) if compute else None
