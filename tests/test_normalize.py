@@ -406,3 +406,9 @@ def test_a_hard_wrapped_line_does_not_end_a_sentence() -> None:
     assert sentences("the flow is steady\n\nthen it drops") == ["the flow is steady", "then it drops"]
     assert sentences("the flow is steady.\nthen it drops") == ["the flow is steady.", "then it drops"]
     assert sentences("nora: see you at noon\nliam: ok") == ["nora: see you at noon", "liam: ok"]
+
+
+def test_a_number_after_a_hash_is_an_identifier_not_a_year():
+    # issue and ticket numbers ("#1877", "PR #2024") are no years; a year beside them still is
+    dates = extract_dates("Ben will look at #1877 and PR #2024 before the 2026 release.")
+    assert [(d.text, d.value.year) for d in dates] == [("2026", 2026)]

@@ -112,7 +112,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                                r"June|July|August|September|October|November|December|"
                                # (the abbreviations of _MONTH_ALONE_ABBREVIATIONS: "since Sept")
                                r"Feb|Apr|Aug|Sept?|Oct|Nov)\b(?![ \t]+\d)")),
-    ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
+    ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’#])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
     # a year glued by a hyphen to a word placing a time by it ("post-2008", "pre-2015", "mid-2027"):
     # "year" leaves a year after a hyphen alone ("X-2000" names a model). (Matched from the
