@@ -244,6 +244,71 @@ def test_a_time_bound_the_aligned_document_sets_the_other_way_is_contradicted(an
     assert len([w for w in contradictions(answer, BINS) if "the other way" in w.suggestion]) == int(wrong)
 
 
+PERMITS = ["Members' parking has been free for permit holders since 1 March 2027. The café stays open "
+           "until 16:00 on weekdays. Renewal forms must be posted by 30 April 2027."]
+
+
+@pytest.mark.parametrize("answer, wrong", [
+    ("Parking has been free for permit holders until 1 March 2027.", True),
+    ("On weekdays the café stays open after 16:00.", True),
+    ("Renewal forms must be posted after 30 April 2027.", True),
+    ("Parking has been free for permit holders since 1 March 2027.", False),
+    ("On weekdays the café stays open until 4 pm.", False),
+    ("Renewal forms must be posted before 30 April 2027.", False),
+    ("Don't post the renewal forms after 30 April 2027.", False),
+])
+def test_since_until_and_by_bound_a_time_as_before_and_after_do(answer: str, wrong: bool) -> None:
+    assert len([w for w in contradictions(answer, PERMITS) if "the other way" in w.suggestion]) == int(wrong)
+
+
+def test_a_bound_the_documents_also_set_the_answers_way_is_no_contradiction() -> None:
+    # the same date bounds two things, one each way; the clause giving the answer's way runs on
+    # into a denial of another thing (a lower-case text: "... after 8 jan. the flumes are not") and
+    # still says it
+    docs = ["pool changes: swimming lessons are paused from 1 dec until 8 jan; lane ropes under 2 m "
+            "long go back in the store on the first open day after 8 jan. the flumes are not reopening."]
+    answer = ("Swimming lessons are paused until 8 January, and lane ropes shorter than 2 m go back in "
+              "the store on the first open day after 8 January.")
+    assert [w for w in contradictions(answer, docs) if "the other way" in w.suggestion] == []
+
+
+MINUTES = ["14:02 <rosa_k> release notes are drafted\n14:03 <ben_t> the arm build is still flaky\n"
+           "14:06 <rosa_k> #action ben_t to fix the arm build by 9 March\n"
+           "14:07 <rosa_k> #action oda_m to publish the notes on Friday\n"
+           "14:08 <ben_t> I can pair on the docs but not before 12 March , away\n"
+           "14:09 <rosa_k> #action ben_t to pair with oda_m on the docs after 12 March\n"
+           "14:10 <rosa_k> ok so the beta is not shipping 10 March. proposal: beta 16 March"]
+
+
+@pytest.mark.parametrize("answer, wrong", [
+    ("Oda will publish the notes on Friday, while Ben will fix the arm build after 9 March.", True),
+    ("Oda will publish the notes on Friday, while Ben will fix the arm build by 9 March.", False),
+    ("Oda will publish the notes on Friday, while Ben will fix the arm build before 9 March.", False),
+    # a bound denied is the other one ("not before 12 March"); a chat's line is a clause of its
+    # own (the denial of the next line is no denial of this one); an aside before the bound
+    ("Ben will pair with Oda on the docs (the user guide) before 12 March.", True),
+    ("Ben will pair with Oda on the docs (the user guide) after 12 March.", False),
+])
+def test_a_time_bound_is_read_in_the_clause_that_restates_it_beyond_the_aligned_sentence(
+        answer: str, wrong: bool) -> None:
+    # the answer's sentence restates two lines; it is aligned to one, the bound is in the other
+    assert len([w for w in contradictions(answer, MINUTES) if "the other way" in w.suggestion]) == int(wrong)
+
+
+CENSUS = ["Population: 12,480 (2016), 11,902 (2021). Average rent: £640 (2021), £815 (2025)."]
+
+
+@pytest.mark.parametrize("answer, wrong", [
+    # a date said of the first value between "from" and "to"
+    ("The village grew from 12,480 people in 2016 to 11,902 in 2021.", True),
+    ("The village shrank from 12,480 people in 2016 to 11,902 in 2021.", False),
+    ("Average rent rose from £640 (2021) to £815 (2025).", False),
+    ("Average rent fell from £640 (2021) to £815 (2025).", True),
+])
+def test_a_change_said_around_a_date_goes_the_way_its_values_do(answer: str, wrong: bool) -> None:
+    assert len([w for w in contradictions(answer, CENSUS) if "went" in w.suggestion]) == int(wrong)
+
+
 def test_a_figure_of_no_unit_is_not_set_against_a_span_of_time() -> None:
     docs = ["Refunds are accepted within a 30-day window. Ticket 48213 was opened on 4 May."]
     answer = "Your refund request went in on 4 May as ticket 48213, well within the 30-day window."

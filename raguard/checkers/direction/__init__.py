@@ -8,7 +8,8 @@ figures without the verb (a statement, a table), so the answer is read against i
 Its readings, each flagged ``contradicted_claim``, one module each:
 
 - :mod:`~raguard.checkers.direction.order`: events set in an order ("X before Y") against their
-  times, and a time bound ("before 8 pm") the aligned document sets the other way;
+  times, and a time bound ("before 8 pm", "since 1 May", "by Friday") the documents set the
+  other way;
 - :mod:`~raguard.checkers.direction.differences`: a difference said with a side ("9% more")
   against the documents' or its two values';
 - :mod:`~raguard.checkers.direction.comparisons`: a value a comparison sets on the wrong side of

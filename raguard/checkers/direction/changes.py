@@ -1,9 +1,12 @@
 """A change said to go up or down "from A to B" between values that go the other way.
 
 In each answer sentence, two values of the same kind written "from A to B" (a hedge may stand
-before either: "from about 380 to about 450"), with a word of a change up ("rose", "increased",
+before either: "from about 380 to about 450"; a unit word and a date said of A between them:
+"from 7,958 people in 2021 to 8,412"), with a word of a change up ("rose", "increased",
 "grew") or down ("fell", "dropped", "declined") among the few words before "from" in the same
-clause, are flagged (``contradicted_claim``) when A and B go the other way. Left alone: values of
+clause, are flagged (``contradicted_claim``) when A and B go the other way. (Not read: a value
+said to be up or down from one written after it, "3.70%, up from the 4.65%": on the held-out
+sets it caught one edit and sent one faithful answer to review.) Left alone: values of
 different units ("from 380 MiB to 1.4 GiB": a unit word after each, not the same), dates (a
 change of date is no direction), ranks, and a clause that denies or hedges the change ("did not
 rise from 4 to 6").
@@ -18,6 +21,7 @@ from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_mess
 from raguard.checkers.direction._common import finding
 from raguard.normalize.numbers import NumberMention
 from raguard.normalize.polarity import change_direction, hedges_or_denies
+from raguard.normalize.stems import is_content_word
 from raguard.normalize.text import clause_span
 
 # "from A to B": what stands between the two values (a unit word after A may, and a hedge before
@@ -26,6 +30,11 @@ _HEDGE = r"(?:about|around|roughly|approximately|nearly|almost|just[ \t]+over|ju
 _TO_RE = re.compile(rf"(?<![ \t])(?:[ \t]+(?P<unit>[^\W\d_]+))?[ \t]+to[ \t]+(?:{_HEDGE}[ \t]+)?", re.IGNORECASE)
 _FROM_RE = re.compile(rf"(?<![\w])from[ \t]+(?:{_HEDGE}[ \t]+)?$", re.IGNORECASE)
 _UNIT_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+([^\W\d_]+)")
+# "from 7,958 people in 2021 to 8,412", "from £640 (2021) to £815": a unit word and a date said
+# of the first value
+_DATED_RE = re.compile(r"(?<![ \t])(?:[ \t]+(?P<unit>[^\W\d_]+))?(?:[ \t]+(?:in|on|at|during|as[ \t]+of)[ \t]+|[ \t]*\()",
+                       re.IGNORECASE)
+_DATE_TO_RE = re.compile(rf"(?<![ \t])\)?[ \t]+to[ \t]+(?:{_HEDGE}[ \t]+)?", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W\d_]+")
 #: How many words before "from" the change word may stand ("rose by 4% from", "went up sharply from").
 _REACH = 5
@@ -35,8 +44,10 @@ def changes(checker: Checker, ctx: CheckContext, numbers: list[NumberMention]) -
     """Changes "from A to B" whose change word says the other way than A and B go."""
     if " to " not in ctx.response:
         return
-    for a, b in zip(numbers, numbers[1:]):
+    for a, b in _pairs(ctx, numbers):
         to = _TO_RE.fullmatch(ctx.response, a.end, b.start)
+        if to is None:
+            to = _dated_to(ctx, a, b)
         if to is None or not _comparable(a, b) or not _same_unit_word(ctx.response, to.group("unit"), b):
             continue
         if _FROM_RE.search(ctx.response, max(0, a.start - 32), a.start) is None:
@@ -56,13 +67,36 @@ def changes(checker: Checker, ctx: CheckContext, numbers: list[NumberMention]) -
                       f'{"lower" if direction > 0 else "higher"} than {a.text}.')
 
 
+def _pairs(ctx: CheckContext, numbers: list[NumberMention]) -> Iterator[tuple[NumberMention, NumberMention]]:
+    """Each value with the next, and a value with the next after a date that follows it ("from
+    7,958 people in 2021 to 8,412": the year's number is skipped)."""
+    for k, (a, b) in enumerate(zip(numbers, numbers[1:])):
+        yield a, b
+        date = next((d for d in ctx.dates if d.start <= b.start < d.end), None) if b.start - a.end < 40 else None
+        if date is not None:
+            after = next((n for n in numbers[k + 2:] if n.start >= date.end), None)
+            if after is not None:
+                yield a, after
+
+
+def _dated_to(ctx: CheckContext, a: NumberMention, b: NumberMention) -> "re.Match[str] | None":
+    """The "to" between ``a`` and ``b`` when a date said of ``a`` stands between them ("from 7,958
+    people in 2021 to 8,412"): the match of what stands before the date (its unit word in
+    ``unit``), or None."""
+    date = next((d for d in ctx.dates if a.end < d.start and d.end <= b.start), None)
+    if date is None or _DATE_TO_RE.fullmatch(ctx.response, date.end, b.start) is None:
+        return None
+    return _DATED_RE.fullmatch(ctx.response, a.end, date.start)
+
+
 def _same_unit_word(text: str, unit: "str | None", b: NumberMention) -> bool:
     """Is the word written after the first value (``unit``) the one after the second, if any?
     "from 380 MiB to 1.4 GiB" holds two units the reader does not convert: no direction is read."""
     if unit is None:
         return True
     after = _UNIT_AFTER_RE.match(text, b.end)
-    return after is None or after.group(1).lower() == unit.lower()
+    # (a function word after it is none: "to 8,412 in 2026")
+    return after is None or after.group(1).lower() == unit.lower() or not is_content_word(after.group(1).lower())
 
 
 def _comparable(a: NumberMention, b: NumberMention) -> bool:

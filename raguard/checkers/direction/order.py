@@ -9,15 +9,17 @@ neither: "service at 11am, followed by burial" gives the burial no time). Flagge
 times, which must not overlap, set the events the other way round. Left alone: a side with no
 time or two; clock times more than 12 hours apart (across midnight); "after 23 minutes" (a
 duration), "before Amara Obi" (a name, no event) and a clause that denies or hedges. A time
-bound ("put it out before 8 pm") is read against the document sentences the answer's sentence
-is aligned to (:mod:`raguard.align`): flagged when they set the same time (or date) with the
-other order word ("please put it out after 20:00") and never with the answer's.
+bound ("put it out before 8 pm"; also "since", "until", "by", "no later than" before a time or
+date, which set no order of events) is read against the document sentences the answer's
+sentence is aligned to (:mod:`raguard.align`) and the documents' clauses that share two of its
+clause's words: flagged when they set the same time (or date) with a word of the other side
+("please put it out after 20:00") and never with one of the answer's.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator, Union
+from typing import TYPE_CHECKING, Iterator, Union
 
 from raguard.align import sentence_of
 from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_message
@@ -28,6 +30,9 @@ from raguard.normalize.polarity import hedges_or_denies
 from raguard.normalize.stems import content_stems
 from raguard.normalize.text import clause_span
 
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.documents import DocumentIndex
+
 #: Words that set one event before (-1) or after (+1) another, the first said of the clause before
 #: the word and the second after it ("the alert fired before the errors began"). A closed class.
 _ORDER_WORDS = {"before": -1, "earlier than": -1, "prior to": -1, "followed by": -1,
@@ -37,6 +42,21 @@ _ORDER_RE = re.compile(
     r"[ \t]+(?=[^\W_])", re.IGNORECASE)
 #: The words a match of _ORDER_RE opens with (or a prefix of them: "follow"), for word_matches.
 _ORDER_OPENERS = ("before", "after", "earlier", "later", "prior", "follow", "preceded")
+#: Words that bound a time or date on one side only ("since 1 May", "until 5 pm", "by Friday
+#: 2 May", "no later than 30 June"): read as time bounds, never as an order of events. A closed class.
+_BOUND_WORDS = {"until": -1, "till": -1, "by": -1, "no later than": -1, "since": 1}
+_BOUND_RE = re.compile(r"(?<![\w-])(?P<w>until|till|by|no[ \t]+later[ \t]+than|since)[ \t]+(?=[^\W_])", re.IGNORECASE)
+_BOUND_OPENERS = ("until", "till", "by", "no", "since")
+#: Any word of either class right before a time ("... after ", "... since "), for a document's times.
+_SIDE_BEFORE_RE = re.compile(
+    r"(?<![\w-])(?P<w>before|after|(?:earlier|later)[ \t]+than|prior[ \t]+to|following|until|till|by|"
+    r"no[ \t]+later[ \t]+than|since)[ \t]+\Z", re.IGNORECASE)
+_SIDES = {**_ORDER_WORDS, **_BOUND_WORDS}
+#: A denial right before a bound word: "not before Dec 2" is after it.
+_DENIED_BOUND_RE = re.compile(r"(?:\b(?:not|never)|n't)[ \t]+\Z", re.IGNORECASE)
+#: The content words a document clause must share with the answer's to bound the same thing,
+#: outside the sentence the answer's is aligned to.
+_MIN_SHARED_BOUND = 2
 #: "the following day": a determiner before "following" makes it an adjective (a closed class)
 _DETERMINER_BEFORE_RE = re.compile(r"(?<![\w])(?:the|a|an|this|that|each|every)[ \t]+\Z", re.IGNORECASE)
 #: Hours two clock times of one day may lie apart and still be ordered as written (11 pm and
@@ -53,6 +73,9 @@ def ordered(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
     """Two events set in an order ("X before Y", "X, after Y") that their times, the answer's
     own or those of the document sentences their words align to, set the other way."""
     response = ctx.response
+    for m in word_matches(_BOUND_RE, response, _BOUND_OPENERS):
+        if _time_at(ctx.numbers, ctx.dates, m.end()) is not None:
+            yield from _bound(checker, ctx, m, " ".join(m.group("w").lower().split()))
     matches = list(word_matches(_ORDER_RE, response, _ORDER_OPENERS))
     if not matches:
         return
@@ -100,9 +123,11 @@ def ordered(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
 
 
 def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -> Iterator[Finding]:
-    """A time bound ("put it out before 8 pm") that the document sentence the answer's
-    sentence is aligned to sets the other way for the same time ("put it out after 20:00"),
-    and nowhere the same way."""
+    """A time bound ("put it out before 8 pm", "since 1 May", "until 5 pm") that the documents
+    set the other way for the same time ("put it out after 20:00"), and nowhere the same way:
+    in the sentence the answer's sentence is aligned to, or in a clause of any document that
+    shares :data:`_MIN_SHARED_BOUND` content words with the answer's clause (a long answer's
+    sentence is aligned to one of the several it restates)."""
     response = ctx.response
     t = _time_at(ctx.numbers, ctx.dates, m.end())
     if t is None:
@@ -114,23 +139,74 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -
     begin, end = max(begin, found.start), min(end, found.end)
     if hedges_or_denies(response[begin:end]):
         return
+    sides: dict[int, tuple[int, str]] = {}  # side -> (document, what it says)
+
+    def read(doc_index: int, at: int, d_word: str, a: int = 0, b: int = -1) -> None:
+        # (a clause that hedges or denies sets no side against the answer, but one that says the
+        # answer's side says it however it is worded: "cut into pieces under 1.2 m and leave it
+        # out after 2 feb"; a bound denied is the other: "not before Dec 2")
+        text, side = ctx.documents.indexes[doc_index].text, _SIDES[d_word]
+        c0, c1 = _line_clause(text, at)
+        denied = _DENIED_BOUND_RE.search(text, max(0, at - 8), at) is not None
+        if denied:
+            side = -side
+        if denied or side == _SIDES[word] or not hedges_or_denies(text[c0:c1]):
+            sides.setdefault(side, (doc_index, text[max(c0, a):min(c1, b if b >= 0 else c1)]))
+
     index = ctx.documents.indexes[found.doc_index]
-    sides, said = set(), ""
     for a, b in found.spans:
-        for dm in word_matches(_ORDER_RE, index.text, _ORDER_OPENERS, a, b):
-            d_word = " ".join(dm.group("w").lower().split())
-            if _time_at(index.numbers, index.dates, dm.end()) != t:
-                continue
-            c0, c1 = clause_span(index.text, dm.start())
-            if hedges_or_denies(index.text[c0:c1]):
-                continue
-            sides.add(_ORDER_WORDS[d_word])
-            said = index.text[max(c0, a):min(c1, b)]
-    if sides == {-_ORDER_WORDS[word]}:
+        for pattern, openers in ((_ORDER_RE, _ORDER_OPENERS), (_BOUND_RE, _BOUND_OPENERS)):
+            for dm in word_matches(pattern, index.text, openers, a, b):
+                if _time_at(index.numbers, index.dates, dm.end()) == t:
+                    read(found.doc_index, dm.start(), " ".join(dm.group("w").lower().split()), a, b)
+    stems = content_stems(response[begin:m.start()] + " " + response[_time_end(ctx, m.end()):end])
+    if len(stems) < _MIN_SHARED_BOUND and begin > found.start:
+        # the bound of the clause before an aside: "will look at #1402 (path handling) before 2
+        # December" bounds the looking
+        aside = response.rfind("(", found.start, begin) if response[found.start:begin].rstrip().endswith(")") else -1
+        last = aside if aside > found.start else begin
+        stems |= content_stems(response[max(found.start, clause_span(response, last - 1)[0]):last])
+    if len(stems) >= _MIN_SHARED_BOUND:
+        for doc_index, other in ctx.documents:
+            for start in _times_equal(other, t):
+                bw = _SIDE_BEFORE_RE.search(other.text, max(0, start - 20), start)
+                if bw is None:
+                    continue
+                c0, c1 = _line_clause(other.text, bw.start())
+                if len(stems & content_stems(other.text[c0:c1])) >= _MIN_SHARED_BOUND:
+                    read(doc_index, bw.start(), " ".join(bw.group("w").lower().split()))
+    if set(sides) == {-_SIDES[word]}:
         text = response[begin:end].strip()
+        doc_index, said = sides[-_SIDES[word]]
         yield finding(checker, begin, end, text, f"{word} {response[m.end():end].strip()}",
-                      f'The answer says "{quote_for_message(text, 80)}", but document {found.doc_index} '
+                      f'The answer says "{quote_for_message(text, 80)}", but document {doc_index} '
                       f'sets it the other way: "{quote_for_message(" ".join(said.split()), 80)}".')
+
+
+def _line_clause(text: str, at: int) -> tuple[int, int]:
+    """The clause of a document around ``at``, within its line (a chat's turn, a form's field)."""
+    c0, c1 = clause_span(text, at)
+    line_end = text.find("\n", at, c1)
+    return max(c0, text.rfind("\n", c0, at) + 1), c1 if line_end < 0 else line_end
+
+
+def _time_end(ctx: CheckContext, start: int) -> int:
+    """Where the clock time or date starting at ``start`` of the answer ends."""
+    for n in ctx.numbers:
+        if n.start == start and n.measure in CLOCK_MEASURES:
+            return n.end
+    for d in ctx.dates:
+        if d.start == start:
+            return d.end
+    return start
+
+
+def _times_equal(index: "DocumentIndex", t: _Time) -> Iterator[int]:
+    """Where a document states the time ``t`` (a clock time or a date, as :func:`_time_at` reads it)."""
+    if t[0] == "clock":
+        yield from (n.start for n in index.numbers if n.measure in CLOCK_MEASURES and n.value == t[1])
+    else:
+        yield from (d.start for d in index.dates if (d.value.year, d.value.month, d.value.day) == t[1])
 
 
 class _Times:
