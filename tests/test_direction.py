@@ -272,6 +272,13 @@ def test_a_bound_the_documents_also_set_the_answers_way_is_no_contradiction() ->
     assert [w for w in contradictions(answer, docs) if "the other way" in w.suggestion] == []
 
 
+def test_a_bound_of_the_opposite_state_is_the_other_bound() -> None:
+    docs = ["Harbour baths notice: the baths are closed until 14 March while the boilers are replaced."]
+    assert [w for w in contradictions("The baths reopen after 14 March.", docs) if "the other way" in w.suggestion] == []
+    assert [w for w in contradictions("The baths are closed after 14 March.", docs)
+            if "the other way" in w.suggestion] != []
+
+
 MINUTES = ["14:02 <rosa_k> release notes are drafted\n14:03 <ben_t> the arm build is still flaky\n"
            "14:06 <rosa_k> #action ben_t to fix the arm build by 9 March\n"
            "14:07 <rosa_k> #action oda_m to publish the notes on Friday\n"

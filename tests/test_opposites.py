@@ -113,3 +113,17 @@ def test_without_the_checker_the_swap_passes() -> None:
     assert "opposites" in DEFAULT_CHECKERS
     assert with_it.verify(QUERY, CLINIC, swapped).action == "review"
     assert without.verify(QUERY, CLINIC, swapped).action == "proceed"
+
+
+@pytest.mark.parametrize(("doc", "faithful", "swapped"), [
+    # an opposite state said across one time is the same fact: closed until the day it reopens
+    ("Harbour baths notice: the baths are closed until 14 March while the boilers are replaced.",
+     "The baths reopen on 14 March, once the boilers are replaced.",
+     "The baths are open until 14 March, while the boilers are replaced."),
+    ("The east footbridge stays open until 10 pm, then shuts for the night.",
+     "The east footbridge shuts after 10 pm.",
+     "The east footbridge shuts before 10 pm."),
+])
+def test_an_opposite_state_across_one_time_is_no_contradiction(doc: str, faithful: str, swapped: str) -> None:
+    assert _opposites(faithful, [doc]) == []
+    assert _opposites(swapped, [doc]) != []

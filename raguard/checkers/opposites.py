@@ -22,7 +22,10 @@ from the words alone:
   denial and condition words on both sides, as the negations checker asks;
 - a word of comparison (before, after, more, less...) compares the same thing: the same next word
   ("after 3 pm" / "before 3 pm", not "before dawn" / "after 2:40"), and not as a bound ("7,000 or
-  more" says "at least 7,000").
+  more" says "at least 7,000");
+- the two clauses do not bound one time from its two sides ("closes after 10 pm" / "stays open
+  until 10 pm", "reopens on 14 March" / "closed until 14 March": each says the other's state on
+  the other side of it, :func:`raguard.normalize.time_bounds.restates_across_time`).
 
 It is raised as ``contradicted_claim`` on the answer sentence, with the document sentence.
 """
@@ -38,6 +41,7 @@ from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.polarity import FUNCTION_OPPOSITES, OPPOSITES, hedge_cues, opposite_key
 from raguard.normalize.stems import content_stem
 from raguard.normalize.text import clause_span, tokenize
+from raguard.normalize.time_bounds import restates_across_time
 
 #: Content words the answer's clause and the document sentence must share besides the pair,
 #: each on the same side of it (a converse restatement swaps them: "after studying, she moved" /
@@ -213,5 +217,9 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             d_begin, d_end = clause_span(doc_sentence, t.start)
             if hedge_cues(doc_sentence[d_begin:d_end], t.start - d_begin) != a_cues:
                 continue
+            a_begin, a_end = clause_span(sentence, at - start)
+            if word not in FUNCTION_OPPOSITES and restates_across_time(sentence[a_begin:a_end],
+                                                                       doc_sentence[d_begin:d_end]):
+                continue  # "closes after 9 pm" / "stays open until 9 pm": each side of one time
             return (s, e), t.norm
     return None

@@ -15,6 +15,7 @@ rise from 4 to 6").
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Iterator
 
 from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_message
@@ -44,10 +45,11 @@ def changes(checker: Checker, ctx: CheckContext, numbers: list[NumberMention]) -
     """Changes "from A to B" whose change word says the other way than A and B go."""
     if " to " not in ctx.response:
         return
-    for a, b in _pairs(ctx, numbers):
+    dates = _DateSpans(ctx)
+    for a, b in _pairs(ctx, numbers, dates):
         to = _TO_RE.fullmatch(ctx.response, a.end, b.start)
         if to is None:
-            to = _dated_to(ctx, a, b)
+            to = _dated_to(ctx, a, b, dates)
         if to is None or not _comparable(a, b) or not _same_unit_word(ctx.response, to.group("unit"), b):
             continue
         if _FROM_RE.search(ctx.response, max(0, a.start - 32), a.start) is None:
@@ -67,26 +69,49 @@ def changes(checker: Checker, ctx: CheckContext, numbers: list[NumberMention]) -
                       f'{"lower" if direction > 0 else "higher"} than {a.text}.')
 
 
-def _pairs(ctx: CheckContext, numbers: list[NumberMention]) -> Iterator[tuple[NumberMention, NumberMention]]:
+def _pairs(ctx: CheckContext, numbers: list[NumberMention],
+           dates: "_DateSpans") -> Iterator[tuple[NumberMention, NumberMention]]:
     """Each value with the next, and a value with the next after a date that follows it ("from
     7,958 people in 2021 to 8,412": the year's number is skipped)."""
-    for k, (a, b) in enumerate(zip(numbers, numbers[1:])):
+    for k in range(len(numbers) - 1):
+        a, b = numbers[k], numbers[k + 1]
         yield a, b
-        date = next((d for d in ctx.dates if d.start <= b.start < d.end), None) if b.start - a.end < 40 else None
+        date = dates.holding(b.start) if b.start - a.end < 40 else None
         if date is not None:
-            after = next((n for n in numbers[k + 2:] if n.start >= date.end), None)
-            if after is not None:
-                yield a, after
+            j = k + 2
+            while j < len(numbers) and numbers[j].start < date[1]:
+                j += 1
+            if j < len(numbers):
+                yield a, numbers[j]
 
 
-def _dated_to(ctx: CheckContext, a: NumberMention, b: NumberMention) -> "re.Match[str] | None":
+def _dated_to(ctx: CheckContext, a: NumberMention, b: NumberMention, dates: "_DateSpans") -> "re.Match[str] | None":
     """The "to" between ``a`` and ``b`` when a date said of ``a`` stands between them ("from 7,958
     people in 2021 to 8,412"): the match of what stands before the date (its unit word in
     ``unit``), or None."""
-    date = next((d for d in ctx.dates if a.end < d.start and d.end <= b.start), None)
-    if date is None or _DATE_TO_RE.fullmatch(ctx.response, date.end, b.start) is None:
+    date = dates.first_after(a.end)
+    if date is None or date[1] > b.start or _DATE_TO_RE.fullmatch(ctx.response, date[1], b.start) is None:
         return None
-    return _DATED_RE.fullmatch(ctx.response, a.end, date.start)
+    return _DATED_RE.fullmatch(ctx.response, a.end, date[0])
+
+
+class _DateSpans:
+    """The answer's dates as sorted (start, end) spans, looked up by bisection (a long answer's
+    every pair of values asks)."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self.spans = sorted((d.start, d.end) for d in ctx.dates)
+        self.starts = [s for s, _ in self.spans]
+
+    def holding(self, pos: int) -> "tuple[int, int] | None":
+        """The span holding ``pos`` (the last to start at or before it), or None."""
+        i = bisect_right(self.starts, pos) - 1
+        return self.spans[i] if i >= 0 and pos < self.spans[i][1] else None
+
+    def first_after(self, pos: int) -> "tuple[int, int] | None":
+        """The first span to start after ``pos``, or None."""
+        i = bisect_right(self.starts, pos)
+        return self.spans[i] if i < len(self.spans) else None
 
 
 def _same_unit_word(text: str, unit: "str | None", b: NumberMention) -> bool:

@@ -26,9 +26,9 @@ from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_mess
 from raguard.checkers.direction._common import RANGE_GAP_RE, finding, from_documents, in_date, word_matches
 from raguard.normalize.dates import DateMention
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
-from raguard.normalize.polarity import hedges_or_denies
+from raguard.normalize.polarity import FUNCTION_OPPOSITES, hedges_or_denies, opposite_key, opposites_of
 from raguard.normalize.stems import content_stems
-from raguard.normalize.text import clause_span
+from raguard.normalize.text import clause_span, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     from raguard.documents import DocumentIndex
@@ -54,6 +54,8 @@ _SIDE_BEFORE_RE = re.compile(
 _SIDES = {**_ORDER_WORDS, **_BOUND_WORDS}
 #: A denial right before a bound word: "not before Dec 2" is after it.
 _DENIED_BOUND_RE = re.compile(r"(?:\b(?:not|never)|n't)[ \t]+\Z", re.IGNORECASE)
+#: How many words before a bound are read for the state it bounds ("is closed until").
+_STATE_WORDS = 3
 #: The content words a document clause must share with the answer's to bound the same thing,
 #: outside the sentence the answer's is aligned to.
 _MIN_SHARED_BOUND = 2
@@ -73,9 +75,10 @@ def ordered(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
     """Two events set in an order ("X before Y", "X, after Y") that their times, the answer's
     own or those of the document sentences their words align to, set the other way."""
     response = ctx.response
+    starts = _TimesAt(ctx)
     for m in word_matches(_BOUND_RE, response, _BOUND_OPENERS):
-        if _time_at(ctx.numbers, ctx.dates, m.end()) is not None:
-            yield from _bound(checker, ctx, m, " ".join(m.group("w").lower().split()))
+        if starts.time(m.end()) is not None:
+            yield from _bound(checker, ctx, m, " ".join(m.group("w").lower().split()), starts)
     matches = list(word_matches(_ORDER_RE, response, _ORDER_OPENERS))
     if not matches:
         return
@@ -83,7 +86,7 @@ def ordered(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
     for m in matches:
         word = " ".join(m.group("w").lower().split())
         if response[m.end()].isdigit():
-            yield from _bound(checker, ctx, m, word)
+            yield from _bound(checker, ctx, m, word, starts)
             continue
         if word == "following" and _DETERMINER_BEFORE_RE.search(response, max(0, m.start() - 12), m.start()):
             continue
@@ -122,14 +125,15 @@ def ordered(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
                           f'({_say(y[kind])}).')
 
 
-def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -> Iterator[Finding]:
+def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str, starts: "_TimesAt",
+           ) -> Iterator[Finding]:
     """A time bound ("put it out before 8 pm", "since 1 May", "until 5 pm") that the documents
     set the other way for the same time ("put it out after 20:00"), and nowhere the same way:
     in the sentence the answer's sentence is aligned to, or in a clause of any document that
     shares :data:`_MIN_SHARED_BOUND` content words with the answer's clause (a long answer's
     sentence is aligned to one of the several it restates)."""
     response = ctx.response
-    t = _time_at(ctx.numbers, ctx.dates, m.end())
+    t = starts.time(m.end())
     if t is None:
         return
     found = sentence_of(ctx.alignment, m.start())
@@ -140,6 +144,9 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -
     if hedges_or_denies(response[begin:end]):
         return
     sides: dict[int, tuple[int, str]] = {}  # side -> (document, what it says)
+    # the opposites of the words right before the bound ("reopens": close, shut): a bound of the
+    # opposite state is the other bound ("closed until 2 January" / "reopens after 2 January")
+    states = frozenset().union(*map(opposites_of, _words_before(response, begin, m.start()))) - FUNCTION_OPPOSITES
 
     def read(doc_index: int, at: int, d_word: str, a: int = 0, b: int = -1) -> None:
         # (a clause that hedges or denies sets no side against the answer, but one that says the
@@ -150,6 +157,8 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -
         denied = _DENIED_BOUND_RE.search(text, max(0, at - 8), at) is not None
         if denied:
             side = -side
+        if states and not states.isdisjoint(map(opposite_key, _words_before(text, c0, at))):
+            side, denied = -side, True
         if denied or side == _SIDES[word] or not hedges_or_denies(text[c0:c1]):
             sides.setdefault(side, (doc_index, text[max(c0, a):min(c1, b if b >= 0 else c1)]))
 
@@ -159,7 +168,7 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -
             for dm in word_matches(pattern, index.text, openers, a, b):
                 if _time_at(index.numbers, index.dates, dm.end()) == t:
                     read(found.doc_index, dm.start(), " ".join(dm.group("w").lower().split()), a, b)
-    stems = content_stems(response[begin:m.start()] + " " + response[_time_end(ctx, m.end()):end])
+    stems = content_stems(response[begin:m.start()] + " " + response[starts.end(m.end()):end])
     if len(stems) < _MIN_SHARED_BOUND and begin > found.start:
         # the bound of the clause before an aside: "will look at #1402 (path handling) before 2
         # December" bounds the looking
@@ -183,6 +192,12 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str) -
                       f'sets it the other way: "{quote_for_message(" ".join(said.split()), 80)}".')
 
 
+def _words_before(text: str, begin: int, at: int) -> list[str]:
+    """The :data:`_STATE_WORDS` words of ``text[begin:at]`` right before ``at`` (folded): what a
+    bound there is said of ("the pool *is closed* until")."""
+    return [t.norm for t in tokenize(text[max(begin, at - 40):at])][-_STATE_WORDS:]
+
+
 def _line_clause(text: str, at: int) -> tuple[int, int]:
     """The clause of a document around ``at``, within its line (a chat's turn, a form's field)."""
     c0, c1 = clause_span(text, at)
@@ -190,15 +205,33 @@ def _line_clause(text: str, at: int) -> tuple[int, int]:
     return max(c0, text.rfind("\n", c0, at) + 1), c1 if line_end < 0 else line_end
 
 
-def _time_end(ctx: CheckContext, start: int) -> int:
-    """Where the clock time or date starting at ``start`` of the answer ends."""
-    for n in ctx.numbers:
-        if n.start == start and n.measure in CLOCK_MEASURES:
+class _TimesAt:
+    """The answer's clock times and dates by where they start, read once per review: a long
+    answer's every "by" asks whether a time follows it."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self._clocks = {n.start: n for n in reversed(ctx.numbers) if n.measure in CLOCK_MEASURES}
+        self._dates = {d.start: d for d in reversed(ctx.dates)
+                       if d.value.month is not None or d.value.year is not None}
+
+    def time(self, pos: int) -> "_Time | None":
+        """:func:`_time_at` of the answer at ``pos``."""
+        n = self._clocks.get(pos)
+        if n is not None:
+            return ("clock", n.value, n.value)
+        d = self._dates.get(pos)
+        if d is not None:
+            key = (d.value.year, d.value.month, d.value.day)
+            return ("date", key, key)
+        return None
+
+    def end(self, pos: int) -> int:
+        """Where the clock time or date starting at ``pos`` ends (``pos`` when none does)."""
+        n = self._clocks.get(pos)
+        if n is not None:
             return n.end
-    for d in ctx.dates:
-        if d.start == start:
-            return d.end
-    return start
+        d = self._dates.get(pos)
+        return d.end if d is not None else pos
 
 
 def _times_equal(index: "DocumentIndex", t: _Time) -> Iterator[int]:

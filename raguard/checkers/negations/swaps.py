@@ -3,7 +3,8 @@
 "Sales rose" / "Sales fell", "crewed" / "uncrewed", WordNet's antonyms such as "hired" / "fired"
 (:mod:`raguard.normalize.polarity`), against the aligned sentence or, for a sentence that fuses
 several, any sentence of the aligned document with the opposite word (:func:`_swaps_opposite`;
-the clause test: :func:`_swap_against`).
+the clause test: :func:`_swap_against`). Two states said across one time from its two sides
+("reopens on 14 March" / "closed until 14 March") are no swap.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from raguard.normalize.polarity import (
 )
 from raguard.normalize.stems import content_stem
 from raguard.normalize.text import Token, ascii_words, clause_span, tokenize
+from raguard.normalize.time_bounds import restates_across_time
 
 
 def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
@@ -148,6 +150,8 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
             continue
         if _said_elsewhere(ctx, a_key, set(shared), len(shared), (doc_index, span), opposite_key):
             continue
+        if word not in FUNCTION_OPPOSITES and restates_across_time(a_clause, d_clause):
+            continue  # "reopens on 2 January" / "closed until 2 January": each side of one time
         return _contradiction(alignment, ctx.response[alignment.start:alignment.end],
                               f"opposite: {a_tok.norm} / {d_tok.norm}",
                               f'The answer says "{a_tok.norm}" where document {doc_index} says '
