@@ -9,6 +9,9 @@ raguard's opinion: answers raguard wrongly passes or wrongly rejects count again
 Part 2 times the loop itself, excluding the LLM and the check: an instant scripted LLM and a
 no-op check, minus the cost of calling those two directly, divided by the number of LLM calls.
 
+Part 3 times the first check of a run over 100 new chunks with and without the check's
+``prepare`` run beside the model call (a model that sleeps 0.3 s).
+
     .venv/bin/python benchmarks/relapse_loop.py          # prints a table, writes results/relapse_loop.json
 """
 
@@ -236,6 +239,34 @@ def overhead(chunks: list[str], *, reject: bool, compress: bool = False, number:
     }
 
 
+def prepared_check(runs: int = 8, chunks: int = 100, llm_seconds: float = 0.3) -> dict:
+    """The first check's time with and without the check's ``prepare`` run beside the model call:
+    a warm process, ``chunks`` new chunks of 1,000 characters each run, a model that sleeps
+    ``llm_seconds``; runs of the two interleaved, medians reported."""
+    from raguard import Verifier
+    from relapse import raguard_check
+
+    checks = {"prepared": raguard_check(Verifier()), "not prepared": raguard_check(Verifier())}
+    checks["not prepared"].prepare = None  # (the loop then has nothing to run beside the call)
+    for check in checks.values():
+        check.verifier.warm_up()
+    answer = "The Halvorsen depot opened on 3 March 2021 and handles 41,000 parcels a week."
+
+    def llm(prompt: str) -> str:
+        time.sleep(llm_seconds)
+        return answer
+
+    times: dict[str, list[float]] = {name: [] for name in checks}
+    for k in range(runs):
+        for name, check in checks.items():
+            docs = [(f"The Halvorsen depot {name} {k} opened on 3 March 2021 and handles 41,000 parcels "
+                     f"a week. " * 12)[:1000] + f" Unit {i}." for i in range(chunks)]
+            r = relapse.run("When did the depot open?", docs, call_llm=llm, grounding_check=check)
+            times[name].append(r.transcript[0].check_seconds * 1000)
+    return {"runs": runs, "chunks": chunks, "chunk_chars": 1000, "llm_seconds": llm_seconds,
+            **{f"check_ms_median_{name.replace(' ', '_')}": statistics.median(t) for name, t in times.items()}}
+
+
 def main() -> None:
     cases = build_cases()
     started = time.perf_counter()
@@ -273,6 +304,10 @@ def main() -> None:
     worst = max(s["overhead_per_call_us"] for s in scenarios.values())
     print(f"\nworst overhead {worst:.1f} us per call = {worst / 1000:.3f} ms "
           f"({worst / 1000 / q['check_ms_median']:.1%} of one raguard check)")
+    prep = prepared_check()
+    print(f"\nfirst check, {prep['chunks']} new chunks of {prep['chunk_chars']:,} characters (median of "
+          f"{prep['runs']} runs): {prep['check_ms_median_not_prepared']:.1f} ms, "
+          f"{prep['check_ms_median_prepared']:.1f} ms with the check prepared beside the model call")
 
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({
@@ -283,6 +318,7 @@ def main() -> None:
         "quality": q,
         "overhead": scenarios,
         "worst_overhead_per_call_us": worst,
+        "prepared_check": prep,
     }, indent=2) + "\n")
     print(f"wrote {OUT.relative_to(ROOT)}")
 

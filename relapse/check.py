@@ -7,6 +7,7 @@ relapse`` stays light and a custom check never loads spaCy.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import threading
 from time import perf_counter
@@ -18,7 +19,11 @@ from relapse.types import GroundingFinding, GroundingResult, Span
 if TYPE_CHECKING:  # pragma: no cover - types only
     from raguard import Metrics, Verifier, VerifyResult
 
+_log = logging.getLogger("relapse")
+
 #: A grounding check: ``(query, chunks, answer) -> GroundingResult`` (or an awaitable of one in arun).
+#: It may also have ``prepare(query, chunks)`` (and ``aprepare``), called while the model writes
+#: its first answer (see :func:`relapse.run`).
 GroundingCheck = Callable[[str, Sequence[str], str], Union[GroundingResult, Awaitable[GroundingResult]]]
 
 class _Codes(Mapping[str, str]):
@@ -111,6 +116,7 @@ class RaguardCheck:
         self._refusal: Optional[str] = None
         self._notices: tuple[str, ...] = ()
         self._lock = threading.Lock()
+        self._warmed = False
 
     def for_template(self, refusal: Optional[str], notices: Sequence[str] = ()) -> "RaguardCheck":
         """A copy (same verifier) that passes the exact ``refusal`` sentence without running raguard,
@@ -141,6 +147,29 @@ class RaguardCheck:
         if self._metrics is not None and getattr(verifier, "metrics", None) is not self._metrics:
             self._metrics.observe_verify(result, perf_counter() - started)
         return from_verify_result(result, answer)
+
+    def prepare(self, query: str, chunks: Sequence[str]) -> None:
+        """Get ready to check an answer to ``query`` over ``chunks`` before the answer exists: load
+        the model and the checkers' tables on first use, and index the chunks (raguard's
+        ``Verifier.prepare``). relapse calls it in a thread while the model writes its first
+        answer, so the first check costs what a retry does. Never raises (what it does not
+        prepare, the check does)."""
+        try:
+            verifier = self.verifier
+            if not self._warmed:
+                warm_up = getattr(verifier, "warm_up", None)
+                if callable(warm_up):
+                    warm_up()
+                self._warmed = True
+            prepare = getattr(verifier, "prepare", None)
+            if callable(prepare):
+                prepare(query, list(chunks))
+        except Exception:  # (a model that cannot load fails the check itself, with its message)
+            _log.debug("relapse: preparing the raguard check failed", exc_info=True)
+
+    async def aprepare(self, query: str, chunks: Sequence[str]) -> None:
+        """:meth:`prepare` in a worker thread, for ``relapse.arun``."""
+        await asyncio.to_thread(self.prepare, query, chunks)
 
     async def acheck(self, query: str, chunks: Sequence[str], answer: str) -> GroundingResult:
         """The check for ``relapse.arun``: all of it (the default Verifier's construction and its

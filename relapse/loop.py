@@ -6,7 +6,10 @@ the model and the check. An answer that passes is returned as is: never rewritte
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+import logging
+import threading
 from time import perf_counter
 from typing import Any, Awaitable, Callable, Optional, Sequence, Union
 
@@ -29,6 +32,8 @@ LLMCall = Callable[[str], str]
 AsyncLLMCall = Callable[[str], Union[Awaitable[str], str]]
 TokenCounter = Callable[[str], int]
 TemplateSpec = Union[str, PromptTemplate]
+
+_log = logging.getLogger("relapse")
 
 
 def run(
@@ -77,6 +82,7 @@ def run(
     loop.prepare()
     if loop.no_context_reason is not None:
         return loop.no_context_result()
+    preparing = loop.start_check_prep()
     while True:
         started = perf_counter()
         try:
@@ -84,6 +90,9 @@ def run(
         except Exception as exc:
             raise loop.failure("call_llm", exc) from exc
         called = perf_counter()
+        if preparing is not None:
+            preparing.join()  # (the check finds what was prepared; the wait is check time)
+            preparing = None
         if inspect.isawaitable(answer):
             _close(answer)
             loop.bad_answer(answer, "call_llm is async: use relapse.arun")
@@ -135,6 +144,7 @@ async def arun(
     loop.prepare()
     if loop.no_context_reason is not None:
         return loop.no_context_result()
+    preparing = loop.start_async_check_prep()
     while True:
         started = perf_counter()
         try:
@@ -142,8 +152,13 @@ async def arun(
             if inspect.isawaitable(answer):
                 answer = await answer
         except Exception as exc:
+            if preparing is not None:
+                preparing.cancel()
             raise loop.failure("call_llm", exc) from exc
         called = perf_counter()
+        if preparing is not None:
+            await asyncio.gather(preparing, return_exceptions=True)
+            preparing = None
         loop.check_answer(answer)
         try:
             acheck = getattr(loop.check, "acheck", None)  # raguard's check: off the event loop
@@ -154,6 +169,26 @@ async def arun(
             raise loop.failure("check", exc, answer) from exc
         if loop.record(answer, grounding, called - started, perf_counter() - called):
             return loop.result()
+
+
+def _quietly(prepare: Callable[..., Any], query: str, context: Sequence[str]) -> None:
+    """Call a check's ``prepare``: a failure there is no failure of the run (the check itself
+    reports what it cannot do), so it is logged and dropped."""
+    try:
+        result = prepare(query, context)
+        if inspect.isawaitable(result):
+            _close(result)
+    except Exception:
+        _log.debug("relapse: the check's prepare failed", exc_info=True)
+
+
+async def _aquietly(aprepare: Callable[..., Any], query: str, context: Sequence[str]) -> None:
+    try:
+        result = aprepare(query, context)
+        if inspect.isawaitable(result):
+            await result
+    except Exception:
+        _log.debug("relapse: the check's aprepare failed", exc_info=True)
 
 
 def _close(awaitable: Any) -> None:
@@ -285,6 +320,28 @@ class _Loop:
             self.prompt = self.template.first_prompt(self.query, self.context)
         else:
             self.prompt = first_prompt(self.query, self.context)
+
+    def start_check_prep(self) -> Optional[threading.Thread]:
+        """Run the check's ``prepare(query, chunks)``, if it has one, in a thread while the model
+        writes its first answer (raguard's loads its model on first use and indexes the chunks)."""
+        prepare = getattr(self.check, "prepare", None)
+        if not callable(prepare):
+            return None
+        thread = threading.Thread(target=_quietly, args=(prepare, self.query, self.context),
+                                  name="relapse-prepare", daemon=True)
+        thread.start()
+        return thread
+
+    def start_async_check_prep(self) -> "Optional[asyncio.Future[Any]]":
+        """:meth:`start_check_prep` for :func:`arun`: the check's ``aprepare`` as a task, else its
+        ``prepare`` in a worker thread."""
+        aprepare = getattr(self.check, "aprepare", None)
+        if callable(aprepare):
+            return asyncio.ensure_future(_aquietly(aprepare, self.query, self.context))
+        prepare = getattr(self.check, "prepare", None)
+        if callable(prepare):
+            return asyncio.ensure_future(asyncio.to_thread(_quietly, prepare, self.query, self.context))
+        return None
 
     def _why_empty(self) -> str:
         if self.chunks_in == 0:

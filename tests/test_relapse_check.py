@@ -174,3 +174,30 @@ def test_import_and_custom_check_do_not_load_spacy_or_raguard() -> None:
     )
     assert out == "[False, False, False, False, True]"
 
+
+
+def test_prepare_indexes_the_chunks_so_the_check_finds_them_and_gives_the_same_result() -> None:
+    from raguard import Verifier
+
+    answer = "World War II ended in 1944 with Japan's surrender."
+    plain = raguard_check(Verifier())(("When did WW2 end?"), CHUNKS, answer)
+    verifier = Verifier()
+    check = raguard_check(verifier)
+    assert not any(verifier.documents_cache.holds(c) for c in CHUNKS)
+    check.prepare("When did WW2 end?", CHUNKS)
+    assert all(verifier.documents_cache.holds(c) for c in CHUNKS)
+    assert check("When did WW2 end?", CHUNKS, answer) == plain
+
+
+def test_prepare_never_raises() -> None:
+    class Broken:
+        def verify(self, *args):  # a verifier whose model cannot load
+            raise RuntimeError("no model")
+
+        def warm_up(self) -> None:
+            raise RuntimeError("no model")
+
+    check = raguard_check(Broken())
+    check.prepare("When?", CHUNKS)  # logged, not raised; the check itself reports the problem
+    with pytest.raises(RuntimeError):
+        check("When?", CHUNKS, "1945")

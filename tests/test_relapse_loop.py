@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
+import time
 from typing import Sequence
 
 import pytest
@@ -279,3 +281,74 @@ def test_result_is_frozen_and_serializable() -> None:
     assert data["transcript"][0]["findings"][0]["spans"] == [{"start": 0, "end": 4, "text": "1944"}]
     assert data["answer"] == "1945" and data["transcript"][1]["findings"] == []
     assert json.loads(json.dumps(data)) == data
+
+
+# -- a check's prepare runs while the model writes ---------------------------------------------
+
+
+class PreparedCheck:
+    """A custom check with a prepare step: it records what prepare saw and whether it had ended
+    before the check ran."""
+
+    def __init__(self, fail: bool = False, delay: float = 0.05) -> None:
+        self.fail, self.delay = fail, delay
+        self.prepared: list[tuple[str, tuple[str, ...]]] = []
+        self.ready_at_check: list[bool] = []
+        self.done = threading.Event()
+
+    def prepare(self, query: str, chunks: Sequence[str]) -> None:
+        time.sleep(self.delay)
+        self.prepared.append((query, tuple(chunks)))
+        self.done.set()
+        if self.fail:
+            raise RuntimeError("index unavailable")
+
+    def __call__(self, query: str, chunks: Sequence[str], answer: str) -> GroundingResult:
+        self.ready_at_check.append(self.done.is_set())
+        return year_check(query, chunks, answer)
+
+
+def test_a_checks_prepare_runs_once_beside_the_first_call_and_ends_before_the_check() -> None:
+    check = PreparedCheck()
+    seen_during_call: list[bool] = []
+
+    def llm(prompt: str) -> str:
+        seen_during_call.append(check.done.is_set())
+        return ["It ended in 1944.", "It ended in 1945."][len(seen_during_call) - 1]
+
+    result = relapse.run("When did WW2 end?", [WW2], call_llm=llm, grounding_check=check)
+    assert result.grounded and result.iterations == 2
+    assert check.prepared == [("When did WW2 end?", (WW2,))]  # the chunks the model saw, once
+    assert seen_during_call[0] is False  # it ran beside the first call, not before it
+    assert check.ready_at_check == [True, True]
+
+
+def test_a_failing_prepare_is_no_failure_of_the_run() -> None:
+    check = PreparedCheck(fail=True)
+    result = relapse.run("When did WW2 end?", [WW2], call_llm=lambda p: "It ended in 1945.", grounding_check=check)
+    assert result.grounded and check.prepared and check.ready_at_check == [True]
+
+
+def test_arun_runs_prepare_or_aprepare_beside_the_first_call() -> None:
+    check = PreparedCheck()
+    result = asyncio.run(relapse.arun("When?", [WW2], call_llm=AsyncScriptedLLM(["1945"]), grounding_check=check))
+    assert result.grounded and check.prepared == [("When?", (WW2,))] and check.ready_at_check == [True]
+
+    class AsyncPrepared(PreparedCheck):
+        async def aprepare(self, query: str, chunks: Sequence[str]) -> None:
+            await asyncio.sleep(self.delay)
+            self.prepared.append((query, tuple(chunks)))
+            self.done.set()
+
+    check = AsyncPrepared()
+    result = asyncio.run(relapse.arun("When?", [WW2], call_llm=AsyncScriptedLLM(["1945"]), grounding_check=check))
+    assert result.grounded and check.prepared == [("When?", (WW2,))] and check.ready_at_check == [True]
+
+
+def test_arun_keeps_its_transcript_when_the_model_fails_while_preparing() -> None:
+    async def broken(prompt: str) -> str:
+        raise ConnectionError("model unreachable")
+
+    with pytest.raises(relapse.RelapseError) as err:
+        asyncio.run(relapse.arun("When?", [WW2], call_llm=broken, grounding_check=PreparedCheck(delay=0.2)))
+    assert err.value.stage == "call_llm" and err.value.transcript == ()
