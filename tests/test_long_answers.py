@@ -777,6 +777,8 @@ def test_a_cap_written_with_decimals_is_rounded_to_them() -> None:
     doc = ["Tailing factor measured 1.7 on the first injection."]
     assert UNSUPPORTED_NUMBER in types(query, doc, "The tailing factor may be up to 2.0.")
     assert types(query, ["The tailing factor limit is 2.0."], "The tailing factor may be up to 2.0.") == []
+    # a last digit of 5 still stands for rounding to halves: only written zeros say more
+    assert types(query, ["The tailing factor measured 2.3."], "The tailing factor measured about 2.5.") == []
 
 
 def test_a_country_named_possessively_is_what_its_demonym_says() -> None:

@@ -1940,13 +1940,15 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
 
 def _step(claim: NumberMention, value: float) -> float:
     """The step the answer's ``value`` is rounded to: its :func:`granularity`, or finer where the
-    answer writes more decimals ("2.0" is rounded to tenths, not to ones)."""
+    answer writes zeros after its decimal point ("2.0" is rounded to tenths, not to ones; "2.5"
+    stays rounded to halves)."""
     step = granularity(value)
-    written = _WRITTEN_DECIMALS_RE.search(claim.text)
+    written = _WRITTEN_ZEROS_RE.search(claim.text)
     return min(step, 10.0 ** -len(written.group(1))) if written is not None else step
 
 
-_WRITTEN_DECIMALS_RE = re.compile(r"\d\.(\d+)")
+# decimals written with a last zero ("2.0", "1.50"): the value's own digits do not show them
+_WRITTEN_ZEROS_RE = re.compile(r"\d\.(\d*0)(?!\d)")
 
 
 def granularity(value: float) -> float:
