@@ -10,6 +10,7 @@ import asyncio
 import logging
 import re
 import threading
+import weakref
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterator, Mapping, Optional, Sequence, Union
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover - types only
     from raguard import Metrics, Verifier, VerifyResult
 
 _log = logging.getLogger("relapse")
+#: The verifiers a check has warmed up (by id, while they live): a process warms each once.
+_warmed: "dict[int, weakref.ref[Any]]" = {}
 
 #: A grounding check: ``(query, chunks, answer) -> GroundingResult`` (or an awaitable of one in arun).
 #: It may also have ``prepare(query, chunks)`` (and ``aprepare``), called while the model writes
@@ -116,7 +119,6 @@ class RaguardCheck:
         self._refusal: Optional[str] = None
         self._notices: tuple[str, ...] = ()
         self._lock = threading.Lock()
-        self._warmed = False
 
     def for_template(self, refusal: Optional[str], notices: Sequence[str] = ()) -> "RaguardCheck":
         """A copy (same verifier) that passes the exact ``refusal`` sentence without running raguard,
@@ -156,11 +158,11 @@ class RaguardCheck:
         prepare, the check does)."""
         try:
             verifier = self.verifier
-            if not self._warmed:
+            if id(verifier) not in _warmed:  # (once per verifier: relapse builds a check per run)
                 warm_up = getattr(verifier, "warm_up", None)
                 if callable(warm_up):
                     warm_up()
-                self._warmed = True
+                _warmed[id(verifier)] = weakref.ref(verifier, lambda _, key=id(verifier): _warmed.pop(key, None))
             prepare = getattr(verifier, "prepare", None)
             if callable(prepare):
                 prepare(query, list(chunks))

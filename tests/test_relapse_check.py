@@ -201,3 +201,24 @@ def test_prepare_never_raises() -> None:
     check.prepare("When?", CHUNKS)  # logged, not raised; the check itself reports the problem
     with pytest.raises(RuntimeError):
         check("When?", CHUNKS, "1945")
+
+
+def test_prepare_warms_each_verifier_up_once_however_many_checks_use_it() -> None:
+    # relapse builds a check per run: the verifier's warm-up (a verify of its own) is paid once
+    class Counting:
+        warmed = prepared = 0
+
+        def verify(self, *args):
+            raise AssertionError("not called here")
+
+        def warm_up(self) -> None:
+            Counting.warmed += 1
+
+        def prepare(self, query, docs) -> bool:
+            Counting.prepared += 1
+            return True
+
+    verifier = Counting()
+    for _ in range(3):
+        raguard_check(verifier).prepare("When?", CHUNKS)
+    assert (Counting.warmed, Counting.prepared) == (1, 3)
