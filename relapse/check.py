@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover - types only
 
 _log = logging.getLogger("relapse")
 #: The verifiers a check has warmed up (by id, while they live): a process warms each once.
-_warmed: "dict[int, weakref.ref[Any]]" = {}
+_warmed: "dict[int, Optional[weakref.ref[Any]]]" = {}
 
 #: A grounding check: ``(query, chunks, answer) -> GroundingResult`` (or an awaitable of one in arun).
 #: It may also have ``prepare(query, chunks)`` (and ``aprepare``), called while the model writes
@@ -162,7 +162,12 @@ class RaguardCheck:
                 warm_up = getattr(verifier, "warm_up", None)
                 if callable(warm_up):
                     warm_up()
-                _warmed[id(verifier)] = weakref.ref(verifier, lambda _, key=id(verifier): _warmed.pop(key, None))
+                try:
+                    ref: "Optional[weakref.ref[Any]]" = weakref.ref(
+                        verifier, lambda _, key=id(verifier): _warmed.pop(key, None))
+                except TypeError:  # (an object that takes no weak reference stays marked)
+                    ref = None
+                _warmed[id(verifier)] = ref
             prepare = getattr(verifier, "prepare", None)
             if callable(prepare):
                 prepare(query, list(chunks))

@@ -55,8 +55,10 @@ def run(
 ) -> RelapseResult:
     """Call ``call_llm`` until the answer passes ``grounding_check`` or ``max_iterations`` calls are made.
 
-    ``grounding_check`` defaults to raguard (``raguard_check()``); ``prompt`` replaces the default
-    first prompt verbatim; ``template`` (a name from :mod:`relapse.templates` or a
+    ``grounding_check`` defaults to raguard (``raguard_check()``); a check's ``prepare(query,
+    chunks)``, if it has one, runs in a thread while the model writes its first answer (raguard's
+    loads its model and indexes the chunks there), and the first check waits for it. ``prompt``
+    replaces the default first prompt verbatim; ``template`` (a name from :mod:`relapse.templates` or a
     ``PromptTemplate``) builds the first prompt and gives every retry prompt its rules;
     ``min_score`` drops chunks whose score fails it (``score_direction`` "similarity", the
     default, or "distance"; or pass a ``ScoreFilter``); ``rerank(query, chunks) -> chunks``
