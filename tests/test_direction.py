@@ -279,6 +279,16 @@ def test_a_bound_of_the_opposite_state_is_the_other_bound() -> None:
             if "the other way" in w.suggestion] != []
 
 
+@pytest.mark.parametrize("doc, answer", [
+    # one fact said from the two sides of a time, in other words: no bound of the same thing
+    ("Your season ticket is valid until 31 August 2027.", "The season ticket expires after 31 August 2027."),
+    ("The winter menu runs until 5 March.", "The winter menu ends after 5 March."),
+    ("Parking on Dock Road is free until 9 am.", "Parking charges on Dock Road apply after 9 am."),
+])
+def test_a_bound_said_of_another_word_beyond_before_and_after_is_left_alone(doc: str, answer: str) -> None:
+    assert [w for w in contradictions(answer, [doc]) if "the other way" in w.suggestion] == []
+
+
 MINUTES = ["14:02 <rosa_k> release notes are drafted\n14:03 <ben_t> the arm build is still flaky\n"
            "14:06 <rosa_k> #action ben_t to fix the arm build by 9 March\n"
            "14:07 <rosa_k> #action oda_m to publish the notes on Friday\n"

@@ -13,7 +13,11 @@ bound ("put it out before 8 pm"; also "since", "until", "by", "no later than" be
 date, which set no order of events) is read against the document sentences the answer's
 sentence is aligned to (:mod:`raguard.align`) and the documents' clauses that share two of its
 clause's words: flagged when they set the same time (or date) with a word of the other side
-("please put it out after 20:00") and never with one of the answer's.
+("please put it out after 20:00") and never with one of the answer's. Beyond the before/after of
+the aligned sentence, a bound the other way counts only where its clause holds the last content
+word the answer's bound is said of ("valid until 31 August" and "expires after 31 August" are
+one fact), or says that word's opposite, which makes it the answer's side ("closed until 2
+January" / "reopens after 2 January").
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from raguard.checkers.direction._common import RANGE_GAP_RE, finding, from_docum
 from raguard.normalize.dates import DateMention
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
 from raguard.normalize.polarity import FUNCTION_OPPOSITES, hedges_or_denies, opposite_key, opposites_of
-from raguard.normalize.stems import content_stems
+from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_span, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -148,7 +152,19 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str, s
     # opposite state is the other bound ("closed until 2 January" / "reopens after 2 January")
     states = frozenset().union(*map(opposites_of, _words_before(response, begin, m.start()))) - FUNCTION_OPPOSITES
 
-    def read(doc_index: int, at: int, d_word: str, a: int = 0, b: int = -1) -> None:
+    # what the bound is said of ends before an aside: "will look at #1402 (path handling) before
+    # 2 December" bounds the looking
+    said_end = m.start()
+    if response[found.start:m.start()].rstrip().endswith(")"):
+        aside = response.rfind("(", found.start, m.start())
+        said_end = aside if aside > found.start else said_end
+    # the last content word it is said of ("valid" until, "expires" after): a bound read beyond
+    # the before/after of the aligned sentence must be said of that word too, for "valid until 31
+    # December" and "expires after 31 December" state one fact from its two sides
+    predicate = next((s for t in reversed(tokenize(response[max(found.start, said_end - 60):said_end]))
+                      if (s := content_stem(t.norm)) is not None), None)
+
+    def read(doc_index: int, at: int, d_word: str, a: int = 0, b: int = -1, aligned: bool = False) -> None:
         # (a clause that hedges or denies sets no side against the answer, but one that says the
         # answer's side says it however it is worded: "cut into pieces under 1.2 m and leave it
         # out after 2 feb"; a bound denied is the other: "not before Dec 2")
@@ -157,8 +173,13 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str, s
         denied = _DENIED_BOUND_RE.search(text, max(0, at - 8), at) is not None
         if denied:
             side = -side
-        if states and not states.isdisjoint(map(opposite_key, _words_before(text, c0, at))):
+        opposite_state = bool(states) and not states.isdisjoint(map(opposite_key, _words_before(text, c0, at)))
+        if opposite_state:
             side, denied = -side, True
+        old_reading = aligned and word in _ORDER_WORDS and d_word in _ORDER_WORDS  # (before/after, aligned)
+        if side != _SIDES[word] and not opposite_state and not old_reading \
+                and (predicate is None or predicate not in content_stems(text[c0:c1])):
+            return
         if denied or side == _SIDES[word] or not hedges_or_denies(text[c0:c1]):
             sides.setdefault(side, (doc_index, text[max(c0, a):min(c1, b if b >= 0 else c1)]))
 
@@ -167,14 +188,10 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str, s
         for pattern, openers in ((_ORDER_RE, _ORDER_OPENERS), (_BOUND_RE, _BOUND_OPENERS)):
             for dm in word_matches(pattern, index.text, openers, a, b):
                 if _time_at(index.numbers, index.dates, dm.end()) == t:
-                    read(found.doc_index, dm.start(), " ".join(dm.group("w").lower().split()), a, b)
+                    read(found.doc_index, dm.start(), " ".join(dm.group("w").lower().split()), a, b, aligned=True)
     stems = content_stems(response[begin:m.start()] + " " + response[starts.end(m.end()):end])
-    if len(stems) < _MIN_SHARED_BOUND and begin > found.start:
-        # the bound of the clause before an aside: "will look at #1402 (path handling) before 2
-        # December" bounds the looking
-        aside = response.rfind("(", found.start, begin) if response[found.start:begin].rstrip().endswith(")") else -1
-        last = aside if aside > found.start else begin
-        stems |= content_stems(response[max(found.start, clause_span(response, last - 1)[0]):last])
+    if len(stems) < _MIN_SHARED_BOUND and said_end < begin:
+        stems |= content_stems(response[max(found.start, clause_span(response, said_end - 1)[0]):said_end])
     if len(stems) >= _MIN_SHARED_BOUND:
         for doc_index, other in ctx.documents:
             for start in _times_equal(other, t):
