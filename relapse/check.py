@@ -162,12 +162,7 @@ class RaguardCheck:
                 warm_up = getattr(verifier, "warm_up", None)
                 if callable(warm_up):
                     warm_up()
-                try:
-                    ref: "Optional[weakref.ref[Any]]" = weakref.ref(
-                        verifier, lambda _, key=id(verifier): _warmed.pop(key, None))
-                except TypeError:  # (an object that takes no weak reference stays marked)
-                    ref = None
-                _warmed[id(verifier)] = ref
+                _mark_warmed(verifier)
             prepare = getattr(verifier, "prepare", None)
             if callable(prepare):
                 prepare(query, list(chunks))
@@ -185,6 +180,19 @@ class RaguardCheck:
 
     def __repr__(self) -> str:
         return f"raguard_check({self._verifier!r})" if self._verifier is not None else "raguard_check()"
+
+
+def _mark_warmed(verifier: Any) -> None:
+    """Note that ``verifier`` was warmed up, for as long as it lives."""
+    key = id(verifier)
+
+    def forget(_: "weakref.ref[Any]") -> None:
+        _warmed.pop(key, None)
+
+    try:
+        _warmed[key] = weakref.ref(verifier, forget)
+    except TypeError:  # (an object that takes no weak reference stays marked)
+        _warmed[key] = None
 
 
 def raguard_check(verifier: "Optional[Verifier]" = None, *, citations: bool = False,
