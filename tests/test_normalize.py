@@ -412,3 +412,17 @@ def test_a_number_after_a_hash_is_an_identifier_not_a_year():
     # issue and ticket numbers ("#1877", "PR #2024") are no years; a year beside them still is
     dates = extract_dates("Ben will look at #1877 and PR #2024 before the 2026 release.")
     assert [(d.text, d.value.year) for d in dates] == [("2026", 2026)]
+
+
+@pytest.mark.parametrize("answer, document, across", [
+    ("the gallery reopens on 9 April", "the gallery is closed until 9 April", True),
+    ("the lift closes after 22:00", "the lift runs until 10 pm", True),  # one time in two notations
+    ("the lift closes after 9 pm", "the lift runs until 10 pm", False),  # another time
+    ("the lift is shut until 10 pm", "the lift runs until 10 pm", False),  # the same side
+    ("the gallery reopens on 9 April", "the gallery opens on 9 April", False),  # no side before it
+    ("the gallery reopens soon", "the gallery is closed until 9 April", False),  # no time
+])
+def test_two_states_said_across_one_time_from_its_two_sides(answer, document, across):
+    from raguard.normalize.time_bounds import restates_across_time
+
+    assert restates_across_time(answer, document) is across
