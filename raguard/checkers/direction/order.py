@@ -79,7 +79,7 @@ def ordered(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
     """Two events set in an order ("X before Y", "X, after Y") that their times, the answer's
     own or those of the document sentences their words align to, set the other way."""
     response = ctx.response
-    starts = _TimesAt(ctx)
+    starts = _TimesAt(ctx.numbers, ctx.dates)
     for m in word_matches(_BOUND_RE, response, _BOUND_OPENERS):
         if starts.time(m.end()) is not None:
             yield from _bound(checker, ctx, m, " ".join(m.group("w").lower().split()), starts)
@@ -184,17 +184,18 @@ def _bound(checker: Checker, ctx: CheckContext, m: "re.Match[str]", word: str, s
             sides.setdefault(side, (doc_index, text[max(c0, a):min(c1, b if b >= 0 else c1)]))
 
     index = ctx.documents.indexes[found.doc_index]
+    doc_times = _TimesAt.of(index)
     for a, b in found.spans:
         for pattern, openers in ((_ORDER_RE, _ORDER_OPENERS), (_BOUND_RE, _BOUND_OPENERS)):
             for dm in word_matches(pattern, index.text, openers, a, b):
-                if _time_at(index.numbers, index.dates, dm.end()) == t:
+                if doc_times.time(dm.end()) == t:
                     read(found.doc_index, dm.start(), " ".join(dm.group("w").lower().split()), a, b, aligned=True)
     stems = content_stems(response[begin:m.start()] + " " + response[starts.end(m.end()):end])
     if len(stems) < _MIN_SHARED_BOUND and said_end < begin:
         stems |= content_stems(response[max(found.start, clause_span(response, said_end - 1)[0]):said_end])
     if len(stems) >= _MIN_SHARED_BOUND:
         for doc_index, other in ctx.documents:
-            for start in _times_equal(other, t):
+            for start in _TimesAt.of(other).starts_of(t):
                 bw = _SIDE_BEFORE_RE.search(other.text, max(0, start - 20), start)
                 if bw is None:
                     continue
@@ -223,16 +224,24 @@ def _line_clause(text: str, at: int) -> tuple[int, int]:
 
 
 class _TimesAt:
-    """The answer's clock times and dates by where they start, read once per review: a long
-    answer's every "by" asks whether a time follows it."""
+    """The clock times and dates of a text by where they start (the answer's, read once per
+    review; a document's, once per document: every "by" of a long answer asks whether a time
+    follows it)."""
 
-    def __init__(self, ctx: CheckContext) -> None:
-        self._clocks = {n.start: n for n in reversed(ctx.numbers) if n.measure in CLOCK_MEASURES}
-        self._dates = {d.start: d for d in reversed(ctx.dates)
-                       if d.value.month is not None or d.value.year is not None}
+    def __init__(self, numbers: "list[NumberMention]", dates: "list[DateMention]") -> None:
+        self._clocks = {n.start: n for n in reversed(numbers) if n.measure in CLOCK_MEASURES}
+        self._dates = {d.start: d for d in reversed(dates) if d.value.month is not None or d.value.year is not None}
+
+    @classmethod
+    def of(cls, index: "DocumentIndex") -> "_TimesAt":
+        """A document's, kept on its index (asked again by each answer)."""
+        found = index.__dict__.get("_times_at")
+        if found is None:
+            found = index.__dict__["_times_at"] = cls(index.numbers, index.dates)
+        return found
 
     def time(self, pos: int) -> "_Time | None":
-        """:func:`_time_at` of the answer at ``pos``."""
+        """The clock time or the date (its year, month and day as stated) that starts at ``pos``."""
         n = self._clocks.get(pos)
         if n is not None:
             return ("clock", n.value, n.value)
@@ -250,13 +259,12 @@ class _TimesAt:
         d = self._dates.get(pos)
         return d.end if d is not None else pos
 
-
-def _times_equal(index: "DocumentIndex", t: _Time) -> Iterator[int]:
-    """Where a document states the time ``t`` (a clock time or a date, as :func:`_time_at` reads it)."""
-    if t[0] == "clock":
-        yield from (n.start for n in index.numbers if n.measure in CLOCK_MEASURES and n.value == t[1])
-    else:
-        yield from (d.start for d in index.dates if (d.value.year, d.value.month, d.value.day) == t[1])
+    def starts_of(self, t: _Time) -> Iterator[int]:
+        """Where the time ``t`` (as :meth:`time` reads it) starts."""
+        if t[0] == "clock":
+            yield from (start for start, n in self._clocks.items() if n.value == t[1])
+        else:
+            yield from (start for start, d in self._dates.items() if (d.value.year, d.value.month, d.value.day) == t[1])
 
 
 class _Times:
@@ -297,18 +305,6 @@ def _only_a_name(ctx: CheckContext, start: int, end: int) -> bool:
     tail = ctx.response[start:end].rstrip(" \t.,;:!?")
     first, last = start + lead, start + len(tail)
     return any(s <= first and e >= last and label in _NAME_LABELS for s, e, label in ctx.entity_spans)
-
-
-def _time_at(numbers: "list[NumberMention]", dates: "list[DateMention]", pos: int) -> "_Time | None":
-    """The clock time or the date (with its year, month and day as stated) that starts at ``pos``."""
-    for n in numbers:
-        if n.start == pos and n.measure in CLOCK_MEASURES:
-            return ("clock", n.value, n.value)
-    for d in dates:
-        if d.start == pos and (d.value.month is not None or d.value.year is not None):
-            key = (d.value.year, d.value.month, d.value.day)
-            return ("date", key, key)
-    return None
 
 
 def _times_in(text: str, numbers: "list[NumberMention]", dates: "list[DateMention]", start: int,
