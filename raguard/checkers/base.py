@@ -84,7 +84,7 @@ class CheckContext:
     def token_range(self, start: int, end: int) -> range:
         """Indexes of the response tokens lying inside [start, end)."""
         # tokens are disjoint and in order, so their ends ascend too: two bisections, no walk
-        i = bisect_left(self._token_starts, start)
+        i = bisect_left(self.token_starts, start)
         return range(i, max(i, bisect_right(self._token_ends, end)))
 
     def words_in(self, start: int, end: int) -> list[str]:
@@ -93,7 +93,8 @@ class CheckContext:
         return [toks[i].norm for i in self.token_range(start, end)]
 
     @lazy
-    def _token_starts(self) -> list[int]:
+    def token_starts(self) -> list[int]:
+        """Where each of ``token_list`` starts in the response (ascending)."""
         return [t.start for t in self.token_list]
 
     @lazy

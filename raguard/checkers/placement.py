@@ -16,6 +16,14 @@ thing). Left alone: a value the restated sentence gives anywhere (a number of th
 too: "costs you 5 points" says "-5 points" in words), a value whose own
 document sentence has the same word next to it (the document says it there too), and a value
 the answer also gives the other one of (a comparison, a range: "from 12 to 15").
+
+Its second reading is of two values the answer gives, each in the other's place: "Brightwater
+scored 38.4 and Calloway 46.8" against a table's rows "Brightwater Services | 46.8" and "Calloway
+FM | 38.4", or "6.1%, not the 6.8% reported before" against "is 6.8% (previously reported as
+6.1%)". Each value is read with the words right around it, in the answer and wherever a document
+gives it; a value whose words the documents give the other value, and never this one, while the
+other's words they give this one, is flagged once for the pair
+(:mod:`raguard.checkers.value_swaps`). No alignment is asked: a table is restated by no sentence.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from pydantic import Field
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
+from raguard.checkers.value_swaps import swapped_values
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention, supports
@@ -70,6 +79,7 @@ class PlacementChecker:
         starts = [a.start for a in alignment]
         call = _Call(_values(ctx))  # what one call reads once (not on self: checkers are shared)
         mentions: dict[tuple[int, int], _Mention] = {(m.start, m.end): m for m in call.values}
+        flagged = set()
         for finding in values:
             k = bisect_right(starts, finding.start) - 1
             if k < 0 or finding.start >= alignment[k].end:
@@ -81,6 +91,10 @@ class PlacementChecker:
                 continue
             found = self._misplaced(ctx, finding, mention, sentence, call)
             if found is not None:
+                flagged.add(found.start)
+                yield found
+        for found in swapped_values(ctx, values, self.name):
+            if found.start not in flagged:
                 yield found
 
     def _misplaced(self, ctx: CheckContext, finding: Finding, mention: _Mention,

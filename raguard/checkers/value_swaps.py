@@ -1,0 +1,244 @@
+"""Two values the answer gives, each in the other's place (a reading of the placement checker).
+
+"Brightwater scored 38.4 and Calloway 46.8" against a table's "Brightwater Services | 46.8" and
+"Calloway FM | 38.4": both figures are the documents', so the numbers checker is satisfied, and
+the answer restates no single sentence, so the placement checker's aligned reading does not
+apply. What is wrong is which figure goes with which label.
+
+A value's *labels* are the content words around it, at most ``REACH`` on each side, that are
+not another value's: its stretch of text runs from the value before it to the value after it and
+stops at the sentence's or the line's end, a bracket, a semicolon, a clause's comma or a
+conjunction. The words between two values are split at the first conjunction, preposition of a
+range or comparison, or finite "be" or "have" ("$1 million per occurrence and a $2 million
+aggregate", "120 units in March to 150", "51.2 was well above Ostrava's 43.7"): before it they
+are the first value's, after it the second's, and without one, both values'.
+
+The same reading is made of the answer and of each document place that gives the value (a
+document's line, cut at its full stops). The answer's value ``v`` is flagged when another value
+``w`` of the same kind in its sentence is in ``v``'s place both ways:
+
+- a word the answer gives ``v`` alone (not ``w``) is one the documents give ``w`` and never
+  ``v`` ("Brightwater");
+- and a word the answer gives ``w`` alone is one the documents give ``v`` and never ``w``
+  ("Calloway").
+
+"Gives" is read near the value (at most ``REACH`` words each side), "never gives" and "alone"
+over its whole stretch: a word just beyond the reach on one side is still that value's.
+
+Asking for both directions keeps a faithful answer's loose wording clear: a column's header,
+which a table binds to every figure under it, or a clause's subject the answer writes beside its
+first value and the document beside another, binds one way only; a word between two values
+that nothing splits is both values' and so neither's alone. Hedged values ("about 40"),
+values of different kinds (a share and a count) and sentences listing more than ``MAX_VALUES``
+values are not read.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from typing import Iterator, NamedTuple, Optional, Sequence
+
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.numbers import NumberMention, values_match
+from raguard.normalize.stems import content_stem
+
+#: How many content words on each side of a value are its labels (a row's name, "quality score
+#: of"): further words are the clause's, said of all its values.
+REACH = 3
+
+#: A sentence with more values than this is a list: its values are not read against each other.
+MAX_VALUES = 12
+
+# what closes a value's stretch of text as a value does: a bracket, a semicolon, a comma before a
+# space (a clause's or a list's: not a thousands separator), and a conjunction ("$1 million per
+# occurrence and a $2 million aggregate": the words before "and" are the first value's)
+_MARK_RE = re.compile(r"[()\[\];]|,(?=\s)")
+_CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
+# ... and, in the words between two values, what splits them into the first one's and the
+# second's: a conjunction, a preposition of a range or a comparison ("120 units in March to 150"),
+# a finite "be" or "have" ("51.2 was well above Ostrava's 43.7")
+_SPLITS = _CONJUNCTIONS | frozenset({"to", "from", "than", "against", "versus", "vs", "is", "was", "are",
+                                     "were", "has", "have", "had"})
+# a sentence's stop: a full stop, "!" or "?" before a space or the end (a decimal point is none)
+_STOP_RE = re.compile(r"[.!?](?=\s|\Z)")
+
+
+def swapped_values(ctx: CheckContext, findings: Sequence[Finding], checker: str) -> Iterator[Finding]:
+    """A ``contradicted_claim`` for each supported answer number in another's place (see the
+    module docstring). ``findings``: the numbers checker's, read-only."""
+    by_span = {(m.start, m.end): m for m in ctx.numbers}
+    values = [(f, m) for f in findings
+              if f.kind == "number" and f.supported and f.source == "document"
+              and (m := by_span.get((f.start, f.end))) is not None and m.hedge is None]
+    if len(values) < 2:
+        return
+    starts = [s for s, _ in ctx.sentences]
+    by_sentence: dict[int, list[tuple[Finding, NumberMention]]] = {}
+    for f, m in values:
+        by_sentence.setdefault(bisect_right(starts, m.start) - 1, []).append((f, m))
+    bounds: Optional[list[tuple[int, int]]] = None
+    words: Optional[_Words] = None
+    places = _Places(ctx)
+    paired: set[frozenset[int]] = set()  # (a swap is told once, at the first of its two values)
+    for k, group in by_sentence.items():
+        if not 2 <= len(group) <= MAX_VALUES or k < 0:
+            continue
+        if bounds is None or words is None:
+            bounds = sorted({(m.start, m.end) for m in ctx.numbers if not m.trivial})
+            words = _Words(ctx.token_starts, [t.norm for t in ctx.token_list], ctx.token_stems)
+        lo, hi = ctx.sentences[k]
+        labels = [_labels(ctx.response, words, m.start, m.end, lo, hi, bounds) for _, m in group]
+        for i, (finding, v) in enumerate(group):
+            for j, (_, w) in enumerate(group):
+                if i == j or not _same_kind(v, w) or _same_value(v, w) or frozenset((v.start, w.start)) in paired:
+                    continue
+                own = labels[i].near - labels[j].wide
+                if not own:
+                    continue
+                given_v, given_w = places.of(v), places.of(w)
+                if given_v is None or given_w is None:
+                    continue
+                if (not (own & given_w.near) - given_v.wide
+                        or not ((labels[j].near - labels[i].wide) & given_v.near) - given_w.wide):
+                    continue
+                paired.add(frozenset((v.start, w.start)))
+                place = next(p for p in given_w.places if (own & p.labels.near) - given_v.wide)
+                doc_index = place.doc_index
+                index = ctx.documents.indexes[doc_index]
+                s_lo, s_hi = _sentence(index.text, place.start)
+                yield Finding(
+                    kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
+                    text=finding.text, supported=False, value=f"swapped: {v.text} / {w.text}",
+                    nearest_value=w.text, checker=checker,
+                    suggestion=(f'The answer puts "{v.text}" and "{w.text}" in each other\'s place: document '
+                                f'{doc_index} gives "{w.text}" there: "{quote_for_message(index.text[s_lo:s_hi], 100)}"'),
+                )
+                break
+
+
+def _same_kind(a: NumberMention, b: NumberMention) -> bool:
+    return a.unit == b.unit and a.measure == b.measure
+
+
+def _same_value(a: NumberMention, b: NumberMention) -> bool:
+    """Could the two be one value (either sign, within either's rounding)? Two such are no swap."""
+    return abs(abs(a.value) - abs(b.value)) <= max(a.precision, b.precision) + 1e-9 * max(1.0, abs(a.value))
+
+
+class _Labels(NamedTuple):
+    """A value's labels: ``near``, at most ``REACH`` content words on each side; ``wide``, every
+    content word of its stretch (a word is another value's only when it is not this one's at all)."""
+
+    near: frozenset[str]
+    wide: frozenset[str]
+
+
+class _Place(NamedTuple):
+    doc_index: int
+    start: int
+    labels: _Labels
+
+
+class _Given(NamedTuple):
+    """Every place the documents give a value, and the union of their labels."""
+
+    places: list[_Place]
+    near: frozenset[str]
+    wide: frozenset[str]
+
+
+class _Words(NamedTuple):
+    """A text's tokens as columns: where each starts, its folded word, and its content stem (None:
+    no content word; the column is None for a document's, stemmed where read)."""
+
+    starts: Sequence[int]
+    norms: Sequence[str]
+    stems: Optional[Sequence[Optional[str]]]
+
+
+class _Places:
+    """Where the documents give a value, with that place's labels, read once per value."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self.ctx = ctx
+        self._found: dict[tuple[float, Optional[str], Optional[str]], Optional[_Given]] = {}
+        self._read: dict[int, tuple[list[tuple[int, int]], _Words]] = {}
+
+    def of(self, mention: NumberMention) -> Optional[_Given]:
+        """The places the documents give ``mention``'s value (None: none does)."""
+        key = (mention.value, mention.unit, mention.measure)
+        if key in self._found:
+            return self._found[key]
+        places = []
+        # (values_match is asked only of a value that could equal this one: an unhedged value in
+        # the same unit differs from it by less than its rounding, whatever the sign)
+        size, slack = abs(mention.value), mention.precision + 1e-6 * max(1.0, abs(mention.value))
+        any_size = mention.measure is not None
+        for doc_index, index in self.ctx.documents:
+            for d in index.numbers:
+                if (any_size or abs(abs(d.value) - size) <= slack) and values_match(mention, d):
+                    read = self._read.get(doc_index)
+                    if read is None:
+                        tokens = index.tokens
+                        read = self._read[doc_index] = (
+                            sorted({(n.start, n.end) for n in index.numbers if not n.trivial}),
+                            _Words(tokens.token_starts, tokens.norms, None))
+                    lo, hi = _sentence(index.text, d.start)
+                    places.append(_Place(doc_index, d.start, _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])))
+        given = self._found[key] = _Given(
+            places, frozenset().union(*(p.labels.near for p in places)),
+            frozenset().union(*(p.labels.wide for p in places))) if places else None
+        return given
+
+
+def _sentence(text: str, at: int) -> tuple[int, int]:
+    """The line around ``at``, cut at a sentence's stop. (Not the document's sentence index: a
+    line that starts in lower case is read there as a hard-wrapped sentence going on, and a
+    table's rows would run together.)"""
+    lo = text.rfind("\n", 0, at) + 1
+    hi = text.find("\n", at)
+    hi = len(text) if hi < 0 else hi
+    for stop in _STOP_RE.finditer(text, lo, at):
+        lo = stop.end()
+    end = _STOP_RE.search(text, at, hi)
+    return lo, hi if end is None else end.start()
+
+
+def _labels(text: str, words: _Words, start: int, end: int, lo: int, hi: int,
+            bounds: Sequence[tuple[int, int]]) -> _Labels:
+    """The labels of the value at [start, end) of ``text`` (``words``: its tokens): the content
+    words from the value before it to the value after it (``bounds``: every value's span,
+    sorted), within [lo, hi) and the nearest cut (:data:`_MARK_RE`, :data:`_CONJUNCTIONS`); the
+    words between two values split at the first of :data:`_SPLITS`."""
+    i = bisect_left(bounds, (start, end))
+    opens = max(lo, bounds[i - 1][1]) if i > 0 else lo
+    after_value = i > 0 and opens == bounds[i - 1][1]
+    i += i < len(bounds) and bounds[i] == (start, end)
+    closes = min(hi, bounds[i][0]) if i < len(bounds) else hi
+    before_value = i < len(bounds) and closes == bounds[i][0]
+    for mark in _MARK_RE.finditer(text, opens, start):
+        opens, after_value = mark.end(), False
+    first = _MARK_RE.search(text, end, closes)
+    if first is not None:
+        closes, before_value = first.start(), False
+    starts, norms = words.starts, words.norms
+    i, j = bisect_left(starts, opens), bisect_left(starts, start)
+    if after_value:  # (a stretch between two values: the words after its first split are this one's)
+        i = next((k + 1 for k in range(i, j) if norms[k] in _SPLITS), i)
+    else:
+        i = next((k + 1 for k in range(j - 1, i - 1, -1) if norms[k] in _CONJUNCTIONS), i)
+    before = range(i, j)
+    i, j = bisect_left(starts, end), bisect_left(starts, closes)
+    splits = _SPLITS if before_value else _CONJUNCTIONS
+    j = next((k for k in range(i, j) if norms[k] in splits), j)
+    after = range(i, j)
+    stems = words.stems
+    if stems is None:
+        left = [s for k in before if (s := content_stem(norms[k])) is not None]
+        right = [s for k in after if (s := content_stem(norms[k])) is not None]
+    else:
+        left = [s for k in before if (s := stems[k]) is not None]
+        right = [s for k in after if (s := stems[k]) is not None]
+    return _Labels(frozenset(left[-REACH:] + right[:REACH]), frozenset(left + right))

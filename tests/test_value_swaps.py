@@ -1,0 +1,92 @@
+"""Two values the answer gives, each in the other's place (the placement checker's second reading)."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import Verifier, verify
+from raguard.checkers import DEFAULT_CHECKERS
+from raguard.checkers.value_swaps import MAX_VALUES
+from raguard.models import CONTRADICTED_CLAIM
+
+SCORES = ("Tender evaluation, lot 3\n"
+          "Bidder | Quality (/60) | Price (/30) | Total\n"
+          "Ostrava Cleaning Ltd | 51.2 | 24.6 | 75.8\n"
+          "Tamsin Hygiene Group | 43.7 | 28.9 | 72.6")
+REVISION = ("Quarterly bulletin. The corrected vacancy rate for the second quarter is 6.8% "
+            "(previously reported as 6.1%). The next bulletin is due in the spring.")
+
+
+def swaps(answer: str, docs: list[str]) -> list:
+    return [w for w in verify("Summarize the documents.", docs, answer).warnings
+            if w.type == CONTRADICTED_CLAIM]
+
+
+@pytest.mark.parametrize(
+    ("answer", "docs", "said", "given"),
+    [
+        # a table's rows: each figure goes with its row's name
+        ("Ostrava scored 43.7 for quality and Tamsin 51.2.", [SCORES], "43.7", "51.2"),
+        ("Tamsin's quality mark of 51.2 was well above Ostrava's 43.7.", [SCORES], "51.2", "43.7"),
+        # prose: the corrected figure and the one reported before it
+        ("The corrected vacancy rate for the second quarter is 6.1%, not the 6.8% reported before.",
+         [REVISION], "6.1%", "6.8%"),
+    ],
+)
+def test_two_values_in_each_others_place_are_flagged(answer: str, docs: list[str], said: str, given: str) -> None:
+    [warning] = swaps(answer, docs)  # one warning for the pair, at its first value
+    assert warning.text == said and warning.start == answer.index(said) and warning.severity == "high"
+    assert f'The answer puts "{said}" and "{given}" in each other\'s place' in warning.suggestion
+    assert f'gives "{given}" there' in warning.suggestion
+
+
+@pytest.mark.parametrize(
+    ("answer", "docs"),
+    [
+        ("Ostrava scored 51.2 for quality and Tamsin 43.7.", [SCORES]),
+        ("Tamsin's quality mark of 43.7 was well below Ostrava's 51.2.", [SCORES]),
+        # a column's header is bound to every figure under it: one way only, no swap
+        ("Its quality score of 43.7 out of 60 was below the winner's 51.2.", [SCORES]),
+        # a name written between the two values is the second one's label as much as the first's
+        ("Ostrava Cleaning scored 51.2 and Tamsin Hygiene 43.7.", [SCORES]),
+        ("The corrected vacancy rate for the second quarter is 6.8%, not the 6.1% reported before.", [REVISION]),
+        # values of another kind are not each other's: a share and a count
+        ("The corrected vacancy rate is 6.8% and 43.7 points went to Tamsin.", [REVISION, SCORES]),
+        # a change restated the other way round: its subject beside the other value
+        ("Kelso sales rose from 120 units in March to 150 units in April.",
+         ["April sales at the Kelso shop were 150 units, up from 120 units in March."]),
+        # a chunk as retrieval hands it over: lower case, tokenized
+        ("Ostrava scored 51.2 for quality and Tamsin 43.7.",
+         ["bidder | quality | total\nostrava cleaning ltd | 51.2 | 75.8\ntamsin hygiene group | 43.7 | 72.6"]),
+    ],
+)
+def test_values_in_their_own_places_pass(answer: str, docs: list[str]) -> None:
+    assert swaps(answer, docs) == []
+
+
+def test_a_swap_is_read_in_a_lower_case_chunk() -> None:
+    doc = "bidder | quality | total\nostrava cleaning ltd | 51.2 | 75.8\ntamsin hygiene group | 43.7 | 72.6"
+    [warning] = swaps("Ostrava scored 43.7 for quality and Tamsin 51.2.", [doc])
+    assert warning.text == "43.7" and "tamsin hygiene group | 43.7" not in warning.suggestion
+    assert "ostrava cleaning ltd | 51.2 | 75.8" in warning.suggestion
+
+
+def test_hedged_values_are_not_read_as_swapped() -> None:
+    # "about" already says the figure is not the document's own: no place is claimed for it
+    assert swaps("Ostrava scored about 44 for quality and Tamsin about 51.", [SCORES]) == []
+
+
+def test_a_sentence_listing_more_values_than_the_limit_is_not_read() -> None:
+    rows = "\n".join(f"Site {chr(65 + i)}{chr(97 + i)}lton | {10 + i}.5" for i in range(MAX_VALUES + 1))
+    names = [f"{chr(65 + i)}{chr(97 + i)}lton" for i in range(MAX_VALUES + 1)]
+    # every value swapped with its neighbour's, all in one sentence
+    listed = ", ".join(f"{names[i]} {10 + (i ^ 1 if (i ^ 1) <= MAX_VALUES else i)}.5" for i in range(MAX_VALUES + 1))
+    assert swaps(f"The sites scored: {listed}.", [rows]) == []
+    # the first two alone are read
+    assert swaps(f"{names[0]} scored 11.5 and {names[1]} 10.5.", [rows])
+
+
+def test_the_reading_goes_with_the_placement_checker() -> None:
+    answer = "Ostrava scored 43.7 for quality and Tamsin 51.2."
+    guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "placement"])
+    assert [w for w in guard.verify("q", [SCORES], answer).warnings if w.type == CONTRADICTED_CLAIM] == []
