@@ -273,8 +273,9 @@ class DocumentIndex:
         if "esterday" in text or "oday" in text or "omorrow" in text:  # (a cheap test before the regex)
             slashed += relative_days(text, found)  # "Published 26 November ... confirmed yesterday"
         # "3 februari 2025", "Sa 11.10.", "14-01-2026", "Jun-Sep 1932", a calendar's "23  Sat"
-        written = document_dates(text, found, slashed, self.tokens.vocab)
-        return found + relative_years(text, found) + other_readings(found) + slashed + written
+        others = other_readings(found)
+        written = document_dates(text, found, slashed, self.tokens.vocab, others)
+        return found + relative_years(text, found) + others + slashed + written
 
     @lazy
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:

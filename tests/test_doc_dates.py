@@ -83,6 +83,14 @@ def test_names_of_other_languages_are_dates(doc: str, answer: str, changed: str)
      "The refund goes out on Fri 12 Mar.", "The refund goes out on Fri 12 Nov."),
     ("Memo, 1 June 2027: the audit closes on Tuesday the 15th.", "The audit closes on 15 June.",
      "The audit closes on 16 June."),
+    # ... spelled out, as a call's transcript writes it, and in the month after the date's when
+    # its number is lower (only where the weekday fits)
+    ("Recorded 09/03/2026 14:02\nAgent: right, so the engineer is booked for Thursday the nineteenth, morning slot.",
+     "The engineer comes on Thursday 19 March.", "The engineer comes on Thursday 19 February."),
+    ("Chat, 27 October 2026\nLena: can we move it to Tuesday the 3rd?\nOmar: Tuesday the 3rd works.",
+     "They moved it to Tuesday 3 November.", "They moved it to Tuesday 3 October."),
+    ("Minutes, 2 Feb 2027. Next meeting: Friday the twenty-sixth, 10 am.",
+     "The next meeting is on 26 February.", "The next meeting is on 25 February."),
 ])
 def test_layouts_of_documents_are_dates(doc: str, answer: str, changed: str) -> None:
     assert _flagged([doc], answer) == []
@@ -95,6 +103,7 @@ def test_layouts_of_documents_are_dates(doc: str, answer: str, changed: str) -> 
     "Scored 3 out of 4 in the test.",  # ("out" abbreviates a Portuguese month only with a year)
     "The Mars 2020 rover landed in Jezero crater.",  # (a month of French in lower case only)
     "OPENING TIMES  SEPTEMBER 2027\n 4  Fri  10:00-16:00",  # (4 September 2027 is a Saturday)
+    "Chat, 27 October 2026. Can we do Wednesday the 3rd?",  # (neither 3 October nor 3 November is one)
 ])
 def test_what_stays_no_date(text: str) -> None:
     assert _read(text) == []

@@ -19,7 +19,10 @@ so it can only support an answer's date, never flag one.
   to its year ("Nov-2025").
 - A calendar table's row, a day and its weekday ("23  Sat", "Sat 23"), read in the month and
   year the text names before it, and only where that weekday is the calendar's for that day
-  (a tide table, a rota, a timetable under "AUGUST 2025").
+  (a tide table, a rota, a timetable under "AUGUST 2025"). In prose, a weekday and its day
+  ("Friday 12th", "Tuesday the 15th", a transcript's "Thursday the nineteenth") is read the same
+  way, or in the next month when its day is below the date's ("27 October ... Tuesday the 3rd":
+  3 November), each reading of a numeric date tried ("09/03/2026").
 - A month's abbreviation and a two-digit year ("Mar 25", "Oct-25", "Mar '25"), as receipts,
   service notes and spreadsheets (Excel's "mmm-yy") write a month: March 2025 as well as the
   day reading "25 March" the general reader gives "Mar 25".
@@ -234,8 +237,17 @@ _TWO_DIGIT_SLASHED_RE = re.compile(r"(?P<a>[0-3](?<![\w/.,:\-][0-3])\d)/(?P<b>[0
 # built for the weekday names a document holds (a pattern of all of them, tried at every
 # position, cost 14 µs a document)
 _ROW_DAY_WEEKDAY = r"(?<![\w.,:/])(?P<d>[0-3]?\d)\.?[ \t]+(?P<w>{names})\b(?![-'’])"
-_ROW_WEEKDAY_DAY = (r"(?<![\w-])(?P<w>{names})\.?,?[ \t]+(?:the[ \t]+)?(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
-                    r"(?![.:/,]?\d|[ \t]*[-–])")
+_ROW_WEEKDAY_DAY = (r"(?<![\w-])(?P<w>{names})\.?,?[ \t]+(?:(?:the[ \t]+)?(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
+                    r"(?![.:/,]?\d|[ \t]*[-–])|the[ \t]+(?P<o>{ordinals})\b)")
+# a day of the month as a call's transcript or a chat spells it ("Wednesday the fourteenth")
+_DAY_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+                 "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
+_SPELLED_DAYS: dict[str, int] = {
+    **{w: i for i, w in enumerate(_DAY_ORDINALS, 1)}, "twentieth": 20, "thirtieth": 30,
+    **{f"twenty{sep}{w}": 20 + i for i, w in enumerate(_DAY_ORDINALS[:9], 1) for sep in ("-", " ")},
+    "thirty-first": 31, "thirty first": 31,
+}
+_SPELLED_DAY_ALTERNATION = "|".join(sorted((w.replace(" ", "[ \t]+") for w in _SPELLED_DAYS), key=len, reverse=True))
 _ROW_NAMES: dict[str, tuple[str, ...]] = {}  # a folded word -> the names it folds from ("sabado": "sábado", "sabado")
 for _name in (*WEEKDAYS, *_FOREIGN_WEEKDAYS):
     _ROW_NAMES[fold_word(_name)] = (*_ROW_NAMES.get(fold_word(_name), ()), _name)
@@ -246,7 +258,7 @@ def _row_patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[s
     """The two row patterns for the weekday names that fold to ``words``."""
     names = _alternation(name for word in words for name in _ROW_NAMES[word])
     return (re.compile(_ROW_DAY_WEEKDAY.format(names=names), re.IGNORECASE),
-            re.compile(_ROW_WEEKDAY_DAY.format(names=names), re.IGNORECASE))
+            re.compile(_ROW_WEEKDAY_DAY.format(names=names, ordinals=_SPELLED_DAY_ALTERNATION), re.IGNORECASE))
 
 
 def _fold(word: str) -> str:
@@ -282,11 +294,13 @@ _ROW_CUES: frozenset[str] = frozenset(_ROW_NAMES)
 
 
 def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[DateMention] = (),
-                   vocab: Optional[frozenset[str]] = None) -> list[DateMention]:
+                   vocab: Optional[frozenset[str]] = None, readings: Sequence[DateMention] = ()) -> list[DateMention]:
     """The dates of a document beyond ``found`` (its :func:`extract_dates` mentions) and
     ``slashed`` (its :func:`raguard.normalize.dates.day_months`): see the module's docstring.
     ``vocab``: the document's folded words, when known (the names of other languages, and
-    calendar rows, are looked for only where a word of theirs is among them)."""
+    calendar rows, are looked for only where a word of theirs is among them); ``readings``: the
+    other readings of ``found``'s numeric dates (:func:`raguard.normalize.dates.other_readings`),
+    each a month a weekday's day may be in."""
     out: list[DateMention] = list(slashed)
     foreign = vocab is None or not vocab.isdisjoint(FOREIGN_CUES)
     if foreign:
@@ -313,7 +327,8 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_month_ranges(text, [*found, *out]))
         words = sorted(_ROW_CUES & vocab) if vocab is not None else sorted(_ROW_NAMES)
         if words:
-            out.extend(_calendar_rows(text, [*found, *out], _row_patterns(tuple(w for w in words if w in _ROW_NAMES))))
+            out.extend(_calendar_rows(text, [*found, *readings, *out],
+                                      _row_patterns(tuple(w for w in words if w in _ROW_NAMES))))
     # (a weekday in English before a date extract_dates reads is joined to it there)
     out.extend(_with_weekdays(text, [*found, *out] if foreign else out))
     out.extend(_in_the_years(found, out))
@@ -521,26 +536,37 @@ def _month_ranges(text: str, mentions: Sequence[DateMention]) -> list[DateMentio
 def _calendar_rows(text: str, mentions: Sequence[DateMention],
                    patterns: Sequence[re.Pattern[str]]) -> list[DateMention]:
     """A calendar table's days ("23  Sat" under "AUGUST 2025"): each read in the month and year of
-    the closest date before it that gives both, where the weekday is that day's."""
-    heads = sorted((m.start, m.value.year, m.value.month) for m in mentions
+    the closest date before it that gives both, where the weekday is that day's. A day after its
+    weekday ("Wednesday the 14th", "Tuesday the third") may be in that month or, when its number
+    is below that date's day, the next ("on 28 January ... see you Tuesday the 3rd"); and where
+    the closest date has two readings ("12/02/2024"), each is tried."""
+    heads = sorted((m.start, m.value.year, m.value.month, m.value.day or 0) for m in mentions
                    if m.value.year is not None and m.value.month is not None)
     if not heads:
         return []
     starts = [h[0] for h in heads]
     out = []
     for pattern in patterns:
+        weekday_first = "w" in pattern.groupindex and pattern.groupindex["w"] < pattern.groupindex["d"]
         for m in pattern.finditer(text, heads[0][0] + 1):
             k = bisect_left(starts, m.start()) - 1
             if k < 0:
                 continue
-            _, year, month = heads[k]
-            day, weekday = int(m.group("d")), _WEEKDAY_NAMES.get(_fold(m.group("w")))
-            if weekday is None or not _valid(month, day, year):
+            spelled = m.groupdict().get("o")
+            day = _SPELLED_DAYS[" ".join(spelled.casefold().split())] if spelled else int(m.group("d"))
+            weekday = _WEEKDAY_NAMES.get(_fold(m.group("w")))
+            if weekday is None:
                 continue
-            if _dt.date(year, month, day).weekday() != weekday:
-                continue
-            out.append(DateMention(m.start(), m.end(), m.group(),
-                                   DateValue(year=year, month=month, day=day, weekday=weekday), "dmy"))
+            months = []
+            for _, year, month, head_day in heads[bisect_left(starts, starts[k]):k + 1]:
+                months.append((year, month))
+                if weekday_first and day < head_day:
+                    months.append((year + month // 12, month % 12 + 1))
+            for year, month in months:
+                if _valid(month, day, year) and _dt.date(year, month, day).weekday() == weekday:
+                    out.append(DateMention(m.start(), m.end(), m.group(),
+                                           DateValue(year=year, month=month, day=day, weekday=weekday), "dmy"))
+                    break
     return out
 
 
