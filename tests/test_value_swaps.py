@@ -6,7 +6,7 @@ import pytest
 
 from raguard import Verifier, verify
 from raguard.checkers import DEFAULT_CHECKERS
-from raguard.checkers.value_swaps import MAX_VALUES
+from raguard.checkers.value_swaps import MAX_PLACES, MAX_VALUES
 from raguard.models import CONTRADICTED_CLAIM
 
 SCORES = ("Tender evaluation, lot 3\n"
@@ -90,3 +90,11 @@ def test_the_reading_goes_with_the_placement_checker() -> None:
     answer = "Ostrava scored 43.7 for quality and Tamsin 51.2."
     guard = Verifier(checkers=[c for c in DEFAULT_CHECKERS if c != "placement"])
     assert [w for w in guard.verify("q", [SCORES], answer).warnings if w.type == CONTRADICTED_CLAIM] == []
+
+
+def test_a_value_given_in_more_places_than_the_limit_is_not_read() -> None:
+    answer = "Ostrava scored 43.7 for quality and Tamsin 51.2."
+    assert swaps(answer, [SCORES])
+    # the same table with one figure repeated down a column of other rows
+    filler = "\n".join(f"Lot {i} reserve | 43.7" for i in range(MAX_PLACES))
+    assert swaps(answer, [SCORES + "\n" + filler]) == []

@@ -29,8 +29,8 @@ Asking for both directions keeps a faithful answer's loose wording clear: a colu
 which a table binds to every figure under it, or a clause's subject the answer writes beside its
 first value and the document beside another, binds one way only; a word between two values
 that nothing splits is both values' and so neither's alone. Hedged values ("about 40"),
-values of different kinds (a share and a count) and sentences listing more than ``MAX_VALUES``
-values are not read.
+values of different kinds (a share and a count), sentences listing more than ``MAX_VALUES``
+values and values the documents give in more than ``MAX_PLACES`` places are not read.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from bisect import bisect_left, bisect_right
 from typing import Iterator, NamedTuple, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.numbers import NumberMention, values_match
 from raguard.normalize.stems import content_stem
@@ -50,6 +51,10 @@ REACH = 3
 
 #: A sentence with more values than this is a list: its values are not read against each other.
 MAX_VALUES = 12
+
+#: A value the documents give in more places than this (a table's recurring figure) is not read:
+#: its labels would be many, and each place costs a reading.
+MAX_PLACES = 32
 
 # what closes a value's stretch of text as a value does: a bracket, a semicolon, a comma before a
 # space (a clause's or a list's: not a thousands separator), and a conjunction ("$1 million per
@@ -171,7 +176,7 @@ class _Places:
         key = (mention.value, mention.unit, mention.measure)
         if key in self._found:
             return self._found[key]
-        places = []
+        places: list[_Place] = []
         # (values_match is asked only of a value that could equal this one: an unhedged value in
         # the same unit differs from it by less than its rounding, whatever the sign)
         size, slack = abs(mention.value), mention.precision + 1e-6 * max(1.0, abs(mention.value))
@@ -179,18 +184,26 @@ class _Places:
         for doc_index, index in self.ctx.documents:
             for d in index.numbers:
                 if (any_size or abs(abs(d.value) - size) <= slack) and values_match(mention, d):
-                    read = self._read.get(doc_index)
-                    if read is None:
-                        tokens = index.tokens
-                        read = self._read[doc_index] = (
-                            sorted({(n.start, n.end) for n in index.numbers if not n.trivial}),
-                            _Words(tokens.token_starts, tokens.norms, None))
+                    if len(places) == MAX_PLACES:
+                        self._found[key] = None
+                        return None
+                    read = self._read_doc(doc_index, index)
                     lo, hi = _sentence(index.text, d.start)
                     places.append(_Place(doc_index, d.start, _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])))
         given = self._found[key] = _Given(
             places, frozenset().union(*(p.labels.near for p in places)),
             frozenset().union(*(p.labels.wide for p in places))) if places else None
         return given
+
+    def _read_doc(self, doc_index: int, index: DocumentIndex) -> tuple[list[tuple[int, int]], _Words]:
+        """A document's value spans and its tokens, read once per call."""
+        read = self._read.get(doc_index)
+        if read is None:
+            tokens = index.tokens
+            read = self._read[doc_index] = (
+                sorted({(n.start, n.end) for n in index.numbers if not n.trivial}),
+                _Words(tokens.token_starts, tokens.norms, None))
+        return read
 
 
 def _sentence(text: str, at: int) -> tuple[int, int]:
@@ -242,3 +255,4 @@ def _labels(text: str, words: _Words, start: int, end: int, lo: int, hi: int,
         left = [s for k in before if (s := stems[k]) is not None]
         right = [s for k in after if (s := stems[k]) is not None]
     return _Labels(frozenset(left[-REACH:] + right[:REACH]), frozenset(left + right))
+
