@@ -98,3 +98,26 @@ def test_a_value_given_in_more_places_than_the_limit_is_not_read() -> None:
     # the same table with one figure repeated down a column of other rows
     filler = "\n".join(f"Lot {i} reserve | 43.7" for i in range(MAX_PLACES))
     assert swaps(answer, [SCORES + "\n" + filler]) == []
+
+
+MARKDOWN = ("| Tariff | Day rate (p/kWh) | Night rate (p/kWh) |\n"
+            "|---|---|---|\n"
+            "| Greenleaf Flex | 27.4 | 9.8 |\n")
+
+
+@pytest.mark.parametrize(("answer", "docs", "said"), [
+    # two columns of one row: a table's column header labels every figure under it
+    ("Ostrava scored 24.6 for quality and 51.2 for price.", [SCORES], "24.6"),
+    ("On Greenleaf Flex the night rate is 27.4 and the day rate 9.8.", [MARKDOWN], "27.4"),
+])
+def test_two_columns_of_a_row_swapped_are_flagged(answer: str, docs: list[str], said: str) -> None:
+    [warning] = swaps(answer, docs)
+    assert warning.text.startswith(said)
+
+
+@pytest.mark.parametrize(("answer", "docs"), [
+    ("Ostrava scored 51.2 for quality and 24.6 for price.", [SCORES]),
+    ("On Greenleaf Flex the day rate is 27.4 and the night rate 9.8.", [MARKDOWN]),
+])
+def test_two_columns_of_a_row_in_place_pass(answer: str, docs: list[str]) -> None:
+    assert swaps(answer, docs) == []

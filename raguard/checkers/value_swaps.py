@@ -14,7 +14,9 @@ aggregate", "120 units in March to 150", "51.2 was well above Ostrava's 43.7"): 
 are the first value's, after it the second's, and without one, both values'.
 
 The same reading is made of the answer and of each document place that gives the value (a
-document's line, cut at its full stops). The answer's value ``v`` is flagged when another value
+document's line, cut at its full stops); in a table written with pipes, a figure's column header
+is one of its labels too ("Quality (/60)" over "51.2"), so two columns of one row are read as
+well as two rows. The answer's value ``v`` is flagged when another value
 ``w`` of the same kind in its sentence is in ``v``'s place both ways:
 
 - a word the answer gives ``v`` alone (not ``w``) is one the documents give ``w`` and never
@@ -44,6 +46,7 @@ from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.numbers import NumberMention, values_match
 from raguard.normalize.stems import content_stem
+from raguard.normalize.text import pipe_rows, tokenize
 
 #: How many content words on each side of a value are its labels (a row's name, "quality score
 #: of"): further words are the clause's, said of all its values.
@@ -169,7 +172,7 @@ class _Places:
     def __init__(self, ctx: CheckContext) -> None:
         self.ctx = ctx
         self._found: dict[tuple[float, Optional[str], Optional[str]], Optional[_Given]] = {}
-        self._read: dict[int, tuple[list[tuple[int, int]], _Words]] = {}
+        self._read: dict[int, tuple[list[tuple[int, int]], _Words, list[_Cell]]] = {}
 
     def of(self, mention: NumberMention) -> Optional[_Given]:
         """The places the documents give ``mention``'s value (None: none does)."""
@@ -189,21 +192,61 @@ class _Places:
                         return None
                     read = self._read_doc(doc_index, index)
                     lo, hi = _sentence(index.text, d.start)
-                    places.append(_Place(doc_index, d.start, _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])))
+                    labels = _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])
+                    header = _header_of(read[2], d.start)
+                    if header:  # a table's column header labels every figure under it
+                        labels = _Labels(labels.near | header, labels.wide | header)
+                    places.append(_Place(doc_index, d.start, labels))
         given = self._found[key] = _Given(
             places, frozenset().union(*(p.labels.near for p in places)),
             frozenset().union(*(p.labels.wide for p in places))) if places else None
         return given
 
-    def _read_doc(self, doc_index: int, index: DocumentIndex) -> tuple[list[tuple[int, int]], _Words]:
-        """A document's value spans and its tokens, read once per call."""
+    def _read_doc(self, doc_index: int, index: DocumentIndex) -> tuple[list[tuple[int, int]], _Words, list[_Cell]]:
+        """A document's value spans, its tokens and its tables' cells, read once per call."""
         read = self._read.get(doc_index)
         if read is None:
             tokens = index.tokens
             read = self._read[doc_index] = (
                 sorted({(n.start, n.end) for n in index.numbers if not n.trivial}),
-                _Words(tokens.token_starts, tokens.norms, None))
+                _Words(tokens.token_starts, tokens.norms, None),
+                _cells(index.text) if "|" in index.text else [])
         return read
+
+
+class _Cell(NamedTuple):
+    start: int
+    end: int
+    header: frozenset[str]  # its column header's stems
+
+
+def _cells(text: str) -> list[_Cell]:
+    """The cells of a document's pipe tables under a header row (the first row of a table each of
+    whose cells holds a letter), each with its column header's stems, in order."""
+    out: list[_Cell] = []
+    header: Optional[list[frozenset[str]]] = None
+    for row in pipe_rows(text):
+        if row is None:
+            header = None
+            continue
+        texts = [cell[2] for cell in row]
+        if all(not t.strip("-: ") for t in texts):
+            continue  # a Markdown table's rule, "|---|---|"
+        if header is None or len(row) != len(header):
+            header = None if not all(any(ch.isalpha() for ch in t) for t in texts if t) else [
+                frozenset(st for t in tokenize(cell) if (st := content_stem(t.norm)) is not None) for cell in texts]
+            continue
+        out.extend(_Cell(a, b, h) for (a, b, _), h in zip(row, header) if h)
+    return out
+
+
+def _header_of(cells: Sequence[_Cell], at: int) -> frozenset[str]:
+    """The column header's stems of the cell holding ``at`` (none outside a table's cells)."""
+    k = bisect_right(cells, (at, _AFTER_ALL)) - 1  # (the last cell starting at or before it)
+    return cells[k].header if k >= 0 and cells[k].start <= at < cells[k].end else frozenset()
+
+
+_AFTER_ALL = 1 << 62
 
 
 def _sentence(text: str, at: int) -> tuple[int, int]:
