@@ -200,6 +200,25 @@ def test_changed_hundredths_and_per_cents_are_flagged(answer: str, changed: str)
     assert ("unsupported_number", changed) in _high(answer, [RECEIPT], "what did I pay?")
 
 
+PENCE_TARIFF = ("Your tariff from 1 April\n| Tariff | Day rate (p/kWh) | Standing charge (p/day) |\n"
+          "| Harbour Saver | 26.81 | 47.3 |")
+
+
+@pytest.mark.parametrize("answer", [
+    "Harbour Saver costs 26.81p per kWh in the day, with a standing charge of 47.3p a day.",
+    "The day rate is 26.81 pence a unit.",
+])
+def test_pence_for_a_tables_figures_in_pence(answer: str) -> None:
+    # the column says its figures are pence; the answer writes the unit after each
+    assert _high(answer, [PENCE_TARIFF], "what will I pay?") == []
+
+
+def test_changed_pence_or_pence_for_figures_not_said_in_pence_are_flagged() -> None:
+    assert ("unsupported_number", "27.81p") in _high("The day rate is 27.81p per kWh.", [PENCE_TARIFF], "rate?")
+    pounds = ["| Tariff | Day rate | Standing charge |\n| Harbour Saver | 26.81 | 47.3 |"]
+    assert ("unsupported_number", "26.81p") in _high("The day rate is 26.81p per kWh.", pounds, "rate?")
+
+
 CAMP = ("OAKFIELD SUMMER FAIR 2026 · 10–12 JULI\n\nThe campsite opens on Thursday 9 July at 14:00 and closes on Monday "
         "13 July at 12:00.\n\nCashless credit can be refunded until 31 August 2026.")
 

@@ -2,7 +2,8 @@
 
 An unhedged value written with fewer decimals than a document value ("p = 0.41" for 0.412169),
 a time with a British dot ("8.30", "from 6.30 to 8.30 am") for a document's clock time, cents
-("the 70c bag") for "0.70", a percentage for a document's fraction ("61%" for 0.6127).
+("the 70c bag") for "0.70", pence ("27.4p") for a tariff's "(p/kWh)" column's 27.4, a
+percentage for a document's fraction ("61%" for 0.6127).
 """
 
 from __future__ import annotations
@@ -62,18 +63,28 @@ def rounded_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tupl
 
 # cents written after a number ("the 70c bag", "45¢"; pence, "4.12p", are read as pounds already)
 _HUNDREDTHS_AFTER_RE = re.compile(r"(?:c|¢)(?!\w|\.\w)")
+# pence as the answer writes them ("27.4p", "9.8 pence"), and a document saying its figures are
+# pence (a tariff's "(p/kWh)" column, "p/unit", "in pence")
+_PENCE_WRITTEN_RE = re.compile(r"\d[ \t]?(?:p|pence)\Z", re.IGNORECASE)
+_PENCE_CUE_RE = re.compile(r"\(p\b|(?<![\w.])p/|\bpence\b", re.IGNORECASE)
 
 
 def hundredths_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
     """Evidence for a value said in another scale than a document's: cents the answer writes
-    ("the 70c bag") for a document's "0.70", or a percentage ("about 61% of the variance")
-    for a document's fraction ("0.6127"; written with a leading zero, rounded to the answer's
-    digits). The two scales are a closed set: hundredths of money, and per cent."""
+    ("the 70c bag") for a document's "0.70", pence ("27.4p") for a bare figure of a document that
+    says it writes pence ("Day rate (p/kWh) | 27.4"), or a percentage ("about 61% of the
+    variance") for a document's fraction ("0.6127"; written with a leading zero, rounded to the
+    answer's digits). The scales are a closed set: hundredths of money, and per cent."""
     if mention.spelled or mention.measure is not None:
         return None
+    pence = False
     if mention.unit is None and _HUNDREDTHS_AFTER_RE.match(ctx.response, mention.end):
         target, places = mention.value / 100, 2 + _places(mention.text)
         fraction = False
+    elif mention.unit == "GBP" and _PENCE_WRITTEN_RE.search(mention.text):
+        # "27.4p" (read as £0.274) for a figure a document writes in pence without the unit
+        target, places = mention.value * 100, _places(mention.text)
+        fraction, pence = False, True
     elif mention.unit == "%" and 0 < mention.value <= 100:
         target, places = mention.value / 100, 2 + _places(mention.text)
         fraction = True
@@ -81,8 +92,12 @@ def hundredths_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[t
         return None
     half = 0.5 * 10.0 ** -places
     for doc_index, index in ctx.documents:
+        if pence and _PENCE_CUE_RE.search(index.text) is None:
+            continue
         for doc_number in index.numbers:
             if doc_number.measure is not None or doc_number.unit == "%" or doc_number.precision:
+                continue
+            if pence and doc_number.unit is not None:
                 continue
             if fraction and (doc_number.unit is not None or not doc_number.text.lstrip("-−").startswith(("0.", "."))):
                 continue
