@@ -217,6 +217,9 @@ def test_changed_pence_or_pence_for_figures_not_said_in_pence_are_flagged() -> N
     assert ("unsupported_number", "27.81p") in _high("The day rate is 27.81p per kWh.", [PENCE_TARIFF], "rate?")
     pounds = ["| Tariff | Day rate | Standing charge |\n| Harbour Saver | 26.81 | 47.3 |"]
     assert ("unsupported_number", "26.81p") in _high("The day rate is 26.81p per kWh.", pounds, "rate?")
+    # a page reference's "(p. 4)" says nothing of pence
+    cited = ["Unit rates are set out in the schedule (p. 4): Harbour Saver 26.81."]
+    assert ("unsupported_number", "26.81p") in _high("The day rate is 26.81p per kWh.", cited, "rate?")
 
 
 CAMP = ("OAKFIELD SUMMER FAIR 2026 · 10–12 JULI\n\nThe campsite opens on Thursday 9 July at 14:00 and closes on Monday "

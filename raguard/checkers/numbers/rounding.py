@@ -66,7 +66,7 @@ _HUNDREDTHS_AFTER_RE = re.compile(r"(?:c|¢)(?!\w|\.\w)")
 # pence as the answer writes them ("27.4p", "9.8 pence"), and a document saying its figures are
 # pence (a tariff's "(p/kWh)" column, "p/unit", "in pence")
 _PENCE_WRITTEN_RE = re.compile(r"\d[ \t]?(?:p|pence)\Z", re.IGNORECASE)
-_PENCE_CUE_RE = re.compile(r"\(p\b|(?<![\w.])p/|\bpence\b", re.IGNORECASE)
+_PENCE_CUE_RE = re.compile(r"\(p(?=[/)]|[ \t]+per\b)|(?<![\w.])p/[a-z]|\bpence\b", re.IGNORECASE)  # (not "(p. 12)")
 
 
 def hundredths_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
