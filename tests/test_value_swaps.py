@@ -47,7 +47,7 @@ def test_two_values_in_each_others_place_are_flagged(answer: str, docs: list[str
         ("Tamsin's quality mark of 43.7 was well below Ostrava's 51.2.", [SCORES]),
         # a column's header is bound to every figure under it: one way only, no swap
         ("Its quality score of 43.7 out of 60 was below the winner's 51.2.", [SCORES]),
-        # a name written between the two values is the second one's label as much as the first's
+        # a name after the "and" between two values is the second one's label, not the first's
         ("Ostrava Cleaning scored 51.2 and Tamsin Hygiene 43.7.", [SCORES]),
         ("The corrected vacancy rate for the second quarter is 6.8%, not the 6.1% reported before.", [REVISION]),
         # values of another kind are not each other's: a share and a count
@@ -55,7 +55,7 @@ def test_two_values_in_each_others_place_are_flagged(answer: str, docs: list[str
         # a change restated the other way round: its subject beside the other value
         ("Kelso sales rose from 120 units in March to 150 units in April.",
          ["April sales at the Kelso shop were 150 units, up from 120 units in March."]),
-        # a chunk as retrieval hands it over: lower case, tokenized
+        # a chunk as retrieval may hand it over: all in lower case
         ("Ostrava scored 51.2 for quality and Tamsin 43.7.",
          ["bidder | quality | total\nostrava cleaning ltd | 51.2 | 75.8\ntamsin hygiene group | 43.7 | 72.6"]),
     ],
