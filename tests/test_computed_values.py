@@ -184,6 +184,8 @@ RECEIPT = ("GREENGROCER TILL\nAPPLES 1KG     2.40\nCARRIER BAG    0.10\nTOTAL   
 @pytest.mark.parametrize("answer", [
     "The apples were 2.40 and the carrier bag cost 10p, for a total of 2.50.",
     "The carrier bag was 10c.",
+    "The carrier bag was 10ct.",  # a European receipt's cents
+    "The carrier bag was 10 ct.",
     "The model explains about 73% of the variance, with a 3.5% error rate.",
     "The model explains 73.4% of the variance.",
 ])
@@ -193,6 +195,7 @@ def test_hundredths_and_per_cent_of_a_document_value(answer: str) -> None:
 
 @pytest.mark.parametrize("answer, changed", [
     ("The carrier bag cost 20c.", "20"),
+    ("The carrier bag cost 20ct.", "20"),
     ("The model explains 75% of the variance.", "75%"),
     ("The model explains 73.5% of the variance.", "73.5%"),
 ])

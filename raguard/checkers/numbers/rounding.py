@@ -61,8 +61,9 @@ def rounded_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tupl
     return None
 
 
-# cents written after a number ("the 70c bag", "45¢"; pence, "4.12p", are read as pounds already)
-_HUNDREDTHS_AFTER_RE = re.compile(r"(?:c|¢)(?!\w|\.\w)")
+# cents written after a number ("the 70c bag", "45¢", a European receipt's "70ct" or "70 ct";
+# pence, "4.12p", are read as pounds already)
+_HUNDREDTHS_AFTER_RE = re.compile(r"(?:c|¢|[ \t]?ct\.?)(?!\w|\.\w)")
 # pence as the answer writes them ("27.4p", "9.8 pence"), and a document saying its figures are
 # pence (a tariff's "(p/kWh)" column, "p/unit", "in pence")
 _PENCE_WRITTEN_RE = re.compile(r"\d[ \t]?(?:p|pence)\Z", re.IGNORECASE)
