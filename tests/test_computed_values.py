@@ -204,7 +204,7 @@ def test_changed_hundredths_and_per_cents_are_flagged(answer: str, changed: str)
 
 
 PENCE_TARIFF = ("Your tariff from 1 April\n| Tariff | Day rate (p/kWh) | Standing charge (p/day) |\n"
-          "| Harbour Saver | 26.81 | 47.3 |")
+                "| Harbour Saver | 26.81 | 47.3 |")
 
 
 @pytest.mark.parametrize("answer", [

@@ -423,6 +423,10 @@ def test_a_column_headed_percent_holds_percentages() -> None:
     assert _flagged(doc, answer.replace("51.37%", "53.17%")) == {"53.17%"}
     # a column not headed "%" is no percentage: the count 9,120 says nothing of 96.41 or 3.59%
     assert _flagged(doc.replace("| % | Against | %", "| Share | Against | Votes"), answer) == {"51.37%", "48.63%"}
+    # a Markdown table's rule under the header is no row of its own
+    ruled = doc.replace("| %\n1 |", "| %\n---|---|---|---|---|---\n1 |")
+    assert "---|" in ruled
+    assert _flagged(ruled, answer) == set()
 
 
 def test_money_a_document_writes_negative_is_an_amount_the_answer_says_with_a_direction() -> None:

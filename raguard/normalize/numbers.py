@@ -932,6 +932,8 @@ def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[Numbe
         if cells is None:
             header = None
             continue
+        if all(not cell.strip("-: ") for _, _, cell in cells):
+            continue  # a Markdown table's rule under its header, "|---|---|"
         if not any(_NUMERIC_CELL_RE.fullmatch(cell) for _, _, cell in cells):
             header = [_PERCENT_HEADER_RE.search(cell) is not None for _, _, cell in cells]
             header = header if any(header) else None
