@@ -617,6 +617,13 @@ def test_a_tables_header_states_nothing_of_its_rows() -> None:
     assert contradictions("Does the KX-1 have them?", [doc], "The KX-1 does not support Wi-Fi or NFC.") == []
 
 
+def test_a_tables_first_row_of_values_is_no_header() -> None:
+    # without a header, the first row states its values like the others
+    doc = TABLE.split("\n", 1)[1]
+    assert contradictions("Any restrictions?", [doc], "Ashby reservoir is not steady.") != []
+    assert contradictions("Any restrictions?", [doc], "Ashby reservoir is not under a drought order.") == []
+
+
 def test_a_denial_of_a_saying_is_matched_on_what_is_said() -> None:
     # "says" is denied: the sentence that shares the speaker and "required" states nothing of Hungary
     docs = ["Form front page: a signed consent form is required for each visit; bring photo ID.",

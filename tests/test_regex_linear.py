@@ -368,7 +368,7 @@ ANCHORED = {
     "raguard.checkers.negations._common._CONTRAST_RE",
     "raguard.checkers.negations.affirmed._DO_NOT_RE",
     "raguard.checkers.negations.status._POINTS_BACK_RE",
-    "raguard.checkers.negations.tables._RULE_RE",  # (fullmatch on one line)
+    "raguard.normalize.pipe_tables.RULE_RE",  # (fullmatch on one line)
     "raguard.checkers.negations.document_denies._CONTRAST_OPENS_RE",  # (match at a part's start)
     "raguard.checkers.negations.forms._ITEM_RE",  # (match at a line's start)
     "raguard.checkers.negations.denials._REASON_OPENS_RE",  # (status's, found first here; match at a clause's start)
@@ -391,7 +391,7 @@ ANCHORED = {
     "raguard.normalize.text._ABBREV_RUN_RE",
     "raguard.normalize.text._LIST_MARKER_RE",
     "raguard.normalize.numbers._OF_AFTER_RE",
-    "raguard.normalize.numbers._NUMERIC_CELL_RE",
+    "raguard.normalize.pipe_tables.NUMERIC_CELL_RE",
     "raguard.normalize.numbers._YEAR_LIKE_RE",
     "raguard.normalize.numbers._CSV_CLOCK_CELL_RE",  # (fullmatch of one cell)
     "raguard.normalize.numbers._CSV_VALUE_CELL_RE",

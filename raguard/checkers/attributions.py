@@ -86,6 +86,7 @@ from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.entities import country_demonyms, demonym_countries
 from raguard.normalize.names import inner_name_stems
 from raguard.normalize.framing import reporting_stems
+from raguard.normalize.pipe_tables import table_at
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.text import clause_spans, fold_word
 from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, OPENERS, SECOND_PERSON, THIRD_PERSON, speaker_at
@@ -731,16 +732,20 @@ def _writer_does(words: list[str], clause_stems: set[str]) -> bool:
 
 
 def _header_row(text: str, start: int, end: int) -> bool:
-    """Is [start, end) a table's header row: one line of three or more cells split by "|" or tabs,
-    with no digit, above a line split the same way? Its words name columns, not anyone."""
+    """Is [start, end) a table's header row, one line? Of cells split by "|" (as
+    :mod:`raguard.normalize.pipe_tables` reads a header, above another row), or of three or more
+    split by tabs, with no digit, above a line split the same. Its words name columns, not
+    anyone."""
     line = text[start:end].strip()
-    if not line or "\n" in line or any(c.isdigit() for c in line):
+    if not line or "\n" in line:
         return False
-    sep = "|" if line.count("|") >= 2 else "\t" if line.count("\t") >= 2 else None
-    if sep is None or len([c for c in line.split(sep) if c.strip()]) < 3:
+    if line.count("|") >= 2:
+        found = table_at(text, start)
+        return found is not None and len(found[0].rows) > 1 and found[0].rows[found[1]] is found[0].header
+    if any(c.isdigit() for c in line) or len([c for c in line.split("\t") if c.strip()]) < 3:
         return False
     nxt = text[end:end + 2000].lstrip("\r\n").split("\n", 1)[0]
-    return nxt.count(sep) >= 2
+    return nxt.count("\t") >= 2
 
 
 # a form's field alone on its line: a label of up to three words, a colon, then its value

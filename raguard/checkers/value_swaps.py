@@ -45,8 +45,9 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.numbers import NumberMention, values_match
+from raguard.normalize.pipe_tables import tables as pipe_tables
 from raguard.normalize.stems import content_stem
-from raguard.normalize.text import pipe_rows, tokenize
+from raguard.normalize.text import tokenize
 
 #: How many content words on each side of a value are its labels (a row's name, "quality score
 #: of"): further words are the clause's, said of all its values.
@@ -221,22 +222,16 @@ class _Cell(NamedTuple):
 
 
 def _cells(text: str) -> list[_Cell]:
-    """The cells of a document's pipe tables under a header row (the first row of a table each of
-    whose cells holds a letter), each with its column header's stems, in order."""
+    """The cells of a document's pipe tables under a header row, each with its column header's
+    stems, in order."""
     out: list[_Cell] = []
-    header: Optional[list[frozenset[str]]] = None
-    for row in pipe_rows(text):
-        if row is None:
-            header = None
+    for table in pipe_tables(text):
+        if table.header is None:
             continue
-        texts = [cell[2] for cell in row]
-        if all(not t.strip("-: ") for t in texts):
-            continue  # a Markdown table's rule, "|---|---|"
-        if header is None or len(row) != len(header):
-            header = None if not all(any(ch.isalpha() for ch in t) for t in texts if t) else [
-                frozenset(st for t in tokenize(cell) if (st := content_stem(t.norm)) is not None) for cell in texts]
-            continue
-        out.extend(_Cell(a, b, h) for (a, b, _), h in zip(row, header) if h)
+        header = [frozenset(st for t in tokenize(cell.text) if (st := content_stem(t.norm)) is not None)
+                  for cell in table.header.cells]
+        for row in table.body():
+            out.extend(_Cell(a, b, h) for (a, b, _), h in zip(row.cells, header) if h)
     return out
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from typing import Callable, Container, Iterable, NamedTuple, Optional
 
+from raguard.normalize.pipe_tables import tables as pipe_tables
 from raguard.normalize.roles import ROLE_ACRONYMS, ROLE_NOUNS
 from raguard.normalize.stems import content_stem, past_form
-from raguard.normalize.text import pipe_rows
 
 
 class Binding(NamedTuple):
@@ -403,19 +403,15 @@ def capitalized_runs(text: str) -> list[tuple[int, int]]:
 def table_bindings(text: str) -> list[tuple[str, int, int]]:
     """(role key, start, end) for each name filling a whole cell of a table written with pipes,
     the role its column's header names ("GROUP | LEADER | BACKMARKER" over "C | Hamid Rostami |
-    Ffion Pugh": Rostami leads, Pugh is backmarker). A header is a row of words without digits;
-    a row of another count of cells ends the table."""
+    Ffion Pugh": Rostami leads, Pugh is backmarker)."""
     out: list[tuple[str, int, int]] = []
-    header: Optional[list[Optional[str]]] = None
-    for cells in pipe_rows(text):
-        if cells is None:
-            header = None
+    for table in pipe_tables(text):
+        if table.header is None:
             continue
-        if header is not None and len(cells) == len(header):
-            for (a, b, cell), key in zip(cells, header):
+        header = [_key(cell.text) if cell.text else None for cell in table.header.cells]
+        for row in table.body():
+            for (a, b, cell), key in zip(row.cells, header):
                 if key is not None and cell and _RUN_RE.fullmatch(cell) is not None:
                     first = text.index(cell, a, b)
                     out.append((key, first, first + len(cell)))
-        elif not any(ch.isdigit() for _, _, t in cells for ch in t) and sum(1 for _, _, t in cells if t) >= 2:
-            header = [_key(t) if t else None for _, _, t in cells]
     return out

@@ -13,9 +13,10 @@ from itertools import chain, compress
 from typing import Iterable, Iterator, NamedTuple, Optional
 
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
+from raguard.normalize.pipe_tables import tables as pipe_tables
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
-from raguard.normalize.text import ignorecase_lowered, occurrences, pipe_rows
+from raguard.normalize.text import ignorecase_lowered, occurrences
 
 _SCALES = {
     "hundred": 1e2,
@@ -916,36 +917,27 @@ def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     return out
 
 
-# a cell that is a number ("1,204", "(350)", "£12.50", "96.41%"): a row with one is no header
-_NUMERIC_CELL_RE = re.compile(r"[-+(−]?[$€£]?\d[\d.,]*\)?%?\*?")
 # a table column's header that makes its cells percentages: "%", "Share (%)", "Use%", "pct"
 _PERCENT_HEADER_RE = re.compile(r"(?:%|\(%\)|\bpct\.?|\bper[ \t]?cent)[ \t]*$", re.IGNORECASE)
 
 
 def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[NumberMention]:
     """The bare values of a pipe table's columns headed "%" ("For | % | Against | %"), each as
-    the percentage its header makes it. A header row is a row of cells none of which is a
-    number; the rows after it with as many cells are read by it, up to the table's end."""
+    the percentage its header makes it (:mod:`raguard.normalize.pipe_tables` reads the header)."""
     starts = [n.start for n in mentions]
-    header: Optional[list[bool]] = None
-    for cells in pipe_rows(text):
-        if cells is None:
-            header = None
+    for table in pipe_tables(text):
+        if table.header is None:
             continue
-        if all(not cell.strip("-: ") for _, _, cell in cells):
-            continue  # a Markdown table's rule under its header, "|---|---|"
-        if not any(_NUMERIC_CELL_RE.fullmatch(cell) for _, _, cell in cells):
-            header = [_PERCENT_HEADER_RE.search(cell) is not None for _, _, cell in cells]
-            header = header if any(header) else None
+        percent = [_PERCENT_HEADER_RE.search(cell.text) is not None for cell in table.header.cells]
+        if not any(percent):
             continue
-        if header is None or len(header) != len(cells):
-            continue
-        for percent, (start, end, _) in zip(header, cells):
-            if not percent:
-                continue
-            for n in mentions[bisect_left(starts, start):bisect_left(starts, end)]:
-                if n.unit is None and n.measure is None and not n.spelled and n.end <= end:
-                    yield n._replace(unit="%")
+        for row in table.body():
+            for is_percent, (start, end, _) in zip(percent, row.cells):
+                if not is_percent:
+                    continue
+                for n in mentions[bisect_left(starts, start):bisect_left(starts, end)]:
+                    if n.unit is None and n.measure is None and not n.spelled and n.end <= end:
+                        yield n._replace(unit="%")
 
 
 # a column header of a table laid out with spaces that makes its cells percentages: a lone "%"

@@ -38,22 +38,6 @@ _UNDECOMPOSED = str.maketrans({
 })
 
 
-def pipe_rows(text: str) -> Iterator[Optional[list[tuple[int, int, str]]]]:
-    """Each line of ``text`` as a row of a table written with pipes: its cells' (start, end) in
-    ``text`` and stripped text; None for a line with fewer than two pipes (no row: a table ends)."""
-    at = 0
-    for line in text.split("\n"):
-        offset, at = at, at + len(line) + 1
-        if line.count("|") < 2:
-            yield None
-            continue
-        cells = []
-        for cell in line.split("|"):
-            cells.append((offset, offset + len(cell), cell.strip()))
-            offset += len(cell) + 1
-        yield cells
-
-
 def fold_word(word: str) -> str:
     """Casefold and strip diacritics from one word: ``"Élysée"`` -> ``"elysee"``, ``"Bankası"``
     -> ``"bankasi"`` (see :data:`_UNDECOMPOSED`)."""

@@ -8,72 +8,30 @@ a row whose first cell the answer clause names as said of that thing (:func:`_na
 
 from __future__ import annotations
 
-import re
 from typing import AbstractSet, Optional
 
+from raguard.normalize.pipe_tables import Row, Table, table_at
 from raguard.normalize.stems import content_stems, stem
 from raguard.normalize.text import tokenize
 
 
-def _table_rows(text: str, span: tuple[int, int]) -> Optional[tuple[list[tuple[int, int]], int]]:
-    """(line spans of the rows, number of the row holding ``span``) of the table of cells parted
-    by "|" that the sentence at ``span`` of ``text`` is a row of: the run of lines around it with as
-    many "|" (two or more; a rule of dashes between them is skipped); None when the sentence is no
+def _table_rows(text: str, span: tuple[int, int]) -> Optional[tuple[Table, int]]:
+    """The table of cells parted by "|" that the sentence at ``span`` of ``text`` is a row of,
+    and that row's number (:mod:`raguard.normalize.pipe_tables`); None when the sentence is no
     such row or its table has no other."""
-    begin = text.rfind("\n", 0, span[0]) + 1
-    end = text.find("\n", span[0])
-    end = len(text) if end < 0 else end
-    if span[1] > end + 1:
+    if text.find("\n", span[0], span[1] - 1) >= 0:
         return None  # (more than one line)
-    bars = text.count("|", begin, end)
-    if bars < 2:
-        return None
-    rows = [(begin, end)]
-    at = 0
-    lo = begin
-    while lo > 0:  # the rows above
-        start = text.rfind("\n", 0, lo - 1) + 1
-        line = text[start:lo - 1]
-        if _RULE_RE.fullmatch(line):
-            lo = start
-            continue
-        if line.count("|") != bars:
-            break
-        rows.insert(0, (start, lo - 1))
-        at += 1
-        lo = start
-    hi = end
-    while hi < len(text):  # the rows below
-        stop = text.find("\n", hi + 1)
-        stop = len(text) if stop < 0 else stop
-        line = text[hi + 1:stop]
-        if _RULE_RE.fullmatch(line):
-            hi = stop
-            continue
-        if line.count("|") != bars:
-            break
-        rows.append((hi + 1, stop))
-        hi = stop
-    return (rows, at) if len(rows) > 1 else None
+    found = table_at(text, span[0])
+    return found if found is not None and len(found[0].rows) > 1 else None
 
 
-# a line that only rules a table ("|---|:--:|", "-----+-----")
-_RULE_RE = re.compile(r"[ \t|:+]*[=-][ \t|:+=-]*")
-
-
-def _cells(line: str) -> list[str]:
-    """The cells of a table's row, an outer "|" at either end left out."""
-    cells = line.split("|")
-    if cells and not cells[0].strip():
-        cells = cells[1:]
-    if cells and not cells[-1].strip():
-        cells = cells[:-1]
-    return cells
+def _cells(row: Row) -> list[str]:
+    return [cell.text for cell in row.inner_cells()]
 
 
 def _column_contrast(text: str, span: tuple[int, int], h: Optional[str]) -> bool:
     """Is the sentence at ``span`` a table's row that gives another value in a column where
-    another row (not the first: a header names the column) says the word stemmed ``h``? Then
+    another row (not the header: it names the column) says the word stemmed ``h``? Then
     the table says it of that row, not of this one: "Haskett Mill | steady | normal" against
     "Crollick | rising | FLOOD WARNING" for "Haskett Mill is not in flood"."""
     if h is None:
@@ -81,12 +39,12 @@ def _column_contrast(text: str, span: tuple[int, int], h: Optional[str]) -> bool
     found = _table_rows(text, span)
     if found is None:
         return False
-    rows, at = found
-    own = _cells(text[rows[at][0]:rows[at][1]])
-    for n, (begin, end) in enumerate(rows):
-        if n in (0, at):
+    table, at = found
+    own = _cells(table.rows[at])
+    for n, row in enumerate(table.rows):
+        if n == at or row is table.header:
             continue
-        for k, cell in enumerate(_cells(text[begin:end])):
+        for k, cell in enumerate(_cells(row)):
             if (k < len(own) and any(stem(t.norm) == h for t in tokenize(cell)) and own[k].strip()
                     and not any(stem(t.norm) == h for t in tokenize(own[k]))):
                 return True
@@ -99,22 +57,22 @@ def _row_named(text: str, span: tuple[int, int], stems: AbstractSet[str]) -> Opt
     this row's first cell (the row key: "Ashby reservoir is not ..." against the row "Brackley |
     64 | DROUGHT ORDER" is about the row "Ashby | 91 | normal"); None otherwise."""
     found = _table_rows(text, span)
-    if found is None or found[1] == 0:
+    if found is None or found[0].rows[found[1]] is found[0].header:
         return None
-    rows, at = found
+    table, at = found
 
-    def key(row: tuple[int, int]) -> set[str]:
-        cells = _cells(text[row[0]:row[1]])
+    def key(row: Row) -> set[str]:
+        cells = _cells(row)
         return content_stems(cells[0]) if cells else set()
 
-    if key(rows[at]) & stems:
+    if key(table.rows[at]) & stems:
         return None
-    named = [row for n, row in enumerate(rows) if n not in (0, at) and (k := key(row)) and k <= stems]
+    named = [row for n, row in enumerate(table.rows)
+             if n != at and row is not table.header and (k := key(row)) and k <= stems]
     if len(named) != 1:
         return None
-    begin, end = named[0]
-    line = text[begin:end]
-    return begin + len(line) - len(line.lstrip()), end - (len(line) - len(line.rstrip()))
+    line = text[named[0].start:named[0].end]
+    return named[0].start + len(line) - len(line.lstrip()), named[0].end - (len(line) - len(line.rstrip()))
 
 
 def _names_its_row(text: str, span: tuple[int, int], stems: AbstractSet[str]) -> bool:
@@ -123,15 +81,14 @@ def _names_its_row(text: str, span: tuple[int, int], stems: AbstractSet[str]) ->
     ("The Ashbrook at Penbury Weir is rising" / "Penbury Weir | Ashbrook | 3.07 | falling"), though
     its words stand in another order than the clause's."""
     found = _table_rows(text, span)
-    if found is None or found[1] == 0:
+    if found is None or found[0].rows[found[1]] is found[0].header:
         return False
-    rows, at = found
-    cells = _cells(text[rows[at][0]:rows[at][1]])
+    cells = _cells(found[0].rows[found[1]])
     key = content_stems(cells[0]) if cells else set()
     return bool(key) and key <= stems
 
 
 def _header_row(text: str, span: tuple[int, int]) -> bool:
-    """Is the sentence at ``span`` the first row of a table (its header: the columns' names)?"""
+    """Is the sentence at ``span`` a table's header (its columns' names)?"""
     found = _table_rows(text, span)
-    return found is not None and found[1] == 0
+    return found is not None and found[0].rows[found[1]] is found[0].header
