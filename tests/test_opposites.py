@@ -127,3 +127,31 @@ def test_without_the_checker_the_swap_passes() -> None:
 def test_an_opposite_state_across_one_time_is_no_contradiction(doc: str, faithful: str, swapped: str) -> None:
     assert _opposites(faithful, [doc]) == []
     assert _opposites(swapped, [doc]) != []
+
+
+@pytest.mark.parametrize(("doc", "faithful", "swapped"), [
+    # the value compared comes a few words on, the thing it is said of restated in between
+    (["The booster dose must be given before 18 months of age."],
+     "The booster dose must be given before the child is 18 months old.",
+     "The booster dose must be given after the child is 18 months old."),
+    # a chat's short turn shares one word with the answer besides the time compared
+    (["Ines Moura: can i pick it up on sunday?\nTomas Reyes: Sunday after 9 suits me."],
+     "Ines arranged to pick the lamp up on Sunday after 9 am.",
+     "Ines arranged to pick the lamp up on Sunday before 9 am."),
+])
+def test_a_comparison_of_the_same_value_is_said_of_the_same_thing(doc: list[str], faithful: str, swapped: str) -> None:
+    assert _opposites(faithful, doc) == []
+    assert _opposites(swapped, doc)
+
+
+def test_a_comparison_of_another_value_is_no_opposite() -> None:
+    doc = ["Ines Moura: can i pick it up on sunday?\nTomas Reyes: Sunday after 9 suits me."]
+    assert _opposites("Ines arranged to pick the lamp up on Sunday before 7 am.", doc) == []
+
+
+def test_the_value_compared_is_the_first_number_of_the_next_words_of_its_clause() -> None:
+    from raguard.checkers.opposites import _compared_value
+    text = "Apply before the end of week 6, after which 3 places remain."
+    assert _compared_value(text, text.index("before")) == "6"
+    assert _compared_value("It rose after the vote, with 40 for.", 8) is None  # (the clause ends first)
+    assert _compared_value("more than the usual amount of rain fell in all 12 towns", 0) is None  # (too far on)

@@ -21,8 +21,9 @@ from the words alone:
 - the two clauses deny and hedge alike ("not before 10" says "after" in other words): the same
   denial and condition words on both sides, as the negations checker asks;
 - a word of comparison (before, after, more, less...) compares the same thing: the same next word
-  ("after 3 pm" / "before 3 pm", not "before dawn" / "after 2:40"), and not as a bound ("7,000 or
-  more" says "at least 7,000");
+  ("after 3 pm" / "before 3 pm", not "before dawn" / "after 2:40") or the same value a few words
+  on ("before 24 weeks of age" / "after the baby is 24 weeks old"), which then counts as one of the
+  shared words; and not as a bound ("7,000 or more" says "at least 7,000");
 - the two clauses do not bound one time from its two sides ("closes after 10 pm" / "stays open
   until 10 pm", "reopens on 14 March" / "closed until 14 March": each says the other's state on
   the other side of it, :func:`raguard.normalize.time_bounds.restates_across_time`).
@@ -116,7 +117,8 @@ def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str,
     make its swap right; one they say beside the same words, "opens on Thursday ... and closes on
     Monday", may say both sides and is left alone.)"""
     a_side = _answer_side(ctx, start, end, at, sides)
-    if a_side is None or len(a_side) < MIN_SHARED:
+    a_value = _compared_value(ctx.response[start:end], at - start) if key in FUNCTION_OPPOSITES else None
+    if a_side is None or len(a_side) + (a_value is not None) < MIN_SHARED:
         return True  # too little to tell what the word is said of: as before, the word counts as said
     for _, index in ctx.documents:
         spans, by_stem = index.sentence_index
@@ -133,7 +135,11 @@ def _said_alike(ctx: CheckContext, start: int, end: int, at: int, key: str,
                     continue
                 before = {w for p, _, w in words if p < at_word}
                 after = {w for p, _, w in words if p > at_word}
-                if sum(1 for w, side in a_side.items() if w in (before if side else after)) >= MIN_SHARED:
+                shared = sum(1 for w, side in a_side.items() if w in (before if side else after))
+                if a_value is not None:
+                    s, e = spans[n]
+                    shared += _compared_value(index.text[s:e], at_word) == a_value
+                if shared >= MIN_SHARED:
                     return True
     return False
 
@@ -146,12 +152,33 @@ _LINKS = frozenset({"than", "the", "of", "a", "an", "that"})
 
 def _same_next(a_text: str, a_at: int, d_text: str, d_at: int) -> bool:
     """Do the two words of comparison ("before" / "after") compare the same thing: the same next
-    word (past "than", "the", "of"), "after 5 pm" / "before 5 pm", not "before dawn" / "after 2:40"?"""
+    word (past "than", "the", "of"), "after 5 pm" / "before 5 pm", not "before dawn" / "after 2:40";
+    or the same value (:func:`_compared_value`), "before 24 weeks of age" / "after the baby is 24
+    weeks old"?"""
     a_next = [t.norm for t in tokenize(a_text[a_at:a_at + 60])][1:4]
     d_next = [t.norm for t in tokenize(d_text[d_at:d_at + 60])][1:4]
     while a_next and a_next[0] in _LINKS and d_next and d_next[0] == a_next[0]:
         a_next, d_next = a_next[1:], d_next[1:]
-    return bool(a_next) and bool(d_next) and a_next[0] == d_next[0]
+    if bool(a_next) and bool(d_next) and a_next[0] == d_next[0]:
+        return True
+    value = _compared_value(a_text, a_at)
+    return value is not None and value == _compared_value(d_text, d_at)
+
+
+#: How many words after a word of comparison the value it compares with may come.
+_VALUE_REACH = 5
+
+
+def _compared_value(text: str, at: int) -> Optional[str]:
+    """The number the word of comparison at ``at`` compares with: the first among the next
+    :data:`_VALUE_REACH` words of its clause ("before 10 am": "10"; "after the baby is 24 weeks
+    old": "24"). A number is no content word, so the windows do not hold it; two comparisons of
+    the same value count it as a word they share."""
+    end = clause_span(text, at)[1]
+    for t in tokenize(text[at:end])[1:1 + _VALUE_REACH]:
+        if t.norm[0].isdigit():
+            return t.norm
+    return None
 
 
 @lru_cache(maxsize=2048)
@@ -188,7 +215,8 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
     if _BOUND_RE.search(sentence, 0, at - start) and word in FUNCTION_OPPOSITES:
         return None  # "7,000 or more" is a bound, no comparison
     a_side = _answer_side(ctx, start, end, at, sides)
-    if a_side is None or len(a_side) < MIN_SHARED:
+    a_value = _compared_value(sentence, at - start) if word in FUNCTION_OPPOSITES else None
+    if a_side is None or len(a_side) + (a_value is not None) < MIN_SHARED:
         return None
     # (the answer clause's cues are read at the first document word that gets that far: most
     # calls find none, and hedge_cues is a pattern's pass over the clause)
@@ -208,8 +236,10 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             d_side = _window(doc_sentence, t.start)
             if d_side is None:
                 continue
-            shared = [w for w in a_side if w in d_side and a_side[w] == d_side[w]]
-            if len(shared) < MIN_SHARED:
+            shared = sum(1 for w in a_side if w in d_side and a_side[w] == d_side[w])
+            if a_value is not None and _compared_value(doc_sentence, t.start) == a_value:
+                shared += 1
+            if shared < MIN_SHARED:
                 continue
             if a_cues is None:
                 a_begin, a_end = clause_span(sentence, at - start)
