@@ -964,3 +964,25 @@ def test_prefixed_twins_answer_as_the_test_per_word():
         words = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(0, 6))]
         said = frozenset("".join(rng.choice(pieces) for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(0, 30)))
         assert any(_prefixed_twin(w, said) for w in words) == (not _prefixed_twins(words).isdisjoint(said))
+
+
+DEPOT_HOURS = "Opening hours: weekdays 8:00-18:00 at the Marlow Road depot, Saturdays 9:00-13:00 at the Brook Street yard."
+DEPOT_NOTICE = "Notice: the Marlow Road depot closes early on 3 June for a staff event.\nThe Brook Street yard is unaffected."
+
+
+def test_an_opposite_in_another_document_than_the_aligned_one_is_read() -> None:
+    # the answer sentence shares most with the hours (its aligned document); the notice says
+    # the opposite of its last word
+    [warning] = contradictions("Is the yard open?", [DEPOT_HOURS, DEPOT_NOTICE],
+                               "On Saturdays 9:00-13:00 the Brook Street yard is affected.")
+    assert "document 1" in warning.suggestion and '"unaffected"' in warning.suggestion
+    assert contradictions("Is the yard open?", [DEPOT_HOURS, DEPOT_NOTICE],
+                          "On Saturdays 9:00-13:00 the Brook Street yard is unaffected.") == []
+
+
+def test_clauses_with_other_figures_report_two_things() -> None:
+    from raguard.checkers.negations.swaps import _other_figures
+    assert _other_figures("where revenue climbed 9.2% to $41.7 million", "Retail revenue decreased 1.3% to $12.9 million.")
+    assert not _other_figures("Retail revenue climbed 1.3% to $12.9 million", "Retail revenue decreased 1.3% to $12.9 million.")
+    assert not _other_figures("output rose 1,204 units", "output fell by 1204 units")  # (as written, commas aside)
+    assert not _other_figures("revenue climbed", "Retail revenue decreased 1.3%.")  # (a clause without figures)

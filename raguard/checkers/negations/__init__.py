@@ -5,11 +5,12 @@ Three ways round, each against the document sentence the answer sentence is alig
 - the answer denies what the document states ("Warren Bryant was not a CEO." against "Warren
   Bryant was the CEO of Longs Drugs"): :mod:`raguard.checkers.negations.denials`;
 - the document denies what the answer affirms ("The drug is not recommended during pregnancy" /
-  "The drug is recommended during pregnancy"): :mod:`raguard.checkers.negations.affirmed`;
+  "The drug is recommended during pregnancy"), in the aligned sentence or another of any
+  document: :mod:`raguard.checkers.negations.affirmed`;
 - the answer swaps a word for its opposite ("Sales rose" / "Sales fell", "crewed" / "uncrewed",
   WordNet's antonyms such as "hired" / "fired": :mod:`raguard.normalize.polarity`), against
   the aligned sentence or, for a sentence that fuses several, any sentence of the aligned
-  document with the opposite word: :mod:`raguard.checkers.negations.swaps`.
+  document, then of the others, with the opposite word: :mod:`raguard.checkers.negations.swaps`.
 
 An answer sentence whose denial the documents contradict is not read the other two ways.
 

@@ -138,6 +138,12 @@ def _sentences_sharing(by_stem: dict[str, list[int]], stems: AbstractSet[str]) -
     return shared
 
 
+def _aligned_first(ctx: CheckContext, doc_index: int) -> list[int]:
+    """The documents' numbers, the aligned one (``doc_index``) first: an answer sentence may fuse
+    sentences of several documents."""
+    return [doc_index] + [i for i in range(len(ctx.documents)) if i != doc_index]
+
+
 _WITHOUT_RE = re.compile(r"\bwithout\b", re.IGNORECASE)
 
 

@@ -15,7 +15,7 @@ from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_COVERED_SHARE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE, _QUESTION_END_RE,
-    _WINDOW, _WITHOUT_RE, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
+    _WINDOW, _WITHOUT_RE, _aligned_first, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
 )
 from raguard.checkers.negations.wishes import _DUTY_RE, _MODAL_RE, _wished_against_fact
 from raguard.checkers.quotes import blank_quotations
@@ -111,27 +111,29 @@ def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, fir
 
 
 def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
-    """The aligned document sentence, or another sentence of its document that denies something
-    and shares words with the answer sentence (a summary's sentence fuses several: "had fewer
-    infections, although the effect was significant in those over 65"), denies what the answer
-    sentence affirms (see :func:`_affirms_denied_in`)."""
+    """The aligned document sentence, or another sentence of its document or of another that
+    denies something and shares words with the answer sentence (a summary's sentence fuses
+    several: "had fewer infections, although the effect was significant in those over 65"),
+    denies what the answer sentence affirms (see :func:`_affirms_denied_in`)."""
     found = _affirms_denied_in(ctx, alignment, alignment.doc_index, alignment.best_span)
     if found is not None:
         return found
-    index = ctx.documents.indexes[alignment.doc_index]
-    if index.denials_read and not index.denying_sentences:
-        return None  # (a document already scanned and found to deny nothing: no counting)
-    spans, by_stem = index.sentence_index
-    shared = _sentences_sharing(by_stem, alignment.stems)
-    candidates = [i for i in sorted(shared) if shared[i] >= MIN_COVERED and spans[i] != alignment.best_span]
-    if not candidates:
-        return None  # (asked before the document's denial scan: see _sentences_sharing)
-    denying = index.denying_sentences
-    for i in candidates:
-        if i in denying:
-            found = _affirms_denied_in(ctx, alignment, alignment.doc_index, spans[i])
-            if found is not None:
-                return found
+    for doc_index in _aligned_first(ctx, alignment.doc_index):
+        index = ctx.documents.indexes[doc_index]
+        if index.denials_read and not index.denying_sentences:
+            continue  # (a document already scanned and found to deny nothing: no counting)
+        spans, by_stem = index.sentence_index
+        shared = _sentences_sharing(by_stem, alignment.stems)
+        candidates = [i for i in sorted(shared) if shared[i] >= MIN_COVERED
+                      and (doc_index != alignment.doc_index or spans[i] != alignment.best_span)]
+        if not candidates:
+            continue  # (asked before the document's denial scan: see _sentences_sharing)
+        denying = index.denying_sentences
+        for i in candidates:
+            if i in denying:
+                found = _affirms_denied_in(ctx, alignment, doc_index, spans[i])
+                if found is not None:
+                    return found
     return None
 
 

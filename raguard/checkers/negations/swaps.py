@@ -9,14 +9,15 @@ the clause test: :func:`_swap_against`). Two states said across one time from it
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from typing import AbstractSet, Iterable, Optional
 
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import (
-    MIN_COVERED, MIN_COVERED_SHARE, _WINDOW, _WORD_RE, _around, _content_positions, _contradiction,
-    _said_elsewhere,
+    MIN_COVERED, MIN_COVERED_SHARE, _WINDOW, _WORD_RE, _aligned_first, _around, _content_positions,
+    _contradiction, _said_elsewhere,
 )
 from raguard.checkers.negations.tables import _names_its_row
 from raguard.checkers.quotes import blank_quotations
@@ -32,7 +33,7 @@ from raguard.normalize.time_bounds import restates_across_time
 def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
     """The answer sentence says a word whose opposite a document sentence says of the same thing
     ("rose" / "fell", "crewed" / "uncrewed"): the aligned sentence first, then, since an answer
-    sentence often fuses several of the document's, any other sentence of the aligned document
+    sentence often fuses several, any other sentence of the aligned document, then of the others,
     holding the opposite of one of its words (the clause test of :func:`_swap_against` decides
     alike)."""
     toks = ctx.token_list
@@ -45,29 +46,29 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     if found is not None or not wanted:
         return found
     stems = {s for i in numbers if (s := ctx.token_stems[i]) is not None}
-    # the sentences it fuses are the aligned document's (a summary restates one source; reading
-    # every document's sentences would cost a scan of all of them per answer sentence)
-    doc_index = alignment.doc_index
-    index = ctx.documents.indexes[doc_index]
-    spans, by_stem = index.sentence_index
-    holding = {i for key in wanted for i in by_stem.get(key, ())}
-    if not FUNCTION_OPPOSITES.isdisjoint(wanted):
-        # ("before" / "after" are no content words: the stem index leaves them out)
-        holding.update(i for key in FUNCTION_OPPOSITES.intersection(wanted) for i in index.sentences_holding(key))
-    if not holding:
-        return None
-    # the clause test needs two shared words beside the pair: count them from the index
-    shared: dict[int, int] = {}
-    for s in stems:
-        for i in by_stem.get(s, ()):
-            if i in holding:
-                shared[i] = shared.get(i, 0) + 1
-    for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
-        if spans[i] == alignment.best_span:
+    # the sentences it fuses: the aligned document's first, then the others' (an answer restates
+    # several sources; each document's stem index finds its candidates without a scan)
+    for doc_index in _aligned_first(ctx, alignment.doc_index):
+        index = ctx.documents.indexes[doc_index]
+        spans, by_stem = index.sentence_index
+        holding = {i for key in wanted for i in by_stem.get(key, ())}
+        if not FUNCTION_OPPOSITES.isdisjoint(wanted):
+            # ("before" / "after" are no content words: the stem index leaves them out)
+            holding.update(i for key in FUNCTION_OPPOSITES.intersection(wanted) for i in index.sentences_holding(key))
+        if not holding:
             continue
-        found = _swap_against(ctx, alignment, doc_index, spans[i], words, wanted, twins)
-        if found is not None:
-            return found
+        # the clause test needs two shared words beside the pair: count them from the index
+        shared: dict[int, int] = {}
+        for s in stems:
+            for i in by_stem.get(s, ()):
+                if i in holding:
+                    shared[i] = shared.get(i, 0) + 1
+        for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
+            if doc_index == alignment.doc_index and spans[i] == alignment.best_span:
+                continue
+            found = _swap_against(ctx, alignment, doc_index, spans[i], words, wanted, twins)
+            if found is not None:
+                return found
     return None
 
 
@@ -82,8 +83,9 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     within ``_WINDOW`` words of the pair (or all of them on one side: :func:`_one_side_whole`),
     keep each shared word on the same side of the pair (a converse restatement swaps them: "A beat
     B" / "B lost to A") with a neighbour of the pair the same in both, and deny or hedge alike
-    ("without explicit" / "without implicit" is a swap, "not explicit" / "implicit" is not); the
-    document must not say the answer's word too.
+    ("without explicit" / "without implicit" is a swap, "not explicit" / "implicit" is not), and
+    give the same figure when both give figures (:func:`_other_figures`); the document must not
+    say the answer's word too.
     """
     if span is None:
         return None
@@ -130,6 +132,8 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         if (hedge_cues(up_to_coordinator(a_clause, a_at_char), a_at_char)
                 != hedge_cues(up_to_coordinator(d_clause, d_at_char), d_at_char)):
             continue
+        if _other_figures(a_clause, d_clause):
+            continue  # "climbed 14.1% to $96.3 million" / "decreased 0.8% to $88.4 million": another thing's change
         a_words = _content_positions(tokenize(a_clause))
         d_words = _content_positions(tokenize(d_clause))
         a_at = next((i for i, t in enumerate(tokenize(a_clause)) if t.start == a_tok.start - a_begin), None)
@@ -157,6 +161,20 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
                               f'The answer says "{a_tok.norm}" where document {doc_index} says '
                               f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"')
     return None
+
+
+def _other_figures(a_clause: str, d_clause: str) -> bool:
+    """Do both clauses give figures, none of them the same? Then they report two things (a
+    swap keeps the figure: "rose 3%" / "fell 3%")."""
+    a_figures = {m.group(0).replace(",", "") for m in _FIGURE_RE.finditer(a_clause)}
+    if not a_figures:
+        return False
+    d_figures = {m.group(0).replace(",", "") for m in _FIGURE_RE.finditer(d_clause)}
+    return bool(d_figures) and a_figures.isdisjoint(d_figures)
+
+
+# a figure as written, its thousands' commas and decimal point kept ("1,204.5")
+_FIGURE_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _one_side_whole(a_side: dict[str, bool], shared: set[str]) -> bool:
