@@ -734,6 +734,19 @@ def test_a_value_bounded_the_other_way_is_not_supported() -> None:
     assert '"fewer than 60" bounds the value the other way: document 0 says "more than 60"' in warning.suggestion
 
 
+def test_a_bound_restated_at_another_value_is_not_supported() -> None:
+    # the document's bound is restated with its digits swapped: it bounds another value
+    doc = ["FOR SALE -- 9 Quarry Row, Hebden\nOffers over £254,000. Deposit at least £1,680. Chain-free."]
+    query = "What does the house cost?"
+    [warning] = verify(query, doc, "The house is offered for offers over £245,000.").warnings
+    assert warning.type == UNSUPPORTED_NUMBER
+    assert '"over £245,000" bounds another value: document 0 says "over £254,000"' in warning.suggestion
+    assert UNSUPPORTED_NUMBER in types(query, doc, "A deposit of at least £1,608 is needed.")
+    # the same bound, or one rounded to its own step, restates it
+    assert types(query, doc, "It is offered for offers over £254,000, with a deposit of at least £1,680.") == []
+    assert types(query, doc, "It is offered for offers over £250,000, with a deposit of at least £1,500.") == []
+
+
 def test_a_limit_written_as_notation_bounds_a_value() -> None:
     # specifications, lab sheets and forms write their limits as symbols and abbreviations
     query = "What are the limits?"

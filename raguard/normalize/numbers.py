@@ -441,6 +441,28 @@ def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optio
     return written_bound(text, doc) if hedge in other else None
 
 
+def moved_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:
+    """The document's value with the bound before it, as written ("offers over £385,000"), when
+    the answer bounds its value the same way at another value, beyond its own rounding ("offers
+    over £358,000"; "more than 300" for "more than 385" is rounded), else None. A bound the answer
+    restates is the document's bound, not a weaker one it implies. ``text``: the document's."""
+    if claim.hedge in _LOWER_BOUNDS:
+        same = _LOWER_BOUNDS
+    elif claim.hedge in _UPPER_BOUNDS:
+        same = _UPPER_BOUNDS
+    else:
+        return None
+    if claim.measure != doc.measure or claim.unit != doc.unit:
+        return None  # (another unit: the values are not compared as written)
+    hedge = doc.hedge or _hedge_before(text, doc.start)
+    if hedge not in same:
+        return None
+    gap = abs(claim.value - doc.value)
+    if gap <= claim.precision + 1e-9 * abs(doc.value) or gap < _step(claim, claim.value):
+        return None
+    return written_bound(text, doc)
+
+
 def written_bound(text: str, mention: NumberMention) -> str:
     """The value with the bound before it as ``text`` writes it ("NMT 2.0", "not less than 60"),
     for a message: its hedge may be read as another's ("NMT" is "up to")."""

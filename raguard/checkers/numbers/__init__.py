@@ -62,8 +62,8 @@ from raguard.checkers.numbers.totals import is_total
 from raguard.checkers.numbers.year_spans import spans_years
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, counted_nouns
-from raguard.normalize.numbers import (CLOCK_MEASURES, NumberMention, nearest, opposite_bound, values_match,
-                                      written_bound)
+from raguard.normalize.numbers import (CLOCK_MEASURES, NumberMention, moved_bound, nearest, opposite_bound,
+                                      values_match, written_bound)
 from raguard.normalize.spans import SpanIndex
 
 
@@ -121,14 +121,16 @@ class NumbersChecker:
             # values_match needs |a - d| <= precision + 25% of |d| (+ 1e-9): a wider interval
             size, slack = abs(mention.value), mention.precision + 1e-6
             candidates = maps.docs_with_magnitude((size - slack) / 1.3, (size + slack) / 0.7)
-        bounded: Optional[tuple[int, str]] = None  # the value in a document, bounded the other way
+        # the value in a document, bounded the other way or, the same way, at another value
+        bounded: Optional[tuple[int, str, bool]] = None
         for doc_index, index in ctx.documents.among(candidates):
             for doc_number in index.numbers:
                 if not values_match(mention, doc_number):
                     continue
                 hedge = opposite_bound(mention, index.text, doc_number)
-                if hedge is not None:
-                    bounded = bounded or (doc_index, hedge)
+                moved = moved_bound(mention, index.text, doc_number) if hedge is None else None
+                if hedge is not None or moved is not None:
+                    bounded = bounded or (doc_index, hedge or moved or "", hedge is not None)
                 else:
                     finding.supported = True
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
@@ -195,7 +197,8 @@ class NumbersChecker:
             for doc_number in index.loose_numbers:  # "7,34", "120 000", "1530" among "0530"s
                 if doc_number.measure is not None and mention.measure is None:
                     continue  # a log's "12m" or "00:14:40" supports "12 minutes", no bare 12
-                if values_match(mention, doc_number) and opposite_bound(mention, index.text, doc_number) is None:
+                if (values_match(mention, doc_number) and opposite_bound(mention, index.text, doc_number) is None
+                        and moved_bound(mention, index.text, doc_number) is None):
                     finding.supported = True
                     finding.evidence = (doc_index, doc_number.start, doc_number.end)
                     finding.source = "document"
@@ -234,7 +237,8 @@ class NumbersChecker:
             return finding
         if bounded is not None:
             finding.nearest_value = bounded[1]
-            finding.suggestion = (f'"{written_bound(ctx.response, mention)}" bounds the value the other way: '
+            how = "the value the other way" if bounded[2] else "another value"
+            finding.suggestion = (f'"{written_bound(ctx.response, mention)}" bounds {how}: '
                                   f'document {bounded[0]} says "{bounded[1]}".')
             return finding
         computed = _computations(ctx, given_value).explain_number(mention) if compute else None
