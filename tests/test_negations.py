@@ -986,3 +986,29 @@ def test_clauses_with_other_figures_report_two_things() -> None:
     assert not _other_figures("Retail revenue climbed 1.3% to $12.9 million", "Retail revenue decreased 1.3% to $12.9 million.")
     assert not _other_figures("output rose 1,204 units", "output fell by 1204 units")  # (as written, commas aside)
     assert not _other_figures("revenue climbed", "Retail revenue decreased 1.3%.")  # (a clause without figures)
+
+
+@pytest.mark.parametrize("doc", [
+    "LECTURER: and the lab report is due Monday, not Wednesday, I pushed it back.",
+    "Note that the lab report is not due on Wednesday but on Monday.",
+    "The lab report deadline is Monday rather than Wednesday this term.",
+])
+def test_a_contrast_turned_round_is_contradicted(doc: str) -> None:
+    [warning] = contradictions("When is it due?", [doc], "The lab report is due on Wednesday rather than Monday.")
+    assert "turns round" in warning.suggestion and "Monday" in warning.suggestion
+    assert contradictions("When is it due?", [doc], "The lab report is due on Monday rather than Wednesday.") == []
+    assert contradictions("When is it due?", [doc], "The lab report is due on Monday, not Wednesday.") == []
+
+
+def test_a_contrast_the_documents_also_set_the_answers_way_is_left_alone() -> None:
+    docs = ["Refunds go to the card, not the gift balance.", "Store credit: to the gift balance, not the card."]
+    assert contradictions("Where do refunds go?", docs, "Store credit goes to the gift balance rather than the card.") == []
+
+
+def test_contrasts_are_read_with_their_two_words() -> None:
+    from raguard.checkers.negations.contrasts import contrasts
+    assert [c[:2] for c in contrasts("Pay by card instead of cash.")] == [("card", "cash")]
+    assert [c[:2] for c in contrasts("It opens not on Monday but on Tuesday.")] == [("tuesday", "monday")]
+    assert [c[:2] for c in contrasts("The 6.1%, not the 6.8% first reported.")] == [("6.1%", "6.8%")]
+    assert list(contrasts("The report is not ready.")) == []  # (no contrast without its marker)
+    assert list(contrasts("It is the one, not the other.")) == []  # (function words)

@@ -1,6 +1,7 @@
 """Negations checker: an answer whose polarity is the opposite of the document sentence it restates.
 
-Three ways round, each against the document sentence the answer sentence is aligned to:
+Four ways round, each against the document sentence the answer sentence is aligned to (the
+last against every document's contrasts):
 
 - the answer denies what the document states ("Warren Bryant was not a CEO." against "Warren
   Bryant was the CEO of Longs Drugs"): :mod:`raguard.checkers.negations.denials`;
@@ -10,9 +11,11 @@ Three ways round, each against the document sentence the answer sentence is alig
 - the answer swaps a word for its opposite ("Sales rose" / "Sales fell", "crewed" / "uncrewed",
   WordNet's antonyms such as "hired" / "fired": :mod:`raguard.normalize.polarity`), against
   the aligned sentence or, for a sentence that fuses several, any sentence of the aligned
-  document, then of the others, with the opposite word: :mod:`raguard.checkers.negations.swaps`.
+  document, then of the others, with the opposite word: :mod:`raguard.checkers.negations.swaps`;
+- the answer turns a contrast round ("due on Thursday rather than Friday" / "due Friday, not
+  Thursday"): :mod:`raguard.checkers.negations.contrasts`.
 
-An answer sentence whose denial the documents contradict is not read the other two ways.
+An answer sentence whose denial the documents contradict is not read the other ways.
 
 The first reads more than the sentence that shares most with the denial, each in a module of
 its own: whether that sentence denies too (``document_denies``: words of negation, a negative
@@ -37,6 +40,7 @@ from typing import Iterator
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.negations.affirmed import _affirms_denied
+from raguard.checkers.negations.contrasts import _reverses_contrast
 from raguard.checkers.negations.denials import _denials
 from raguard.checkers.negations.swaps import _swaps_opposite
 from raguard.models import CONTRADICTED_CLAIM
@@ -61,7 +65,7 @@ class NegationsChecker:
         for alignment in ctx.alignment:
             if alignment.start in flagged or alignment.doc_index < 0:
                 continue
-            found = _affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment)
+            found = _affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment) or _reverses_contrast(ctx, alignment)
             if found is not None:
                 found.checker = self.name
                 yield found
