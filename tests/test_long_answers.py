@@ -734,6 +734,18 @@ def test_a_value_bounded_the_other_way_is_not_supported() -> None:
     assert '"fewer than 60" bounds the value the other way: document 0 says "more than 60"' in warning.suggestion
 
 
+def test_greater_than_bounds_a_value_as_more_than_does() -> None:
+    # regulations write their thresholds "greater than"; "not greater than" caps
+    doc = ["4.2.1 A handrail is required where a ramp has a rise greater than 380 mm. "
+           "4.2.2 Its height shall be not greater than 1 000 mm."]
+    query = "When is a handrail needed?"
+    assert types(query, doc, "A ramp needs a handrail when its rise is more than 380 mm.") == []
+    [warning] = verify(query, doc, "A ramp needs a handrail when its rise is less than 380 mm.").warnings
+    assert '"less than 380" bounds the value the other way: document 0 says "greater than 380"' in warning.suggestion
+    assert UNSUPPORTED_NUMBER in types(query, doc, "The handrail must be at least 1,000 mm high.")
+    assert types(query, doc, "The handrail must be at most 1,000 mm high.") == []
+
+
 def test_a_bound_restated_at_another_value_is_not_supported() -> None:
     # the document's bound is restated with its digits swapped: it bounds another value
     doc = ["FOR SALE -- 9 Quarry Row, Hebden\nOffers over £254,000. Deposit at least £1,680. Chain-free."]
