@@ -746,6 +746,19 @@ def test_greater_than_bounds_a_value_as_more_than_does() -> None:
     assert types(query, doc, "The handrail must be at most 1,000 mm high.") == []
 
 
+def test_a_bound_written_as_a_verb_or_a_comparison_is_read() -> None:
+    # "exceeds 40 dB", "must not exceed 55 dB", "no higher than 12%" bound their values
+    doc = ["Condition 6: the alarm sounds when noise exceeds 40 dB. Night noise must not exceed 55 dB.",
+           "Sales note: the rebate can go no higher than 12% without director sign-off."]
+    query = "What are the limits?"
+    assert types(query, doc, "The alarm sounds when noise is above 40 dB.") == []
+    assert UNSUPPORTED_NUMBER in types(query, doc, "The alarm sounds when noise is below 40 dB.")
+    assert types(query, doc, "Night noise may be at most 55 dB.") == []
+    assert UNSUPPORTED_NUMBER in types(query, doc, "Night noise must be at least 55 dB.")
+    assert types(query, doc, "The rebate is capped: it can be no more than 12% without sign-off.") == []
+    assert UNSUPPORTED_NUMBER in types(query, doc, "The rebate can be no lower than 12% without sign-off.")
+
+
 def test_a_bound_restated_at_another_value_is_not_supported() -> None:
     # the document's bound is restated with its digits swapped: it bounds another value
     doc = ["FOR SALE -- 9 Quarry Row, Hebden\nOffers over £254,000. Deposit at least £1,680. Chain-free."]

@@ -159,8 +159,9 @@ TRIVIAL_WORDS = frozenset({
 })
 
 _HEDGE_RE = re.compile(
-    r"(?=[abcefgijlmnorsu~≈<>≤≥])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|"
+    r"(?=[abcefghijlmnorsu~≈<>≤≥])(?P<hedge>about|around|approximately|approx\.?|roughly|nearly|almost|some|circa|"
     r"ca\.|close[ \t]+to|an[ \t]+estimated|estimated|just[ \t]+under|just[ \t]+over|more[ \t]+than|greater[ \t]+than|"
+    r"higher[ \t]+than|lower[ \t]+than|exceeds|exceeded|exceed|"
     r"over|at[ \t]+least|upwards[ \t]+of|in[ \t]+excess[ \t]+of|exceeding|less[ \t]+than|"
     r"fewer[ \t]+than|under|below|above|up[ \t]+to|~|≈|"
     # the notation of limits: specifications, lab results, forms ("NMT 2.0 %", "max. 20 kg",
@@ -174,7 +175,8 @@ _LIMIT_HEDGES = {"at most": "up to", "maximum": "up to", "maximum of": "up to", 
                  "max": "up to", "max.": "up to", "nmt": "up to", "<=": "up to", "≤": "up to", "<": "less than",
                  "minimum": "at least", "minimum of": "at least", "a minimum of": "at least", "min": "at least",
                  "min.": "at least", "nlt": "at least", ">=": "at least", "≥": "at least", ">": "more than",
-                 "greater than": "more than"}
+                 "greater than": "more than", "higher than": "more than", "lower than": "less than",
+                 "exceeds": "more than", "exceeded": "more than", "exceed": "more than"}
 _SYMBOL_HEDGES = frozenset({"<=", ">=", "≤", "≥", "<", ">"})
 HEDGE_APPROX = frozenset({"about", "around", "approximately", "approx", "approx.", "roughly", "some",
                           "circa", "ca.", "close to", "an estimated", "estimated", "~", "≈"})
@@ -296,7 +298,7 @@ _DECLINE_LAST_RE = re.compile(
 _HEDGE_ENDINGS = ("about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "some",
                   "circa", "ca.", "to", "estimated", "under", "over", "than", "least", "of", "exceeding", "below",
                   "above", "~", "≈", "the", "most", "maximum", "minimum", "max", "max.", "min", "min.", "nmt", "nlt",
-                  "<", ">", "=")
+                  "<", ">", "=", "exceeds", "exceeded", "exceed")
 
 
 class _LastWordMemo(dict[str, bool]):
@@ -412,7 +414,7 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
 # "no more than 4" is "up to 4".
 _NEGATED_BOUNDS = {"less than": "at least", "fewer than": "at least", "under": "at least", "below": "at least",
                    "more than": "up to", "greater than": "up to", "over": "up to", "above": "up to",
-                   "exceeding": "up to"}
+                   "exceeding": "up to", "exceed": "up to", "higher than": "up to", "lower than": "at least"}
 _NEGATION_END_RE = re.compile(r"\b(?:not|no)[ \t]+$", re.IGNORECASE)
 # what before "<" or ">" makes it no limit: nothing on its line (a quoted email's marker, a
 # bullet), or an arrow's or another symbol's character
