@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier, verify
+from raguard.checkers import DEFAULT_CHECKERS
 from raguard.models import CONTRADICTED_CLAIM
 
 STATEMENT = ["Orchard Vale loan statement\nOpening balance 01/01/2025 .... £96,410.20\n"
@@ -227,6 +228,8 @@ def test_a_value_called_high_or_low_against_another_must_be_so(answer: str, wron
     assert len([w for w in contradictions(answer, PRESSURES) if "calls" in w.suggestion]) == int(wrong)
 
 
+_NO_OPPOSITES = Verifier(checkers=[name for name in DEFAULT_CHECKERS if name != "opposites"])
+
 BINS = ["Recycling is collected on Tuesday nights: please put the blue bin out after 19:30. "
         "Deliveries: parcels arrive before 12:00 on 3 March 2027."]
 
@@ -241,7 +244,11 @@ BINS = ["Recycling is collected on Tuesday nights: please put the blue bin out a
     ("Recycling goes on Tuesday nights, so don't put the blue bin out before 7.30 pm.", False),
 ])
 def test_a_time_bound_the_aligned_document_sets_the_other_way_is_contradicted(answer: str, wrong: bool) -> None:
-    assert len([w for w in contradictions(answer, BINS) if "the other way" in w.suggestion]) == int(wrong)
+    assert len(contradictions(answer, BINS)) == int(wrong)
+    # the direction reading on its own (the opposites checker reads "after 12:00" / "before
+    # 12:00" too, and its warning is the one kept)
+    found = _NO_OPPOSITES.verify("What changed?", BINS, answer).warnings
+    assert len([w for w in found if "the other way" in w.suggestion]) == int(wrong)
 
 
 PERMITS = ["Members' parking has been free for permit holders since 1 March 2027. The café stays open "
