@@ -428,21 +428,28 @@ _LOWER_BOUNDS = frozenset({"more than", "over", "at least", "upwards of", "in ex
 _UPPER_BOUNDS = frozenset({"less than", "fewer than", "under", "below", "up to", "just under"})
 
 
+def _bound_sides(claim: NumberMention) -> Optional[tuple[frozenset[str], frozenset[str]]]:
+    """(the bounds on the answer's side, those on the other side) for a value the answer bounds
+    from below or above; None for any other."""
+    if claim.hedge in _LOWER_BOUNDS:
+        return _LOWER_BOUNDS, _UPPER_BOUNDS
+    if claim.hedge in _UPPER_BOUNDS:
+        return _UPPER_BOUNDS, _LOWER_BOUNDS
+    return None
+
+
 def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:
     """The document's value with the bound before it, as written ("more than 45", "NMT 2.0"),
     when the answer bounds its value the other way ("empty for more than 45 days" / "fewer than
     45 days"), else None. ``text``: the document's, where its hedge is read
     (documents are indexed without hedges, and this is asked only of a value that matched)."""
-    if claim.hedge in _LOWER_BOUNDS:
-        other = _UPPER_BOUNDS
-    elif claim.hedge in _UPPER_BOUNDS:
-        other = _LOWER_BOUNDS
-    else:
+    sides = _bound_sides(claim)
+    if sides is None:
         return None
     # (not a bound written after it: "goods of EUR 150 or less" states a rule's condition, which
     # an answer restates from the other side as often as not: "above the €150 threshold")
     hedge = doc.hedge or _hedge_before(text, doc.start)
-    return written_bound(text, doc) if hedge in other else None
+    return written_bound(text, doc) if hedge in sides[1] else None
 
 
 def moved_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:
@@ -450,16 +457,11 @@ def moved_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional
     the answer bounds its value the same way at another value, beyond its own rounding ("offers
     over £358,000"; "more than 300" for "more than 385" is rounded), else None. A bound the answer
     restates is the document's bound, not a weaker one it implies. ``text``: the document's."""
-    if claim.hedge in _LOWER_BOUNDS:
-        same = _LOWER_BOUNDS
-    elif claim.hedge in _UPPER_BOUNDS:
-        same = _UPPER_BOUNDS
-    else:
-        return None
-    if claim.measure != doc.measure or claim.unit != doc.unit:
-        return None  # (another unit: the values are not compared as written)
+    sides = _bound_sides(claim)
+    if sides is None or claim.measure != doc.measure or claim.unit != doc.unit:
+        return None  # (in another unit the values are not compared as written)
     hedge = doc.hedge or _hedge_before(text, doc.start)
-    if hedge not in same:
+    if hedge not in sides[0]:
         return None
     gap = abs(claim.value - doc.value)
     if gap <= claim.precision + 1e-9 * abs(doc.value) or gap < _step(claim, claim.value):
