@@ -138,10 +138,19 @@ def _sentences_sharing(by_stem: dict[str, list[int]], stems: AbstractSet[str]) -
     return shared
 
 
-def _aligned_first(ctx: CheckContext, doc_index: int) -> list[int]:
+def _aligned_first(ctx: CheckContext, doc_index: int, stems: AbstractSet[str] = frozenset(),
+                   words: AbstractSet[str] = frozenset()) -> list[int]:
     """The documents' numbers, the aligned one (``doc_index``) first: an answer sentence may fuse
-    sentences of several documents."""
-    return [doc_index] + [i for i in range(len(ctx.documents)) if i != doc_index]
+    sentences of several documents. Given ``stems`` or ``words``, of the others only those that
+    hold one of them (found in the set's maps where it has them: a call may bring a hundred)."""
+    maps = ctx.documents.maps if stems or words else None
+    if maps is None:
+        return [doc_index] + [i for i in range(len(ctx.documents)) if i != doc_index]
+    stem_docs, word_docs = maps.stem_docs, maps.word_docs if words else {}
+    others = {i for s in stems for i in stem_docs.get(s, ())}
+    others.update(i for w in words for i in word_docs.get(w, ()))
+    others.discard(doc_index)
+    return [doc_index] + sorted(others)
 
 
 _WITHOUT_RE = re.compile(r"\bwithout\b", re.IGNORECASE)

@@ -46,21 +46,24 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     if found is not None or not wanted:
         return found
     stems = {s for i in numbers if (s := ctx.token_stems[i]) is not None}
+    function_words = FUNCTION_OPPOSITES.intersection(wanted)
     # the sentences it fuses: the aligned document's first, then the others' (an answer restates
-    # several sources; each document's stem index finds its candidates without a scan)
-    for doc_index in _aligned_first(ctx, alignment.doc_index):
+    # several sources; each document's stem index finds its candidates without a scan, and the
+    # stems it lacks are left out in one set operation: a call may bring a hundred documents)
+    for doc_index in _aligned_first(ctx, alignment.doc_index, wanted - function_words, function_words):
         index = ctx.documents.indexes[doc_index]
         spans, by_stem = index.sentence_index
-        holding = {i for key in wanted for i in by_stem.get(key, ())}
-        if not FUNCTION_OPPOSITES.isdisjoint(wanted):
+        held = index.sentence_stems
+        holding = {i for key in wanted.intersection(held) for i in by_stem[key]}
+        if function_words:
             # ("before" / "after" are no content words: the stem index leaves them out)
-            holding.update(i for key in FUNCTION_OPPOSITES.intersection(wanted) for i in index.sentences_holding(key))
+            holding.update(i for key in function_words for i in index.sentences_holding(key))
         if not holding:
             continue
         # the clause test needs two shared words beside the pair: count them from the index
         shared: dict[int, int] = {}
-        for s in stems:
-            for i in by_stem.get(s, ()):
+        for s in stems.intersection(held):
+            for i in by_stem[s]:
                 if i in holding:
                     shared[i] = shared.get(i, 0) + 1
         for i in sorted(i for i, n in shared.items() if n >= MIN_COVERED):
