@@ -58,8 +58,8 @@ def _reverses_contrast(ctx: CheckContext, alignment: SentenceAlignment) -> Optio
     """The answer sentence sets two words against each other the other way round from a
     document's contrast of the same two, and no document sets them its way."""
     sentence = ctx.response[alignment.start:alignment.end]
-    if "not" not in sentence and "rather" not in sentence and "instead" not in sentence \
-            and "Not" not in sentence:
+    lowered = sentence.lower()
+    if "not" not in lowered and "rather" not in lowered and "instead" not in lowered:
         return None  # (most sentences hold no contrast: one look before the patterns)
     answer = {(kept, aside) for kept, aside, _, _ in contrasts(sentence)}
     if not answer:
