@@ -9,6 +9,7 @@ document's: only the order of the two around the contrast differs.
 
 The two words are single words (a preposition or article before each is passed over) and are
 compared by stem; a document that sets them the answer's way anywhere leaves the answer alone.
+Only the document sentences holding both words are read (the sentence index finds them).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Iterator, Optional
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import _contradiction
-from raguard.normalize.stems import content_stem, stem
+from raguard.documents import DocumentIndex
+from raguard.normalize.stems import content_stem
 
 _WORD = r"(?<![\w'’%.])[^\W_][\w'’%.]*(?<![.])"
 _SKIP = r"(?:(?:on|in|at|by|to|for|from|the|a|an|its|their|his|her)[ \t]+){0,2}"
@@ -39,9 +41,7 @@ _SET_ASIDE_FIRST_RE = re.compile(
 def _key(word: str) -> Optional[str]:
     """A contrast's word as compared: its stem, for a content word or a figure (None otherwise)."""
     folded = word.casefold().rstrip("'’")
-    if folded[:1].isdigit():
-        return folded
-    return stem(folded) if content_stem(folded) is not None else None
+    return folded if folded[:1].isdigit() else content_stem(folded)
 
 
 def contrasts(text: str) -> Iterator[tuple[str, str, int, int]]:
@@ -66,12 +66,16 @@ def _reverses_contrast(ctx: CheckContext, alignment: SentenceAlignment) -> Optio
         return None
     found: Optional[tuple[int, str]] = None
     for doc_index, index in ctx.documents:
-        text = index.text
-        for kept, aside, start, end in _contrasts_of(index.__dict__, text):
-            if (kept, aside) in answer:
-                return None  # a document sets them the answer's way
-            if found is None and (aside, kept) in answer:
-                found = (doc_index, _sentence_around(text, start, end))
+        spans = index.sentence_index[0]
+        # (only the sentences holding both words of a pair are read: a document is not scanned)
+        numbers = sorted(set().union(*(_holding(index, kept) & _holding(index, aside) for kept, aside in answer)))
+        for n in numbers:
+            doc_sentence = index.text[spans[n][0]:spans[n][1]]
+            for kept, aside, _, _ in contrasts(doc_sentence):
+                if (kept, aside) in answer:
+                    return None  # a document sets them the answer's way
+                if found is None and (aside, kept) in answer:
+                    found = (doc_index, doc_sentence.strip())
     if found is None:
         return None
     return _contradiction(alignment, sentence, "contrast turned round",
@@ -79,18 +83,11 @@ def _reverses_contrast(ctx: CheckContext, alignment: SentenceAlignment) -> Optio
                           f'"{quote_for_message(found[1], 100)}"')
 
 
-def _sentence_around(text: str, start: int, end: int) -> str:
-    """The sentence of ``text`` that holds [start, end): from the line's start or the last stop
-    before it, to the line's end."""
-    lo = text.rfind("\n", 0, start) + 1
-    lo = max([lo] + [p + 2 for stop in (". ", "? ", "! ") if (p := text.rfind(stop, lo, start)) >= 0])
-    hi = text.find("\n", end)
-    return text[lo:len(text) if hi < 0 else hi].strip()
-
-
-def _contrasts_of(memo: dict, text: str) -> list[tuple[str, str, int, int]]:
-    """:func:`contrasts` of a document's text, kept on its index (every answer asks again)."""
-    found = memo.get("_contrasts")
-    if found is None:
-        found = memo["_contrasts"] = list(contrasts(text))
-    return found
+def _holding(index: DocumentIndex, key: str) -> set[int]:
+    """Numbers of the document's sentences holding a contrast's word keyed ``key`` (a figure as
+    written, else a content word's stem)."""
+    spans, by_stem = index.sentence_index
+    if not key[:1].isdigit():
+        return set(by_stem.get(key, ()))
+    text = index.text
+    return {n for n, (s, e) in enumerate(spans) if key in text[s:e]} if key in text else set()
