@@ -233,3 +233,38 @@ def test_a_name_the_document_does_not_write_beside_the_given_name_is_someone_els
 def test_a_pronoun_that_is_not_reported_leaves_the_name_the_doer() -> None:
     answer = "Tomasz had a good year. Ms Lindqvist improved her report writing and led the winter stock count."
     assert [w.text for w in misattributed("How did Tomasz do in his review?", _REVIEW, answer)] == ["Ms Lindqvist"]
+
+
+
+# a clause sharing fewer words with a document sentence than MIN_SHARED / MIN_SHARE is read only
+# when that sentence names someone else where the answer's name stands, with the same small words
+# between ("started by X" / "started by Y")
+SLOT_DOCS = ["Our allotment petition, started by Ilse Brandt, passed 500 signatures in March. "
+             "Noor Haddad spoke for the residents at the council hearing."]
+SLOT_QUERY = "Who is behind the petition?"
+
+
+@pytest.mark.parametrize(("answer", "name"), [
+    ("The petition was started by Noor Haddad.", "Noor Haddad"),  # two words besides the name
+    # four of its seven words: less than MIN_SHARE
+    ("The petition started by Noor Haddad passed 500 signatures in a busy week at the market.", "Noor Haddad"),
+])
+def test_a_short_clause_is_flagged_when_another_name_stands_in_its_place(answer: str, name: str) -> None:
+    [warning] = misattributed(SLOT_QUERY, SLOT_DOCS, answer)
+    assert warning.text == name and "Ilse Brandt" in warning.suggestion
+
+
+@pytest.mark.parametrize(("docs", "answer"), [
+    # the right name
+    (SLOT_DOCS, "The petition was started by Ilse Brandt."),
+    # other small words between: not the same place ("with" someone's help is no "by")
+    (["Our allotment petition was started with help from Ilse Brandt."], "The petition was started by Noor Haddad."),
+    # a bracket parts the word and the capitals: a payment's method, not whom it was paid to
+    (["Deposit paid (Visa): 100 dollars."], "The deposit was paid to Harlow Rentals."),
+    # "I'm" is the writer, who may be the answer's name
+    (["Tobi: Mira will host while I'm on leave."], "Mira will host while Tobi is on leave."),
+    # a capitalized word the answer writes in lower case is no one's name ("Buyer")
+    (["Fee payable by Buyer to the utility."], "The fee is paid by the buyer to Eastgate."),
+])
+def test_a_short_clause_without_another_name_in_its_place_passes(docs: list[str], answer: str) -> None:
+    assert misattributed(SLOT_QUERY, docs, answer) == []

@@ -7,7 +7,12 @@ Who" is about someone else. For each name the entities checker found in the docu
 of its clause ("A did X, and B did Y" is two claims; quotations left out) is matched against the
 document sentences; when one states it (at least ``MIN_SHARED`` words and ``MIN_SHARE`` of them)
 but does not name the entity, and no sentence that names it states it as well, the name is
-flagged. The words it shares must hold more than the clause's other names: a form's line that
+flagged. A clause that shares less (``MIN_SLOTTED`` words and ``MIN_SLOTTED_SHARE`` of them: "The
+petition was started by Noor Haddad" has two words besides the name) is read only when the
+sentence names someone else where the answer's name stands, right after the content word before
+it or right before the one after it, with the same small words between ("started by Ilse
+Brandt"): a bracket or a colon between, a pronoun ("I'm") or a word the answer writes in lower
+case ("payable by Buyer") is no one in that place. The words it shares must hold more than the clause's other names: a form's line that
 shares only them ("Venue: Corrigan Arts Centre, Darkroom West" for "Wirth leads it at Corrigan
 Arts Centre") names that place or company and states no deed of anyone.
 
@@ -75,7 +80,7 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from functools import cached_property, lru_cache
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from raguard.normalize.cues import denies
 from raguard.normalize.dates import MONTHS, WEEKDAYS
@@ -83,6 +88,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
+from raguard.normalize.bindings import HONORIFICS
 from raguard.normalize.entities import country_demonyms, demonym_countries
 from raguard.normalize.names import inner_name_stems
 from raguard.normalize.framing import reporting_stems
@@ -93,6 +99,11 @@ from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, OPENERS, SECOND_
 
 MIN_SHARED = 3
 MIN_SHARE = 0.7
+#: A clause that shares fewer words with a document sentence (at least ``MIN_SLOTTED`` and
+#: ``MIN_SLOTTED_SHARE`` of them) is read only when that sentence names another in the name's
+#: place (:func:`_name_in_slot`: "started by *X*" / "started by *Y*").
+MIN_SLOTTED = 2
+MIN_SLOTTED_SHARE = 0.5
 MAX_CLAUSE_WORDS = 40
 _COMMON = 64  # a stem in more sentences of one document than this does not pick candidates
 
@@ -173,7 +184,7 @@ class AttributionsChecker:
                     clause_stems[k] = (_stems_at(ctx, start + c_start, start + c_end) if claims is sentence
                                        else content_stems(claims[c_start:c_end]))
                 rest = clause_stems[k] - name_stems
-                if not MIN_SHARED <= len(rest) <= MAX_CLAUSE_WORDS:
+                if not MIN_SLOTTED <= len(rest) <= MAX_CLAUSE_WORDS:
                     continue  # too little to match, or a run-on no single sentence can state
                 c_end = start + clauses[k][1]
                 reported = _reports_pronoun(ctx.response[name.end:c_end]) if name.end < c_end else False
@@ -191,17 +202,19 @@ class AttributionsChecker:
                    answer: "_AnswerWords", reported: bool = False,
                    named: "tuple[frozenset[str], ...] | _NamedRuns" = ()) -> Optional[Finding]:
         need = max(MIN_SHARED, MIN_SHARE * len(rest))
-        best = index.best(rest, need)
-        if best is None or best[1] < need:
+        loose = max(MIN_SLOTTED, MIN_SLOTTED_SHARE * len(rest))
+        best = index.best(rest, loose)
+        if best is None or best[1] < loose:
             return None
-        sentence, _ = best
+        sentence, shared = best
+        slotted = shared < need  # shares less: another name must stand where this one does
         own = index.containing(name_stems)
         evidence_sentence = index.of(name.evidence)
         if evidence_sentence is not None:
             own.add(evidence_sentence)
         if sentence in own:
             return None
-        if any(index.shared(s, rest) >= need for s in own):
+        if any(index.shared(s, rest) >= min(need, shared) for s in own):
             return None
         if not index.shared_stems(sentence, rest).difference(*named):
             return None  # it shares only the clause's other names ("Venue: Corrigan Arts Centre, ..."): no deed of anyone
@@ -211,6 +224,8 @@ class AttributionsChecker:
         if _in_title(text, name_stems):
             return None  # the body whose document this is ("HARLOW VALE PARISH COUNCIL"): its people act inside it
         doc_text = text[s_start:s_end]
+        if slotted and not _name_in_slot(doc_text, _slot_words(ctx, name), rest | name_stems | quoted, answer):
+            return None
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         # the name only reports what a "she" or "they" did, who may be anyone the answer or the
@@ -425,6 +440,69 @@ def _slot(ctx: CheckContext, name: Finding) -> tuple[Optional[str], Optional[str
     before = next((stems[i] for i in range(inside.start - 1, -1, -1) if stems[i] is not None), None)
     after = next((stems[i] for i in range(inside.stop, len(toks)) if stems[i] is not None), None)
     return before, after
+
+
+def _name_in_slot(sentence: str, slot: "_Slot", clause_stems: set[str], answer: "_AnswerWords") -> bool:
+    """Does a capitalized word that the answer's clause lacks and the answer never writes stand
+    in the document sentence where the answer's name stands: after the content word before the
+    name, or before the one after it, with the same small words between ("started by *X*" /
+    "started by *Y*"), not opening the sentence and no pronoun?"""
+    words = [(m.start(), m.group(), s) for m in _WORD_RE.finditer(sentence)
+             if (s := content_stem(m.group().casefold())) is not None]
+
+    def named(i: int, j: int, gap: Optional[tuple[str, ...]]) -> bool:
+        at, word, s = words[i]
+        lo, hi = (words[j][0] + len(words[j][1]), at) if j < i else (at + len(word), words[j][0])
+        return (word[:1].isupper() and s not in clause_stems and s not in answer.names
+                and s not in answer.lower_stems and word.casefold() not in _PERSONS
+                and bool(sentence[:at].strip()) and gap is not None and _gap_words(sentence[lo:hi]) == gap)
+
+    for i, (_, _, s) in enumerate(words):
+        if slot.before is not None and s == slot.before and i + 1 < len(words) and named(i + 1, i, slot.gap_before):
+            return True
+        if slot.after is not None and s == slot.after and i > 0 and named(i - 1, i, slot.gap_after):
+            return True
+    return False
+
+
+_PERSONS = FIRST_PERSON | SECOND_PERSON | GROUP_PERSON | THIRD_PERSON
+
+
+def _gap_words(text: str) -> Optional[tuple[str, ...]]:
+    """The folded words of ``text`` without honorifics, or None when anything but words and
+    spaces is in it (a bracket or a colon parts two words)."""
+    out = []
+    for w in text.split():
+        folded = w.casefold()
+        if folded.rstrip(".") in HONORIFICS or folded in ("'s", "’s"):
+            continue  # "to Mrs Adebayo" is "to" Adebayo; "Tobi's flat" is Tobi's
+        if not w.isalpha():
+            return None
+        out.append(folded)
+    return tuple(out)
+
+
+class _Slot(NamedTuple):
+    """Where a name stands in the answer: the stems of the content words before and after it
+    and the small words between them and the name."""
+
+    before: Optional[str]
+    gap_before: Optional[tuple[str, ...]]
+    after: Optional[str]
+    gap_after: Optional[tuple[str, ...]]
+
+
+def _slot_words(ctx: CheckContext, name: Finding) -> _Slot:
+    """The :class:`_Slot` of ``name`` in the answer (see :func:`_slot`)."""
+    toks, stems = ctx.token_list, ctx.token_stems
+    inside = ctx.token_range(name.start, name.end)
+    b = next((i for i in range(inside.start - 1, -1, -1)
+              if stems[i] is not None and toks[i].norm.rstrip(".") not in HONORIFICS), None)
+    a = next((i for i in range(inside.stop, len(toks)) if stems[i] is not None), None)
+    response = ctx.response
+    return _Slot(
+        None if b is None else stems[b], None if b is None else _gap_words(response[toks[b].end:name.start]),
+        None if a is None else stems[a], None if a is None else _gap_words(response[name.end:toks[a].start]))
 
 
 def _stands_in_slot(sentence: str, slot: tuple[Optional[str], Optional[str]], clause_stems: set[str]) -> bool:
