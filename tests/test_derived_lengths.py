@@ -82,3 +82,13 @@ def test_a_length_later_than_a_time_the_answer_gives_is_the_documents_next_event
     assert _flagged(log, "The disk reached 97% at 03:12:08, and a write failed 24 seconds later.") == ["24"]
     # only the next event: the gap to a later one is no "later" of this time
     assert _flagged(log, "The disk reached 97% at 03:12:08, and a write failed 114 seconds later.") == ["114"]
+
+
+def test_a_bound_is_read_at_its_own_value_against_a_lines_differences() -> None:
+    # "over" lets a document value stand up to 25% above; a line's differences are many (here
+    # the price less the deposit, 375,400), so one of them is no support for a moved bound
+    listing = ["Flat 4, Harbour View | Offers over £385,000 | Deposit at least £9,600"]
+    assert "£358,000" in _flagged(listing, "Flat 4 is on the market for offers over £358,000.")
+    assert _flagged(listing, "Flat 4 is on the market for offers over £385,000.") == []
+    # a difference the answer states as it is still stands
+    assert _flagged(listing, "Offers start at £385,000, £375,400 more than the £9,600 deposit.") == []

@@ -62,7 +62,7 @@ from raguard.checkers.numbers.totals import is_total
 from raguard.checkers.numbers.year_spans import spans_years
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, counted_nouns
-from raguard.normalize.numbers import (CLOCK_MEASURES, NumberMention, moved_bound, nearest, opposite_bound,
+from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_APPROX, NumberMention, moved_bound, nearest, opposite_bound,
                                       values_match, written_bound)
 from raguard.normalize.spans import SpanIndex
 
@@ -216,9 +216,12 @@ class NumbersChecker:
             finding.source = "document"
             return finding
         if not mention.spelled or mention.measure is not None:  # ("two" alone is no difference)
+            # a bound ("over £358,000") is read at its own value: a line's differences are many,
+            # and a bound's slack (25%) would let one of two unrelated amounts stand for it
+            exact = mention if mention.hedge is None or mention.hedge in HEDGE_APPROX else mention._replace(hedge=None)
             for doc_index, index in ctx.documents:
                 for gap in index.row_differences:  # "20 minutes" for "arrived 07:30, left 07:50"
-                    if values_match(mention, gap):
+                    if values_match(exact, gap):
                         finding.supported = True
                         finding.evidence = (doc_index, gap.start, gap.end)
                         finding.source = "derived"
