@@ -121,3 +121,46 @@ def test_two_columns_of_a_row_swapped_are_flagged(answer: str, docs: list[str], 
 ])
 def test_two_columns_of_a_row_in_place_pass(answer: str, docs: list[str]) -> None:
     assert swaps(answer, docs) == []
+
+
+# one value put where the documents give another: the place whose words fit the answer's best
+LEAVE = ("Staff handbook, section 4. Primary carers receive 20 weeks on full pay. Secondary carers "
+         "receive 4 weeks on full pay. In total, a primary carer may take up to 26 weeks of leave.")
+
+
+@pytest.mark.parametrize(("answer", "said", "given"), [
+    ("Primary carers get 26 weeks on full pay.", "26", "20"),
+    ("Secondary carers get 20 weeks on full pay.", "20", "4"),
+])
+def test_a_value_from_another_place_is_flagged_where_the_best_fitting_place_gives_another(
+        answer: str, said: str, given: str) -> None:
+    [warning] = swaps(answer, [LEAVE])
+    assert warning.text == said and warning.severity == "high"
+    assert f'The answer gives "{said}" where document 0 gives "{given}"' in warning.suggestion
+
+
+@pytest.mark.parametrize("answer", [
+    "Primary carers get 20 weeks on full pay, and secondary carers 4.",
+    # the answer gives the other value too: both are read in their places
+    "Primary carers get 20 weeks on full pay, and up to 26 weeks of leave in total.",
+    # every word beside the value is one its own place gives it
+    "A primary carer may take up to 26 weeks of leave in total.",
+    "Staff handbook section 4 says primary carers may take 26 weeks of leave.",
+])
+def test_a_value_in_a_place_that_gives_it_passes(answer: str) -> None:
+    assert swaps(answer, [LEAVE]) == []
+
+
+@pytest.mark.parametrize(("docs", "answer"), [
+    # one line gives both values: the words between them may be either's
+    (["Probate summary. Gross value of estate: £612,430 Net value: £598,115"],
+     "The net value of the estate came to £598,115."),
+    # a question states nothing ("forty fields?" is corrected in the next turn)
+    (["HOST: So your team buried cotton strips in forty fields?\nGUEST: Yes, forty-two actually."],
+     "The guest's team buried cotton strips in forty-two fields."),
+    # an end of a range is no value of its own
+    (["Feeding guide for adult cats 1–7 yrs. Daily amount: 35–40 g for a 4 kg cat."],
+     "For a 4 kg adult cat the guide gives 35–40 g a day."),
+])
+def test_a_value_is_not_read_as_moved_from_its_line_a_question_or_a_range(docs: list[str], answer: str) -> None:
+    assert swaps(answer, docs) == []

@@ -15,7 +15,9 @@ right after them, is the same ("approved the budget on *Tuesday*" / "approved th
 thing). Left alone: a value the restated sentence gives anywhere (a number of the other sign
 too: "costs you 5 points" says "-5 points" in words), a value whose own
 document sentence has the same word next to it (the document says it there too), and a value
-the answer also gives the other one of (a comparison, a range: "from 12 to 15").
+the answer also gives the other one of (a comparison, a range: "from 12 to 15"), and a
+restated sentence that asks ("buried in forty fields?" states nothing; it may be answered
+"forty-two").
 
 Its second reading is of two values the answer gives, each in the other's place: "Brightwater
 scored 38.4 and Calloway 46.8" against a table's rows "Brightwater Services | 46.8" and "Calloway
@@ -24,6 +26,10 @@ FM | 38.4", or "6.1%, not the 6.8% reported before" against "is 6.8% (previously
 gives it; a value whose words the documents give the other value, and never this one, while the
 other's words they give this one, is flagged once for the pair
 (:mod:`raguard.checkers.value_swaps`). No alignment is asked: a table is restated by no sentence.
+Its third reading, of the same labels, is of one value put where the documents give another: the
+document place that shares the most words around the value with the answer gives another value
+("Primary carers get 26 weeks on full pay" where the documents give primary carers 20 weeks on
+full pay, and 26 weeks of leave in all).
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from pydantic import Field
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
-from raguard.checkers.value_swaps import swapped_values
+from raguard.checkers.value_swaps import moved_values, swapped_values
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention, supports
@@ -95,12 +101,16 @@ class PlacementChecker:
                 yield found
         for found in swapped_values(ctx, values, self.name):
             if found.start not in flagged:
+                flagged.add(found.start)
                 yield found
+        yield from moved_values(ctx, values, self.name, frozenset(flagged))
 
     def _misplaced(self, ctx: CheckContext, finding: Finding, mention: _Mention,
                    sentence: SentenceAlignment, call: "_Call") -> Optional[Finding]:
         index = ctx.documents.indexes[sentence.doc_index]
         lo, hi = sentence.best_span  # type: ignore[misc]
+        if index.text[lo:hi].rstrip().endswith("?"):
+            return None  # a question states nothing ("in forty fields?" may be answered "forty-two")
         doc_values: Sequence[_Mention] = index.numbers if isinstance(mention, NumberMention) else index.dates
         # the other values of the kind in the sentence it restates (cheap checks first: most
         # sentences give the answer's value, or no other)

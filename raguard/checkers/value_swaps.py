@@ -1,4 +1,4 @@
-"""Two values the answer gives, each in the other's place (a reading of the placement checker).
+"""Values in each other's place, or in another value's (readings of the placement checker).
 
 "Brightwater scored 38.4 and Calloway 46.8" against a table's "Brightwater Services | 46.8" and
 "Calloway FM | 38.4": both figures are the documents', so the numbers checker is satisfied, and
@@ -33,6 +33,13 @@ first value and the document beside another, binds one way only; a word between 
 that nothing splits is both values' and so neither's alone. Hedged values ("about 40"),
 values of different kinds (a share and a count), sentences listing more than ``MAX_VALUES``
 values and values the documents give in more than ``MAX_PLACES`` places are not read.
+
+The same labels read one value put where the documents give another (:func:`moved_values`):
+"Primary carers get 26 weeks on full pay" against "Primary carers receive 20 weeks on full pay.
+... In total, a primary carer may take up to 26 weeks of leave". The document place whose labels
+share the most with the answer value's (``MIN_MOVED_SHARED`` or more, and more than any place
+that gives the value shares) gives another value of its kind, one the answer does not give, and
+a word they share is one no document gives the answer's value anywhere ("pay").
 """
 
 from __future__ import annotations
@@ -294,3 +301,102 @@ def _labels(text: str, words: _Words, start: int, end: int, lo: int, hi: int,
         right = [s for k in after if (s := stems[k]) is not None]
     return _Labels(frozenset(left[-REACH:] + right[:REACH]), frozenset(left + right))
 
+
+
+
+#: Label words the other value's place must share with the answer's value (more than any place
+#: of the answer's value shares, and one of them a word no document gives that value).
+MIN_MOVED_SHARED = 3
+
+
+def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
+                 skip: frozenset[int] = frozenset()) -> Iterator[Finding]:
+    """A ``contradicted_claim`` for each supported answer number put where the documents give
+    another value: the document place whose near labels share the most of the answer value's
+    (``MIN_MOVED_SHARED`` or more, and more than any place that gives the value) gives another
+    value of its kind, one the answer does not give, and one of the words they share no document
+    gives the answer's value anywhere ("Primary carers get 26 weeks on full pay" where the
+    documents give primary carers 20 weeks on full pay, and 26 weeks of leave in all).
+    ``skip``: starts of values already flagged."""
+    by_span = {(m.start, m.end): m for m in ctx.numbers}
+    values = [(f, m) for f in findings
+              if f.kind == "number" and f.supported and f.source == "document" and f.start not in skip
+              and (m := by_span.get((f.start, f.end))) is not None and m.hedge is None and not m.trivial]
+    if not values:
+        return
+    starts = [s for s, _ in ctx.sentences]
+    bounds = sorted({(m.start, m.end) for m in ctx.numbers if not m.trivial})
+    words = _Words(ctx.token_starts, [t.norm for t in ctx.token_list], ctx.token_stems)
+    places = _Places(ctx)
+    answer_values = list(ctx.numbers)
+    for finding, v in values:
+        k = bisect_right(starts, v.start) - 1
+        if k < 0 or _in_range(ctx.response, v):
+            continue
+        lo, hi = ctx.sentences[k]
+        near = _labels(ctx.response, words, v.start, v.end, lo, hi, bounds).near
+        if len(near) < MIN_MOVED_SHARED:
+            continue
+        given_v = places.of(v)
+        if given_v is None:
+            continue
+        own = near - given_v.wide
+        if not own:
+            continue
+        best = max(len(near & p.labels.near) for p in given_v.places)
+        found = _other_place(ctx, places, v, given_v, near, own, max(best + 1, MIN_MOVED_SHARED), answer_values)
+        if found is None:
+            continue
+        doc_index, w, s_lo, s_hi = found
+        text = ctx.documents.indexes[doc_index].text
+        yield Finding(
+            kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
+            text=finding.text, supported=False, value=f"moved: {v.text} / {w.text}",
+            nearest_value=w.text, checker=checker,
+            suggestion=(f'The answer gives "{v.text}" where document {doc_index} gives "{w.text}": '
+                        f'"{quote_for_message(text[s_lo:s_hi], 100)}"'),
+        )
+
+
+def _other_place(ctx: CheckContext, places: _Places, v: NumberMention, given_v: _Given, near: frozenset[str],
+                 own: frozenset[str], need: int, answer_values: Sequence[NumberMention],
+                 ) -> Optional[tuple[int, NumberMention, int, int]]:
+    """A document value of ``v``'s kind, not ``v``'s nor one the answer gives, with ``need`` or
+    more of the words ``near`` near it, one of them in ``own``: (document, value, its line's
+    span); None when there is none. Only the sentences of the sentence index that hold ``need``
+    of the words are read. Left alone: a value in a line that also gives ``v`` (the words between
+    two values of one line may be either's: "Gross value: £612,430 Net value: £598,115"), in a
+    range ("1–7 yrs") or in a question ("in forty fields?" asks, it states nothing)."""
+    for doc_index, index in ctx.documents:
+        spans, by_stem = index.sentence_index
+        counts: dict[int, int] = {}
+        for s in near:
+            for n in by_stem.get(s, ()):
+                counts[n] = counts.get(n, 0) + 1
+        held = [spans[n] for n, c in counts.items() if c >= need]
+        if not held:
+            continue
+        read = places._read_doc(doc_index, index)
+        for d in index.numbers:
+            if (d.trivial or d.hedge is not None or not _same_kind(v, d) or _same_value(v, d)
+                    or not any(a <= d.start < b for a, b in held)
+                    or any(_same_value(m, d) for m in answer_values)):
+                continue
+            s_lo, s_hi = _sentence(index.text, d.start)
+            if (index.text.startswith("?", s_hi) or _in_range(index.text, d)
+                    or any(p.doc_index == doc_index and s_lo <= p.start < s_hi for p in given_v.places)):
+                continue
+            labels = _labels(index.text, read[1], d.start, d.end, s_lo, s_hi, read[0]).near | _header_of(read[2], d.start)
+            if len(near & labels) >= need and own & labels:
+                return doc_index, d, s_lo, s_hi
+    return None
+
+
+_RANGE_DASHES = "-–—"
+
+
+def _in_range(text: str, m: NumberMention) -> bool:
+    """Is the value one end of a range written with a dash ("1–7 yrs", "35-40 g")?"""
+    before, after = text[max(0, m.start - 2):m.start].rstrip(), text[m.end:m.end + 2].lstrip()
+    return ((before[-1:] in _RANGE_DASHES and before[-2:-1].isdigit() if before else False)
+            or (after[:1] in _RANGE_DASHES and after[1:2].isdigit() if after else False))
