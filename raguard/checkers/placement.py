@@ -42,7 +42,7 @@ from pydantic import Field
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
-from raguard.checkers.value_swaps import moved_values, swapped_values
+from raguard.checkers.value_swaps import misplaced_values
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention, supports
@@ -99,11 +99,7 @@ class PlacementChecker:
             if found is not None:
                 flagged.add(found.start)
                 yield found
-        for found in swapped_values(ctx, values, self.name):
-            if found.start not in flagged:
-                flagged.add(found.start)
-                yield found
-        yield from moved_values(ctx, values, self.name, frozenset(flagged))
+        yield from misplaced_values(ctx, values, self.name, frozenset(flagged))
 
     def _misplaced(self, ctx: CheckContext, finding: Finding, mention: _Mention,
                    sentence: SentenceAlignment, call: "_Call") -> Optional[Finding]:

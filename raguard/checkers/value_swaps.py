@@ -81,9 +81,11 @@ _SPLITS = _CONJUNCTIONS | frozenset({"to", "from", "than", "against", "versus", 
 _STOP_RE = re.compile(r"[.!?](?=\s|\Z)")
 
 
-def swapped_values(ctx: CheckContext, findings: Sequence[Finding], checker: str) -> Iterator[Finding]:
+def swapped_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
+                   places: Optional["_Places"] = None) -> Iterator[Finding]:
     """A ``contradicted_claim`` for each supported answer number in another's place (see the
-    module docstring). ``findings``: the numbers checker's, read-only."""
+    module docstring). ``findings``: the numbers checker's, read-only; ``places``: shared with
+    :func:`moved_values` (see :func:`misplaced_values`)."""
     by_span = {(m.start, m.end): m for m in ctx.numbers}
     values = [(f, m) for f in findings
               if f.kind == "number" and f.supported and f.source == "document"
@@ -96,7 +98,7 @@ def swapped_values(ctx: CheckContext, findings: Sequence[Finding], checker: str)
         by_sentence.setdefault(bisect_right(starts, m.start) - 1, []).append((f, m))
     bounds: Optional[list[tuple[int, int]]] = None
     words: Optional[_Words] = None
-    places = _Places(ctx)
+    places = places or _Places(ctx)
     paired: set[frozenset[int]] = set()  # (a swap is told once, at the first of its two values)
     for k, group in by_sentence.items():
         if not 2 <= len(group) <= MAX_VALUES or k < 0:
@@ -309,8 +311,21 @@ def _labels(text: str, words: _Words, start: int, end: int, lo: int, hi: int,
 MIN_MOVED_SHARED = 3
 
 
+def misplaced_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
+                     skip: frozenset[int] = frozenset()) -> Iterator[Finding]:
+    """:func:`swapped_values`, then :func:`moved_values` for the values not flagged (``skip``:
+    starts already flagged), reading each value's places once."""
+    places = _Places(ctx)
+    flagged = set(skip)
+    for found in swapped_values(ctx, findings, checker, places):
+        if found.start not in flagged:
+            flagged.add(found.start)
+            yield found
+    yield from moved_values(ctx, findings, checker, frozenset(flagged), places)
+
+
 def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
-                 skip: frozenset[int] = frozenset()) -> Iterator[Finding]:
+                 skip: frozenset[int] = frozenset(), places: Optional[_Places] = None) -> Iterator[Finding]:
     """A ``contradicted_claim`` for each supported answer number put where the documents give
     another value: the document place whose near labels share the most of the answer value's
     (``MIN_MOVED_SHARED`` or more, and more than any place that gives the value) gives another
@@ -325,17 +340,27 @@ def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
     if not values:
         return
     starts = [s for s, _ in ctx.sentences]
-    bounds = sorted({(m.start, m.end) for m in ctx.numbers if not m.trivial})
-    words = _Words(ctx.token_starts, [t.norm for t in ctx.token_list], ctx.token_stems)
-    places = _Places(ctx)
+    bounds: Optional[list[tuple[int, int]]] = None
+    words: Optional[_Words] = None
+    places = places or _Places(ctx)
     answer_values = list(ctx.numbers)
+    sorted_values: dict[int, tuple[list[NumberMention], list[int]]] = {}  # by document, read once
     for finding, v in values:
         k = bisect_right(starts, v.start) - 1
         if k < 0 or _in_range(ctx.response, v):
             continue
+        if bounds is None or words is None:
+            bounds = sorted({(m.start, m.end) for m in ctx.numbers if not m.trivial})
+            # (stemmed where read: the answer's every stem is more than a few values' labels need)
+            words = _Words(ctx.token_starts, [t.norm for t in ctx.token_list], None)
         lo, hi = ctx.sentences[k]
         near = _labels(ctx.response, words, v.start, v.end, lo, hi, bounds).near
         if len(near) < MIN_MOVED_SHARED:
+            continue
+        # (the other values that could be it, found from the sentence index before the value's
+        # own places are read: most values have none)
+        candidates = _candidates(ctx, v, near, answer_values, sorted_values)
+        if not candidates:
             continue
         given_v = places.of(v)
         if given_v is None:
@@ -344,52 +369,56 @@ def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
         if not own:
             continue
         best = max(len(near & p.labels.near) for p in given_v.places)
-        found = _other_place(ctx, places, v, given_v, near, own, max(best + 1, MIN_MOVED_SHARED), answer_values)
-        if found is None:
-            continue
-        doc_index, w, s_lo, s_hi = found
-        text = ctx.documents.indexes[doc_index].text
-        yield Finding(
-            kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
-            text=finding.text, supported=False, value=f"moved: {v.text} / {w.text}",
-            nearest_value=w.text, checker=checker,
-            suggestion=(f'The answer gives "{v.text}" where document {doc_index} gives "{w.text}": '
-                        f'"{quote_for_message(text[s_lo:s_hi], 100)}"'),
-        )
+        need = max(best + 1, MIN_MOVED_SHARED)
+        for doc_index, d, s_lo, s_hi in candidates:
+            if any(p.doc_index == doc_index and s_lo <= p.start < s_hi for p in given_v.places):
+                continue  # a line giving both values: the words between them may be either's
+            index = ctx.documents.indexes[doc_index]
+            read = places._read_doc(doc_index, index)
+            labels = _labels(index.text, read[1], d.start, d.end, s_lo, s_hi, read[0]).near | _header_of(read[2], d.start)
+            if len(near & labels) >= need and own & labels:
+                yield Finding(
+                    kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
+                    text=finding.text, supported=False, value=f"moved: {v.text} / {d.text}",
+                    nearest_value=d.text, checker=checker,
+                    suggestion=(f'The answer gives "{v.text}" where document {doc_index} gives "{d.text}": '
+                                f'"{quote_for_message(index.text[s_lo:s_hi], 100)}"'),
+                )
+                break
 
 
-def _other_place(ctx: CheckContext, places: _Places, v: NumberMention, given_v: _Given, near: frozenset[str],
-                 own: frozenset[str], need: int, answer_values: Sequence[NumberMention],
-                 ) -> Optional[tuple[int, NumberMention, int, int]]:
-    """A document value of ``v``'s kind, not ``v``'s nor one the answer gives, with ``need`` or
-    more of the words ``near`` near it, one of them in ``own``: (document, value, its line's
-    span); None when there is none. Only the sentences of the sentence index that hold ``need``
-    of the words are read. Left alone: a value in a line that also gives ``v`` (the words between
-    two values of one line may be either's: "Gross value: £612,430 Net value: £598,115"), in a
-    range ("1–7 yrs") or in a question ("in forty fields?" asks, it states nothing)."""
+def _candidates(ctx: CheckContext, v: NumberMention, near: frozenset[str], answer_values: Sequence[NumberMention],
+                sorted_values: dict[int, tuple[list[NumberMention], list[int]]],
+                ) -> list[tuple[int, NumberMention, int, int]]:
+    """The document values that could be in ``v``'s place: of its kind, not its value nor one the
+    answer gives, in a sentence of the sentence index holding ``MIN_MOVED_SHARED`` of the words
+    ``near``, each with its document and its line's span (:func:`_sentence`). Left alone: a
+    range's end ("1–7 yrs") and a value in a question ("in forty fields?" asks, it states nothing).
+    ``sorted_values``: each document's values in order and their starts, filled when first read."""
+    out: list[tuple[int, NumberMention, int, int]] = []
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         counts: dict[int, int] = {}
         for s in near:
             for n in by_stem.get(s, ()):
                 counts[n] = counts.get(n, 0) + 1
-        held = [spans[n] for n, c in counts.items() if c >= need]
+        held = sorted(spans[n] for n, c in counts.items() if c >= MIN_MOVED_SHARED)
         if not held:
             continue
-        read = places._read_doc(doc_index, index)
-        for d in index.numbers:
-            if (d.trivial or d.hedge is not None or not _same_kind(v, d) or _same_value(v, d)
-                    or not any(a <= d.start < b for a, b in held)
-                    or any(_same_value(m, d) for m in answer_values)):
-                continue
-            s_lo, s_hi = _sentence(index.text, d.start)
-            if (index.text.startswith("?", s_hi) or _in_range(index.text, d)
-                    or any(p.doc_index == doc_index and s_lo <= p.start < s_hi for p in given_v.places)):
-                continue
-            labels = _labels(index.text, read[1], d.start, d.end, s_lo, s_hi, read[0]).near | _header_of(read[2], d.start)
-            if len(near & labels) >= need and own & labels:
-                return doc_index, d, s_lo, s_hi
-    return None
+        ordered = sorted_values.get(doc_index)
+        if ordered is None:  # (a document's values are mostly in order: compound measures follow)
+            numbers = sorted(index.numbers, key=lambda d: d.start)
+            ordered = sorted_values[doc_index] = (numbers, [d.start for d in numbers])
+        numbers, number_starts = ordered
+        for a, b in held:
+            for d in numbers[bisect_left(number_starts, a):bisect_left(number_starts, b)]:
+                if (d.trivial or d.hedge is not None or not _same_kind(v, d) or _same_value(v, d)
+                        or any(_same_value(m, d) for m in answer_values) or _in_range(index.text, d)):
+                    continue
+                s_lo, s_hi = _sentence(index.text, d.start)
+                if not index.text.startswith("?", s_hi):
+                    out.append((doc_index, d, s_lo, s_hi))
+    return out
 
 
 _RANGE_DASHES = "-–—"
