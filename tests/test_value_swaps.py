@@ -164,3 +164,24 @@ def test_a_value_in_a_place_that_gives_it_passes(answer: str) -> None:
 ])
 def test_a_value_is_not_read_as_moved_from_its_line_a_question_or_a_range(docs: list[str], answer: str) -> None:
     assert swaps(answer, docs) == []
+
+
+NOTICES = ("Harwick council notices. The library budget vote is on 14 March at the town hall. "
+           "The Harwick pool reopening is on 21 March after repairs.")
+
+
+def test_a_date_from_another_place_is_flagged_where_the_best_fitting_place_gives_another() -> None:
+    [warning] = swaps("The Harwick library budget vote is on 21 March at the town hall.", [NOTICES])
+    assert warning.text == "21 March"
+    assert 'The answer gives "21 March" where document 0 gives "14 March"' in warning.suggestion
+
+
+@pytest.mark.parametrize(("docs", "answer"), [
+    ([NOTICES], "The Harwick library budget vote is on 14 March at the town hall."),
+    ([NOTICES], "The Harwick pool reopens on 21 March after repairs."),
+    # the other line names someone else where the answer's stretch names Dunmore
+    (["The Harwick council approved the library budget on 14 March. Dunmore approved its budget on 21 March."],
+     "The Dunmore council approved the library budget on 21 March."),
+])
+def test_a_date_in_a_place_that_gives_it_passes(docs: list[str], answer: str) -> None:
+    assert swaps(answer, docs) == []

@@ -46,14 +46,17 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from typing import Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Iterator, NamedTuple, Optional, Sequence, Union
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.dates import DateMention, DateValue, supports
 from raguard.normalize.numbers import NumberMention, values_match
 from raguard.normalize.pipe_tables import tables as pipe_tables
-from raguard.normalize.stems import content_stem
+from raguard.normalize.names import inner_name_stems
+from raguard.normalize.spans import SpanIndex
+from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import tokenize
 
 #: How many content words on each side of a value are its labels (a row's name, "quality score
@@ -181,7 +184,7 @@ class _Places:
 
     def __init__(self, ctx: CheckContext) -> None:
         self.ctx = ctx
-        self._found: dict[tuple[float, Optional[str], Optional[str]], Optional[_Given]] = {}
+        self._found: dict[tuple[Any, ...], Optional[_Given]] = {}
         self._read: dict[int, tuple[list[tuple[int, int]], _Words, list[_Cell]]] = {}
 
     def of(self, mention: NumberMention) -> Optional[_Given]:
@@ -212,8 +215,35 @@ class _Places:
             frozenset().union(*(p.labels.wide for p in places))) if places else None
         return given
 
-    def _read_doc(self, doc_index: int, index: DocumentIndex) -> tuple[list[tuple[int, int]], _Words, list[_Cell]]:
-        """A document's value spans, its tokens and its tables' cells, read once per call."""
+    def of_date(self, mention: DateMention) -> Optional[_Given]:
+        """The places the documents give a date that states ``mention``'s (None: none does, or
+        more than ``MAX_PLACES``)."""
+        key = ("date", mention.value)
+        if key in self._found:
+            return self._found[key]
+        places: list[_Place] = []
+        for doc_index, index in self.ctx.documents:
+            for d in index.dates:
+                if supports(d.value, mention.value):
+                    if len(places) == MAX_PLACES:
+                        self._found[key] = None
+                        return None
+                    read = self._read_doc(doc_index, index, dated=True)
+                    lo, hi = _sentence(index.text, d.start)
+                    labels = _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])
+                    header = _header_of(read[2], d.start)
+                    if header:
+                        labels = _Labels(labels.near | header, labels.wide | header)
+                    places.append(_Place(doc_index, d.start, labels))
+        given = self._found[key] = _Given(
+            places, frozenset().union(*(p.labels.near for p in places)),
+            frozenset().union(*(p.labels.wide for p in places))) if places else None
+        return given
+
+    def _read_doc(self, doc_index: int, index: DocumentIndex,
+                  dated: bool = False) -> tuple[list[tuple[int, int]], _Words, list[_Cell]]:
+        """A document's value spans (with its dates' when ``dated``: a date's stretch ends at the
+        next date), its tokens and its tables' cells, read once per call."""
         read = self._read.get(doc_index)
         if read is None:
             tokens = index.tokens
@@ -221,6 +251,12 @@ class _Places:
                 sorted({(n.start, n.end) for n in index.numbers if not n.trivial}),
                 _Words(tokens.token_starts, tokens.norms, None),
                 _cells(index.text) if "|" in index.text else [])
+        if dated:
+            with_dates = self._read.get(-1 - doc_index)
+            if with_dates is None:
+                spans = sorted(set(read[0]) | {(d.start, d.end) for d in index.dates})
+                with_dates = self._read[-1 - doc_index] = (spans, read[1], read[2])
+            return with_dates
         return read
 
 
@@ -326,35 +362,51 @@ def misplaced_values(ctx: CheckContext, findings: Sequence[Finding], checker: st
 
 def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
                  skip: frozenset[int] = frozenset(), places: Optional[_Places] = None) -> Iterator[Finding]:
-    """A ``contradicted_claim`` for each supported answer number put where the documents give
-    another value: the document place whose near labels share the most of the answer value's
-    (``MIN_MOVED_SHARED`` or more, and more than any place that gives the value) gives another
-    value of its kind, one the answer does not give, and one of the words they share no document
-    gives the answer's value anywhere ("Primary carers get 26 weeks on full pay" where the
-    documents give primary carers 20 weeks on full pay, and 26 weeks of leave in all).
-    ``skip``: starts of values already flagged."""
-    by_span = {(m.start, m.end): m for m in ctx.numbers}
-    values = [(f, m) for f in findings
-              if f.kind == "number" and f.supported and f.source == "document" and f.start not in skip
-              and (m := by_span.get((f.start, f.end))) is not None and m.hedge is None and not m.trivial]
+    """A ``contradicted_claim`` for each supported answer number or date put where the documents
+    give another value: the document place whose near labels share the most of the answer
+    value's (``MIN_MOVED_SHARED`` or more, and more than any place that gives the value) gives
+    another value of its kind, one the answer does not give, in a line that holds the names
+    of the value's stretch or names no one else, and one of the words they share no document gives the answer's
+    value anywhere ("Primary carers get 26 weeks on full pay" where
+    the documents give primary carers 20 weeks on full pay, and 26 weeks of leave in all;
+    "Version 3.4.0 was released on 22 April" where the release notes give 3.4.0 2 June and an
+    earlier version 22 April). ``skip``: starts of values already flagged."""
+    places = places or _Places(ctx)
+    numbers = {(m.start, m.end): m for m in ctx.numbers}
+    dates = {(m.start, m.end): m for m in ctx.dates}
+    values: list[tuple[Finding, _Value]] = []
+    for f in findings:
+        if not f.supported or f.source != "document" or f.start in skip:
+            continue
+        if f.kind == "number":
+            m = numbers.get((f.start, f.end))
+            if m is not None and m.hedge is None and not m.trivial:
+                values.append((f, m))
+        elif f.kind == "date":
+            d = dates.get((f.start, f.end))
+            if d is not None and d.form != "year" and not d.value.decade:
+                values.append((f, d))
     if not values:
         return
     starts = [s for s, _ in ctx.sentences]
     bounds: Optional[list[tuple[int, int]]] = None
     words: Optional[_Words] = None
-    places = places or _Places(ctx)
-    answer_values = list(ctx.numbers)
-    sorted_values: dict[int, tuple[list[NumberMention], list[int]]] = {}  # by document, read once
+    answer_values: list[_Value] = [*ctx.numbers, *ctx.dates]
+    sorted_values: dict[tuple[int, bool], tuple[list[_Value], list[int]]] = {}  # by document and kind, read once
+    sentence_names: dict[int, frozenset[str]] = {}  # the names of each answer sentence read
     for finding, v in values:
         k = bisect_right(starts, v.start) - 1
         if k < 0 or _in_range(ctx.response, v):
             continue
         if bounds is None or words is None:
-            bounds = sorted({(m.start, m.end) for m in ctx.numbers if not m.trivial})
+            dated = SpanIndex(sorted((d.start, d.end) for d in ctx.dates))
+            bounds = sorted({(m.start, m.end) for m in ctx.numbers if not m.trivial and not dated.holds(m.start, m.end)}
+                            | {(d.start, d.end) for d in ctx.dates})  # (a date's digits are no value of their own)
             # (stemmed where read: the answer's every stem is more than a few values' labels need)
             words = _Words(ctx.token_starts, [t.norm for t in ctx.token_list], None)
         lo, hi = ctx.sentences[k]
-        near = _labels(ctx.response, words, v.start, v.end, lo, hi, bounds).near
+        labels = _labels(ctx.response, words, v.start, v.end, lo, hi, bounds)
+        near = labels.near
         if len(near) < MIN_MOVED_SHARED:
             continue
         # (the other values that could be it, found from the sentence index before the value's
@@ -362,7 +414,7 @@ def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
         candidates = _candidates(ctx, v, near, answer_values, sorted_values)
         if not candidates:
             continue
-        given_v = places.of(v)
+        given_v = places.of(v) if isinstance(v, NumberMention) else places.of_date(v)
         if given_v is None:
             continue
         own = near - given_v.wide
@@ -370,13 +422,19 @@ def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
             continue
         best = max(len(near & p.labels.near) for p in given_v.places)
         need = max(best + 1, MIN_MOVED_SHARED)
+        names = sentence_names.get(k)
+        if names is None:
+            names = sentence_names[k] = frozenset(inner_name_stems(ctx.response[lo:hi]))
         for doc_index, d, s_lo, s_hi in candidates:
             if any(p.doc_index == doc_index and s_lo <= p.start < s_hi for p in given_v.places):
                 continue  # a line giving both values: the words between them may be either's
             index = ctx.documents.indexes[doc_index]
-            read = places._read_doc(doc_index, index)
-            labels = _labels(index.text, read[1], d.start, d.end, s_lo, s_hi, read[0]).near | _header_of(read[2], d.start)
-            if len(near & labels) >= need and own & labels:
+            line = index.text[s_lo:s_hi]
+            if not (labels.wide & names) <= content_stems(line) and inner_name_stems(line) - names:
+                continue  # the line names another in place of a name of the value's stretch: about something else
+            read = places._read_doc(doc_index, index, dated=isinstance(v, DateMention))
+            d_near = _labels(index.text, read[1], d.start, d.end, s_lo, s_hi, read[0]).near | _header_of(read[2], d.start)
+            if len(near & d_near) >= need and own & d_near:
                 yield Finding(
                     kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
                     text=finding.text, supported=False, value=f"moved: {v.text} / {d.text}",
@@ -387,15 +445,40 @@ def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
                 break
 
 
-def _candidates(ctx: CheckContext, v: NumberMention, near: frozenset[str], answer_values: Sequence[NumberMention],
-                sorted_values: dict[int, tuple[list[NumberMention], list[int]]],
-                ) -> list[tuple[int, NumberMention, int, int]]:
+#: A value the moved-value reading reads: a number or a date.
+_Value = Union[NumberMention, DateMention]
+
+
+def _kin(a: _Value, b: _Value) -> bool:
+    """Could ``b`` stand in ``a``'s place: a number in the same unit and measure, or a date
+    stating the same parts (a day of a month for a day of a month, a weekday for a weekday)?"""
+    if isinstance(a, NumberMention):
+        return isinstance(b, NumberMention) and _same_kind(a, b)
+    return isinstance(b, DateMention) and _parts(a.value) == _parts(b.value)
+
+
+def _parts(value: DateValue) -> tuple[bool, ...]:
+    return (value.year is None, value.month is None, value.day is None, value.weekday is None)
+
+
+def _alike(a: _Value, b: _Value) -> bool:
+    """Could the two be one value (a number within either's rounding, a date one states of the
+    other)?"""
+    if isinstance(a, NumberMention):
+        return isinstance(b, NumberMention) and _same_value(a, b)
+    return isinstance(b, DateMention) and (supports(a.value, b.value) or supports(b.value, a.value))
+
+
+def _candidates(ctx: CheckContext, v: _Value, near: frozenset[str], answer_values: Sequence[_Value],
+                sorted_values: dict[tuple[int, bool], tuple[list[_Value], list[int]]],
+                ) -> list[tuple[int, _Value, int, int]]:
     """The document values that could be in ``v``'s place: of its kind, not its value nor one the
     answer gives, in a sentence of the sentence index holding ``MIN_MOVED_SHARED`` of the words
     ``near``, each with its document and its line's span (:func:`_sentence`). Left alone: a
     range's end ("1–7 yrs") and a value in a question ("in forty fields?" asks, it states nothing).
-    ``sorted_values``: each document's values in order and their starts, filled when first read."""
-    out: list[tuple[int, NumberMention, int, int]] = []
+    ``sorted_values``: each document's values of a kind in order and their starts, filled when first read."""
+    out: list[tuple[int, _Value, int, int]] = []
+    dated = isinstance(v, DateMention)
     for doc_index, index in ctx.documents:
         spans, by_stem = index.sentence_index
         counts: dict[int, int] = {}
@@ -405,15 +488,15 @@ def _candidates(ctx: CheckContext, v: NumberMention, near: frozenset[str], answe
         held = sorted(spans[n] for n, c in counts.items() if c >= MIN_MOVED_SHARED)
         if not held:
             continue
-        ordered = sorted_values.get(doc_index)
+        ordered = sorted_values.get((doc_index, dated))
         if ordered is None:  # (a document's values are mostly in order: compound measures follow)
-            numbers = sorted(index.numbers, key=lambda d: d.start)
-            ordered = sorted_values[doc_index] = (numbers, [d.start for d in numbers])
-        numbers, number_starts = ordered
+            found: list[_Value] = sorted(index.dates if dated else index.numbers, key=lambda d: d.start)
+            ordered = sorted_values[(doc_index, dated)] = (found, [d.start for d in found])
+        doc_values, value_starts = ordered
         for a, b in held:
-            for d in numbers[bisect_left(number_starts, a):bisect_left(number_starts, b)]:
-                if (d.trivial or d.hedge is not None or not _same_kind(v, d) or _same_value(v, d)
-                        or any(_same_value(m, d) for m in answer_values) or _in_range(index.text, d)):
+            for d in doc_values[bisect_left(value_starts, a):bisect_left(value_starts, b)]:
+                if (isinstance(d, NumberMention) and (d.trivial or d.hedge is not None)) or not _kin(v, d) \
+                        or _alike(v, d) or any(_alike(m, d) for m in answer_values) or _in_range(index.text, d):
                     continue
                 s_lo, s_hi = _sentence(index.text, d.start)
                 if not index.text.startswith("?", s_hi):
@@ -424,7 +507,7 @@ def _candidates(ctx: CheckContext, v: NumberMention, near: frozenset[str], answe
 _RANGE_DASHES = "-–—"
 
 
-def _in_range(text: str, m: NumberMention) -> bool:
+def _in_range(text: str, m: _Value) -> bool:
     """Is the value one end of a range written with a dash ("1–7 yrs", "35-40 g")?"""
     before, after = text[max(0, m.start - 2):m.start].rstrip(), text[m.end:m.end + 2].lstrip()
     return ((before[-1:] in _RANGE_DASHES and before[-2:-1].isdigit() if before else False)
