@@ -383,9 +383,9 @@ def moved_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
             if m is not None and m.hedge is None and not m.trivial:
                 values.append((f, m))
         elif f.kind == "date":
-            d = dates.get((f.start, f.end))
-            if d is not None and d.form != "year" and not d.value.decade:
-                values.append((f, d))
+            date = dates.get((f.start, f.end))
+            if date is not None and date.form != "year" and not date.value.decade:
+                values.append((f, date))
     if not values:
         return
     starts = [s for s, _ in ctx.sentences]
