@@ -26,10 +26,10 @@ FM | 38.4", or "6.1%, not the 6.8% reported before" against "is 6.8% (previously
 gives it; a value whose words the documents give the other value, and never this one, while the
 other's words they give this one, is flagged once for the pair
 (:mod:`raguard.checkers.value_swaps`). No alignment is asked: a table is restated by no sentence.
-Its third reading, of the same labels, is of one value put where the documents give another: the
-document place that shares the most words around the value with the answer gives another value
-("Primary carers get 26 weeks on full pay" where the documents give primary carers 20 weeks on
-full pay, and 26 weeks of leave in all).
+Its third reading, of the same labels, is of one number or date put where the documents give
+another: the document place that shares the most words around the value with the answer gives
+another value ("Primary carers get 26 weeks on full pay" where the documents give primary carers
+20 weeks on full pay, and 26 weeks of leave in all).
 """
 
 from __future__ import annotations

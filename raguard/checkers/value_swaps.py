@@ -34,12 +34,16 @@ that nothing splits is both values' and so neither's alone. Hedged values ("abou
 values of different kinds (a share and a count), sentences listing more than ``MAX_VALUES``
 values and values the documents give in more than ``MAX_PLACES`` places are not read.
 
-The same labels read one value put where the documents give another (:func:`moved_values`):
-"Primary carers get 26 weeks on full pay" against "Primary carers receive 20 weeks on full pay.
-... In total, a primary carer may take up to 26 weeks of leave". The document place whose labels
-share the most with the answer value's (``MIN_MOVED_SHARED`` or more, and more than any place
-that gives the value shares) gives another value of its kind, one the answer does not give, and
-a word they share is one no document gives the answer's value anywhere ("pay").
+The same labels read one number or date put where the documents give another
+(:func:`moved_values`): "Primary carers get 26 weeks on full pay" against "Primary carers
+receive 20 weeks on full pay. ... In total, a primary carer may take up to 26 weeks of leave".
+The document place whose labels share the most with the answer value's (``MIN_MOVED_SHARED`` or
+more, and more than any place that gives the value shares) gives another value of its kind, one
+the answer does not give, and a word they share is one no document gives the answer's value
+anywhere ("pay"). A date stands for a date that states the same parts (a day of a month for a
+day of a month). Left alone: a line that gives both values (the words between two values of one
+line may be either's), a range's end, a question, and a line that names someone else where the
+answer's value is said of a name ("Dunmore approved ..." / "The Harwick council approved ...").
 """
 
 from __future__ import annotations
