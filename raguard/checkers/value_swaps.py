@@ -192,57 +192,47 @@ class _Places:
         self._read: dict[int, tuple[list[tuple[int, int]], _Words, list[_Cell]]] = {}
 
     def of(self, mention: NumberMention) -> Optional[_Given]:
-        """The places the documents give ``mention``'s value (None: none does)."""
+        """The places the documents give ``mention``'s value (None: none does, or more than
+        ``MAX_PLACES``)."""
         key = (mention.value, mention.unit, mention.measure)
-        if key in self._found:
-            return self._found[key]
-        places: list[_Place] = []
-        # (values_match is asked only of a value that could equal this one: an unhedged value in
-        # the same unit differs from it by less than its rounding, whatever the sign)
-        size, slack = abs(mention.value), mention.precision + 1e-6 * max(1.0, abs(mention.value))
-        any_size = mention.measure is not None
-        for doc_index, index in self.ctx.documents:
-            for d in index.numbers:
-                if (any_size or abs(abs(d.value) - size) <= slack) and values_match(mention, d):
-                    if len(places) == MAX_PLACES:
-                        self._found[key] = None
-                        return None
-                    read = self._read_doc(doc_index, index)
-                    lo, hi = _sentence(index.text, d.start)
-                    labels = _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])
-                    header = _header_of(read[2], d.start)
-                    if header:  # a table's column header labels every figure under it
-                        labels = _Labels(labels.near | header, labels.wide | header)
-                    places.append(_Place(doc_index, d.start, labels))
-        given = self._found[key] = _Given(
-            places, frozenset().union(*(p.labels.near for p in places)),
-            frozenset().union(*(p.labels.wide for p in places))) if places else None
-        return given
+        if key not in self._found:
+            # (values_match is asked only of a value that could equal this one: an unhedged value
+            # in the same unit differs from it by less than its rounding, whatever the sign)
+            size, slack = abs(mention.value), mention.precision + 1e-6 * max(1.0, abs(mention.value))
+            any_size = mention.measure is not None
+            self._found[key] = self._gather(
+                ((doc_index, index, d) for doc_index, index in self.ctx.documents for d in index.numbers
+                 if (any_size or abs(abs(d.value) - size) <= slack) and values_match(mention, d)), dated=False)
+        return self._found[key]
 
     def of_date(self, mention: DateMention) -> Optional[_Given]:
         """The places the documents give a date that states ``mention``'s (None: none does, or
         more than ``MAX_PLACES``)."""
         key = ("date", mention.value)
-        if key in self._found:
-            return self._found[key]
+        if key not in self._found:
+            self._found[key] = self._gather(
+                ((doc_index, index, d) for doc_index, index in self.ctx.documents for d in index.dates
+                 if supports(d.value, mention.value)), dated=True)
+        return self._found[key]
+
+    def _gather(self, found: Iterator[tuple[int, DocumentIndex, "_Value"]], dated: bool) -> Optional[_Given]:
+        """The places of the mentions ``found``, each with its labels (a table's column header
+        labels every figure under it); None for none or more than ``MAX_PLACES``."""
         places: list[_Place] = []
-        for doc_index, index in self.ctx.documents:
-            for d in index.dates:
-                if supports(d.value, mention.value):
-                    if len(places) == MAX_PLACES:
-                        self._found[key] = None
-                        return None
-                    read = self._read_doc(doc_index, index, dated=True)
-                    lo, hi = _sentence(index.text, d.start)
-                    labels = _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])
-                    header = _header_of(read[2], d.start)
-                    if header:
-                        labels = _Labels(labels.near | header, labels.wide | header)
-                    places.append(_Place(doc_index, d.start, labels))
-        given = self._found[key] = _Given(
-            places, frozenset().union(*(p.labels.near for p in places)),
-            frozenset().union(*(p.labels.wide for p in places))) if places else None
-        return given
+        for doc_index, index, d in found:
+            if len(places) == MAX_PLACES:
+                return None
+            read = self._read_doc(doc_index, index, dated=dated)
+            lo, hi = _sentence(index.text, d.start)
+            labels = _labels(index.text, read[1], d.start, d.end, lo, hi, read[0])
+            header = _header_of(read[2], d.start)
+            if header:
+                labels = _Labels(labels.near | header, labels.wide | header)
+            places.append(_Place(doc_index, d.start, labels))
+        if not places:
+            return None
+        return _Given(places, frozenset().union(*(p.labels.near for p in places)),
+                      frozenset().union(*(p.labels.wide for p in places)))
 
     def _read_doc(self, doc_index: int, index: DocumentIndex,
                   dated: bool = False) -> tuple[list[tuple[int, int]], _Words, list[_Cell]]:
