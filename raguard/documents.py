@@ -283,6 +283,8 @@ class DocumentIndex:
         out: dict[tuple[str, ...], list[CountedNoun]] = {}
         for counted in counted_nouns(self.text):
             out.setdefault(counted.key, []).append(counted)
+            if counted.whole_key:  # ("3 months' gross rent" counts months, and months' gross rent)
+                out.setdefault(counted.whole_key, []).append(counted)
         return out
 
     @lazy

@@ -17,6 +17,10 @@ _VERIFIER = Verifier(checkers=["numbers"])
     ("won 6-4, 7-5 in two hours", [(2, ("hour",))]),  # scores are not counts
     ("$ 3 billion and 3.9 billion", []),  # money and decimals are not counts
     ("two of the founders", []),  # no content word right after
+    ("a fee of 4 weeks' basic salary", [(4, ("week",))]),  # a plural noun ends what is counted
+    ("at most NINE (9) YEARS from filing", [(9, ("year",))]),  # a contract's number in brackets
+    ("2 (two) working days", [(2, ("work", "day"))]),
+    ("two glass jars", [(2, ("glass", "jar"))]),  # "glass" is no plural: still the jars' count
 ])
 def test_counted_nouns(text: str, expected: list[tuple[int, tuple[str, ...]]]) -> None:
     assert [(c.value, c.key) for c in counted_nouns(text)] == expected
@@ -64,3 +68,21 @@ def test_a_counted_measure_the_documents_give_glued_is_supported() -> None:
             "Skarra Point 11:40   3h    Tue/Thu"]
     assert _numbers(docs, "The Skarra Point crossing takes three hours and Holm Sound one hour.") == []
     assert _numbers(docs, "The Skarra Point crossing takes two hours.") == ["two"]
+
+
+def test_a_count_followed_by_another_noun_is_the_same_count() -> None:
+    docs = ["Notice period: the employer pays 4 weeks' basic salary in lieu, and 2 weeks holiday pay."]
+    assert _numbers(docs, "The employer pays four weeks of basic salary in lieu.") == []
+    assert _numbers(docs, "The employer pays five weeks of basic salary in lieu.") == ["five"]
+
+
+def test_a_number_repeated_in_brackets_is_counted() -> None:
+    docs = ["Claims must be brought within NINE (9) YEARS of the defect, and notified within 3 years."]
+    assert _numbers(docs, "A claim must be brought within nine years of the defect.") == []
+
+
+def test_a_count_the_documents_give_of_the_noun_alone_does_not_flag_a_longer_phrase() -> None:
+    # the documents count depots (30) but never "depots failed": the answer's nine is not the thirty
+    docs = ["Of the 30 depots, 12 failed the audit; the western ones did best, with only two of nine failing."]
+    assert _numbers(docs, "The western region did best: only two of its nine depots failed.") == []
+    assert counted_nouns("nine depots failed", spelled_only=True)[0].whole_key == ("depot", "fail")

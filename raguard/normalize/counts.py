@@ -16,9 +16,11 @@ from raguard.normalize.stems import is_content_word, stem
 COUNTING_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _SPELLED = "|".join(COUNTING_WORDS)
 
-# a whole number (not part of a decimal, range, sum or score) and the two words after it
+# a whole number (not part of a decimal, range, sum or score), the number again in brackets as
+# contracts write it ("six (6) months", "30 (thirty) days"), and the two words after it
 _COUNTED_RE = re.compile(
     rf"(?<![\d.,$£€¥-])(?<![\d$£€¥][ \t])\b(?P<n>\d{{1,7}}|{_SPELLED}|one)(?![.,:/-]?\d)"
+    rf"(?:[ \t]*\((?:\d{{1,7}}|{_SPELLED}|one)\))?"
     r"[ \t]+(?P<words>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?)",
     re.IGNORECASE,
 )
@@ -30,6 +32,9 @@ class CountedNoun(NamedTuple):
     start: int  # the number's span
     end: int
     phrase_end: int  # the end of the counted words ("8 gold albums")
+    #: the key of both words after the number where ``key`` stops at a plural noun before the
+    #: second ("3 months' gross rent": ("month", "gross")), else empty
+    whole_key: tuple[str, ...] = ()
 
 
 def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
@@ -43,8 +48,14 @@ def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
             value = int(n)
         else:
             value = 1 if n == "one" else COUNTING_WORDS[n]
-        key = tuple(_key_word(w) for w in m.group("words").lower().split() if is_content_word(w))
-        if key:
+        words = m.group("words").lower().split()
+        key = tuple(_key_word(w) for w in words if is_content_word(w))
+        if len(words) == 2 and _plural(words[0]) and is_content_word(words[0]):
+            # "3 months' gross rent": the months are counted, the rent is not
+            whole, key = key, (_key_word(words[0]),)
+            out.append(CountedNoun(value, key, m.start("n"), m.end("n"), m.start("words") + len(words[0]),
+                                   whole if whole != key else ()))
+        elif key:
             out.append(CountedNoun(value, key, m.start("n"), m.end("n"), m.end("words")))
     if "★" in text:
         out.extend(_star_ratings(text))
@@ -62,6 +73,13 @@ def _star_ratings(text: str) -> list[CountedNoun]:
     rate so, and an answer says "gave it four stars"."""
     return [CountedNoun(m.group().count("★"), _STAR_KEY, m.start(), m.end(), m.end())
             for m in _STARS_RE.finditer(text) if len(m.group()) >= 3]
+
+
+def _plural(word: str) -> bool:
+    """Does the word look like a plural noun ("months", "albums"; not "gold", "glass", "bonus")? A
+    count's noun ends there, so what follows is not part of what is counted."""
+    word = word.rstrip("'’")
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def _key_word(word: str) -> str:

@@ -40,11 +40,18 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
     if ctx.trust_query and any(q.value == counted.value and q.key[:1] == counted.key[:1]
                                for q in counted_nouns(ctx.query)):
         return None  # the question's own count ("3 days fishing": "for three days")
+    # the thing counted as the answer writes it flags ("three months' notice": months' notice);
+    # the noun alone also supports ("three months" for "3 months' gross rent")
+    flagging = counted.whole_key or counted.key
     other: Optional[tuple[int, CountedNoun]] = None
     for doc_index, index in ctx.documents:
         for doc_count in index.counts.get(counted.key, ()):
             if doc_count.value == counted.value:
                 return None
+        for doc_count in index.counts.get(flagging, ()) if counted.whole_key else ():
+            if doc_count.value == counted.value:
+                return None
+        for doc_count in index.counts.get(flagging, ()):
             if other is None:
                 other = (doc_index, doc_count)
     if other is None:
