@@ -82,8 +82,9 @@ REGISTRY: tuple[WarningType, ...] = (
                 "little support: shown, not gating, since a description of a talk is seldom in its words"),
     WarningType(UNSUPPORTED_VERDICT, "medium", 10, ("statements",),
                 "the same, in the short sentence opening a longer answer to a question (\"Yes, with one catch.\", "
-                "\"You're getting money back.\"): shown, not gating, since a reply in the question's terms is seldom in "
-                "the documents' words; the sentences after it give its grounds and are checked"),
+                "\"You're getting money back.\") or in a conclusion drawn from the sentences before it (\"So the venue "
+                "made a profit.\"): shown, not gating, since a reply or a conclusion in the answer's own terms is "
+                "seldom in the documents' words; the sentences that give its grounds are checked"),
     WarningType(CROSS_LANGUAGE_STATEMENT, "medium", 11, ("statements",),
                 "the same, where a document is written in another language (German, Spanish...): a restatement in "
                 "English shares no words with it, so lexical support cannot tell; shown, not gating"),

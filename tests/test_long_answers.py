@@ -146,6 +146,36 @@ def test_a_verdict_keeps_its_values_checked() -> None:
     assert UNSUPPORTED_NUMBER in [w.type for w in result.warnings] and result.action == "review"
 
 
+# -- a conclusion drawn from the sentences before it -------------------------------------------
+
+THEATRE = ["Ticket sales: 2025 £41,200; 2026 £47,900. Running costs: 2025 £39,000; 2026 £44,500."]
+THEATRE_GROUNDS = "Ticket sales rose from £41,200 to £47,900, while running costs went from £39,000 to £44,500. "
+
+
+@pytest.mark.parametrize("conclusion", [
+    "So the theatre stayed in the black both years.",
+    "In short, the theatre stayed in the black both years.",
+    "Overall, the theatre stayed in the black both years.",
+    "That means the theatre stayed in the black both years.",
+])
+def test_a_conclusion_after_its_grounds_is_a_medium_verdict(conclusion: str) -> None:
+    result = verify("How is the theatre doing?", THEATRE, THEATRE_GROUNDS + conclusion)
+    assert [(w.type, w.severity) for w in result.warnings] == [(UNSUPPORTED_VERDICT, "medium")], result.warnings
+    assert result.warnings[0].text == conclusion and result.action == "proceed"
+
+
+def test_a_conclusion_is_a_verdict_only_after_its_grounds_and_as_a_connective() -> None:
+    claim = "the theatre stayed in the black both years."
+    # the same words with nothing before them to conclude from, or without the connective
+    assert UNSUPPORTED_STATEMENT in types("How is the theatre doing?", THEATRE, "So " + claim)
+    assert UNSUPPORTED_STATEMENT in types("How is the theatre doing?", THEATRE, THEATRE_GROUNDS + claim.capitalize())
+    # "So far", "So much": no connective
+    assert UNSUPPORTED_STATEMENT in types("How is the theatre doing?", THEATRE, THEATRE_GROUNDS + "So far " + claim)
+    # its values are still checked
+    wrong = THEATRE_GROUNDS + "So the theatre cleared £5,200 in 2025."
+    assert UNSUPPORTED_NUMBER in types("How is the theatre doing?", THEATRE, wrong)
+
+
 @pytest.mark.parametrize(("query", "expected"), [
     ("is the pool open on sunday", True),
     ("How much is the deposit", True),

@@ -44,6 +44,10 @@ values, names and denials are still the other checkers'). One that opens with a 
 other is a cross-language statement there. Measured: an opening that names a thing was first kept
 a claim, but over all the held-out sets it flagged eight faithful answers for two edits it alone
 caught.
+A conclusion the answer draws from the sentences before it (not its first sentence, opening with a
+connective of ``_CONCLUSION_RE``: "So each summer month is higher.", "In short, ...") is an
+``unsupported_verdict`` too when its words find little support: its grounds are the sentences
+before it, checked on their own.
 Where a document is written in another language (:mod:`raguard.normalize.language`), an
 unsupported sentence is ``cross_language_statement``, medium: an English restatement of a German
 letter shares no words with it, so its support tells nothing.
@@ -51,6 +55,7 @@ letter shares no words with it, so its support tells nothing.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections import Counter
 from itertools import chain
@@ -112,6 +117,13 @@ _MIN_AFTER_REPLY = 2
 #: where a document is in another language.
 _REPLY_OPENERS = frozenset({"yes", "yeah", "yep", "no", "nope", "not", "sure", "indeed", "looks", "seems", "appears"})
 _APPEARANCE = frozenset({"looks", "seems", "appears", "sounds"})
+#: Connectives that open a conclusion drawn from what comes before ("So each month is higher.",
+#: "In short, the herd stays under restriction."): a closed class of English. A conclusion is the
+#: answer's own inference, seldom in the documents' words; its grounds are the sentences before it.
+_CONCLUSION_RE = re.compile(
+    r"(?:so|thus|therefore|hence|consequently|overall|in (?:summary|short|sum|other words)|all in all|"
+    r"to (?:sum up|summari[sz]e)|(?:that|this) means)\b(?![ \t]+(?:far|much|many|long|that|as|to)\b)(?!-)",
+    re.IGNORECASE)
 #: The longest question of the answer read as a turn of speech, not a claim ("Guess what?").
 _QUESTION_WORDS = 5
 
@@ -266,6 +278,8 @@ class StatementsChecker:
                     finding.warning_type = CROSS_LANGUAGE_STATEMENT  # an English answer of a German letter
                 elif replies:
                     finding.warning_type = UNSUPPORTED_VERDICT  # "You're getting money back." (then the grounds)
+                elif number > 0 and _CONCLUSION_RE.match(sentence):
+                    finding.warning_type = UNSUPPORTED_VERDICT  # "So each summer month is higher." (after its grounds)
                 # (as counted above: a synonym supports only in a sentence of enough new words)
                 synonyms = len(words) >= _MIN_WORDS_FOR_SYNONYMS
                 missing = [ctx.response[a:b] for s, a, b in words
