@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier
-from raguard.normalize.measures import compound_measures, unit_after
+from raguard.normalize.measures import compound_measures, unit_after, unit_key_before
 from raguard.normalize.numbers import extract_numbers, values_match
 
 
@@ -22,6 +22,13 @@ from raguard.normalize.numbers import extract_numbers, values_match
     ("6.213 kilometres", "6.213 km", True),
     ("5 kg", "5", True),  # a unit on one side only: compared as before
     ("10 SEC filings", "10 seconds", True),  # "SEC" is an acronym, not a unit
+    ("1.5 seconds", "1500 ms", True),
+    ("1.5 seconds", "1500ms", True),
+    ("15 seconds", "1500 ms", False),
+    ("1.5 seconds", "poll_interval_ms: 1500", True),  # the unit closes the key the value is given under
+    ("1.5 seconds", '"pollIntervalMs": 1500', True),
+    ("4 minutes", "lock-wait-seconds = 240", True),
+    ("4 minutes", "lock-wait-seconds = 420", False),
 ])
 def test_values_match_across_units(claim: str, doc: str, ok: bool) -> None:
     (c,) = extract_numbers(claim)
@@ -32,6 +39,14 @@ def test_values_match_across_units(claim: str, doc: str, ok: bool) -> None:
 def test_unit_after() -> None:
     text = "4.8-tonne craft, 2 metric tons, 12 pounds, 5 m, 3 SEC"
     assert [unit_after(text, n.end) for n in extract_numbers(text)] == ["tonne", "metric tons", None, None, None]
+
+
+def test_unit_key_before() -> None:
+    text = "sync_ms: 40\nport: 8080\nsession_id: 77\nDRAIN_SECONDS=30 and room 12 Ms Okafor"
+    assert [(n.text, n.measure) for n in extract_numbers(text)] == [
+        ("40", "ms"), ("8080", None), ("77", None), ("30", "seconds"), ("12", None)]
+    assert unit_key_before("keep_days: ", len("keep_days: ")) == "days"
+    assert unit_key_before("keep days: ", len("keep days: ")) is None  # a label, not a key
 
 
 def test_compound_values() -> None:

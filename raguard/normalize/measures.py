@@ -4,7 +4,8 @@
 seconds". A number followed by a unit word carries that unit; two values of one dimension
 compare in its base unit. Only units with one meaning are listed: "m" (million or metres),
 "pounds" (money or mass), "t", "h" and "s" are left out, as are months and years (their length
-varies). Pure functions.
+varies). A value can also take its unit from the key it is written under in a configuration
+file, JSON or a log ("timeout_ms: 2500": :func:`unit_key_before`). Pure functions.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ MEASURES: dict[str, tuple[str, float]] = {
     **_units("length", 1609.344, "mi", "mile", "miles"),
     **_units("length", 0.3048, "ft", "foot", "feet"),
     **_units("length", 0.0254, "inch", "inches"),
+    **_units("time", 1e-3, "ms", "msec", "millisecond", "milliseconds"),
     **_units("time", 1.0, "sec", "secs", "second", "seconds"),
     **_units("time", 60.0, "min", "mins", "minute", "minutes"),
     **_units("time", 3600.0, "hr", "hrs", "hour", "hours"),
@@ -76,6 +78,29 @@ def unit_after(text: str, end: int) -> Optional[str]:
     if m is None or (m.group("unit").isupper() and len(m.group("unit")) > 2):
         return None  # "10 SEC filings": an acronym, not seconds
     unit = " ".join(m.group("unit").lower().split())
+    if unit == "ms" and m.group("unit") != "ms":
+        return None  # "25 Ms Patel": a title, not milliseconds
+    return unit if unit in MEASURES else None
+
+
+# a unit named by the key a value is given under, as configuration files, JSON and logs write one
+# ("timeout_ms: 2500", "retry-delay-seconds = 30", "\"waitMs\": 250"): the unit closes the key
+_UNIT_KEY_RE = re.compile(r"(?:[A-Za-z0-9][_-]|[a-z0-9](?=[A-Z]))(?P<unit>[A-Z]?[a-z]+|[A-Z]{2,})[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
+_KEY_WINDOW = 40
+
+
+def unit_key_before(text: str, start: int) -> Optional[str]:
+    """The unit that closes the key a number at ``start`` is given under ("timeout_ms: 2500":
+    "ms"), folded; None if there is none."""
+    j = start
+    while j > 0 and text[j - 1] in " \t\"'":
+        j -= 1
+    if j == 0 or text[j - 1] not in ":=":
+        return None  # (most numbers: no key before them, and no pattern tried)
+    m = _UNIT_KEY_RE.search(text, max(0, start - _KEY_WINDOW), start)
+    if m is None:
+        return None
+    unit = m.group("unit").lower()
     return unit if unit in MEASURES else None
 
 

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from itertools import chain, compress
 from typing import Iterable, Iterator, NamedTuple, Optional
 
-from raguard.normalize.measures import in_base_unit, same_dimension, unit_after
+from raguard.normalize.measures import in_base_unit, same_dimension, unit_after, unit_key_before
 from raguard.normalize.pipe_tables import tables as pipe_tables
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
@@ -1705,6 +1705,8 @@ def _with_measures(text: str, mentions: list[NumberMention]) -> list[NumberMenti
     for n in mentions:
         if n.unit is None and not n.ordinal and n.measure is None:
             unit = unit_after(text, n.end)
+            if unit is None:
+                unit = unit_key_before(text, n.start)  # "timeout_ms: 2500"
             if unit is not None:
                 n = n._replace(measure=unit)
         out.append(n)
