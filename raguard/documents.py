@@ -127,12 +127,15 @@ class DocumentIndex:
         """Readings too uncertain for :attr:`numbers` ("7,34", "120 000", a "1530" among times
         written "0530"), outside dates but for years: read only when an answer's value finds no other support
         (see the numbers checker and :func:`raguard.normalize.numbers.loose_numbers`)."""
+        from raguard.normalize.column_units import column_units
         from raguard.normalize.names import named_number_spans
         from raguard.normalize.numbers import loose_numbers
 
         # (the names' spans of the text the values were read in, when it is this text: nearly always)
         skip = self._named_spans if self._unbroken[1] is None else named_number_spans(self.text)
         found = loose_numbers(self.text, self.numbers, skip)
+        # a cell's value with the unit its column's header names ("discount_pct" over "10")
+        found += column_units(self.text, [*self.numbers, *found])
         # (a year stays, as in numbers: the dates reader takes "1415 Pilot aboard" for one)
         taken = [(d.start, d.end) for d in self.dates if d.form not in ("year", "weekday")]
         return _without_overlaps(found, taken) if found and taken else found
