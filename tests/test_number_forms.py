@@ -573,3 +573,30 @@ def test_a_run_of_digits_too_long_for_a_float_breaks_no_checker() -> None:
                    f"Filed 3/{long_run}, {long_run} days after 3 May 2024.", "It holds 12 boxes."):
         result = verify("What was filed?", [doc], answer)
         assert "checker_error" not in [w.type for w in result.warnings], answer
+
+
+def test_a_whole_number_rounds_a_value_written_to_a_machine_precision() -> None:
+    from raguard import Verifier
+
+    numbers = Verifier(checkers=["numbers"])
+    log = ["GET /api/basket 504 upstream_time=60.002 worker=7"]
+    assert numbers.verify("", log, "The request timed out after 60 seconds.").warnings == []
+    assert [w.text for w in numbers.verify("", log, "The request timed out after 61 seconds.").warnings] == ["61"]
+    # a value with one or two decimals is a figure of its own: 12 is not 12.4, nor 7 a price of 7.25
+    assert [w.text for w in numbers.verify("", ["The parcel weighs 12.4 kg."], "It weighs 12 kg.").warnings] == ["12"]
+    assert [w.text for w in numbers.verify("", ["Tickets: 7.25 each."], "Tickets cost 7 each.").warnings] == ["7"]
+
+
+def test_points_are_the_difference_of_two_percentages_of_the_sentence() -> None:
+    from raguard import Verifier
+
+    numbers = Verifier(checkers=["numbers"])
+    docs = ["Turnout: 61.2% this year, 57.9% in the last election."]
+    for answer in ("Turnout was 61.2%, 3.3 points above the 57.9% of the last election.",
+                   "Turnout was 61.2%, up 3.3 percentage points on 57.9%.",
+                   "Turnout was 61.2%, 3.3 pp above the 57.9% before."):
+        assert numbers.verify("", docs, answer).warnings == [], answer
+    wrong = numbers.verify("", docs, "Turnout was 61.2%, 4.3 points above the 57.9% of the last election.")
+    assert [w.text for w in wrong.warnings] == ["4.3"]
+    # points of a score are no difference of percentages
+    assert [w.text for w in numbers.verify("", docs, "At 61.2%, the ward won 3.3 points.").warnings] == ["3.3"]

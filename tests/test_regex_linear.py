@@ -373,6 +373,7 @@ ANCHORED = {
     "raguard.checkers.negations.forms._ITEM_RE",  # (match at a line's start)
     "raguard.checkers.negations.denials._REASON_OPENS_RE",  # (status's, found first here; match at a clause's start)
     "raguard.checkers.numbers.counts._RANKING_AFTER_RE",
+    "raguard.checkers.numbers.percentages._POINTS_RE",  # (match at a value's end)
     "raguard.checkers.numbers.slashed._PAIR_GAP_RE",  # (fullmatch between two adjacent values)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
     "raguard.checkers.attributions._HEADING_OPENING_RE",  # (match at a line's start)

@@ -21,7 +21,7 @@ from typing import Optional, Sequence
 
 from raguard.normalize.measures import MEASURES
 from raguard.normalize.numbers import NumberMention
-from raguard.normalize.pipe_tables import NUMERIC_CELL_RE
+from raguard.normalize import pipe_tables
 
 _DELIMITERS = (",", "\t", "|")
 # a header that says its values are percentages: "discount_pct", "Share (%)", "% change", "Percent"
@@ -35,7 +35,7 @@ _LABELS = frozenset({"day", "week", "hour", "minute", "second"})
 def header_unit(header: str) -> Optional[tuple[str, str]]:
     """("unit", "%") or ("measure", unit) for a header that names its values' unit, else None."""
     header = header.strip().strip('"').strip()
-    if not header or NUMERIC_CELL_RE.fullmatch(header):
+    if not header or pipe_tables.NUMERIC_CELL_RE.fullmatch(header):
         return None
     if _PERCENT_RE.search(header):
         return ("unit", "%")
@@ -121,7 +121,7 @@ def column_units(text: str, mentions: Sequence[NumberMention]) -> list[NumberMen
         column = before.count(delimiter) - (1 if delimiter == "|" and line.lstrip().startswith("|") else 0)
         cells = _cells(line, delimiter)
         found = units[column] if 0 <= column < min(len(units), len(cells)) else None
-        if found is None or not NUMERIC_CELL_RE.fullmatch(cells[column].strip().strip('"')):
+        if found is None or not pipe_tables.NUMERIC_CELL_RE.fullmatch(cells[column].strip().strip('"')):
             continue  # ("12 items": a cell of words, the number is not its value)
         kind, unit = found
         out.append(n._replace(unit=unit) if kind == "unit" else n._replace(measure=unit))

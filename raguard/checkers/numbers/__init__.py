@@ -54,7 +54,7 @@ from raguard.checkers.numbers.csv_rows import csv_row_time
 from raguard.checkers.numbers.days import day_of_month
 from raguard.checkers.numbers.durations import duration_evidence
 from raguard.checkers.numbers.names import AnswerNames, named_size
-from raguard.checkers.numbers.percentages import change_or_share
+from raguard.checkers.numbers.percentages import change_or_share, in_points
 from raguard.checkers.numbers.rounding import hundredths_evidence, rounded_evidence
 from raguard.checkers.numbers.slashed import SlashedPairs
 from raguard.checkers.numbers.sums import adds_up
@@ -170,7 +170,8 @@ class NumbersChecker:
             finding.supported = True  # "spent 17 years there" for "from 1992 to 2009"
             finding.source = "derived"
             return finding
-        if mention.unit == "%" and derivations is not None and change_or_share(derivations, mention):
+        if ((mention.unit == "%" or in_points(ctx.response, mention)) and derivations is not None
+                and change_or_share(derivations, mention)):
             finding.supported = True
             finding.source = "derived"
             return finding

@@ -26,12 +26,13 @@ def rounded_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tupl
     digit, and only to fewer decimals, so a changed digit is still a changed value), or a time of
     day written with a British dot and no am/pm ("from 6.30 to 8.30 am", "by 8.30") that a
     document gives as a clock time ("06:30", either half of the day, as a time without am/pm is
-    read). A whole number is not read as rounded ("12" for 12.4: too many values round to it)."""
+    read). A whole number is read as rounded only from a value written to a machine's precision
+    ("30" for a log's 30.001: :func:`_machine_rounded`), not from 12.4 (too many values round to it)."""
     if mention.hedge or mention.spelled or mention.measure in CLOCK_MEASURES or mention.precision:
         return None
     digits = _WRITTEN_DECIMALS_RE.search(mention.text)
     if digits is None:
-        return None
+        return _machine_rounded(ctx, mention)
     places = len(digits.group(1))
     clock = (mention.unit is None and mention.measure is None
              and _DOTTED_CLOCK_RE.fullmatch(mention.text.strip()) is not None)
@@ -57,6 +58,29 @@ def rounded_evidence(ctx: CheckContext, mention: NumberMention) -> Optional[tupl
                 continue
             if abs(abs(mention.value) - abs(doc_number.value)) <= half + 1e-9 and (
                     (mention.value < 0) == (doc_number.value < 0) or mention.value == 0):
+                return (doc_index, doc_number.start, doc_number.end)
+    return None
+
+
+#: The most a whole number may differ from a value written with ``_MACHINE_PLACES`` decimals or
+#: more, as a share of it: "after 30 s" for a log's "rt=30.001" (a meter's or a clock's
+#: precision, which a reader rounds away); "12" for 12.4 is no rounding.
+_MACHINE_SHARE = 0.001
+_MACHINE_PLACES = 3
+
+
+def _machine_rounded(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence for a whole number the answer gives for a document value written to a machine's
+    precision (three decimals or more) and within ``_MACHINE_SHARE`` of it."""
+    if mention.unit == "%" or abs(mention.value) < 1:
+        return None
+    for doc_index, index in ctx.documents:
+        for doc_number in index.numbers:
+            if doc_number.measure not in (None, mention.measure) or doc_number.unit != mention.unit or doc_number.precision:
+                continue
+            written = _WRITTEN_DECIMALS_RE.search(doc_number.text)
+            if (written is not None and len(written.group(1)) >= _MACHINE_PLACES
+                    and abs(mention.value - doc_number.value) <= min(0.5, _MACHINE_SHARE * abs(doc_number.value))):
                 return (doc_index, doc_number.start, doc_number.end)
     return None
 
