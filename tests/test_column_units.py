@@ -56,3 +56,9 @@ def test_verify_reads_a_value_with_its_column_unit() -> None:
     table = ["| Class | Room | Run (mins) |\n|---|---|---|\n| Spin | 2 | 45 |\n| Yoga | 4 | 90 |\n"]
     assert _NUMBERS.verify("", table, "Yoga runs for an hour and a half.").warnings == []
     assert [w.text for w in _NUMBERS.verify("", table, "Yoga runs for 2.5 hours.").warnings] == ["2.5"]
+
+
+def test_a_line_that_gives_values_is_no_header() -> None:
+    # the first line gives a number: it is a row, and its "5 kg" names no column's unit
+    assert _units("A-1,5 kg,40\nA-2,Latch,12\nA-3,Hinge,7\n") == []
+    assert header_unit("5 kg") is None

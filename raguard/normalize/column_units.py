@@ -8,8 +8,8 @@ unit of measure of :data:`raguard.normalize.measures.MEASURES`. For documents on
 answer's value finds no other support: it can only support a value, never flag one.
 
 A table here is a run of two lines or more that split into as many cells (two or more) by one
-delimiter (a comma, a tab or a pipe); its first line is the header when none of its cells is a
-number. A singular time word ("Day", "Week", "Hour") names a column of labels ("Day 3"), not a
+delimiter (a comma, a tab or a pipe; a rule of dashes under a pipe table's header skipped); its
+first line is the header when none of its cells is a number. A singular time word ("Day", "Week", "Hour") names a column of labels ("Day 3"), not a
 measure, and is left alone; so is a cell that holds more than a number ("12 items").
 """
 
@@ -35,8 +35,8 @@ _LABELS = frozenset({"day", "week", "hour", "minute", "second"})
 def header_unit(header: str) -> Optional[tuple[str, str]]:
     """("unit", "%") or ("measure", unit) for a header that names its values' unit, else None."""
     header = header.strip().strip('"').strip()
-    if not header or pipe_tables.NUMERIC_CELL_RE.fullmatch(header):
-        return None
+    if not header or header[0].isdigit():
+        return None  # (a value, "5 kg", names no column)
     if _PERCENT_RE.search(header):
         return ("unit", "%")
     m = _UNIT_RE.search(header)
@@ -46,16 +46,6 @@ def header_unit(header: str) -> Optional[tuple[str, str]]:
     if unit in _LABELS or unit not in MEASURES or (unit == "ms" and m.group("unit") not in ("ms", "Ms")):
         return None
     return ("measure", unit)
-
-
-def _cells(line: str, delimiter: str) -> list[str]:
-    cells = line.split(delimiter)
-    if delimiter == "|":  # (the outer pipes of "| a | b |" close no cell)
-        if cells and not cells[0].strip():
-            cells = cells[1:]
-        if cells and not cells[-1].strip():
-            cells = cells[:-1]
-    return cells
 
 
 def _units_by_line(text: str) -> dict[int, tuple[int, str, list[Optional[tuple[str, str]]]]]:
@@ -73,18 +63,15 @@ def _units_by_line(text: str) -> dict[int, tuple[int, str, list[Optional[tuple[s
         k = 0
         while k < len(lines):
             s, e = lines[k]
-            header = _cells(text[s:e], delimiter)
-            if len(header) < 2:
-                k += 1
+            header = text[s:e].split(delimiter)
+            if len(header) < 2 or any(pipe_tables.NUMERIC_CELL_RE.fullmatch(c.strip()) for c in header):
+                k += 1  # (no table's header: a header names its columns, it gives no value)
                 continue
             j = k + 1
-            while j < len(lines) and (delimiter != "|" or not set(text[lines[j][0]:lines[j][1]]) <= set("|-:+ \t")) \
-                    and len(_cells(text[lines[j][0]:lines[j][1]], delimiter)) == len(header):
+            if delimiter == "|" and j < len(lines) and pipe_tables.RULE_RE.fullmatch(text, *lines[j]):
+                j += 1  # the rule under a pipe table's header
+            while j < len(lines) and text.count(delimiter, *lines[j]) + 1 == len(header):
                 j += 1
-            if delimiter == "|" and j < len(lines) and j == k + 1:  # a rule under a pipe table's header
-                j += 1
-                while j < len(lines) and len(_cells(text[lines[j][0]:lines[j][1]], delimiter)) == len(header):
-                    j += 1
             if j - k >= 2:
                 units = [header_unit(c) for c in header]
                 if any(units):
@@ -118,8 +105,8 @@ def column_units(text: str, mentions: Sequence[NumberMention]) -> list[NumberMen
             continue
         line = text[line_start:line_end]
         before = text[line_start:n.start]
-        column = before.count(delimiter) - (1 if delimiter == "|" and line.lstrip().startswith("|") else 0)
-        cells = _cells(line, delimiter)
+        column = before.count(delimiter)  # (an outer pipe opens an empty first cell, in the header too)
+        cells = line.split(delimiter)
         found = units[column] if 0 <= column < min(len(units), len(cells)) else None
         if found is None or not pipe_tables.NUMERIC_CELL_RE.fullmatch(cells[column].strip().strip('"')):
             continue  # ("12 items": a cell of words, the number is not its value)

@@ -43,17 +43,13 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
     # the thing counted as the answer writes it flags ("three months' notice": months' notice);
     # the noun alone also supports ("three months" for "3 months' gross rent")
     flagging = counted.whole_key or counted.key
+    keys = (counted.key, flagging) if counted.whole_key else (counted.key,)
     other: Optional[tuple[int, CountedNoun]] = None
     for doc_index, index in ctx.documents:
-        for doc_count in index.counts.get(counted.key, ()):
-            if doc_count.value == counted.value:
-                return None
-        for doc_count in index.counts.get(flagging, ()) if counted.whole_key else ():
-            if doc_count.value == counted.value:
-                return None
-        for doc_count in index.counts.get(flagging, ()):
-            if other is None:
-                other = (doc_index, doc_count)
+        if any(c.value == counted.value for key in keys for c in index.counts.get(key, ())):
+            return None
+        if other is None and (given := index.counts.get(flagging)):
+            other = (doc_index, given[0])
     if other is None:
         return None
     if mention.measure is not None and _measured_alike(ctx, mention):
