@@ -74,3 +74,15 @@ def test_a_boxed_table_border_is_a_rule():
     (table,) = tables(text)
     assert _texts(table.header) == ["Bay", "Cars"] and [_texts(r) for r in table.body()] == [["East", "40"]]
     assert table_at(text, text.index("East"))[0] == table
+
+
+def test_a_csv_or_tsv_is_read_as_a_table_with_its_delimiter() -> None:
+    from raguard.normalize.pipe_tables import tables
+
+    [csv] = list(tables("sku,qty,rebate_pct\nA-1,40,15\nA-2,12,7.5\n\nNotes follow.", ","))
+    assert [c.text for c in csv.header.cells] == ["sku", "qty", "rebate_pct"]
+    assert [[c.text for c in row.cells] for row in csv.body()] == [["A-1", "40", "15"], ["A-2", "12", "7.5"]]
+    [tsv] = list(tables("name\tmins\nSpin\t45\n", "\t"))
+    assert tsv.header is not None and [c.text for c in tsv.body()[0].cells] == ["Spin", "45"]
+    # a line with one pipe is no pipe table's row, while one comma splits a CSV's line
+    assert list(tables("a | b\nc | d\n")) == []

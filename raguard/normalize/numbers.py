@@ -945,8 +945,9 @@ def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     return out
 
 
-# a table column's header that makes its cells percentages: "%", "Share (%)", "Use%", "pct"
-_PERCENT_HEADER_RE = re.compile(r"(?:%|\(%\)|\bpct\.?|\bper[ \t]?cent)[ \t]*$", re.IGNORECASE)
+#: A table column's header that makes its cells percentages: "%", "Share (%)", "Use%", "pct",
+#: "discount_pct", "Percent", "% of votes" (for pipe tables here, and CSVs in column_units).
+PERCENT_HEADER_RE = re.compile(r"^[ \t]*%|(?:%|\(%\)|(?<![a-z])pct\.?|(?<![a-z])per[ \t]?cent)[ \t]*$", re.IGNORECASE)
 
 
 def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[NumberMention]:
@@ -956,7 +957,7 @@ def _percent_columns(text: str, mentions: list[NumberMention]) -> Iterator[Numbe
     for table in pipe_tables(text):
         if table.header is None:
             continue
-        percent = [_PERCENT_HEADER_RE.search(cell.text) is not None for cell in table.header.cells]
+        percent = [PERCENT_HEADER_RE.search(cell.text) is not None for cell in table.header.cells]
         if not any(percent):
             continue
         for row in table.body():

@@ -3,7 +3,9 @@ checker: which lines are a table's rows, and which row names its columns.
 
 A table is a run of lines with as many "|" (two or more); a rule of dashes between them
 ("|---|:--:|") is skipped. Its header is its first row when that names columns: none of its cells
-is a number and one holds a letter ("Region | % | Points"; not "Ashby | 91 | normal").
+is a number and one holds a letter ("Region | % | Points"; not "Ashby | 91 | normal"). A reader
+that asks for another delimiter gets a CSV's or a TSV's tables the same way (one comma or tab a
+line or more: "sku,qty,rebate_pct" over "A-1,40,15").
 """
 
 from __future__ import annotations
@@ -49,12 +51,13 @@ RULE_RE = re.compile(r"[ \t|:+]*[=-][ \t|:+=-]*")
 NUMERIC_CELL_RE = re.compile(r"[-+(−]?[$€£]?\d[\d.,]*\)?%?\*?")
 
 
-def _row(text: str, start: int, end: int) -> Optional[Row]:
-    """The line at [start, end) as a row; None for a line with fewer than two pipes."""
-    if text.count("|", start, end) < 2:
+def _row(text: str, start: int, end: int, delimiter: str = "|") -> Optional[Row]:
+    """The line at [start, end) as a row; None for a line with fewer than two pipes (one comma
+    or tab)."""
+    if text.count(delimiter, start, end) < (2 if delimiter == "|" else 1):
         return None
     cells = []
-    for cell in text[start:end].split("|"):
+    for cell in text[start:end].split(delimiter):
         cells.append(Cell(start, start + len(cell), cell.strip()))
         start += len(cell) + 1
     return Row(cells[0].start, cells[-1].end, tuple(cells))
@@ -65,7 +68,7 @@ def _names_columns(row: Row) -> bool:
             and any(ch.isalpha() for c in row.cells for ch in c.text))
 
 
-def _table_from(text: str, start: int) -> tuple[Optional[Table], int]:
+def _table_from(text: str, start: int, delimiter: str = "|") -> tuple[Optional[Table], int]:
     """The table whose first line starts at ``start`` (None when that line is no row), and where
     the line after it starts."""
     rows: list[Row] = []
@@ -76,7 +79,7 @@ def _table_from(text: str, start: int) -> tuple[Optional[Table], int]:
         if RULE_RE.fullmatch(text, at, end):
             at = end + 1
             continue
-        row = _row(text, at, end)
+        row = _row(text, at, end, delimiter)
         if row is None or (rows and len(row.cells) != len(rows[0].cells)):
             break
         rows.append(row)
@@ -86,14 +89,14 @@ def _table_from(text: str, start: int) -> tuple[Optional[Table], int]:
     return Table(tuple(rows), rows[0] if _names_columns(rows[0]) else None), at
 
 
-def tables(text: str) -> Iterator[Table]:
-    """Every table of ``text``, in order."""
-    at = text.find("|")
+def tables(text: str, delimiter: str = "|") -> Iterator[Table]:
+    """Every table of ``text`` (its cells split by ``delimiter``: "|", "," or a tab), in order."""
+    at = text.find(delimiter)
     while at >= 0:
-        table, at = _table_from(text, text.rfind("\n", 0, at) + 1)
+        table, at = _table_from(text, text.rfind("\n", 0, at) + 1, delimiter)
         if table is not None:
             yield table
-        at = text.find("|", at) if at <= len(text) else -1
+        at = text.find(delimiter, at) if at <= len(text) else -1
 
 
 def table_at(text: str, at: int) -> Optional[tuple[Table, int]]:
