@@ -307,3 +307,41 @@ def test_a_dot_after_a_full_month_name_ends_a_sentence() -> None:
     assert _flagged(notes, "The quiet room trial runs for four weeks from 9 June.") == []
     assert _flagged(notes, "The quiet room trial starts on 2 June.") == [("unsupported_date", "2 June")]
     assert [d.text for d in extract_dates("seen on Sept. 3 and Oct. 14")] == ["Sept. 3", "Oct. 14"]
+
+
+def test_a_weekday_after_a_date_in_chinese_or_japanese_is_read_with_it() -> None:
+    ticket = ["乗車券　名古屋→京都\n９月１７日（木）　ひかり５０３号　１０：０５発"]
+    assert _flagged(ticket, "Your train leaves on Thursday 17 September.") == []
+    assert _flagged(ticket, "Your train leaves on Friday 17 September.") == [("unsupported_date", "Friday 17 September")]
+    assert _flagged(["会议定于2027年3月4日星期四举行"], "The meeting is on Thursday 4 March 2027.") == []
+    # a weekday the year does not give is not joined: 4 March 2027 is a Thursday
+    assert _flagged(["会议定于2027年3月4日（周一）举行"], "The meeting is on Monday 4 March 2027.") != []
+
+
+def test_two_short_weekdays_joined_are_a_range_or_a_list() -> None:
+    chat = ["[Thu 19:02] Imke: can u water the tomatoes sat+sun?\n[Thu 19:10] Bo: sure, evenings only, busy sat morning"]
+    assert _flagged(chat, "Bo will water the tomatoes on Saturday and Sunday evenings.") == []
+    assert _flagged(chat, "Bo will water the tomatoes on Friday evening.") == [("unsupported_date", "Friday")]
+    hours = ["Sprechzeiten: Mo-Do 8:00-12:00, Fr 8:00-11:00"]
+    assert _flagged(hours, "The practice is open Monday to Thursday from 8:00 to 12:00.") == []
+    # the days inside a range are not read: "Tuesday to Thursday" is not what "Mo-Do" says
+    assert _flagged(hours, "The practice is open Tuesday to Thursday.") == [("unsupported_date", "Tuesday")]
+    # a two-letter abbreviation in lower case is a word ("do/so")
+    assert _read("you can do/so it") == []
+
+
+def test_a_row_that_opens_with_its_weekday_is_that_day() -> None:
+    rota = ["Day | Shift | Staff\nMon | Early | Pia\nSat | Late | cover needed\nSun | - | closed"]
+    assert _flagged(rota, "Saturday's late shift still needs cover and the site is closed on Sunday.") == []
+    assert _flagged(rota, "Wednesday's late shift still needs cover.") == [("unsupported_date", "Wednesday")]
+    # a short weekday inside a row is not a label ("Sat" as a word)
+    assert _read("Notes | He sat | there") == []
+
+
+def test_a_range_of_two_months_states_both() -> None:
+    rules = ["Allotment rules: bonfires allowed Nov-Feb only; hosepipes banned JUN–AUG."]
+    assert _flagged(rules, "Bonfires are allowed from November to February, and hosepipes are banned from June to August.") == []
+    assert _flagged(rules, "Bonfires are allowed from October to February.") == [("unsupported_date", "October")]
+    # the months between the ends are not read, and lower case "mar-may" are words
+    assert _flagged(rules, "Hosepipes are banned in July.") == [("unsupported_date", "July")]
+    assert _read("they mar-may the view") == []
