@@ -262,3 +262,18 @@ def test_a_weekday_or_a_month_before_a_date_is_no_name_of_its_own() -> None:
     warnings = verify("When?", doc, "The refund is paid by BACS on Friday 9 April 2027.").warnings
     assert not [w for w in warnings if w.type == MISSING_ENTITY and w.text.lower().startswith(("fri", "april"))]
 
+
+
+# -- a person "of the" party or body she belongs to ----------------------------------------------
+
+_COUNT = ["Candidate | Party | First count\nRUANE, Declan | SDP | 1,512 ELECTED\nOKAFOR, Ifeoma | Ind | 1,104\n"
+          "DALY, Brona | NWP | 870 EXCLUDED"]
+
+
+def test_a_person_of_the_body_a_table_row_gives_is_two_names_found_apart() -> None:
+    assert MISSING_ENTITY not in types(_COUNT, "Declan Ruane of the SDP was elected on the first count.")
+    assert MISSING_ENTITY not in types(_COUNT, "Ifeoma Okafor, an independent, was not elected; Brona Daly of the NWP was excluded.")
+
+
+def test_a_body_no_document_gives_after_of_the_is_still_missing() -> None:
+    assert MISSING_ENTITY in types(_COUNT, "Declan Ruane of the Green Alliance was elected on the first count.")

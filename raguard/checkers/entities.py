@@ -271,6 +271,13 @@ def _opening_particle(text: str, start: int, end: int) -> bool:
 _MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
 # the words between a person's name and where she works or comes from
 _AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
+
+
+def _affiliation_gap(gap: str) -> bool:
+    """Is ``gap`` what stands between a person and where she belongs: "of", "from", "at" or
+    "with", perhaps with "the" ("Declan Ruane of the SDP")?"""
+    word, _, rest = gap.partition(" ")
+    return word in _AFFILIATION_WORDS and rest.strip(" \t") in ("", "the")
 # (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
 # checker reads whose role it is)
 
@@ -314,7 +321,7 @@ def _stacked_names(text: str, start: int, end: int, checked: list[tuple[int, int
     while k < len(checked) and checked[k][0] < end:
         s, e, label = checked[k]
         gap = text[pos:s].strip(" \t")
-        if e > end or (gap and not (previous == "PERSON" and gap in _AFFILIATION_WORDS)
+        if e > end or (gap and not (previous == "PERSON" and _affiliation_gap(gap))
                        and not (pieces and gap in ROLE_ACRONYMS)):
             return False  # past the run, or a word no entity holds
         pieces += 1
@@ -333,8 +340,11 @@ def _affiliation_start(text: str, start: int, end: int, checked: list[tuple[int,
     if k == len(checked) or checked[k][0] != start or checked[k][2] != "PERSON" or checked[k][1] >= end:
         return start
     word, _, rest = text[checked[k][1]:end].strip(" \t").partition(" ")
-    if word in _AFFILIATION_WORDS and rest.strip()[:1].isupper():
-        return end - len(rest.lstrip(" \t"))
+    rest = rest.lstrip(" \t")
+    if rest.startswith("the "):  # ("Rachel Imbert of the Harbour Trust")
+        rest = rest[4:].lstrip(" \t")
+    if word in _AFFILIATION_WORDS and rest[:1].isupper():
+        return end - len(rest)
     return start
 
 
