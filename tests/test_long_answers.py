@@ -411,6 +411,16 @@ def test_a_unit_glued_to_the_number_is_the_unit() -> None:
     assert UNSUPPORTED_NUMBER in types("What did it pay?", money, "The club paid $5.68m.")
 
 
+
+def test_a_unit_glued_in_the_document_is_the_answers_bare_digits() -> None:
+    # "7.4m" is a million or metres: an answer writing "7.4 m" (or no unit) gives its digits
+    doc = ["Lock 3: max beam 7.4m, max draught 2.1m; queue from 0700."]
+    assert UNSUPPORTED_NUMBER not in types("Will I fit?", doc, "The lock takes boats up to 7.4 m wide drawing 2.1 m.")
+    assert UNSUPPORTED_NUMBER in types("Will I fit?", doc, "The lock takes boats up to 7.8 m wide.")
+    # a value with a currency is no bare digits
+    assert UNSUPPORTED_NUMBER in types("What did it cost?", ["Budget: 7.4m"], "It cost £7.4.")
+
+
 def test_a_measure_is_not_a_year() -> None:
     doc = ["The Orva valley receives 1,400 millimetres of rain a year, most of it in autumn."]
     answer = "The Orva valley receives about 1400 mm of rain a year."

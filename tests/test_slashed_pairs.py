@@ -54,3 +54,13 @@ def test_a_maximum_a_tables_header_states_alone() -> None:
     # a maximum the header does not state, or a changed mark, is still flagged
     assert "50" in flagged_numbers(doc, "R. Odum scored 31.5 out of 50 in the interview.")
     assert "33.5" in flagged_numbers(doc, "R. Odum scored 33.5 out of 40 in the interview.")
+
+
+def test_values_with_decimals_joined_by_a_slash_are_each_a_value() -> None:
+    docs = ["Line test after repair: sync 54.2/9.8 Mbps, attenuation 21.5 dB."]
+    assert flagged_numbers(docs, "The line now syncs at 54.2 Mbps down and 9.8 Mbps up.") == []
+    assert flagged_numbers(docs, "The line now syncs at 54.2 Mbps down and 8.9 Mbps up.") == ["8.9"]
+    # two whole numbers stay a date's or a fraction's ("9/12", "2/3"); a list reads each
+    from raguard.normalize.numbers import _slash_lists
+
+    assert [n.value for n in _slash_lists("on 9/12, 2/3 of it, 4.5/5 stars, 128/256 GB")] == [4.5, 5.0, 128.0, 256.0]

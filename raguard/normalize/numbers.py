@@ -1840,15 +1840,20 @@ def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool =
 
 
 # "128/256/512 GB": options of three digits or more, not a date or a fraction ("9/30", "1/2"),
-# or four values or more of any size ("70/80/90/100 °C": a date has three parts at most)
-_SLASH_LIST_RE = re.compile(r"(?<![\w.,/])(?:\d{3,}(?:/\d{3,})+|\d+(?:/\d+){3,})(?![\w/]|[.,]\d)")
-_RUN_OF_DIGITS_RE = re.compile(r"\d+")
+# four values or more of any size ("70/80/90/100 °C": a date has three parts at most), or values
+# one of which has decimals ("sync 68.9/18.2": no date or fraction does)
+_SLASH_LIST_RE = re.compile(r"(?<![\w.,/])\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)+(?![\w/]|[.,]\d)")
+_SLASH_PART_RE = re.compile(r"[^/]+")
 
 
 def _slash_lists(text: str) -> Iterator[NumberMention]:
-    """Each value of a list joined by slashes ("128/256/512 GB": 128, 256 and 512; "70/80/90/100")."""
+    """Each value of a list joined by slashes ("128/256/512 GB": 128, 256 and 512; "70/80/90/100";
+    "68.9/18.2")."""
     for m in _SLASH_LIST_RE.finditer(text):
-        for d in _RUN_OF_DIGITS_RE.finditer(m.group(0)):
+        parts = m.group(0).split("/")
+        if not (len(parts) >= 4 or all(len(p) >= 3 for p in parts) or any("." in p for p in parts)):
+            continue
+        for d in _SLASH_PART_RE.finditer(m.group(0)):
             start = m.start() + d.start()
             yield NumberMention(start, start + len(d.group(0)), d.group(0), float(d.group(0)))
 
@@ -1907,6 +1912,11 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         return values_match(_as_metres(claim), doc)
     if doc.measure is None and claim.measure is not None and _may_be_metres(doc, claim.measure):
         return values_match(claim, _as_metres(doc))
+    if claim.measure is None and claim.unit is None and doc.measure is None and claim.value < 1e3 \
+            and "." in doc.text and _may_be_metres(doc, "metre"):
+        # ("10.8 m" for a "10.8m": the answer's bare digits are the document's, a million or
+        # metres; a whole "25m" is a log's minutes as well, and supports no count)
+        return values_match(claim, _as_metres(doc)._replace(measure=None))
     if claim.unit == "%" and doc.unit != "%":
         return False  # "12 points" does not state "12%"
     a, d = claim.value, doc.value
