@@ -600,3 +600,20 @@ def test_points_are_the_difference_of_two_percentages_of_the_sentence() -> None:
     assert [w.text for w in wrong.warnings] == ["4.3"]
     # points of a score are no difference of percentages
     assert [w.text for w in numbers.verify("", docs, "At 61.2%, the ward won 3.3 points.").warnings] == ["3.3"]
+
+
+def test_a_zero_beside_a_value_is_no_thousands_group() -> None:
+    # a table printed with spaces: "0 100%" is an empty column and a full one, not 100%
+    report = "Volume      Size  Used Avail Use%\n/dev/vdc1   500G  500G     0 100%"
+    assert _flagged(report, "The volume is 100% full with 0 bytes available.") == set()
+    assert _flagged(report, "The volume is 90% full.") == {"90%"}
+    assert [n.value for n in extract_numbers("a run of 0 250 units", hedges=False)] == [0, 250]
+
+
+def test_a_diameter_written_with_the_letter_o_slash_is_a_figure() -> None:
+    drawing = "Bore Ø12.5 H7 to depth 30. Hole position tolerance TP Ø0.20 to datum A. Checked by S. Østby."
+    assert _flagged(drawing, "The bore is 12.5 mm across and its position tolerance is 0.20 mm.") == set()
+    assert _flagged(drawing, "The position tolerance is 0.25 mm.") == {"0.25"}
+    from raguard.normalize.text import fold_diameter_signs
+
+    assert fold_diameter_signs("TP Ø0.20, Østby, ø6") == "TP ⌀0.20, Østby, ⌀6"

@@ -91,7 +91,8 @@ _EUROPEAN_RE = re.compile(
     r"(?=[$€£¥₹A-Z\-−–\d])"
     rf"(?:(?P<cur>US\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b)[ \t]?)?"
     r"(?<![\w.,/:])(?<!\d[ \t])(?P<neg>[-−–](?=\d))?"
-    r"(?P<num>\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?: \d{3})+(?:,\d{1,2}|\.\d+)?(?![ \t]\d)|\d+,\d{1,2})"
+    # (no grouped number opens with a group of 0: "0 100%" is a table's two cells)
+    r"(?P<num>[1-9]\d{0,2}(?:\.\d{3})+,\d{1,2}|[1-9]\d{0,2}(?: \d{3})+(?:,\d{1,2}|\.\d+)?(?![ \t]\d)|\d+,\d{1,2})"
     r"(?!\d|[,.:/]\d)"
     r"(?:[ \t]?(?P<pct>%|[Pp]ercent\b|[Pp]er[ \t]cent\b))?"
     # a scale before the currency: "6,05 M€", "450 k€", "2,1 Mrd. €", "3,4 Mio. Euro"

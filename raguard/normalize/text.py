@@ -199,6 +199,19 @@ def fold_full_width(text: str) -> str:
     return text.translate(_FULL_WIDTH)
 
 
+# a diameter written with the letter "Ø" right before its figure, as drawings and pipe schedules
+# do ("TP Ø0.20", "Ø110 mm"): the sign "⌀", so that the figure is no code's digits ("B12")
+_DIAMETER_LETTER_RE = re.compile("[Øø](?=[0-9])")
+
+
+def fold_diameter_signs(text: str) -> str:
+    """``text`` with a letter "Ø" before a figure as the diameter sign "⌀" ("Ø6.35" -> "⌀6.35"),
+    same length."""
+    if text.isascii() or ("Ø" not in text and "ø" not in text):
+        return text
+    return _DIAMETER_LETTER_RE.sub("⌀", text)
+
+
 # a capital O an OCR pass read for the zero of a figure ("£2.2O", "1OO", "2OO5"): a token of
 # digits, decimal marks and such O's only, perhaps after a currency sign or before "%" ("H2O",
 # "4O1B", "NO2" hold letters: kept); found from an O after a digit or a decimal mark
