@@ -345,3 +345,11 @@ def test_a_range_of_two_months_states_both() -> None:
     # the months between the ends are not read, and lower case "mar-may" are words
     assert _flagged(rules, "Hosepipes are banned in July.") == [("unsupported_date", "July")]
     assert _read("they mar-may the view") == []
+
+
+def test_an_iso_year_and_month_in_a_csv_cell_is_read() -> None:
+    export = ["indicator,unit,period,value,flag\nARRIVALS,NR,2027-02,412880,p\nARRIVALS,NR,2027-03,530114,\n"]
+    assert _flagged(export, "February 2027 (412,880) is provisional; March 2027 (530,114) is final.") == []
+    assert _flagged(export, "April 2027 is provisional.") == [("unsupported_date", "April 2027")]
+    # a decimal after it is still no month's: "2027-03.5" is left alone
+    assert _read("index 2027-03.5 points") == []

@@ -221,7 +221,8 @@ _MONTH_ABBR_REACH = 6
 # an ISO year and month, "2026-06" (a full ISO date, "2026-06-01", is extract_dates')
 # (each of these opens with a digit and looks behind it after: a pattern that opens with a
 # lookbehind is tried at every position of the text, one that opens with a digit is scanned for it)
-_YEAR_MONTH_RE = re.compile(r"(?P<y>[12](?<![\w\-/.:][12])\d{3})(?P<sep>[-/])(?P<m>0[1-9]|1[0-2])(?![\w\-/:'’]|[.,]\d)")
+# (a comma and a digit after it is a CSV's next cell: "NR,2026-08,2968004")
+_YEAR_MONTH_RE = re.compile(r"(?P<y>[12](?<![\w\-/.:][12])\d{3})(?P<sep>[-/])(?P<m>0[1-9]|1[0-2])(?![\w\-/:'’]|\.\d)")
 # ... and a month of two digits before its year, joined by a hyphen or a dot ("06-2026", "Stand:
 # 06.2026"; "06/2026" is extract_dates')
 # (what follows a decimal that "10.2026" may be, a month of two digits without its zero: a unit,
