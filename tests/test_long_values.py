@@ -161,6 +161,22 @@ def test_a_quotation_with_its_negation_dropped_or_added_is_still_caught() -> Non
         assert UNSUPPORTED_QUOTE in types(PIER, answer), answer
 
 
+GROUP_CHAT = ["Wen: im not convinced, the vet said its nothing serious\nJonah: dont worry, they wont charge us twice"]
+
+
+def test_a_quotation_of_a_chat_that_drops_its_apostrophes_is_the_quotation() -> None:
+    for answer in ['Wen wrote "I\'m not convinced, the vet said it\'s nothing serious".',
+                   'Jonah replied "don\'t worry, they won\'t charge us twice".']:
+        assert UNSUPPORTED_QUOTE not in types(GROUP_CHAT, answer), answer
+    for answer in ['Jonah replied "do worry, they will charge us twice".',
+                   'Wen wrote "the vet said it\'s something serious".']:
+        assert UNSUPPORTED_QUOTE in types(GROUP_CHAT, answer), answer
+    from raguard.normalize.contractions import uncontracted_words
+
+    # a word that an apostrophe-less contraction would spell is kept ("were", "well", "shell")
+    assert uncontracted_words(["we", "were", "well", "shell"]) == ["we", "were", "well", "shell"]
+
+
 # -- a place the document puts in a country -----------------------------------------------------
 
 PUPILS = ["Dozens of pupils were treated in hospital in Chile's southern city of Osorno last month. "

@@ -6,7 +6,8 @@ canonical form used here writes a negation out ("did not", "will not", "can not"
 auxiliary short ("we re", "it s", "they ve"): "it isn't", "it's not" and "it is not" all become
 ``it s not``. A short "'s" or "'d" stands for either of two words ("it's" is "it is" or "it has";
 "he'd" is "he had" or "he would"), so both fold onto it: the contraction says no more than that.
-A possessive "'s" after a noun is left as it is (only pronouns take the auxiliary).
+A possessive "'s" after a noun is left as it is (only pronouns take the auxiliary). A contraction
+written without its apostrophe ("dont", "its", "youre") is the same words.
 """
 
 from __future__ import annotations
@@ -30,13 +31,32 @@ _SHORT = {"am": "m", "are": "re", "is": "s", "has": "s", "have": "ve", "will": "
           "would": "d", "had": "d", "us": "s"}
 _SHORT_FORMS = frozenset(_SHORT.values())
 
+# contractions written without their apostrophe, as chats and quick typing do ("dont", "its",
+# "im"): the same two words. Left out: those that are words of their own ("were", "well", "ill",
+# "shell", "wed", "id", "lets"); a possessive "its" folds with "it's", which a quotation's words
+# cannot tell apart anyway.
+_APOSTROPHE_LESS: dict[str, tuple[str, str]] = {
+    # (as the apostrophe splits them: "don't" is "don" and "t")
+    **{f"{verb}nt": (f"{verb}n", "t") for verb in ("do", "does", "did", "is", "are", "was", "were", "has", "have",
+                                                   "had", "could", "would", "should", "must", "need")},
+    "cant": ("can", "t"), "wont": ("won", "t"), "im": ("i", "m"), "ive": ("i", "ve"),
+    **{f"{pronoun}{short}": (pronoun, short) for pronoun, shorts in (
+        ("you", ("re", "ve", "ll")), ("they", ("re", "ve", "ll")), ("we", ("ve",)), ("it", ("s", "ll")),
+        ("that", ("s", "ll")), ("what", ("s",)), ("there", ("s",)), ("she", ("s",)))
+       for short in shorts},
+}
+
 #: Tokens that can change under :func:`uncontracted` (a quick test before folding).
-CUES = frozenset({"t", "cannot", "not"}) | frozenset(_SHORT) | _SHORT_FORMS
+CUES = frozenset({"t", "cannot", "not"}) | frozenset(_SHORT) | _SHORT_FORMS | frozenset(_APOSTROPHE_LESS)
 
 
 def uncontracted(tokens: Sequence[Token]) -> list[Token]:
     """``tokens`` with contractions in one spelling (see the module docstring). Each new token
     keeps the span of the token it comes from, so a match maps back to the text."""
+    if any(tok.norm in _APOSTROPHE_LESS for tok in tokens):
+        tokens = [part for tok in tokens for part in (
+            (Token(_APOSTROPHE_LESS[tok.norm][0], tok.start, tok.end), Token(_APOSTROPHE_LESS[tok.norm][1], tok.start, tok.end))
+            if tok.norm in _APOSTROPHE_LESS else (tok,))]
     out: list[Token] = []
     n = len(tokens)
     i = 0
