@@ -271,6 +271,8 @@ def _opening_particle(text: str, start: int, end: int) -> bool:
 _MODIFIER_LABELS = frozenset({"GPE", "LOC", "NORP"})
 # the words between a person's name and where she works or comes from
 _AFFILIATION_WORDS = frozenset({"of", "from", "at", "with"})
+# (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
+# checker reads whose role it is)
 
 
 def _affiliation_gap(gap: str) -> bool:
@@ -278,8 +280,6 @@ def _affiliation_gap(gap: str) -> bool:
     "with", perhaps with "the" ("Declan Ruane of the SDP")?"""
     word, _, rest = gap.partition(" ")
     return word in _AFFILIATION_WORDS and rest.strip(" \t") in ("", "the")
-# (a role acronym between or before names, "Fjordvik CEO Lars Otterstad", names no one: the roles
-# checker reads whose role it is)
 
 
 #: Weekdays and months (full and short): a name cut before a date is none when it is one of them.

@@ -54,9 +54,7 @@ def uncontracted(tokens: Sequence[Token]) -> list[Token]:
     """``tokens`` with contractions in one spelling (see the module docstring). Each new token
     keeps the span of the token it comes from, so a match maps back to the text."""
     if any(tok.norm in _APOSTROPHE_LESS for tok in tokens):
-        tokens = [part for tok in tokens for part in (
-            (Token(_APOSTROPHE_LESS[tok.norm][0], tok.start, tok.end), Token(_APOSTROPHE_LESS[tok.norm][1], tok.start, tok.end))
-            if tok.norm in _APOSTROPHE_LESS else (tok,))]
+        tokens = [part for tok in tokens for part in _with_apostrophe(tok)]
     out: list[Token] = []
     n = len(tokens)
     i = 0
@@ -80,6 +78,15 @@ def uncontracted(tokens: Sequence[Token]) -> list[Token]:
         _add(out, tok)
         i += 1
     return out
+
+
+def _with_apostrophe(tok: Token) -> tuple[Token, ...]:
+    """``tok`` as the two tokens its apostrophe would split it into ("dont" -> "don", "t"), each
+    with its span; any other token as it is."""
+    halves = _APOSTROPHE_LESS.get(tok.norm)
+    if halves is None:
+        return (tok,)
+    return Token(halves[0], tok.start, tok.end), Token(halves[1], tok.start, tok.end)
 
 
 def _add(out: list[Token], tok: Token) -> None:
