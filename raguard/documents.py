@@ -22,7 +22,7 @@ from raguard.normalize.creators import CreatorMention, creator_mentions, cue_rel
 from raguard.normalize.dates import DateMention, day_months, extract_dates, other_readings, relative_days, relative_years
 from raguard.normalize.doc_dates import document_dates
 from raguard.normalize.measures import compound_measures
-from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers, glued_digits
 from raguard.normalize.bindings import (KNOWN_ROLES, capitalized_runs, key_base, keying_test, role_bindings,
                                         table_bindings, text_parts)
 from raguard.normalize.roles import Roles
@@ -709,7 +709,9 @@ class SetIndex:
 
     @lazy
     def _magnitudes(self) -> tuple[list[float], list[int]]:
-        pairs = sorted({(abs(n.value), i) for i, index in enumerate(self.indexes) for n in index.numbers})
+        # (a glued "10.8m" is 10.8 million and, for an answer's bare 10.8, its digits)
+        pairs = sorted({(abs(v.value), i) for i, index in enumerate(self.indexes) for n in index.numbers
+                        for v in (n, glued_digits(n)) if v is not None})
         return [m for m, _ in pairs], [i for _, i in pairs]
 
     @lazy

@@ -419,6 +419,16 @@ def test_a_unit_glued_in_the_document_is_the_answers_bare_digits() -> None:
     assert UNSUPPORTED_NUMBER in types("Will I fit?", doc, "The lock takes boats up to 7.8 m wide.")
     # a value with a currency is no bare digits
     assert UNSUPPORTED_NUMBER in types("What did it cost?", ["Budget: 7.4m"], "It cost £7.4.")
+    # three digits and more are a length or a million, not a log's minutes; a bound the document
+    # writes the same way is the same bound, and among several documents too
+    hills = ["Summits: sleet above 800m; freezing level 650m."]
+    assert UNSUPPORTED_NUMBER not in types("Snow?", hills, "Expect sleet above 800 m and a freezing level of 650 m.")
+    assert UNSUPPORTED_NUMBER in types("Snow?", hills, "Expect sleet above 900 m.")
+    several = ["Car park: pay and display, 2 hours max.", *hills, "Cafe open 10:00-16:00."]
+    assert UNSUPPORTED_NUMBER not in types("Snow?", several, "Expect sleet above 800 m and a freezing level of 650 m.")
+    assert UNSUPPORTED_NUMBER in types("Snow?", several, "Expect a freezing level of 750 m.")
+    # a million stays a million
+    assert UNSUPPORTED_NUMBER not in types("How many?", ["Visitors: 1.2m in 2025."], "There were 1.2 million visitors in 2025.")
 
 
 def test_a_measure_is_not_a_year() -> None:

@@ -1891,6 +1891,27 @@ def _as_metres(n: NumberMention) -> NumberMention:
     return n._replace(value=n.value / 1e6, precision=n.precision / 1e6, measure="metre")
 
 
+def glued_digits(n: NumberMention) -> Optional[NumberMention]:
+    """A document's "10.8m" or "700m" (read as a million) as its bare digits, 10.8 or 700: the "m"
+    may be metres, and an answer that writes "10.8 m" or "above 700 m" gives those digits. None
+    for any other value, and for a whole number under 100: a log's "25m" is minutes too (a log
+    writes an hour past "59m"), and supports no count."""
+    if not _may_be_metres(n, "metre"):
+        return None
+    bare = _as_metres(n)._replace(measure=None)
+    return bare if "." in n.text or bare.value >= 100 else None
+
+
+def matched_reading(claim: NumberMention, doc: NumberMention) -> NumberMention:
+    """The reading of ``doc`` that :func:`values_match` matched ``claim`` with: its bare digits
+    when only they match (:func:`glued_digits`), else ``doc``. Bounds are compared on it."""
+    if claim.measure is None and claim.unit is None and doc.measure is None:
+        bare = glued_digits(doc)
+        if bare is not None and abs(claim.value - bare.value) < abs(claim.value - doc.value):
+            return bare
+    return doc
+
+
 def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """Does a document value support the answer's value, given the answer's hedge and rounding?
 
@@ -1913,11 +1934,10 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         return values_match(_as_metres(claim), doc)
     if doc.measure is None and claim.measure is not None and _may_be_metres(doc, claim.measure):
         return values_match(claim, _as_metres(doc))
-    if claim.measure is None and claim.unit is None and doc.measure is None and claim.value < 1e3 \
-            and "." in doc.text and _may_be_metres(doc, "metre"):
-        # ("10.8 m" for a "10.8m": the answer's bare digits are the document's, a million or
-        # metres; a whole "25m" is a log's minutes as well, and supports no count)
-        return values_match(claim, _as_metres(doc)._replace(measure=None))
+    if claim.measure is None and claim.unit is None and claim.value < 1e4 and doc.measure is None:
+        bare = glued_digits(doc)  # ("10.8 m" for a "10.8m": a million or metres)
+        if bare is not None and values_match(claim, bare):
+            return True
     if claim.unit == "%" and doc.unit != "%":
         return False  # "12 points" does not state "12%"
     a, d = claim.value, doc.value

@@ -62,8 +62,8 @@ from raguard.checkers.numbers.totals import is_total
 from raguard.checkers.numbers.year_spans import spans_years
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, counted_nouns
-from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_APPROX, NumberMention, moved_bound, nearest, opposite_bound,
-                                      values_match, written_bound)
+from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_APPROX, NumberMention, matched_reading, moved_bound, nearest,
+                                      opposite_bound, values_match, written_bound)
 from raguard.normalize.spans import SpanIndex
 
 
@@ -127,6 +127,7 @@ class NumbersChecker:
             for doc_number in index.numbers:
                 if not values_match(mention, doc_number):
                     continue
+                doc_number = matched_reading(mention, doc_number)  # ("above 700 m" for "above 700m")
                 hedge = opposite_bound(mention, index.text, doc_number)
                 moved = moved_bound(mention, index.text, doc_number) if hedge is None else None
                 if hedge is not None or moved is not None:
