@@ -709,10 +709,12 @@ class SetIndex:
 
     @lazy
     def _magnitudes(self) -> tuple[list[float], list[int]]:
+        pairs = {(abs(n.value), i) for i, index in enumerate(self.indexes) for n in index.numbers}
         # (a glued "10.8m" is 10.8 million and, for an answer's bare 10.8, its digits)
-        pairs = sorted({(abs(v.value), i) for i, index in enumerate(self.indexes) for n in index.numbers
-                        for v in (n, glued_digits(n)) if v is not None})
-        return [m for m, _ in pairs], [i for _, i in pairs]
+        pairs.update((abs(bare.value), i) for i, index in enumerate(self.indexes) for n in index.numbers
+                     if n.text.endswith("m") and (bare := glued_digits(n)) is not None)
+        ordered = sorted(pairs)
+        return [m for m, _ in ordered], [i for _, i in ordered]
 
     @lazy
     def number_ladder(self) -> NumberLadder:

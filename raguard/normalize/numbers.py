@@ -1934,7 +1934,7 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         return values_match(_as_metres(claim), doc)
     if doc.measure is None and claim.measure is not None and _may_be_metres(doc, claim.measure):
         return values_match(claim, _as_metres(doc))
-    if claim.measure is None and claim.unit is None and claim.value < 1e4 and doc.measure is None:
+    if doc.text.endswith("m") and claim.measure is None and claim.unit is None and doc.measure is None:
         bare = glued_digits(doc)  # ("10.8 m" for a "10.8m": a million or metres)
         if bare is not None and values_match(claim, bare):
             return True
