@@ -1844,7 +1844,6 @@ def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool =
 # four values or more of any size ("70/80/90/100 °C": a date has three parts at most), or values
 # one of which has decimals ("sync 68.9/18.2": no date or fraction does)
 _SLASH_LIST_RE = re.compile(r"(?<![\w.,/])\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)+(?![\w/]|[.,]\d)")
-_SLASH_PART_RE = re.compile(r"[^/]+")
 
 
 def _slash_lists(text: str) -> Iterator[NumberMention]:
@@ -1854,9 +1853,10 @@ def _slash_lists(text: str) -> Iterator[NumberMention]:
         parts = m.group(0).split("/")
         if not (len(parts) >= 4 or all(len(p) >= 3 for p in parts) or any("." in p for p in parts)):
             continue
-        for d in _SLASH_PART_RE.finditer(m.group(0)):
-            start = m.start() + d.start()
-            yield NumberMention(start, start + len(d.group(0)), d.group(0), float(d.group(0)))
+        start = m.start()
+        for part in parts:
+            yield NumberMention(start, start + len(part), part, float(part))
+            start += len(part) + 1  # (the slash)
 
 
 def _trim_end(text: str, start: int, end: int) -> int:
