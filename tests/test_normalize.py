@@ -208,6 +208,23 @@ def test_sentence_spans_ignore_abbreviations_and_ellipses():
         'He said "we refrain [...] from force."', "The U.S. economy grew.", "Then... it fell!"]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a paper's citations and cross-references, a drawing's tolerance: no sentence ends there
+        ("As Okafor et al. (2021) show, the loss falls. It then rises.",
+         ["As Okafor et al. (2021) show, the loss falls.", "It then rises."]),
+        ("See the appendix, cf. Table 4. It lists all runs.", ["See the appendix, cf. Table 4.", "It lists all runs."]),
+        ("Bore B sat 0.31 mm out of true position tol. (TP 0.25) on lot 2.",
+         ["Bore B sat 0.31 mm out of true position tol. (TP 0.25) on lot 2."]),
+        # a word that only looks like one still ends its sentence
+        ("The test failed at the seal. (It was replaced.)", ["The test failed at the seal.", "(It was replaced.)"]),
+    ],
+)
+def test_sentence_spans_keep_technical_abbreviations(text: str, expected: list[str]) -> None:
+    assert [text[a:b] for a, b in sentence_spans(text)] == expected
+
+
 def test_acronym_helpers():
     assert looks_like_acronym("EU") and looks_like_acronym("U.S.") and not looks_like_acronym("Paris")
     assert initials(["World", "Health", "Organization"]) == "WHO"

@@ -498,6 +498,8 @@ _ABBREVIATIONS = frozenset({
     "mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "gen", "col", "lt", "sgt", "capt", "gov",
     "sen", "rep", "rev", "hon", "no", "nos", "vs", "v", "approx", "est", "fig", "vol", "pp", "ca",
     "inc", "corp", "ltd", "co", "mt", "ft", "ave", "blvd", "dept", "univ", "e.g", "i.e", "etc",
+    # a paper's and a drawing's: "Okafor et al. (2021)", "cf. Table 4", "position tol. (TP 0.2)"
+    "al", "cf", "viz", "resp", "eq", "eqs", "figs", "incl", "excl", "tol", "ref", "refs", "nr", "para",
 })
 _LAST_WORD_RE = re.compile(r"(?:^|[\s(\[\"“'‘])((?:[^\W\d_]\.)*[^\W\d_]+)\.$")
 
