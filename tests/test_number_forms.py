@@ -549,6 +549,16 @@ def test_a_value_glued_to_capitals_in_a_line_in_capitals_is_read_bare() -> None:
     assert _flagged("SALES $312M", "Sales were $312.") == {"$312"}
 
 
+def test_a_line_of_code_a_review_cites_is_read_as_its_number() -> None:
+    doc = ("Review of PR 812 by Tomasz Weir\n  cache.rs L214: unwrap() can panic on a cold start.\n"
+           "  See https://git.example/kv/blob/main/pool.rs#L40-L46 for the retry loop.")
+    answer = "Tomasz flags line 214 of cache.rs, where unwrap() can panic, and points to lines 40 to 46 of pool.rs."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, "Tomasz flags line 241 of cache.rs.") == {"241"}
+    # only after a file's name or in a link: a spine's "L4" or a cache's "L2" is no line
+    assert _flagged("MRI: disc bulge at L4-L5, no L2 findings.", "The bulge is at 4 and 5.") == {"4", "5"}
+
+
 def test_times_and_large_values_as_japanese_and_chinese_write_them() -> None:
     doc = ("窓口：平日 9時15分～16時45分（土曜 10時～12時半）\n手数料は1件あたり3万円です。"
            "博物館の来館者は昨年1.2億人でした。所要時間は約2時間です。")

@@ -625,7 +625,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     write them ("12m", "10h41m", "00:14:40"), prices in hundredths ("48.62 c/kWh"), a
     bracketed fall ("(7)%"), bare values of a table that states its scale ("(in millions)",
     "£000", "Sales £k") scaled, and the cells of a "%" column (of a pipe table or one laid out
-    with spaces), or of a row labelled with "%", as percentages. ``mentions``: the values read in
+    with spaces), or of a row labelled with "%", as percentages, and the lines of code a review
+    cites ("window.go L57": :func:`_line_refs`). ``mentions``: the values read in
     ``text``; ``skip``: spans whose digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
@@ -671,6 +672,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_clock_durations(text))
     if _CAPITAL_UNIT_RE.search(text) is not None:
         out.extend(_capital_units(text))
+    if "L" in text:
+        out.extend(_line_refs(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
@@ -1082,6 +1085,20 @@ def _glued_values(text: str, read: Iterable[tuple[int, int]], runs: Optional[lis
     for m in _scan(_DIGIT_RUN_RE, text, runs):
         if not taken.overlaps(m.start(), m.end()):
             yield NumberMention(m.start(), m.end("v"), m.group("v"), float(m.group("v")))
+
+
+# a line of source code as reviews, linters and links cite it: "L" and its number after a file's
+# name ("window.go L57", "Filter.java L88-L92") or in a link's fragment ("main.py#L57-L60")
+_LINE_REF_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}(?:[ \t]+|#)L(\d{1,6})(?:[-–]L?(\d{1,6}))?(?![\w.])")
+
+
+def _line_refs(text: str) -> Iterator[NumberMention]:
+    """The line numbers of each :data:`_LINE_REF_RE` citation of ``text``, each a bare value (a
+    summary says "line 57" for "window.go L57")."""
+    for m in _LINE_REF_RE.finditer(text):
+        for group in (1, 2):
+            if m.group(group) is not None:
+                yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
 
 
 # a line in capitals loses the case that tells a unit from a scale or a code: "LEN 527M" is 527
