@@ -559,6 +559,19 @@ def test_a_line_of_code_a_review_cites_is_read_as_its_number() -> None:
     assert _flagged("MRI: disc bulge at L4-L5, no L2 findings.", "The bulge is at 4 and 5.") == {"4", "5"}
 
 
+def test_an_aviation_weather_report_is_read_as_a_briefing_restates_it() -> None:
+    doc = ("LFPG 091030Z 31012G24KT 9999 SCT030 BKN045 11/06 Q1013 TEMPO 32020G35KT SHRA\n"
+           "Runway 27L in use.")
+    answer = ("At Paris the wind is from 310 degrees at 12 knots, gusting 24 knots, visibility is 10 km or "
+              "more, with scattered cloud at 3,000 ft and broken cloud at 4,500 ft, and the QNH is 1013 hPa. "
+              "A temporary increase to 20 knots gusting 35 knots is forecast.")
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, "The wind is gusting 42 knots.") == {"42"}
+    assert _flagged(doc, "Broken cloud sits at 5,400 ft.") == {"5,400"}
+    # a report's groups are read only in a line with a wind group: "9999" elsewhere is a number
+    assert _flagged("Part 9999 BKN025 is in stock.", "Visibility is 10 km.") == {"10"}
+
+
 def test_times_and_large_values_as_japanese_and_chinese_write_them() -> None:
     doc = ("窓口：平日 9時15分～16時45分（土曜 10時～12時半）\n手数料は1件あたり3万円です。"
            "博物館の来館者は昨年1.2億人でした。所要時間は約2時間です。")

@@ -625,8 +625,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     write them ("12m", "10h41m", "00:14:40"), prices in hundredths ("48.62 c/kWh"), a
     bracketed fall ("(7)%"), bare values of a table that states its scale ("(in millions)",
     "£000", "Sales £k") scaled, and the cells of a "%" column (of a pipe table or one laid out
-    with spaces), or of a row labelled with "%", as percentages, and the lines of code a review
-    cites ("window.go L57": :func:`_line_refs`). ``mentions``: the values read in
+    with spaces), or of a row labelled with "%", as percentages, the lines of code a review
+    cites ("window.go L57": :func:`_line_refs`) and the values of an aviation weather report
+    ("24018G31KT 9999 BKN025": :func:`_weather_report_values`). ``mentions``: the values read in
     ``text``; ``skip``: spans whose digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
@@ -674,6 +675,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_capital_units(text))
     if "L" in text:
         out.extend(_line_refs(text))
+    if "KT" in text or "MPS" in text:
+        out.extend(_weather_report_values(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
@@ -1099,6 +1102,35 @@ def _line_refs(text: str) -> Iterator[NumberMention]:
         for group in (1, 2):
             if m.group(group) is not None:
                 yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
+
+
+# an aviation weather report's (METAR, SPECI, TAF) wind group: direction in degrees (or VRB),
+# speed and gust, in knots or metres a second ("24018G31KT": from 240 degrees at 18 knots, gusting 31)
+_WIND_GROUP_RE = re.compile(r"(?<![\w/])(?:(\d{3})|VRB)(\d{2,3})(?:G(\d{2,3}))?(?:KT|MPS)(?!\w)")
+# in a line with a wind group: "9999" (visibility of 10 km or more), a cloud layer's base in
+# hundreds of feet ("BKN025": broken at 2,500 ft) and the pressure ("Q0996": 996 hPa)
+_REPORT_GROUP_RE = re.compile(r"(?<![\w/])(?:(9999)|(?:FEW|SCT|BKN|OVC|VV)(\d{3})(?:CB|TCU)?|Q(\d{4}))(?![\w/])")
+
+
+def _weather_report_values(text: str) -> Iterator[NumberMention]:
+    """The values of each line of ``text`` that holds an aviation weather report's wind group
+    (:data:`_WIND_GROUP_RE`), as a briefing restates them: the wind's direction, speed and gust,
+    a visibility of 10 km for "9999", cloud bases in feet, the pressure in hPa."""
+    lines = set()
+    for m in _WIND_GROUP_RE.finditer(text):
+        for group in (1, 2, 3):
+            if m.group(group) is not None:
+                yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
+        lines.add(text.rfind("\n", 0, m.start()) + 1)
+    for start in sorted(lines):
+        end = text.find("\n", start)
+        for m in _REPORT_GROUP_RE.finditer(text, start, end if end >= 0 else len(text)):
+            if m.group(1) is not None:
+                yield NumberMention(m.start(1), m.end(1), m.group(1), 10.0, measure="km")
+            elif m.group(2) is not None:
+                yield NumberMention(m.start(2), m.end(2), m.group(2), float(m.group(2)) * 100, measure="ft")
+            else:
+                yield NumberMention(m.start(3), m.end(3), m.group(3), float(m.group(3)))
 
 
 # a line in capitals loses the case that tells a unit from a scale or a code: "LEN 527M" is 527
