@@ -353,3 +353,21 @@ def test_an_iso_year_and_month_in_a_csv_cell_is_read() -> None:
     assert _flagged(export, "April 2027 is provisional.") == [("unsupported_date", "April 2027")]
     # a decimal after it is still no month's: "2027-03.5" is left alone
     assert _read("index 2027-03.5 points") == []
+
+
+def test_a_range_first_day_closed_by_a_dot_or_with_its_weekday_is_read() -> None:
+    fair = ["Nordsee Boat Days · 09.–11.06.2028 · Halle 3, Bremerhaven"]
+    assert _flagged(fair, "The show runs from 9 to 11 June 2028.") == []
+    assert _flagged(fair, "The show opens on 8 June 2028.") == [("unsupported_date", "8 June 2028")]
+    minutes = ["SECRETARY: Concert dates Thu 4 - Sat 6 December. Rehearsal Monday 1 December."]
+    assert _flagged(minutes, "The concerts run from Thursday 4 to Saturday 6 December.") == []
+    # the first day keeps its weekday: a Friday 4 is no Thursday 4
+    assert _flagged(minutes, "The concerts start on Friday 4 December.") == [("unsupported_date", "Friday 4 December")]
+
+
+def test_an_edi_segment_date_of_eight_digits_is_read() -> None:
+    asn = ["ST*856*0001~\nBSN*00*SHP30211*20270309*1105~\nDTM*011*20270309~\nDTM*017*20270312~"]
+    assert _flagged(asn, "The shipment left on 9 March 2027 and is due on 12 March 2027.") == []
+    assert _flagged(asn, "It is due on 13 March 2027.") == [("unsupported_date", "13 March 2027")]
+    # eight digits outside a segment are an order's number, not a date
+    assert _read("Order 20270309 was packed.") == []

@@ -13,6 +13,9 @@ so it can only support an answer's date, never flag one.
 - A continental day and month closed by a dot, without a year ("Sa 11.10.", "bis 01.06. auf",
   "24.-25.07."), where the text shows it is a date: a weekday or a word placing a date before
   it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text.
+- The first day of a range closed by a dot before a full date ("16.–18.03.2027"), or with a
+  weekday of its own ("Wed 13 - Sat 16 November"), in the second day's month and year.
+- A date of eight digits between an EDI message's separators ("DTM*011*20261116~").
 - A day, month and year joined by hyphens ("14-01-2026"), read both ways when neither part is
   over 12, as slashed dates are (:func:`raguard.normalize.dates.other_readings`).
 - Months joined as a range before one year ("Jun-Sep 1932": June 1932 too) and a month glued
@@ -317,6 +320,11 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_dotted_day_months(text))
     if len(out) > len(slashed):
         out.extend(_range_first_days(text, out[len(slashed):]))
+    # (and of extract_dates' dates, which read "3-5 March" but not a first day closed by a dot,
+    # "16.–18.03.2027", nor one with its own weekday, "Wed 13 - Sat 16 November")
+    out.extend(_range_first_days(text, [m for m in found if m.form in _RANGE_END_FORMS]))
+    if "*" in text or "+" in text:
+        out.extend(_compact_dates(text))
     if _HYPHEN_YEAR_CUE_RE.search(text) is not None:
         out.extend(_hyphen_dates(text))
     if ("-" in text or "/" in text) and any(  # (the cue opens with either: a scan for a character is cheaper)
@@ -449,6 +457,26 @@ def _range_first_days(text: str, mentions: Sequence[DateMention]) -> list[DateMe
             continue
         out.append(DateMention(m.start("d"), m.end("d"), m.group("d"),
                                DateValue(year=value.year, month=value.month, day=day), "dmy" if value.year else "dm"))
+    return out
+
+
+#: The forms of extract_dates' dates a range's first day may stand before (not its own ranges).
+_RANGE_END_FORMS = frozenset({"dm", "dmy", "numeric"})
+
+# an EDI segment's date, year, month and day run together between its separators (X12
+# "DTM*011*20261116~", EDIFACT "DTM+137:20261116:102'"); found from its digits
+_COMPACT_DATE_RE = re.compile(
+    r"(?P<y>(?:19|20)(?<=[*+:](?:19|20))\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?=[*~:'+\s]|\Z)")
+
+
+def _compact_dates(text: str) -> list[DateMention]:
+    """"DTM*011*20261116~": a date of eight digits (year, month, day) between an EDI message's
+    separators."""
+    out = []
+    for m in _COMPACT_DATE_RE.finditer(text):
+        year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
+        if _valid(month, day, year):
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "dmy"))
     return out
 
 
