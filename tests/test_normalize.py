@@ -119,6 +119,15 @@ def test_hedges_are_attached():
         ("an increase of 6%", "-6 %", False),
         ("gained 2.4 kg", "weight change -2.4 kg", False),
         ("lost 2.4 kg", "weight change -2.4 kg", True),
+        # an adverb between the verb and its value, a fall named below its value or by a noun after it
+        ("fell only 6.3%", "-6.3%", True),
+        ("rose only 6.3%", "-6.3%", False),
+        ("0.4% below budget", "-0.4%", True),
+        ("0.4% below budget", "+0.4%", False),
+        ("a 0.25 c/L deduction", "-0.25 c/L", True),
+        ("a 3% cut", "-3%", True),
+        ("a 3% cut", "+3%", False),
+        ("lose 0.25 c/L", "-0.25 c/L", True),
         ("rose to 6%", "6%", True),  # (a level, no change)
         ("up to 6%", "6%", True),  # (a cap)
         ("3rd", "third", True),

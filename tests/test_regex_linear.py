@@ -432,6 +432,7 @@ ANCHORED = {
     "raguard.checkers.numbers.durations._MINUTES_SECONDS_RE",  # (fullmatch of one document time)
     "raguard.checkers.numbers.ages._AGE_AFTER_RE",  # (match right after one answer value)
     "raguard.checkers.numbers.durations._LATER_AFTER_RE",  # (match right after one answer length)
+    "raguard.normalize.numbers._DECLINE_NOUN_AFTER_RE",  # (match right after a value)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -444,6 +445,7 @@ WINDOWED = {
     "raguard.checkers.qa.comparisons._QUERY_TAIL_RE": 300,
     "raguard.normalize.numbers._DECLINE_RE": 40,
     "raguard.normalize.numbers._HEDGE_RE": 24,
+    "raguard.normalize.numbers._ARTICLE_BEFORE_RE": 6,  # (the characters before a value)
     "raguard.normalize.numbers._PERIOD_QUARTER_RE": 8,
     "raguard.normalize.text._LAST_WORD_RE": 12,
     "raguard.checkers.roles._DOER_BEFORE_RE": 48,

@@ -47,8 +47,9 @@ _SEPARATORS_RE = re.compile(r"[,\u2009\u202f\u00a0]")
 # "fell 3.2%" states the same change as "-3.2%"
 _DECLINE_RE = re.compile(
     r"(?=[cdflnprst])\b(?:fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
-    r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:es|ing)|down|slipped|slid|plunged|plummeted|"
-    r"tumbled|sank|reduced|cut|lower(?:ed)?|loss(?:es)?|deficit|negative)\b(?:[ \t]+(?:by|of|about|some|nearly|almost|roughly|around|just|over|under|a))*[ \t]*$",
+    r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:e|es|ing)|down|slipped|slid|plunged|plummeted|"
+    r"tumbled|sank|reduced|cut|lower(?:ed)?|loss(?:es)?|deficit|negative)\b(?:[ \t]+(?:by|of|about|some|nearly|almost|roughly|around|just|over|under|a|"
+    r"only|slightly|marginally|further))*[ \t]*$",
     re.IGNORECASE,
 )
 
@@ -291,9 +292,9 @@ _ONE_WORD: dict[str, tuple[float, bool]] = {
 # The last word a _DECLINE_RE / _HEDGE_RE match can end with (before spaces and the end).
 _DECLINE_LAST_RE = re.compile(
     r"fell|fall(?:s|ing)?|dropped|drop(?:s|ping)?|declined?|declin(?:es|ing)|decreased?|decreas(?:es|ing)|"
-    r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:es|ing)|down|slipped|slid|plunged|plummeted|"
+    r"contract(?:ed|s|ing)?|shr[ai]nk(?:s|ing)?|shrunk|lost|los(?:e|es|ing)|down|slipped|slid|plunged|plummeted|"
     r"tumbled|sank|reduced|cut|lower(?:ed)?|loss(?:es)?|deficit|negative"
-    r"|by|of|about|some|nearly|almost|roughly|around|just|over|under|a",
+    r"|by|of|about|some|nearly|almost|roughly|around|just|over|under|a|only|slightly|marginally|further",
     re.IGNORECASE,
 )
 _HEDGE_ENDINGS = ("about", "around", "approximately", "approx", "approx.", "roughly", "nearly", "almost", "some",
@@ -352,14 +353,20 @@ def _decline_before(text: str, start: int) -> bool:
 
 # a fall said after a share ("3% down on last year", "2.5% lower"): the same as "-3%"; not a
 # comparison ("3% lower than X" says how two values differ: the direction checker reads it)
-_DECLINE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:down|lower)\b(?![ \t]+than\b)", re.IGNORECASE)
+_DECLINE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:down|lower|below)\b(?![ \t]+than\b)", re.IGNORECASE)
+# a fall named by a noun after its value, which an article opens ("a 3% cut", "a 0.25 c/L
+# deduction", "a £40 reduction"): the same as "-3%"; (a unit of one word may stand between)
+_DECLINE_NOUN_AFTER_RE = re.compile(
+    r"(?:[ \t]+[^\s\d]{1,5})?[ \t]+(?:deduction|reduction|cut|drop|fall|decline|decrease|loss|shortfall)\b",
+    re.IGNORECASE)
+_ARTICLE_BEFORE_RE = re.compile(r"(?:^|[ \t(])an?[ \t]+(?:[$€£¥₹][ \t]?)?\Z", re.IGNORECASE)
 
 
 # a rise said in words ("rose 9%", "up by 9%", "an increase of 9%", "9% up", "9% higher"): no fall
 # restates it (not "rose to 9%", a level, nor "up to 9%", a cap)
 _RISE_WORDS = (r"rose|rise[sn]?|rising|up|increased?|increas(?:es|ing)|gained?|gain(?:s|ing)|grew|grow(?:s|ing|n)?|"
                r"climbed?|climb(?:s|ing)|jumped?|jump(?:s|ing)|surged?|surg(?:es|ing)|soared?|soar(?:s|ing)")
-_RISE_FILLERS = r"by|of|about|some|nearly|almost|roughly|around|just|over|a"
+_RISE_FILLERS = r"by|of|about|some|nearly|almost|roughly|around|just|over|a|only|slightly|marginally|further"
 _RISE_RE = re.compile(rf"(?=[aceghijoprsu])\b(?:{_RISE_WORDS})\b(?:[ \t]+(?:{_RISE_FILLERS}))*[ \t]*$", re.IGNORECASE)
 _RISE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:up|higher)\b(?![ \t]+than\b)", re.IGNORECASE)
 # the last word a _RISE_RE match can end with
@@ -384,6 +391,9 @@ def _directions(text: str, start: int, end: int, worded: bool, unit: Optional[st
     if unit == "%" and not (decline or rise) and text[end:end + 1] in (" ", "\t"):
         decline = _DECLINE_AFTER_RE.match(text, end) is not None
         rise = not decline and _RISE_AFTER_RE.match(text, end) is not None
+    if (worded and not (decline or rise) and text[end:end + 1] in (" ", "\t")
+            and _ARTICLE_BEFORE_RE.search(text, max(0, start - 6), start) is not None):
+        decline = _DECLINE_NOUN_AFTER_RE.match(text, end) is not None
     return decline, rise
 
 
