@@ -1012,3 +1012,17 @@ def test_contrasts_are_read_with_their_two_words() -> None:
     assert [c[:2] for c in contrasts("The 6.1%, not the 6.8% first reported.")] == [("6.1%", "6.8%")]
     assert list(contrasts("The report is not ready.")) == []  # (no contrast without its marker)
     assert list(contrasts("It is the one, not the other.")) == []  # (function words)
+
+
+def test_what_a_document_states_as_planned_has_not_happened_yet() -> None:
+    log = ["Shift log 3 March: crane inspection passed. Pump 2 restart planned after the seal swap, "
+           "pending QA sign-off. Scaffold strike complete."]
+    for answer in ("Pump 2 has not been restarted yet.", "Pump 2 hasn't restarted yet."):
+        assert contradictions("Where are we?", log, answer) == [], answer
+    # without "yet" a denial may deny the plan itself ("is not due to reopen" / "will reopen")
+    assert contradictions("Where are we?", log, "Pump 2 has not been restarted.")
+    # a thing the log states as done is still contradicted when denied
+    assert contradictions("Where are we?", log, "The scaffold strike is not complete.")
+    # and the plan must be said of the denied thing: "scheduled" six words away says nothing of it
+    report = ["The audit was finished on 2 May and the board meeting that reviews it is scheduled for June."]
+    assert contradictions("Status?", report, "The audit was not finished.")

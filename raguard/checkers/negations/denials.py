@@ -43,7 +43,7 @@ from raguard.checkers.negations._common import (
 )
 from raguard.checkers.negations.about import _about_same, _same_thing_sentence
 from raguard.checkers.negations.document_denies import (
-    _denial_apart, _has_opposite, _misread_zeros, _negates, _prefixed, _reached_stems,
+    _denial_apart, _has_opposite, _misread_zeros, _negates, _prefixed, _reached_stems, _still_to_come,
 )
 from raguard.checkers.negations.elsewhere import _denied_elsewhere, _denies_head, _only_denied, _opposite_elsewhere
 from raguard.checkers.negations.forms import _listed_under_denial, _unticked, _zero_given
@@ -158,7 +158,9 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
                       and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
                                             _reached_stems(claim, cue, c_begin, c_end), words, said))
                      or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
-                     or _listed_under_denial(ctx.documents.indexes[doc_index].text, span))
+                     or _listed_under_denial(ctx.documents.indexes[doc_index].text, span)
+                     or _still_to_come(doc_sentence, claim[cue.start():c_end + 4],
+                                       denied_head(claim, cue.end(), c_end, predicates=True)))
         # "you can't have colour without one" denies the converse of what "New colour clients
         # need a patch test" says: a denial of doing X without Y says Y is needed for X
         condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None

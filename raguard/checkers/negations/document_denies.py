@@ -8,7 +8,9 @@ the answer's word ("unsafe" / "not safe": :func:`_prefixed`) or the opposite of 
 answer denies, which a part of it says plainly, is none ("Figures are in today's money and are not
 guaranteed" for "The figures are not in today's money": :func:`_denial_apart`). A text an OCR pass
 misread ("shall n0t be used") is read with its zeros as the o's they stand for
-(:func:`_misread_zeros`).
+(:func:`_misread_zeros`). A denial of what has not happened yet is what a sentence stating it
+as planned or pending says ("Payload resume planned orbit 18846, pending go/no-go" for "have not
+yet resumed": :func:`_still_to_come`).
 """
 
 from __future__ import annotations
@@ -199,3 +201,30 @@ def _has_opposite(doc_sentence: str, answer_words: list[str], said: frozenset[st
     # days" holds "days" as the answer does, and "nightly" opposes nothing the answer denies)
     wanted = {o for w in answer_words if opposite_key(w) not in keys for o in opposites_of(w)}
     return any(opposite_key(t.norm) in wanted and t.norm not in said for t in tokens)
+
+#: Words that state a thing as still to come (a plan, a schedule, a wait).
+# ("will" and "due" are left out: a policy's "We will pay" is a promise, no event to come)
+_TO_COME = frozenset({"planned", "plan", "plans", "scheduled", "pending", "expected", "awaiting", "awaits",
+                      "upcoming", "proposed", "intended", "tbc", "tba"})
+# what a denial of something not done *yet* says: "have not yet resumed", "can't be signed yet"
+_YET_RE = re.compile(r"\byet\b", re.IGNORECASE)
+#: How many words from the denied one a word of :data:`_TO_COME` may stand.
+_TO_COME_REACH = 3
+
+
+def _still_to_come(doc_sentence: str, denial: str, head: Optional[Token]) -> bool:
+    """Does ``doc_sentence`` state the thing a *not yet* ``denial`` denies (its word ``head``) as
+    still to come, a word of :data:`_TO_COME` within a few words of it ("resume planned" for
+    "have not yet resumed")? What is planned has not happened yet. (``denial``: from its cue to
+    a little past its clause, which ends before "yet". A denial without "yet" may deny the plan
+    itself: "is not due to reopen" / "will reopen".)"""
+    if head is None or _YET_RE.search(denial) is None:
+        return False
+    h = stem(head.norm)
+    tokens = tokenize(doc_sentence)
+    for i, tok in enumerate(tokens):
+        if stem(tok.norm) == h:
+            near = tokens[max(0, i - _TO_COME_REACH):i + _TO_COME_REACH + 1]
+            if any(t.norm in _TO_COME for t in near):
+                return True
+    return False
