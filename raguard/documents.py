@@ -151,6 +151,15 @@ class DocumentIndex:
         return row_differences(self.text, self.numbers)
 
     @lazy
+    def row_sums(self) -> list[NumberMention]:
+        """The sums of the values of one line in one measure or unit ("Prep 15 min | Cook 40
+        min": 55 minutes): read only for an answer's value named a total (see
+        :func:`raguard.normalize.numbers.row_sums`)."""
+        from raguard.normalize.numbers import row_sums
+
+        return row_sums(self.text, self.numbers)
+
+    @lazy
     def _named_spans(self) -> list[tuple[int, int]]:
         """(start, end) of the names with a number in the text the values are read in ("Apollo
         11": :func:`raguard.normalize.names.named_number_spans`), read once for :attr:`numbers`,

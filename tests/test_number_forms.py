@@ -572,6 +572,17 @@ def test_an_aviation_weather_report_is_read_as_a_briefing_restates_it() -> None:
     assert _flagged("Part 9999 BKN025 is in stock.", "Visibility is 10 km.") == {"10"}
 
 
+def test_a_total_of_one_lines_values_is_read_when_the_answer_names_it_a_total() -> None:
+    card = "Lentil Dal (serves 2)\nPrep 10 min | Cook 35 min | Rest 5 min\nMETHOD\n1. Rinse the lentils."
+    assert _flagged(card, "The dal takes 50 minutes in total: 10 to prep, 35 to cook and 5 to rest.") == set()
+    assert _flagged(card, "Altogether it takes 50 minutes.") == set()
+    # only a total: a bare 50 is no value of the card, and a wrong total is still flagged
+    assert _flagged(card, "The dal cooks for 50 minutes.") == {"50"}
+    assert _flagged(card, "The dal takes 60 minutes in total.") == {"60"}
+    # a label before a measure names nothing: "Cook 35 min" is 35 minutes
+    assert _flagged(card, "It cooks for 35 minutes.") == set()
+
+
 def test_times_and_large_values_as_japanese_and_chinese_write_them() -> None:
     doc = ("窓口：平日 9時15分～16時45分（土曜 10時～12時半）\n手数料は1件あたり3万円です。"
            "博物館の来館者は昨年1.2億人でした。所要時間は約2時間です。")

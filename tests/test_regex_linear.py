@@ -433,6 +433,7 @@ ANCHORED = {
     "raguard.checkers.numbers.ages._AGE_AFTER_RE",  # (match right after one answer value)
     "raguard.checkers.numbers.durations._LATER_AFTER_RE",  # (match right after one answer length)
     "raguard.normalize.numbers._DECLINE_NOUN_AFTER_RE",  # (match right after a value)
+    "raguard.normalize.names._WORD_AFTER_RE",  # (match right after a name's number)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.

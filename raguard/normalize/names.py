@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Iterator, Optional
 
 from raguard.normalize.dates import MONTHS, WEEKDAYS, matches_at
+from raguard.normalize.measures import MEASURES
 from raguard.normalize.numbers import OTHER_CURRENCY_CODES
 from raguard.normalize.stems import content_stem
 
@@ -18,6 +19,9 @@ from raguard.normalize.stems import content_stem
 # quadratically on long runs such as "AAAA..." or "A&A&A&...".) A number before "%" is a share,
 # no name's: "VAT 17 %", "Tax 17%"; one before "/" and a digit is a date's or a fraction's ("DOS 3/11").
 _NAME_NUMBER_RE = re.compile(r"(?<![A-Za-z&])(?P<run>[A-Za-z&]+)(?P<sep>[ \-])(?P<num>\d{1,4}[A-Za-z]?)\b(?![,./]\d|[ \t]*[-–][ \t]*\d|[ \t]?%)")
+
+# the word right after a name's number, a unit there makes the number a measure's
+_WORD_AFTER_RE = re.compile(r"[ \t]?([A-Za-z]{1,12})\b")
 
 # Capitalized words that precede numbers without naming anything.
 _NOT_NAMES = frozenset(
@@ -74,6 +78,9 @@ def named_number_spans(text: str) -> list[tuple[int, int]]:
             continue  # "Saturdays 9 to 1": a day and an hour
         if opens_with_common_word(text, start, lowered):
             continue  # "Below 15 ml/min", "Routes 7 and X5 run" beside "routes 14 and 22"
+        unit = _WORD_AFTER_RE.match(text, m.end())
+        if unit is not None and unit.group(1).lower() in MEASURES:
+            continue  # "Prep 15 min | Cook 40 min": a label and a measure, no name
         spans.append((start, m.end()))
     return spans
 

@@ -1090,6 +1090,31 @@ def _differences(text: str, line: list[NumberMention], out: list[NumberMention])
                                          precision=0.5 * 10 ** -decimals if decimals else 0.0))
 
 
+def row_sums(text: str, mentions: list[NumberMention]) -> list[NumberMention]:
+    """The sum of the values of one line of ``text`` that share a measure or a unit (two to
+    four of them, none a time of day, a share, a bound or spelled), which an answer may give
+    as their total ("Prep 15 min | Cook 40 min": 55 minutes in all); read only for an answer's
+    value its clause names a total."""
+    out: list[NumberMention] = []
+    by_line: dict[int, list[NumberMention]] = {}
+    for n in mentions:
+        if (n.measure in CLOCK_MEASURES or n.unit == "%" or n.hedge or n.spelled or n.ordinal
+                or not (n.measure or n.unit) or n.value <= 0):
+            continue
+        by_line.setdefault(text.rfind("\n", 0, n.start), []).append(n)
+    for line in by_line.values():
+        kinds: dict[tuple[Optional[str], Optional[str]], list[NumberMention]] = {}
+        for n in line:
+            kinds.setdefault((n.measure, n.unit), []).append(n)
+        for (measure, unit), same in kinds.items():
+            if 2 <= len(same) <= 4 and len({n.value for n in same}) == len(same):
+                first, last = same[0], same[-1]
+                out.append(NumberMention(first.start, last.end, text[first.start:last.end],
+                                         round(sum(n.value for n in same), 6), unit, measure=measure,
+                                         precision=max(n.precision for n in same)))
+    return out
+
+
 def _glued_values(text: str, read: Iterable[tuple[int, int]], runs: Optional[list[int]] = None) -> Iterator[NumberMention]:
     """The runs of digits of ``text`` that no span of ``read`` (the values already read, and
     what is no value: names' numbers) overlaps, each a bare value. ``runs``: the text's

@@ -58,7 +58,7 @@ from raguard.checkers.numbers.percentages import change_or_share, in_points
 from raguard.checkers.numbers.rounding import hundredths_evidence, rounded_evidence
 from raguard.checkers.numbers.slashed import SlashedPairs
 from raguard.checkers.numbers.sums import adds_up
-from raguard.checkers.numbers.totals import is_total
+from raguard.checkers.numbers.totals import is_total, names_total
 from raguard.checkers.numbers.year_spans import spans_years
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, counted_nouns
@@ -228,6 +228,14 @@ class NumbersChecker:
                         finding.evidence = (doc_index, gap.start, gap.end)
                         finding.source = "derived"
                         return finding
+            if derivations is not None and (mention.measure or mention.unit) and _named_total(ctx, derivations, mention):
+                for doc_index, index in ctx.documents:
+                    for total in index.row_sums:  # "55 minutes in total" for "Prep 15 min | Cook 40 min"
+                        if values_match(exact, total):
+                            finding.supported = True
+                            finding.evidence = (doc_index, total.start, total.end)
+                            finding.source = "derived"
+                            return finding
         rounded = rounded_evidence(ctx, mention) or hundredths_evidence(ctx, mention)
         if rounded is not None:  # "0.41" for a document's 0.412169, "8.30" for its 08:30
             finding.supported = True
@@ -268,3 +276,9 @@ def given_value(ctx: CheckContext, mention: NumberMention) -> bool:
     :mod:`raguard.checkers.computed`.)"""
     return NumbersChecker()._check_one(ctx, mention, Derivations.of(ctx), AnswerNames(ctx.response),
                                        SlashedPairs(ctx), compute=False).supported
+
+
+def _named_total(ctx: CheckContext, derivations: Derivations, mention: NumberMention) -> bool:
+    """Does the answer's clause name ``mention`` a total ("55 minutes in total")?"""
+    k = derivations.sentence_of(mention.start)
+    return k is not None and names_total(ctx.response, derivations.sentences[k], mention)

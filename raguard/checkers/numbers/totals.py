@@ -45,11 +45,7 @@ def is_total(derivations: Derivations, amount: NumberMention) -> bool:
     if k is None:
         return False
     own_start, own_end = derivations.sentences[k]
-    before = response[max(own_start, amount.start - _CLAUSE_REACH):amount.start]
-    before = before[max(before.rfind(c) for c in ",;:!?") + 1:]
-    after = response[amount.end:min(own_end, amount.end + _CLAUSE_REACH)]
-    after = after[:min((i for i in (after.find(c) for c in ",;:!?(") if i >= 0), default=len(after))]
-    if not (_TOTAL_CUE_RE.search(before) or _TOTAL_CUE_RE.search(after)):
+    if not names_total(response, (own_start, own_end), amount):
         return False
     lo_pos = derivations.sentences[max(0, k - 1)][0]
     parts, seen = [], {abs(amount.value)}
@@ -88,6 +84,17 @@ def is_total(derivations: Derivations, amount: NumberMention) -> bool:
             return False  # (a review's totals share one budget: an answer of a thousand totals stays linear)
         sums = grown
     return any(taken >= 2 and abs(total - value) <= slack for total, _, taken in sums)
+
+
+def names_total(response: str, sentence: tuple[int, int], amount: NumberMention) -> bool:
+    """Does the clause of ``amount`` (in its ``sentence``, a span of ``response``) name it a
+    total, with a word of :data:`_TOTAL_CUE_RE` ("a total of CHF 198", "55 minutes in all")?"""
+    own_start, own_end = sentence
+    before = response[max(own_start, amount.start - _CLAUSE_REACH):amount.start]
+    before = before[max(before.rfind(c) for c in ",;:!?") + 1:]
+    after = response[amount.end:min(own_end, amount.end + _CLAUSE_REACH)]
+    after = after[:min((i for i in (after.find(c) for c in ",;:!?(") if i >= 0), default=len(after))]
+    return _TOTAL_CUE_RE.search(before) is not None or _TOTAL_CUE_RE.search(after) is not None
 
 
 def _currency_code_before(text: str, start: int) -> Optional[str]:
