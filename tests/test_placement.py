@@ -78,3 +78,13 @@ def test_a_value_of_the_other_sign_is_the_value_said_in_words() -> None:
     doc = ["Club rules, season 2027:\n- Entries by 20:00 Thu 9 Mar via the app. Late entry = -2 league points in week 1.\n"
            "- A round win scores 3 points and a draw 1."]
     assert contradictions("A late entry costs you 3 league points in week 1.", doc)
+
+
+def test_an_amount_of_money_is_not_misplaced_by_a_count_beside_the_same_word() -> None:
+    letter = ["Dear Ms Hale, thank you for supporting the Orchard Trust over the past three years.\n"
+              "Tier | Price | Cards\nSingle | £60 | 1\nFamily | £95 | 2"]
+    assert contradictions("Supporting the Orchard Trust as a family costs £95 a year.", letter) == []
+    # an amount in the same currency in that place still is
+    prices = ["Adult membership costs £60 a year. Family membership costs £95 a year."]
+    [warning] = contradictions("Adult membership costs £95 a year.", prices)
+    assert warning.text == "£95"

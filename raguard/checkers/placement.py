@@ -9,8 +9,8 @@ a neighbouring sentence.
 For each number and date the other checkers found supported, in an answer sentence that the
 alignment pass (:mod:`raguard.align`) ties closely to a document sentence (``min_alignment``), the
 value is flagged (``contradicted_claim``) when that sentence does not give it but gives another
-value of the same kind in the same place: the content word right before the two values, or
-right after them, is the same ("approved the budget on *Tuesday*" / "approved the budget on
+value of the same kind in the same place (an amount of money stands only for one in its
+currency): the content word right before the two values, or right after them, is the same ("approved the budget on *Tuesday*" / "approved the budget on
 *Wednesday*"), and the document sentence holds every name of the answer's (it is about the same
 thing). Left alone: a value the restated sentence gives anywhere (a number of the other sign
 too: "costs you 5 points" says "-5 points" in words), a value whose own
@@ -116,7 +116,8 @@ class PlacementChecker:
                 if _same(mention, d, either_sign=True):
                     return None  # given there: nothing misplaced (a second aligned sentence is
                     # not asked: one that adds just this value is how a misplaced one is joined)
-                others.append(d)
+                if _kin(mention, d):
+                    others.append(d)
         if not others:
             return None
         before, after = _neighbours(ctx.response, finding.start, finding.end)
@@ -195,6 +196,16 @@ def _same(claim: _Mention, doc: _Mention, either_sign: bool = False) -> bool:
             or (either_sign and (claim.value < 0) != (doc.value < 0)
                 and values_match(claim._replace(value=-claim.value), doc)))
     return isinstance(doc, DateMention) and supports(doc.value, claim.value)
+
+
+def _kin(claim: _Mention, doc: _Mention) -> bool:
+    """Could ``doc`` stand where the answer puts ``claim``: not an amount of money against a
+    value in no currency or in another ("£104 a year" / "over the past four years")."""
+    if not isinstance(claim, NumberMention) or not isinstance(doc, NumberMention):
+        return True
+    if claim.unit in (None, "%") and doc.unit in (None, "%"):
+        return True
+    return claim.unit == doc.unit
 
 
 #: How far around a value its neighbouring content words are looked for, in characters.
