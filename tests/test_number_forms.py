@@ -583,6 +583,18 @@ def test_a_total_of_one_lines_values_is_read_when_the_answer_names_it_a_total() 
     assert _flagged(card, "It cooks for 35 minutes.") == set()
 
 
+def test_a_shops_dozens_are_counted() -> None:
+    board = "HILLTOP DAIRY - prices this week\nBantam eggs ..... 1/2 doz £1.90   doz £3.50\nQuail eggs 2 doz £6.00"
+    assert _flagged(board, "Bantam eggs are £1.90 for six or £3.50 for twelve; quail eggs are £6.00 for 24.") == set()
+    assert _flagged(board, "Bantam eggs are £3.50 for 10.") == {"10"}
+
+
+def test_a_network_port_written_with_its_protocol_is_read() -> None:
+    log = "CHG-4410 applied 02:10: permit udp/123 and 8443/tcp from 10.20.0.0/16; deny tcp/23 any."
+    assert _flagged(log, "The change opens UDP port 123 and TCP port 8443, and blocks Telnet on port 23.") == set()
+    assert _flagged(log, "The change opens UDP port 124.") == {"124"}
+
+
 def test_times_and_large_values_as_japanese_and_chinese_write_them() -> None:
     doc = ("窓口：平日 9時15分～16時45分（土曜 10時～12時半）\n手数料は1件あたり3万円です。"
            "博物館の来館者は昨年1.2億人でした。所要時間は約2時間です。")

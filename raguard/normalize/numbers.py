@@ -636,8 +636,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     bracketed fall ("(7)%"), bare values of a table that states its scale ("(in millions)",
     "£000", "Sales £k") scaled, and the cells of a "%" column (of a pipe table or one laid out
     with spaces), or of a row labelled with "%", as percentages, the lines of code a review
-    cites ("window.go L57": :func:`_line_refs`) and the values of an aviation weather report
-    ("24018G31KT 9999 BKN025": :func:`_weather_report_values`). ``mentions``: the values read in
+    cites ("window.go L57": :func:`_line_refs`), the values of an aviation weather report
+    ("24018G31KT 9999 BKN025": :func:`_weather_report_values`) , a network port with its
+    protocol ("tcp/53": :func:`_ports`) and a shop's dozens ("1/2 doz": :func:`_dozens`). ``mentions``: the values read in
     ``text``; ``skip``: spans whose digits are no values ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
@@ -687,6 +688,10 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_line_refs(text))
     if "KT" in text or "MPS" in text:
         out.extend(_weather_report_values(text))
+    if "/" in text:
+        out.extend(_ports(text))
+    if "doz" in text or "DOZ" in text or "Doz" in text:
+        out.extend(_dozens(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
@@ -1137,6 +1142,30 @@ def _line_refs(text: str) -> Iterator[NumberMention]:
         for group in (1, 2):
             if m.group(group) is not None:
                 yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
+
+
+# a count of dozens as shops and markets abbreviate it ("doz £4.00", "1/2 doz", "2 doz"): twelve each
+_DOZENS_RE = re.compile(r"(?<![\w/.])(?:(?P<n>\d{1,3}|1/2|½)[ \t]*)?(?<![\w.])doz\b\.?", re.IGNORECASE)
+
+
+def _dozens(text: str) -> Iterator[NumberMention]:
+    """The count of each "doz" of ``text`` ("doz" 12, "1/2 doz" 6, "2 doz" 24), a bare value."""
+    for m in _DOZENS_RE.finditer(text):
+        n = m.group("n")
+        count = 12.0 if n is None else 6.0 if n in ("1/2", "½") else 12.0 * int(n)
+        yield NumberMention(m.start(), m.end(), m.group(), count)
+
+
+# a network port with its protocol, either order ("tcp/53", "UDP/123", "443/tcp"), as firewall
+# rules and service lists write it
+_PORT_RE = re.compile(r"(?<![\w/])(?:(?:tcp|udp|sctp)/(\d{1,5})|(\d{1,5})/(?:tcp|udp|sctp))(?![\w/])", re.IGNORECASE)
+
+
+def _ports(text: str) -> Iterator[NumberMention]:
+    """The port of each :data:`_PORT_RE` match of ``text``, a bare value ("port 53" for "tcp/53")."""
+    for m in _PORT_RE.finditer(text):
+        group = 1 if m.group(1) is not None else 2
+        yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
 
 
 # an aviation weather report's (METAR, SPECI, TAF) wind group: direction in degrees (or VRB),
