@@ -371,3 +371,20 @@ def test_an_edi_segment_date_of_eight_digits_is_read() -> None:
     assert _flagged(asn, "It is due on 13 March 2027.") == [("unsupported_date", "13 March 2027")]
     # eight digits outside a segment are an order's number, not a date
     assert _read("Order 20270309 was packed.") == []
+
+
+def test_a_swift_field_that_opens_with_a_date_is_read() -> None:
+    credit = ["{4:\n:27:1/1\n:40A:IRREVOCABLE\n:20:LC-5530-0912\n:31C:270304\n:31D:270530PORTUGAL\n"
+              ":32B:USD120000,00\n:44C:270515\n-}"]
+    assert _flagged(credit, "Issued on 4 March 2027, the credit expires on 30 May 2027; latest shipment is 15 May 2027.") == []
+    assert _flagged(credit, "The credit expires on 31 May 2027.") == [("unsupported_date", "31 May 2027")]
+    # a field whose six digits are no date, or a line that is no field, is left alone
+    assert _read(":20:271399\nref 270304 filed") == []
+
+
+def test_a_short_month_standing_alone_is_that_month() -> None:
+    update = ["Monthly update, November\n- Bookings: 412 ( Oct 388 )\n- Churn: 2.1% ( Oct 2.4% )"]
+    assert _flagged(update, "Bookings rose to 412 from 388 in October.") == []
+    assert _flagged(update, "Bookings rose to 412 from 388 in September.") == [("unsupported_date", "September")]
+    # a month's abbreviation a word shares ("Mar"), one in lower case, or one glued into a word, is no month
+    assert _read("They mar the view; the oct-core chip; NOVA") == []

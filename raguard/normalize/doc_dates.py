@@ -15,7 +15,10 @@ so it can only support an answer's date, never flag one.
   it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text.
 - The first day of a range closed by a dot before a full date ("16.–18.03.2027"), or with a
   weekday of its own ("Wed 13 - Sat 16 November"), in the second day's month and year.
-- A date of eight digits between an EDI message's separators ("DTM*011*20261116~").
+- A month's abbreviation standing alone, capitalized, that no word or given name shares ("( Sep
+  € 231,000 )": September; not "Mar", "Jan", "Dec").
+- A date of eight digits between an EDI message's separators ("DTM*011*20261116~"), and one of
+  six opening a SWIFT message's field (":31C:261118", ":31D:270215GERMANY").
 - A day, month and year joined by hyphens ("14-01-2026"), read both ways when neither part is
   over 12, as slashed dates are (:func:`raguard.normalize.dates.other_readings`).
 - Months joined as a range before one year ("Jun-Sep 1932": June 1932 too) and a month glued
@@ -325,6 +328,10 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
     out.extend(_range_first_days(text, [m for m in found if m.form in _RANGE_END_FORMS]))
     if "*" in text or "+" in text:
         out.extend(_compact_dates(text))
+    if ":" in text and _SWIFT_FIELD_CUE_RE.search(text) is not None:
+        out.extend(_swift_dates(text))
+    if vocab is None or not vocab.isdisjoint(_SHORT_MONTHS):
+        out.extend(_short_months(text))
     if _HYPHEN_YEAR_CUE_RE.search(text) is not None:
         out.extend(_hyphen_dates(text))
     if ("-" in text or "/" in text) and any(  # (the cue opens with either: a scan for a character is cheaper)
@@ -477,6 +484,37 @@ def _compact_dates(text: str) -> list[DateMention]:
         year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
         if _valid(month, day, year):
             out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "dmy"))
+    return out
+
+
+# a SWIFT message's field that opens with a date, year, month and day of two digits each
+# (":31C:261118" the issue date, ":31D:270215GERMANY" an expiry and its place, ":32A:261118EUR...")
+_SWIFT_FIELD_CUE_RE = re.compile(r"^:\d\d[A-Z]?:\d{6}", re.MULTILINE)
+_SWIFT_DATE_RE = re.compile(r"^:\d\d[A-Z]?:(?P<y>\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)", re.MULTILINE)
+
+
+# a month's abbreviation standing alone that no English word or given name shares, capitalized
+# ("MRR € 246,000 ( Sep € 231,000 )", "( Oct 388 )"): a month (before a day or a year too,
+# "Sep 23", which extract_dates reads whole: the month is that date's)
+_SHORT_MONTHS = {"feb": 2, "apr": 4, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11}
+_SHORT_MONTH_RE = re.compile(r"(?<![\w'’-])(?P<m>Feb|Apr|Aug|Sept?|Oct|Nov)\b\.?(?![-'’/]\w)")
+
+
+def _short_months(text: str) -> list[DateMention]:
+    """"( Sep € 231,000 )": a capitalized month's abbreviation alone, a month."""
+    return [DateMention(m.start(), m.end("m"), m.group("m"), DateValue(month=_SHORT_MONTHS[m.group("m").lower()]),
+                        "month_alone")
+            for m in _SHORT_MONTH_RE.finditer(text)]
+
+
+def _swift_dates(text: str) -> list[DateMention]:
+    """":31C:261118": a date (18 November 2026) opening a SWIFT message's field."""
+    out = []
+    for m in _SWIFT_DATE_RE.finditer(text):
+        year, month, day = 2000 + int(m.group("y")), int(m.group("m")), int(m.group("d"))
+        if _valid(month, day, year):
+            out.append(DateMention(m.start("y"), m.end("d"), text[m.start("y"):m.end("d")],
+                                   DateValue(year=year, month=month, day=day), "dmy"))
     return out
 
 
