@@ -9,11 +9,12 @@ a neighbouring sentence.
 For each number and date the other checkers found supported, in an answer sentence that the
 alignment pass (:mod:`raguard.align`) ties closely to a document sentence (``min_alignment``), the
 value is flagged (``contradicted_claim``) when that sentence does not give it but gives another
-value of the same kind in the same place (an amount of money stands only for one in its
-currency): the content word right before the two values, or right after them, is the same ("approved the budget on *Tuesday*" / "approved the budget on
-*Wednesday*"), and the document sentence holds every name of the answer's (it is about the same
-thing). Left alone: a value the restated sentence gives anywhere (a number of the other sign
-too: "costs you 5 points" says "-5 points" in words), a value whose own
+value of the same kind in the same place (for an amount of money, one in its currency): the
+content word right before the two values, or right after them, is the same ("approved the
+budget on *Tuesday*" / "approved the budget on *Wednesday*"), and the document sentence holds
+every name of the answer's (it is about the same thing). Left alone: a value the restated
+sentence gives anywhere (a number of the other sign too: "costs you 5 points" says "-5 points"
+in words), a value whose own
 document sentence has the same word next to it (the document says it there too), and a value
 the answer also gives the other one of (a comparison, a range: "from 12 to 15"), and a
 restated sentence that asks ("buried in forty fields?" states nothing; it may be answered
@@ -199,13 +200,12 @@ def _same(claim: _Mention, doc: _Mention, either_sign: bool = False) -> bool:
 
 
 def _kin(claim: _Mention, doc: _Mention) -> bool:
-    """Could ``doc`` stand where the answer puts ``claim``: not an amount of money against a
-    value in no currency or in another ("£104 a year" / "over the past four years")."""
+    """Could ``doc`` stand where the answer puts ``claim``: an answer's amount of money only in
+    its currency ("£104 a year" / "over the past four years" is no misplacement); a value without
+    a currency may stand for an amount ("raised billions" / "raised 4.2 million pounds" is)."""
     if not isinstance(claim, NumberMention) or not isinstance(doc, NumberMention):
         return True
-    if claim.unit in (None, "%") and doc.unit in (None, "%"):
-        return True
-    return claim.unit == doc.unit
+    return claim.unit in (None, "%") or claim.unit == doc.unit
 
 
 #: How far around a value its neighbouring content words are looked for, in characters.
