@@ -637,9 +637,10 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     "£000", "Sales £k") scaled, and the cells of a "%" column (of a pipe table or one laid out
     with spaces), or of a row labelled with "%", as percentages, the lines of code a review
     cites ("window.go L57": :func:`_line_refs`), the values of an aviation weather report
-    ("24018G31KT 9999 BKN025": :func:`_weather_report_values`) , a network port with its
-    protocol ("tcp/53": :func:`_ports`) and a shop's dozens ("1/2 doz": :func:`_dozens`). ``mentions``: the values read in
-    ``text``; ``skip``: spans whose digits are no values ("Apollo 11")."""
+    ("24018G31KT 9999 BKN025": :func:`_weather_report_values`), a network port with its
+    protocol ("tcp/53": :func:`_ports`) and a shop's dozens ("1/2 doz": :func:`_dozens`).
+    ``mentions``: the values read in ``text``; ``skip``: spans whose digits are no values
+    ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
            if _EUROPEAN_CUE_RE.search(text) is not None else [])
     if "." in text:

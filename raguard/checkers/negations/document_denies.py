@@ -202,8 +202,9 @@ def _has_opposite(doc_sentence: str, answer_words: list[str], said: frozenset[st
     wanted = {o for w in answer_words if opposite_key(w) not in keys for o in opposites_of(w)}
     return any(opposite_key(t.norm) in wanted and t.norm not in said for t in tokens)
 
-#: Words that state a thing as still to come (a plan, a schedule, a wait).
+
 # ("will" and "due" are left out: a policy's "We will pay" is a promise, no event to come)
+#: Words that state a thing as still to come (a plan, a schedule, a wait).
 _TO_COME = frozenset({"planned", "plan", "plans", "scheduled", "pending", "expected", "awaiting", "awaits",
                       "upcoming", "proposed", "intended", "tbc", "tba"})
 # what a denial of something not done *yet* says: "have not yet resumed", "can't be signed yet"

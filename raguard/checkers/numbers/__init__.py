@@ -43,7 +43,7 @@ arithmetic on the values beside it, named with its operands (:mod:`raguard.check
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.computed import computations as _computations
@@ -60,6 +60,7 @@ from raguard.checkers.numbers.slashed import SlashedPairs
 from raguard.checkers.numbers.sums import adds_up
 from raguard.checkers.numbers.totals import is_total, names_total
 from raguard.checkers.numbers.year_spans import spans_years
+from raguard.documents import DocumentIndex
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, counted_nouns
 from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_APPROX, NumberMention, matched_reading, moved_bound, nearest,
@@ -221,21 +222,16 @@ class NumbersChecker:
             # a bound ("over £358,000") is read at its own value: a line's differences are many,
             # and a bound's slack (25%) would let one of two unrelated amounts stand for it
             exact = mention if mention.hedge is None or mention.hedge in HEDGE_APPROX else mention._replace(hedge=None)
-            for doc_index, index in ctx.documents:
-                for gap in index.row_differences:  # "20 minutes" for "arrived 07:30, left 07:50"
-                    if values_match(exact, gap):
-                        finding.supported = True
-                        finding.evidence = (doc_index, gap.start, gap.end)
-                        finding.source = "derived"
-                        return finding
-            if derivations is not None and (mention.measure or mention.unit) and _named_total(ctx, derivations, mention):
-                for doc_index, index in ctx.documents:
-                    for total in index.row_sums:  # "55 minutes in total" for "Prep 15 min | Cook 40 min"
-                        if values_match(exact, total):
-                            finding.supported = True
-                            finding.evidence = (doc_index, total.start, total.end)
-                            finding.source = "derived"
-                            return finding
+            # "20 minutes" for "arrived 07:30, left 07:50"; "55 minutes in total" for "Prep 15 min | Cook 40 min"
+            derived = _row_value(ctx, exact, lambda index: index.row_differences)
+            if (derived is None and derivations is not None and (mention.measure or mention.unit)
+                    and _named_total(ctx, derivations, mention)):
+                derived = _row_value(ctx, exact, lambda index: index.row_sums)
+            if derived is not None:
+                finding.supported = True
+                finding.evidence = derived
+                finding.source = "derived"
+                return finding
         rounded = rounded_evidence(ctx, mention) or hundredths_evidence(ctx, mention)
         if rounded is not None:  # "0.41" for a document's 0.412169, "8.30" for its 08:30
             finding.supported = True
@@ -276,6 +272,17 @@ def given_value(ctx: CheckContext, mention: NumberMention) -> bool:
     :mod:`raguard.checkers.computed`.)"""
     return NumbersChecker()._check_one(ctx, mention, Derivations.of(ctx), AnswerNames(ctx.response),
                                        SlashedPairs(ctx), compute=False).supported
+
+
+def _row_value(ctx: CheckContext, mention: NumberMention,
+               reading: Callable[[DocumentIndex], list[NumberMention]]) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of the first value a document's ``reading`` gives (the differences
+    or the sums of its lines' values) that matches ``mention``, or None."""
+    for doc_index, index in ctx.documents:
+        for value in reading(index):
+            if values_match(mention, value):
+                return doc_index, value.start, value.end
+    return None
 
 
 def _named_total(ctx: CheckContext, derivations: Derivations, mention: NumberMention) -> bool:
