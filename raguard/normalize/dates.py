@@ -110,7 +110,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("month_alone", re.compile(r"(?=[abdefilmnostu])\b(?:in|during|by|until|till|since|from|through|of|early|late|"
                                r"mid|mid-|last|next|this|and|or|to|between)[ \t]+(?P<m>January|February|March|April|May|"
                                r"June|July|August|September|October|November|December|"
-                               # (the abbreviations of _MONTH_ALONE_ABBREVIATIONS: "since Sept")
+                               # (the abbreviations of MONTH_ALONE_ABBREVIATIONS: "since Sept")
                                r"Feb|Apr|Aug|Sept?|Oct|Nov)\b(?![ \t]+\d)")),
     ("year", re.compile(r"(?=[12])(?<![\w$€£.,:/\-'’#])(?P<y>1[1-9]\d{2}|20\d{2}|21\d{2})\b"
                         r"(?!'?s\b|[.,:/\-]\d|[ \t]*%|[ \t]*(?:percent|per cent)\b)")),
@@ -874,9 +874,9 @@ def _plan(cues: frozenset[str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                 "October", "November", "December")
-# the abbreviations "month_alone" reads too ("since Sept"): no word's or given name's (not Jan,
-# Mar, Jun, Dec): its pattern holds the same list
-_MONTH_ALONE_ABBREVIATIONS = ("Feb", "Apr", "Aug", "Sep", "Oct", "Nov")
+#: The abbreviations "month_alone" reads too ("since Sept"): no word's or given name's (not Jan,
+#: Mar, Jun, Dec); its pattern holds the same list, and documents read them standing alone.
+MONTH_ALONE_ABBREVIATIONS = ("Feb", "Apr", "Aug", "Sep", "Oct", "Nov")
 # the words before a month the "month_alone" form reads (its pattern holds the same list)
 _MONTH_ALONE_WORDS = ("in", "during", "by", "until", "till", "since", "from", "through", "of", "early", "late",
                       "mid", "mid-", "last", "next", "this", "and", "or", "to", "between")
@@ -890,14 +890,14 @@ def _month_alone_starts(text: str, prefixes: Optional[list[int]] = None) -> list
     an ASCII text's :func:`_month_prefixes`, among which every month name starts."""
     if prefixes is None:
         found: list[int] = []
-        for month in _MONTH_NAMES + _MONTH_ALONE_ABBREVIATIONS:  # (a name's start found twice: a set below)
+        for month in _MONTH_NAMES + MONTH_ALONE_ABBREVIATIONS:  # (a name's start found twice: a set below)
             i = text.find(month)
             while i >= 0:
                 found.append(i)
                 i = text.find(month, i + 1)
     else:
         found = [i for i in prefixes if text.startswith(_MONTH_BY_PREFIX.get(text[i:i + 3], "\0"), i)
-                 or text[i:i + 3] in _MONTH_ALONE_ABBREVIATIONS]
+                 or text[i:i + 3] in MONTH_ALONE_ABBREVIATIONS]
     starts: set[int] = set()
     for i in found:
         j = i

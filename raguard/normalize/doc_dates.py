@@ -69,7 +69,9 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Iterable, Optional, Sequence
 
-from raguard.normalize.dates import PLACED, DateMention, DateValue, MONTHS, WEEKDAYS, matches_at
+from raguard.normalize.dates import (
+    MONTH_ALONE_ABBREVIATIONS, MONTHS, PLACED, WEEKDAYS, DateMention, DateValue, matches_at,
+)
 from raguard.normalize.text import fold_word
 
 # -- names in other languages (folded: lower case, diacritics kept where a language writes
@@ -479,11 +481,18 @@ _COMPACT_DATE_RE = re.compile(
 def _compact_dates(text: str) -> list[DateMention]:
     """"DTM*011*20261116~": a date of eight digits (year, month, day) between an EDI message's
     separators."""
+    return _year_month_days(_COMPACT_DATE_RE, text, 0)
+
+
+def _year_month_days(pattern: re.Pattern[str], text: str, century: int) -> list[DateMention]:
+    """The valid dates of ``pattern``'s matches in ``text``, from its groups ``y``, ``m`` and ``d``
+    (``century`` added to the year: 2000 for a two-digit one)."""
     out = []
-    for m in _COMPACT_DATE_RE.finditer(text):
-        year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
+    for m in pattern.finditer(text):
+        year, month, day = century + int(m.group("y")), int(m.group("m")), int(m.group("d"))
         if _valid(month, day, year):
-            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "dmy"))
+            out.append(DateMention(m.start("y"), m.end("d"), text[m.start("y"):m.end("d")],
+                                   DateValue(year=year, month=month, day=day), "dmy"))
     return out
 
 
@@ -496,8 +505,8 @@ _SWIFT_DATE_RE = re.compile(r"^:\d\d[A-Z]?:(?P<y>\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>
 # a month's abbreviation standing alone that no English word or given name shares, capitalized
 # ("MRR € 246,000 ( Sep € 231,000 )", "( Oct 388 )"): a month (before a day or a year too,
 # "Sep 23", which extract_dates reads whole: the month is that date's)
-_SHORT_MONTHS = {"feb": 2, "apr": 4, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11}
-_SHORT_MONTH_RE = re.compile(r"(?<![\w'’-])(?P<m>Feb|Apr|Aug|Sept?|Oct|Nov)\b\.?(?![-'’/]\w)")
+_SHORT_MONTHS = {a.lower(): MONTHS[a.lower()] for a in (*MONTH_ALONE_ABBREVIATIONS, "Sept")}
+_SHORT_MONTH_RE = re.compile(rf"(?<![\w'’-])(?P<m>{_alternation(a.capitalize() for a in _SHORT_MONTHS)})\b\.?(?![-'’/]\w)")
 
 
 def _short_months(text: str) -> list[DateMention]:
@@ -509,13 +518,7 @@ def _short_months(text: str) -> list[DateMention]:
 
 def _swift_dates(text: str) -> list[DateMention]:
     """":31C:261118": a date (18 November 2026) opening a SWIFT message's field."""
-    out = []
-    for m in _SWIFT_DATE_RE.finditer(text):
-        year, month, day = 2000 + int(m.group("y")), int(m.group("m")), int(m.group("d"))
-        if _valid(month, day, year):
-            out.append(DateMention(m.start("y"), m.end("d"), text[m.start("y"):m.end("d")],
-                                   DateValue(year=year, month=month, day=day), "dmy"))
-    return out
+    return _year_month_days(_SWIFT_DATE_RE, text, 2000)
 
 
 def _dotted_day_months(text: str) -> list[DateMention]:

@@ -1131,6 +1131,11 @@ def _glued_values(text: str, read: Iterable[tuple[int, int]], runs: Optional[lis
             yield NumberMention(m.start(), m.end("v"), m.group("v"), float(m.group("v")))
 
 
+def _bare_group(m: re.Match[str], group: int) -> NumberMention:
+    """The digits of ``m``'s ``group`` as a bare value (a reading of a code's or a report's number)."""
+    return NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
+
+
 # a line of source code as reviews, linters and links cite it: "L" and its number after a file's
 # name ("window.go L57", "Filter.java L88-L92") or in a link's fragment ("main.py#L57-L60")
 _LINE_REF_RE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}(?:[ \t]+|#)L(\d{1,6})(?:[-–]L?(\d{1,6}))?(?![\w.])")
@@ -1140,9 +1145,7 @@ def _line_refs(text: str) -> Iterator[NumberMention]:
     """The line numbers of each :data:`_LINE_REF_RE` citation of ``text``, each a bare value (a
     summary says "line 57" for "window.go L57")."""
     for m in _LINE_REF_RE.finditer(text):
-        for group in (1, 2):
-            if m.group(group) is not None:
-                yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
+        yield from (_bare_group(m, group) for group in (1, 2) if m.group(group) is not None)
 
 
 # a count of dozens as shops and markets abbreviate it ("doz £4.00", "1/2 doz", "2 doz"): twelve each
@@ -1165,8 +1168,7 @@ _PORT_RE = re.compile(r"(?<![\w/])(?:(?:tcp|udp|sctp)/(\d{1,5})|(\d{1,5})/(?:tcp
 def _ports(text: str) -> Iterator[NumberMention]:
     """The port of each :data:`_PORT_RE` match of ``text``, a bare value ("port 53" for "tcp/53")."""
     for m in _PORT_RE.finditer(text):
-        group = 1 if m.group(1) is not None else 2
-        yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
+        yield _bare_group(m, 1 if m.group(1) is not None else 2)
 
 
 # an aviation weather report's (METAR, SPECI, TAF) wind group: direction in degrees (or VRB),
@@ -1183,9 +1185,7 @@ def _weather_report_values(text: str) -> Iterator[NumberMention]:
     a visibility of 10 km for "9999", cloud bases in feet, the pressure in hPa."""
     lines = set()
     for m in _WIND_GROUP_RE.finditer(text):
-        for group in (1, 2, 3):
-            if m.group(group) is not None:
-                yield NumberMention(m.start(group), m.end(group), m.group(group), float(m.group(group)))
+        yield from (_bare_group(m, group) for group in (1, 2, 3) if m.group(group) is not None)
         lines.add(text.rfind("\n", 0, m.start()) + 1)
     for start in sorted(lines):
         end = text.find("\n", start)
@@ -1195,7 +1195,7 @@ def _weather_report_values(text: str) -> Iterator[NumberMention]:
             elif m.group(2) is not None:
                 yield NumberMention(m.start(2), m.end(2), m.group(2), float(m.group(2)) * 100, measure="ft")
             else:
-                yield NumberMention(m.start(3), m.end(3), m.group(3), float(m.group(3)))
+                yield _bare_group(m, 3)
 
 
 # a line in capitals loses the case that tells a unit from a scale or a code: "LEN 527M" is 527
