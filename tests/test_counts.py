@@ -21,6 +21,11 @@ _VERIFIER = Verifier(checkers=["numbers"])
     ("at most NINE (9) YEARS from filing", [(9, ("year",))]),  # a contract's number in brackets
     ("2 (two) working days", [(2, ("work", "day"))]),
     ("two glass jars", [(2, ("glass", "jar"))]),  # "glass" is no plural: still the jars' count
+    ("rest it two to three hours", []),  # a range's end counts no hours
+    ("prove for 2-3 hrs or 1 - 2 hours", []),
+    ("seven in ten voters agreed", []),  # a ratio counts no voters
+    ("one out of four tenants", []),
+    ("asked for one within ten working days", [(10, ("work", "day"))]),  # "one within" leaves "ten" its own
 ])
 def test_counted_nouns(text: str, expected: list[tuple[int, tuple[str, ...]]]) -> None:
     assert [(c.value, c.key) for c in counted_nouns(text)] == expected
@@ -86,3 +91,32 @@ def test_a_count_the_documents_give_of_the_noun_alone_does_not_flag_a_longer_phr
     docs = ["Of the 30 depots, 12 failed the audit; the western ones did best, with only two of nine failing."]
     assert _numbers(docs, "The western region did best: only two of its nine depots failed.") == []
     assert counted_nouns("nine depots failed", spelled_only=True)[0].whole_key == ("depot", "fail")
+
+
+def test_a_count_after_another_counting_word_is_read() -> None:
+    docs = ["Creditors may request a meeting within 5 working days of this notice."]
+    answer = "You can ask for one within ten working days of the notice."
+    assert _numbers(docs, answer) == ["ten"]
+    assert _numbers(docs, answer.replace("ten", "five")) == []
+
+
+def test_the_counted_noun_alone_flags_a_count_the_documents_write_nowhere() -> None:
+    # the documents count pages (8 and 2) and never "pages plus", nor write ten anywhere
+    docs = ["Full papers: 8 pages + references. Short papers: 2 pages."]
+    assert _numbers(docs, "Full papers run to ten pages plus references.") == ["ten"]
+    assert _numbers(docs, "Full papers run to eight pages plus references.") == []
+    # a count of a part (the documents write nine elsewhere) is not flagged
+    docs = ["Full papers: 8 pages + references. Reviewers score nine criteria."]
+    assert _numbers(docs, "Full papers run to nine pages plus references.") == []
+
+
+def test_a_count_that_is_a_difference_is_not_flagged_by_the_noun_alone() -> None:
+    # "four seconds ahead" is derived from two times; the documents count seconds otherwise
+    docs = ["1. Kiprono 1:02:10\n2. Lemma 1:02:14\nThe course record stands 12 seconds faster."]
+    assert _numbers(docs, "Kiprono won in 1:02:10, four seconds ahead of Lemma.") == []
+    assert _numbers(docs, "Kiprono won in 1:02:10, four seconds faster than the record.") == ["four"]
+
+
+def test_a_range_of_counts_is_not_checked_as_its_end() -> None:
+    docs = ["Bulk ferment ~6-8 hrs, then cold proof for 12 hours."]
+    assert _numbers(docs, "Bulk fermentation takes about six to eight hours.") == []

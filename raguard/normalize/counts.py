@@ -21,9 +21,18 @@ _SPELLED = "|".join(COUNTING_WORDS)
 _COUNTED_RE = re.compile(
     rf"(?<![\d.,$£€¥-])(?<![\d$£€¥][ \t])\b(?P<n>\d{{1,7}}|{_SPELLED}|one)(?![.,:/-]?\d)"
     rf"(?:[ \t]*\((?:\d{{1,7}}|{_SPELLED}|one)\))?"
-    r"[ \t]+(?P<words>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?)",
+    # the words in a lookahead: "one within ten business days" must leave "ten" to a match of its own
+    r"(?=[ \t]+(?P<words>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?))",
     re.IGNORECASE,
 )
+
+
+# the end of a range or the whole of a ratio: "four to five hours", "4-5 hrs", "nine in ten
+# participants" count no hours and no participants; a score's "7-5 in two hours" is no ratio
+# (searched in the characters before a number)
+_RANGE_OR_RATIO_BEFORE_RE = re.compile(
+    rf"(?:(?<![\d.,:/-])\d+|\b(?:{_SPELLED}|one))[ \t]*(?:[-–]|(?:to|or|in|out[ \t]+of)[ \t])[ \t]*\Z", re.IGNORECASE)
+_BEFORE_REACH = 16
 
 
 class CountedNoun(NamedTuple):
@@ -41,6 +50,8 @@ def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
     """Each number followed by words, with the stems of those words (content words only)."""
     out = []
     for m in _COUNTED_RE.finditer(text):
+        if _RANGE_OR_RATIO_BEFORE_RE.search(text, max(0, m.start() - _BEFORE_REACH), m.start()):
+            continue
         n = m.group("n").lower()
         if n.isdigit():
             if spelled_only:

@@ -4,7 +4,8 @@ Trivial counting words (``numbers.TRIVIAL_WORDS``: spelled-out zero to ten, "fir
 bare "hundred"/"thousand"/...) are skipped as values, unless they rank ("second-largest city",
 "third place"). A counting word from two to ten is checked only where the documents count the
 same thing ("five gold albums" against "eight gold albums" and no "five": see
-:mod:`raguard.normalize.counts`).
+:mod:`raguard.normalize.counts`), by the answer's phrase or, where the documents write its
+number nowhere, by the counted noun alone.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Optional
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.normalize.counts import CountedNoun, counted_nouns
 from raguard.normalize.numbers import NumberMention
+from raguard.normalize.stems import stem
 
 # "second-largest city": a ranking, worth checking even for a counting word
 _RANKING_AFTER_RE = re.compile(
@@ -31,6 +33,14 @@ def ranks(text: str, mention: NumberMention) -> bool:
             and not text[max(0, mention.start - 7):mention.start].lower() == "in the ")
 
 
+# a word after a counted noun that makes the count a difference, an age or a remainder ("three
+# seconds ahead", "two days later", "five years ago", "four places left"): a value derived from
+# two others, which no document counts
+_DIFFERENCE_STEMS = frozenset(stem(w) for w in (
+    "ahead", "later", "earlier", "sooner", "longer", "shorter", "apart", "older", "younger", "faster",
+    "slower", "fewer", "late", "early", "ago", "left", "remaining"))
+
+
 def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
                 counted: Optional[CountedNoun]) -> Optional[Finding]:
     """A counting word is checked only against the documents' counts of the same thing:
@@ -40,16 +50,26 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
     if ctx.trust_query and any(q.value == counted.value and q.key[:1] == counted.key[:1]
                                for q in counted_nouns(ctx.query)):
         return None  # the question's own count ("3 days fishing": "for three days")
-    # the thing counted as the answer writes it flags ("three months' notice": months' notice);
-    # the noun alone also supports ("three months" for "3 months' gross rent")
-    flagging = counted.whole_key or counted.key
-    keys = (counted.key, flagging) if counted.whole_key else (counted.key,)
-    other: Optional[tuple[int, CountedNoun]] = None
+    # the thing counted as the answer writes it flags first ("three months' notice": months'
+    # notice), else the noun alone ("three days' worth" against "5 days of food") where the
+    # documents write the answer's number nowhere (a part: "one of its seven branches missed"
+    # against "22 branches ... one of seven missing") and the count is no difference ("three
+    # seconds ahead", derived from two times); the noun alone always supports ("three months"
+    # for "3 months' gross rent")
+    flagging = [counted.whole_key or counted.key]
+    if counted.whole_key and counted.whole_key[-1] not in _DIFFERENCE_STEMS:
+        flagging.append(counted.key)
+    supporting = {counted.key, *flagging}
+    others: list[Optional[tuple[int, CountedNoun]]] = [None] * len(flagging)
     for doc_index, index in ctx.documents:
-        if any(c.value == counted.value for key in keys for c in index.counts.get(key, ())):
+        if any(c.value == counted.value for key in supporting for c in index.counts.get(key, ())):
             return None
-        if other is None and (given := index.counts.get(flagging)):
-            other = (doc_index, given[0])
+        for i, key in enumerate(flagging):
+            if others[i] is None and (given := index.counts.get(key)):
+                others[i] = (doc_index, given[0])
+    other = others[0]
+    if other is None and len(others) > 1 and not _written(ctx, counted.value):
+        other = others[1]
     if other is None:
         return None
     if mention.measure is not None and _measured_alike(ctx, mention):
@@ -73,3 +93,8 @@ def _measured_alike(ctx: CheckContext, mention: NumberMention) -> bool:
             if doc_number.measure == mention.measure and doc_number.value == mention.value:
                 return True
     return False
+
+
+def _written(ctx: CheckContext, value: int) -> bool:
+    """Do the documents write ``value`` anywhere, as digits or a word ("seven", "7")?"""
+    return any(n.value == value for _, index in ctx.documents for n in index.numbers)
