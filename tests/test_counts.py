@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier
-from raguard.normalize.counts import CountedNoun, counted_nouns
+from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_counts
 
 _VERIFIER = Verifier(checkers=["numbers"])
 
@@ -26,9 +26,25 @@ _VERIFIER = Verifier(checkers=["numbers"])
     ("seven in ten voters agreed", []),  # a ratio counts no voters
     ("one out of four tenants", []),
     ("asked for one within ten working days", [(10, ("work", "day"))]),  # "one within" leaves "ten" its own
+    ("a two-week pilot and a 19-year history", []),  # compounds: only when asked for (below)
 ])
 def test_counted_nouns(text: str, expected: list[tuple[int, tuple[str, ...]]]) -> None:
     assert [(c.value, c.key) for c in counted_nouns(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Stage 1 Leeds, Stage 2 York; Stage 3 Hull", [(3, ("stage",))]),  # numbered from one: three stages
+    ("Stage 1 Leeds, Stage 3 York", []),  # a label missing: no count
+    ("Room 12 and Room 1, Visit 2.5 and Visit 1", []),
+])
+def test_labelled_counts(text: str, expected: list[tuple[int, tuple[str, ...]]]) -> None:
+    assert [(c.value, c.key) for c in labelled_counts(text)] == expected
+
+
+def test_compounds_are_counted_when_asked_for() -> None:
+    found = counted_nouns("a two-week pilot and a 3-match ban", compounds=True)
+    assert [(c.value, c.key, c.whole_key) for c in found] == [(2, ("week",), ("week", "pilot")),
+                                                             (3, ("match",), ("match", "ban"))]
 
 
 def test_spelled_only_skips_digits() -> None:
@@ -120,3 +136,30 @@ def test_a_count_that_is_a_difference_is_not_flagged_by_the_noun_alone() -> None
 def test_a_range_of_counts_is_not_checked_as_its_end() -> None:
     docs = ["Bulk ferment ~6-8 hrs, then cold proof for 12 hours."]
     assert _numbers(docs, "Bulk fermentation takes about six to eight hours.") == []
+
+
+def test_a_count_written_as_a_compound_is_checked() -> None:
+    docs = ["Pilot notes: the trial ran 3 weeks across two depots."]
+    assert _numbers(docs, "The depots ran a five-week trial.") == ["five"]
+    assert _numbers(docs, "The depots ran a three-week trial.") == []
+
+
+def test_a_documents_compound_names_a_property_not_a_count() -> None:
+    # "its 19-year history" counts no years: the answer's "ten years" (a decade) is not flagged
+    docs = ["Okafor, who had worked as a nurse for a decade, won the prize in its 19-year history."]
+    assert _numbers(docs, "Okafor was a nurse for ten years before winning.") == []
+
+
+def test_things_a_document_numbers_from_one_are_counted() -> None:
+    docs = ["Stage 1  Harrogate to Ripon\nStage 2  Ripon to Thirsk\nStage 3  Thirsk to Helmsley\n"
+            "Rest 2 days in Helmsley."]
+    assert _numbers(docs, "The route has three stages, ending in Helmsley.") == []
+    assert _numbers(docs, "The route has four stages, ending in Helmsley.") == ["four"]
+
+
+def test_an_answer_that_numbers_what_it_counts_is_not_flagged() -> None:
+    # the documents give the plan as a table and count weeks otherwise ("8 weeks")
+    docs = ["Plan | Hours\n1 | 4\n2 | 6\n3 | 8\nNo heavy lifting for 8 weeks."]
+    answer = "The plan runs over three weeks: Week 1 at 4 hours, Week 2 at 6 and Week 3 at 8."
+    assert _numbers(docs, answer) == []
+    assert _numbers(docs, answer.replace("three weeks", "five weeks")) == ["five"]

@@ -476,6 +476,8 @@ WINDOWED = {
     "raguard.checkers.direction.judged._JUDGED_RE": 16,  # (the characters before a value)
     "raguard.checkers.numbers.totals._TOTAL_CUE_RE": 60,  # _CLAUSE_REACH: either side of an amount
     "raguard.checkers.numbers.totals._CODE_BEFORE_RE": 5,  # (the characters before an amount)
+    "raguard.normalize.counts._RANGE_OR_RATIO_BEFORE_RE": 16,  # _BEFORE_REACH: before a count
+    "raguard.normalize.counts._LABEL_WORD_RE": 24,  # _LABEL_WORD_REACH: before a label's number
 }
 
 

@@ -21,8 +21,9 @@ _SPELLED = "|".join(COUNTING_WORDS)
 _COUNTED_RE = re.compile(
     rf"(?<![\d.,$£€¥-])(?<![\d$£€¥][ \t])\b(?P<n>\d{{1,7}}|{_SPELLED}|one)(?![.,:/-]?\d)"
     rf"(?:[ \t]*\((?:\d{{1,7}}|{_SPELLED}|one)\))?"
-    # the words in a lookahead: "one within ten business days" must leave "ten" to a match of its own
-    r"(?=[ \t]+(?P<words>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?))",
+    # the words in a lookahead: "one within ten business days" must leave "ten" to a match of its own;
+    # a compound's hyphen joins them too ("a two-week trial"; read only when asked for)
+    r"(?=(?:[ \t]+|-)(?P<words>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?))",
     re.IGNORECASE,
 )
 
@@ -38,7 +39,7 @@ _BEFORE_REACH = 16
 class CountedNoun(NamedTuple):
     value: int
     key: tuple[str, ...]  # stems of the content words among the two words after the number
-    start: int  # the number's span
+    start: int  # the number's span (a label's, "Visit 3")
     end: int
     phrase_end: int  # the end of the counted words ("8 gold albums")
     #: the key of both words after the number where ``key`` stops at a plural noun before the
@@ -46,10 +47,16 @@ class CountedNoun(NamedTuple):
     whole_key: tuple[str, ...] = ()
 
 
-def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
-    """Each number followed by words, with the stems of those words (content words only)."""
+def counted_nouns(text: str, spelled_only: bool = False, compounds: bool = False) -> list[CountedNoun]:
+    """Each number followed by words, with the stems of those words (content words only). With
+    ``compounds``, also a number joined to its noun by a hyphen ("a two-week trial"): an answer
+    counts so, but a document's "19-year history" or "24-hour desk" names a property, and is not
+    read as a count that would flag the answer's other years or hours."""
     out = []
     for m in _COUNTED_RE.finditer(text):
+        compound = text[m.end("n"):m.end("n") + 1] == "-"
+        if compound and not compounds:
+            continue
         if _RANGE_OR_RATIO_BEFORE_RE.search(text, max(0, m.start() - _BEFORE_REACH), m.start()):
             continue
         n = m.group("n").lower()
@@ -61,8 +68,9 @@ def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
             value = 1 if n == "one" else COUNTING_WORDS[n]
         words = m.group("words").lower().split()
         key = tuple(_key_word(w) for w in words if is_content_word(w))
-        if len(words) == 2 and _plural(words[0]) and is_content_word(words[0]):
-            # "3 months' gross rent": the months are counted, the rent is not
+        if len(words) == 2 and (compound or _plural(words[0])) and is_content_word(words[0]):
+            # "3 months' gross rent", "a two-week trial": the months and weeks are counted, the
+            # rent and the trial are not
             whole, key = key, (_key_word(words[0]),)
             out.append(CountedNoun(value, key, m.start("n"), m.end("n"), m.start("words") + len(words[0]),
                                    whole if whole != key else ()))
@@ -70,7 +78,35 @@ def counted_nouns(text: str, spelled_only: bool = False) -> list[CountedNoun]:
             out.append(CountedNoun(value, key, m.start("n"), m.end("n"), m.end("words")))
     if "★" in text:
         out.extend(_star_ratings(text))
-        out.sort(key=lambda c: c.start)
+    if not spelled_only:
+        out.extend(labelled_counts(text))
+    out.sort(key=lambda c: c.start)
+    return out
+
+
+# a number from 1 to 99 after a word, as a label ("Visit 2", "Week 4 (8 July)"; not "Visit 2.5",
+# "Room 12a", "Step 3/4", "Week 4%")
+_LABEL_RE = re.compile(r"[ \t](?<=[^\W\d_][ \t])([1-9]\d?)(?![\d%]|[.,:/-]\d|[^\W\d_])")
+_LABEL_WORD_RE = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’-]*\Z")  # (searched in the characters before)
+_LABEL_WORD_REACH = 24
+
+
+def labelled_counts(text: str) -> list[CountedNoun]:
+    """Things a text numbers from one ("Visit 1 ... Visit 2 ... Visit 3", "Week 1" to "Week 4"),
+    counted by their highest label where every label from 1 up is there: three visits, four
+    weeks. (A plan or a schedule numbers its parts more often than it counts them.)"""
+    labels: dict[str, dict[int, tuple[int, int]]] = {}
+    for m in _LABEL_RE.finditer(text):
+        word = _LABEL_WORD_RE.search(text, max(0, m.start() - _LABEL_WORD_REACH), m.start())
+        if word is None or not is_content_word(word.group().lower()):
+            continue
+        labels.setdefault(_key_word(word.group().lower()), {}).setdefault(int(m.group(1)), (word.start(), m.end(1)))
+    out = []
+    for key, found in labels.items():
+        highest = max(found)
+        if highest >= 2 and len(found) == highest:  # (every label from 1 up)
+            start, end = found[highest]  # (the span of the last label: "Visit 3")
+            out.append(CountedNoun(highest, (key,), start, end, end))
     return out
 
 

@@ -88,7 +88,7 @@ class NumbersChecker:
             if mention.trivial and not ranks(ctx.response, mention):
                 if mention.text.lower() in COUNTING_WORDS:
                     if counted is None:
-                        counted = {c.start: c for c in counted_nouns(ctx.response, spelled_only=True)}
+                        counted = {c.start: c for c in counted_nouns(ctx.response, spelled_only=True, compounds=True)}
                     finding = check_count(self, ctx, mention, counted.get(mention.start))
                     if finding is not None:
                         yield finding

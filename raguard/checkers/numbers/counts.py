@@ -14,7 +14,7 @@ import re
 from typing import Optional
 
 from raguard.checkers.base import CheckContext, Checker, Finding
-from raguard.normalize.counts import CountedNoun, counted_nouns
+from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_counts
 from raguard.normalize.numbers import NumberMention
 from raguard.normalize.stems import stem
 
@@ -50,6 +50,8 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
     if ctx.trust_query and any(q.value == counted.value and q.key[:1] == counted.key[:1]
                                for q in counted_nouns(ctx.query)):
         return None  # the question's own count ("3 days fishing": "for three days")
+    if any(c.value == counted.value and c.key == counted.key[:1] for c in labelled_counts(ctx.response)):
+        return None  # the answer numbers what it counts ("over four weeks: Week 1 ... Week 4")
     # the thing counted as the answer writes it flags first ("three months' notice": months'
     # notice), else the noun alone ("three days' worth" against "5 days of food") where the
     # documents write the answer's number nowhere (a part: "one of its seven branches missed"
