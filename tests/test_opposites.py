@@ -34,6 +34,23 @@ def test_a_word_swapped_for_its_opposite_is_contradicted(faithful: str, swapped:
 
 
 @pytest.mark.parametrize(("doc", "faithful", "swapped", "pair"), [
+    ("Survey note: the greatest recorded depth of the tarn is 19 m, near the north shore.",
+     "The tarn's greatest recorded depth is 19 m, near the north shore.",
+     "The tarn's least recorded depth is 19 m, near the north shore.", '"least"'),
+    ("Quiz night rules: the team with the fewest wrong answers wins the tie-break.",
+     "The tie-break goes to the team with the fewest wrong answers.",
+     "The tie-break goes to the team with the most wrong answers.", '"most"'),
+    ("Shuttle info: guests use the closest stop, outside the west gate, after 6 pm.",
+     "After 6 pm guests use the closest stop, outside the west gate.",
+     "After 6 pm guests use the furthest stop, outside the west gate.", '"furthest"'),
+])
+def test_superlatives_swapped_for_their_opposites(doc: str, faithful: str, swapped: str, pair: str) -> None:
+    assert _opposites(faithful, [doc]) == []
+    found = _opposites(swapped, [doc])
+    assert found and pair in found[0], found
+
+
+@pytest.mark.parametrize(("doc", "faithful", "swapped", "pair"), [
     ("Drop-off: parents use the upper car park by the sports hall; staff park below the tennis courts.",
      "Parents drop off in the upper car park by the sports hall.",
      "Parents drop off in the lower car park by the sports hall.", '"lower"'),

@@ -343,9 +343,12 @@ arrive arrived | depart departed
 before | after
 above | below
 more | less fewer
-most | least
+most | least fewest
 maximum | minimum
 largest | smallest
+greatest | least smallest
+nearest closest | farthest furthest
+cheapest | dearest
 highest | lowest
 strong stronger | weak weaker
 positive | negative
