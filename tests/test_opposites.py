@@ -172,3 +172,21 @@ def test_the_value_compared_is_the_first_number_of_the_next_words_of_its_clause(
     assert _compared_value(text, text.index("before")) == "6"
     assert _compared_value("It rose after the vote, with 40 for.", 8) is None  # (the clause ends first)
     assert _compared_value("more than the usual amount of rain fell in all 12 towns", 0) is None  # (too far on)
+
+
+def test_a_word_negated_by_its_prefix_is_an_opposite() -> None:
+    # the opposites checker alone (the negations checker may see such a swap too, clause by clause)
+    verifier = Verifier(checkers=["opposites"])
+
+    def swapped(answer: str, docs: list[str]) -> list[str]:
+        return [w.suggestion for w in verifier.verify(QUERY, docs, answer).warnings]
+
+    doc = ["Trail guide: the Coldbeck path is suitable for wheelchairs as far as the lower bridge."]
+    assert swapped("The Coldbeck path is suitable for wheelchairs up to the lower bridge.", doc) == []
+    found = swapped("The Coldbeck path is unsuitable for wheelchairs up to the lower bridge.", doc)
+    assert found and '"unsuitable"' in found[0] and '"suitable"' in found[0], found
+    # and the other way round; a document that says the prefixed word itself leaves it alone
+    doc = ["Trail guide: the Coldbeck path is unsuitable for wheelchairs as far as the lower bridge."]
+    assert swapped("The Coldbeck path is suitable for wheelchairs up to the lower bridge.", doc)
+    both = doc + ["The Rook path is suitable for wheelchairs."]
+    assert swapped("The Coldbeck path is unsuitable for wheelchairs up to the lower bridge.", both) == []

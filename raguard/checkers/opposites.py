@@ -10,8 +10,9 @@ from the words alone:
 
 - the answer's word has an opposite in the curated table of :mod:`raguard.normalize.polarity`
   (before/after, above/below, more/less, minimum/maximum, first/last, rise/fall, include/exclude,
-  open/closed...), and **no document says the word itself of the same thing** (with the same
-  neighbours, as below): a document that says both sides ("minimum 3, maximum 10") is left to the
+  open/closed...) or is the other with "un-" where the documents hold only the other
+  ("unsuitable" / "suitable"), and **no document says the word itself of the same thing** (with
+  the same neighbours, as below): a document that says both sides ("minimum 3, maximum 10") is left to the
   negations checker, while one that uses the word of something else ("the maximum stay") does not
   make the swap right. WordNet's antonyms are not read
   here: without a clause to align they pair words of different senses ("presents" / "past");
@@ -39,7 +40,7 @@ from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
-from raguard.normalize.polarity import FUNCTION_OPPOSITES, OPPOSITES, hedge_cues, opposite_key
+from raguard.normalize.polarity import FUNCTION_OPPOSITES, OPPOSITES, hedge_cues, opposite_key, prefix_opposite
 from raguard.normalize.stems import content_stem
 from raguard.normalize.text import clause_span, tokenize
 from raguard.normalize.time_bounds import restates_across_time
@@ -68,7 +69,7 @@ class OppositesChecker:
             for i in ctx.token_range(alignment.start, alignment.end):
                 word = toks[i].norm
                 key = opposite_key(word)
-                opposite = OPPOSITES.get(key)
+                opposite = OPPOSITES.get(key) or _prefixed_opposite(ctx, word)
                 if not opposite:
                     continue
                 if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key, sides):
@@ -88,6 +89,20 @@ class OppositesChecker:
                         checker=self.name,
                     )
                     break
+
+
+def _prefixed_opposite(ctx: CheckContext, word: str) -> frozenset[str]:
+    """The key of the word that ``word`` negates or is negated by with "un-" ("unsuitable" /
+    "suitable"), where the documents hold that word and not ``word``; else empty."""
+    if len(word) < 6 or not word.isalpha():
+        return frozenset()
+    other = word[2:] if word.startswith("un") else "un" + word
+    if not prefix_opposite(word, other):
+        return frozenset()
+    key, other_key = opposite_key(word), opposite_key(other)
+    if _held(ctx, other_key) and not _held(ctx, key):
+        return frozenset({other_key})
+    return frozenset()
 
 
 def _held(ctx: CheckContext, key: str) -> bool:
