@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
@@ -44,6 +44,9 @@ from raguard.normalize.polarity import FUNCTION_OPPOSITES, OPPOSITES, hedge_cues
 from raguard.normalize.stems import content_stem
 from raguard.normalize.text import clause_span, tokenize
 from raguard.normalize.time_bounds import restates_across_time
+
+if TYPE_CHECKING:  # pragma: no cover
+    from raguard.documents import DocumentIndex
 
 #: Content words the answer's clause and the document sentence must share besides the pair,
 #: each on the same side of it (a converse restatement swaps them: "after studying, she moved" /
@@ -63,13 +66,19 @@ class OppositesChecker:
             return
         toks = ctx.token_list
         sides: dict[int, Optional[dict[str, bool]]] = {}  # (the answer word's window, by its start: read by both tests)
+        negated: Optional[frozenset[str]] = None  # (keys of the words the documents say with "un-")
         for alignment in ctx.alignment:
             if alignment.doc_index < 0:
                 continue
             for i in ctx.token_range(alignment.start, alignment.end):
                 word = toks[i].norm
                 key = opposite_key(word)
-                opposite = OPPOSITES.get(key) or _prefixed_opposite(ctx, word)
+                opposite = OPPOSITES.get(key)
+                if not opposite and len(word) >= 4:
+                    if negated is None:
+                        negated = frozenset().union(*(_negated_keys(index) for _, index in ctx.documents))
+                    if word.startswith("un") or key in negated:
+                        opposite = _prefixed_opposite(ctx, word)
                 if not opposite:
                     continue
                 if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key, sides):
@@ -103,6 +112,16 @@ def _prefixed_opposite(ctx: CheckContext, word: str) -> frozenset[str]:
     if _held(ctx, other_key) and not _held(ctx, key):
         return frozenset({other_key})
     return frozenset()
+
+
+def _negated_keys(index: DocumentIndex) -> frozenset[str]:
+    """Keys of the words a document says with "un-" ("unsuitable": "suitable"'s), read once per
+    document: the answer's words are looked up in them, not each tried with the prefix."""
+    keys = index.__dict__.get("_negated_keys")
+    if keys is None:
+        keys = index.__dict__["_negated_keys"] = frozenset(
+            opposite_key(w[2:]) for w in index.tokens.vocab if w.startswith("un") and prefix_opposite(w, w[2:]))
+    return keys
 
 
 def _held(ctx: CheckContext, key: str) -> bool:
