@@ -10,10 +10,10 @@ from the words alone:
 
 - the answer's word has an opposite in the curated table of :mod:`raguard.normalize.polarity`
   (before/after, above/below, more/less, minimum/maximum, first/last, rise/fall, include/exclude,
-  open/closed...) or is the other with "un-" where the documents hold only the other
-  ("unsuitable" / "suitable"), and **no document says the word itself of the same thing** (with
-  the same neighbours, as below): a document that says both sides ("minimum 3, maximum 10") is left to the
-  negations checker, while one that uses the word of something else ("the maximum stay") does not
+  open/closed...) or is a word the documents hold with "un-" put before it ("unsuitable" /
+  "suitable"), and **no document says the word itself of the same thing** (with the same
+  neighbours, as below): a document that says both sides ("minimum 3, maximum 10") is left to
+  the negations checker, while one that uses the word of something else ("the maximum stay") does not
   make the swap right. WordNet's antonyms are not read
   here: without a clause to align they pair words of different senses ("presents" / "past");
   measured, they flagged three faithful answers for three more edits caught;
@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
@@ -44,9 +44,6 @@ from raguard.normalize.polarity import FUNCTION_OPPOSITES, OPPOSITES, hedge_cues
 from raguard.normalize.stems import content_stem
 from raguard.normalize.text import clause_span, tokenize
 from raguard.normalize.time_bounds import restates_across_time
-
-if TYPE_CHECKING:  # pragma: no cover
-    from raguard.documents import DocumentIndex
 
 #: Content words the answer's clause and the document sentence must share besides the pair,
 #: each on the same side of it (a converse restatement swaps them: "after studying, she moved" /
@@ -66,7 +63,6 @@ class OppositesChecker:
             return
         toks = ctx.token_list
         sides: dict[int, Optional[dict[str, bool]]] = {}  # (the answer word's window, by its start: read by both tests)
-        negated: Optional[frozenset[str]] = None  # (keys of the words the documents say with "un-")
         for alignment in ctx.alignment:
             if alignment.doc_index < 0:
                 continue
@@ -74,11 +70,8 @@ class OppositesChecker:
                 word = toks[i].norm
                 key = opposite_key(word)
                 opposite = OPPOSITES.get(key)
-                if not opposite and len(word) >= 4:
-                    if negated is None:
-                        negated = frozenset().union(*(_negated_keys(index) for _, index in ctx.documents))
-                    if word.startswith("un") or key in negated:
-                        opposite = _prefixed_opposite(ctx, word)
+                if not opposite and word.startswith("un"):
+                    opposite = _prefixed_opposite(ctx, word)  # ("unsuitable" / "suitable")
                 if not opposite:
                     continue
                 if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key, sides):
@@ -101,27 +94,17 @@ class OppositesChecker:
 
 
 def _prefixed_opposite(ctx: CheckContext, word: str) -> frozenset[str]:
-    """The key of the word that ``word`` negates or is negated by with "un-" ("unsuitable" /
-    "suitable"), where the documents hold that word and not ``word``; else empty."""
-    if len(word) < 6 or not word.isalpha():
-        return frozenset()
-    other = word[2:] if word.startswith("un") else "un" + word
+    """The key of the word that ``word`` negates with "un-" ("unsuitable": "suitable"), where the
+    documents hold that word and not ``word``; else empty. (Only this way round: the other,
+    "suitable" where a document says "unsuitable", would look every answer word up with the
+    prefix, and the negations checker reads that swap clause by clause.)"""
+    other = word[2:]
     if not prefix_opposite(word, other):
         return frozenset()
     key, other_key = opposite_key(word), opposite_key(other)
     if _held(ctx, other_key) and not _held(ctx, key):
         return frozenset({other_key})
     return frozenset()
-
-
-def _negated_keys(index: DocumentIndex) -> frozenset[str]:
-    """Keys of the words a document says with "un-" ("unsuitable": "suitable"'s), read once per
-    document: the answer's words are looked up in them, not each tried with the prefix."""
-    keys = index.__dict__.get("_negated_keys")
-    if keys is None:
-        keys = index.__dict__["_negated_keys"] = frozenset(
-            opposite_key(w[2:]) for w in index.tokens.vocab if w.startswith("un") and prefix_opposite(w, w[2:]))
-    return keys
 
 
 def _held(ctx: CheckContext, key: str) -> bool:
