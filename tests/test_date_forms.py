@@ -45,6 +45,15 @@ def test_a_numeric_date_the_document_orders_supports_its_reading_only() -> None:
     assert _flagged([month_first], "The lease starts on 5 June 2027.") == ["5 June 2027"]
 
 
+def test_a_weekday_before_a_numeric_date_keeps_the_documents_order() -> None:
+    # the rota's other dates are day first (23/11); "Thu 03/12/2026" is 3 December, not 12 March
+    rota = "Cover rota\n23/11/2026 | Okoro\n30/11/2026 | Lindqvist\nNext: Thu 03/12/2026 | Okoro"
+    assert _flagged([rota], "Okoro covers next on Thursday 3 December.") == []
+    assert _flagged([rota], "Okoro covers next on Thursday 12 March.") == ["Thursday 12 March"]
+    # and a document whose only date over 12 follows a weekday still tells its order
+    assert _flagged(["Shift swap: Fri 18/12/2026; back on 04/01/2027."], "Back on 4 January 2027.") == []
+
+
 # -- tokenized forms ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, read", [

@@ -1023,11 +1023,18 @@ def _decade_before(text: str, start: int) -> bool:
     return _DECADE_BEFORE_RE.search(text[max(0, start - 12):start]) is not None
 
 
+def _slashed(text: str) -> list[str]:
+    """The parts of a numeric date written with slashes, from its first digit ("Tue 08/12/2026":
+    08, 12, 2026; a weekday before it is part of the mention)."""
+    first = next((i for i, c in enumerate(text) if c.isdigit()), len(text))
+    return text[first:].replace(" ", "").replace("\t", "").split("/")
+
+
 def _slash_parts(mentions: Sequence[DateMention]) -> list[tuple[int, int]]:
     """The first two numbers of each numeric date written with slashes ("11/09/2026", "11 / 09
-    / 2026"), as written."""
+    / 2026", "Tue 08/12/2026"), as written."""
     return [(int(a), int(b)) for m in mentions if m.form == "numeric" and "/" in m.text
-            for a, b, *_ in [m.text.replace(" ", "").replace("\t", "").split("/")] if a.isdigit() and b.isdigit()]
+            for a, b, *_ in [_slashed(m.text)] if a.isdigit() and b.isdigit()]
 
 
 def _day_first(mentions: list[DateMention]) -> list[DateMention]:
@@ -1040,7 +1047,7 @@ def _day_first(mentions: list[DateMention]) -> list[DateMention]:
     for m in mentions:
         v = m.value
         if m.form == "numeric" and "/" in m.text and v.month is not None and v.day is not None and v.day <= 12:
-            head = m.text.split("/", 1)[0].strip(" \t")
+            head = _slashed(m.text)[0]
             if head.isdigit() and int(head) == v.month:  # read month first: swap
                 m = m._replace(value=v._replace(month=v.day, day=v.month))
         out.append(m)
