@@ -589,6 +589,17 @@ def test_a_shops_dozens_are_counted() -> None:
     assert _flagged(board, "Bantam eggs are £3.50 for 10.") == {"10"}
 
 
+def test_a_span_of_time_said_in_a_word_is_read_as_its_length() -> None:
+    notice = ("Tenancy notes: the Brannagh family have farmed here for two decades. Repairs are "
+              "answered within a fortnight; the boiler check takes half an hour.")
+    answer = "The family has farmed there for 20 years; repairs get a reply within 14 days (2 weeks), and the check takes 30 minutes."
+    assert _flagged(notice, answer) == set()
+    assert _flagged(notice, "Repairs get a reply within 10 days.") == {"10"}
+    assert _flagged(notice, "The boiler check takes 45 minutes.") == {"45"}
+    # a bare plural says no number
+    assert _flagged("They have farmed here for decades.", "They have farmed there for 20 years.") == {"20"}
+
+
 def test_a_network_port_written_with_its_protocol_is_read() -> None:
     log = "CHG-4410 applied 02:10: permit udp/123 and 8443/tcp from 10.20.0.0/16; deny tcp/23 any."
     assert _flagged(log, "The change opens UDP port 123 and TCP port 8443, and blocks Telnet on port 23.") == set()

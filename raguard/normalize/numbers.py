@@ -638,7 +638,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     with spaces), or of a row labelled with "%", as percentages, the lines of code a review
     cites ("window.go L57": :func:`_line_refs`), the values of an aviation weather report
     ("24018G31KT 9999 BKN025": :func:`_weather_report_values`), a network port with its
-    protocol ("tcp/53": :func:`_ports`) and a shop's dozens ("1/2 doz": :func:`_dozens`).
+    protocol ("tcp/53": :func:`_ports`), a shop's dozens ("1/2 doz": :func:`_dozens`) and spans
+    of time said in words ("a decade", "a fortnight", "half an hour": :func:`_worded_spans`).
     ``mentions``: the values read in ``text``; ``skip``: spans whose digits are no values
     ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
@@ -693,6 +694,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_ports(text))
     if "doz" in text or "DOZ" in text or "Doz" in text:
         out.extend(_dozens(text))
+    if _SPANS_CUE_RE.search(text) is not None:
+        out.extend(_worded_spans(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
@@ -1158,6 +1161,36 @@ def _dozens(text: str) -> Iterator[NumberMention]:
         n = m.group("n")
         count = 12.0 if n is None else 6.0 if n in ("1/2", "½") else 12.0 * int(n)
         yield NumberMention(m.start(), m.end(), m.group(), count)
+
+
+# a span of time said in a word, with its count ("a decade", "two decades", "a fortnight", "half
+# an hour", "a quarter of an hour", "a century"); a bare plural ("for decades") says no number
+_SPANS_CUE_RE = re.compile(r"decade|fortnight|century|centuries|half[ \t-]+(?:an[ \t]+)?hour|quarter", re.IGNORECASE)
+_WORDED_SPAN_RE = re.compile(
+    r"(?<![\w-])(?:(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[ \t]+)?"
+    r"(?P<span>decades?|fortnights?|century|centuries|half[ \t-]+(?:an[ \t]+)?hour|quarter[ \t]+of[ \t]+an[ \t]+hour|quarter[ \t-]+hour)"
+    r"(?![\w-])", re.IGNORECASE)
+# the span's length: (value, measure) readings of one of it ("a fortnight": 14 days and 2 weeks)
+_SPAN_READINGS: dict[str, tuple[tuple[float, Optional[str]], ...]] = {
+    "decade": ((10.0, None),), "century": ((100.0, None),), "fortnight": ((14.0, "days"), (2.0, "weeks")),
+    "half": ((30.0, "minutes"),), "quarter": ((15.0, "minutes"),),
+}
+
+
+def _worded_spans(text: str) -> Iterator[NumberMention]:
+    """The length of each span of time :data:`_WORDED_SPAN_RE` finds ("a decade" 10 years, "two
+    decades" 20, "a fortnight" 14 days or 2 weeks, "half an hour" 30 minutes): a summary writes
+    "for 10 years" for "for a decade". A plural needs its count, and "a" or "one" goes only with
+    the singular ("two decades", not "decades"; "half an hour" is one)."""
+    for m in _WORDED_SPAN_RE.finditer(text):
+        span, n = m.group("span").lower(), (m.group("n") or "").lower()
+        plural = span.endswith("s") and not span.startswith(("half", "quarter"))
+        if plural != (n not in ("", "a", "an", "one")):
+            continue  # ("for decades", "a two hours")
+        count = (float(n) if n.isdigit() else float(_UNITS[n])) if plural else 1.0
+        key = "century" if span.startswith("centur") else span.split()[0].split("-")[0].rstrip("s")
+        for value, measure in _SPAN_READINGS[key]:
+            yield NumberMention(m.start(), m.end(), m.group(), count * value, measure=measure)
 
 
 # a network port with its protocol, either order ("tcp/53", "UDP/123", "443/tcp"), as firewall
