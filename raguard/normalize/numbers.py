@@ -1185,8 +1185,8 @@ def _worded_spans(text: str) -> Iterator[NumberMention]:
     for m in _WORDED_SPAN_RE.finditer(text):
         span, n = m.group("span").lower(), (m.group("n") or "").lower()
         plural = span.endswith("s") and not span.startswith(("half", "quarter"))
-        if plural != (n not in ("", "a", "an", "one")):
-            continue  # ("for decades", "a two hours")
+        if plural != (n not in ("", "a", "an", "one", "1")):
+            continue  # ("for decades", "two decade", "three half hours")
         count = (float(n) if n.isdigit() else float(_UNITS[n])) if plural else 1.0
         key = "century" if span.startswith("centur") else span.split()[0].split("-")[0].rstrip("s")
         for value, measure in _SPAN_READINGS[key]:
