@@ -781,6 +781,18 @@ def test_a_word_that_marks_a_time_is_not_affirmed() -> None:
     assert contradictions("When can I carve it?", [doc], "Slice the joint straight after roasting.")
 
 
+def test_a_one_word_clause_affirming_what_a_one_word_denial_denies_is_contradicted() -> None:
+    # a spec sheet's fragment names no subject, nor does the answer's "it": the word is the claim
+    doc = "Kestrel K2 lantern\nBattery ........ 18 hours\nNot dimmable. Do not leave in direct sun."
+    assert contradictions("Tell me about the lantern.", [doc], "The Kestrel K2 lasts 18 hours. It is dimmable.")
+    assert contradictions("Tell me about the lantern.", [doc], "The Kestrel K2 lasts 18 hours. It isn't dimmable.") == []
+    # the word said plainly elsewhere clears it, and a clause with more words needs them covered
+    said = [doc, "Kestrel K2 Pro lantern\nThe K2 Pro is dimmable."]
+    assert contradictions("Tell me about the lantern.", said, "The Kestrel K2 lasts 18 hours. It is dimmable.") == []
+    assert contradictions("Tell me about the lantern.", [doc],
+                          "The Kestrel K2 lasts 18 hours. Its warm glow is dimmable.") == []
+
+
 def test_a_denial_reaches_the_list_its_colon_opens() -> None:
     # "not included:" heads a list: each item is denied, though punctuation splits the clause
     doc = "Membership perks.\nWhat the basic plan does not include: sauna sessions; towel hire; guest passes."

@@ -350,6 +350,8 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
         # a clause about a thing named before it: a relative clause ("the keynote, which will be
         # recorded") or one after an apposition ("The title track, Salt Lines, was played")
         covering = _covering(before + clause_tokens, at, before_end, after_end, verb)
+    if covering is None and not predicate and not modal:
+        covering = _bare_pair(clause_tokens, doc_sentence[c_begin:c_end], h)
     if covering is None:
         return None
     clause_stems, covered = covering
@@ -369,6 +371,17 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
                           f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
                           f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+
+
+def _bare_pair(clause_tokens: list[Token], denial_clause: str, h: str) -> Optional[tuple[set[str], set[str]]]:
+    """({h}, {h}) when the answer clause and the document's denying clause each hold one content
+    word, the denied one: "It is waterproof" against a spec sheet's "Not waterproof." Neither names
+    what it is said of (a pronoun, a fragment under its product's heading), so there are no other
+    words to cover; the denied word said plainly elsewhere still clears it (the caller's tests)."""
+    stems = {s for t in clause_tokens if (s := content_stem(t.norm)) is not None}
+    if stems != {h} or content_stems(denial_clause) != {h}:
+        return None
+    return {h}, {h}
 
 
 def _affirmed_outside(doc_sentence: str, keys: set[str], about: set[str], denial: tuple[int, int],
