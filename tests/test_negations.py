@@ -1038,3 +1038,14 @@ def test_what_a_document_states_as_planned_has_not_happened_yet() -> None:
     # and the plan must be said of the denied thing: "scheduled" six words away says nothing of it
     report = ["The audit was finished on 2 May and the board meeting that reviews it is scheduled for June."]
     assert contradictions("Status?", report, "The audit was not finished.")
+
+
+def test_a_fields_value_denies_its_label() -> None:
+    # a form's or a spec sheet's field: "No" as the value of "Pets allowed" says pets are not allowed
+    doc = "Harbour Loft - listing\nSleeps: 4\nPets allowed: No\nSmoking permitted - no\nParking: street only"
+    assert contradictions("Can we bring the dog?", [doc], "The loft sleeps 4 and pets are allowed.")
+    assert contradictions("Can we bring the dog?", [doc], "The loft sleeps 4, and smoking is permitted.")
+    assert contradictions("Can we bring the dog?", [doc], "The loft sleeps 4 and pets are not allowed.") == []
+    # a field that says "yes" denies nothing
+    yes = "Harbour Loft - listing\nSleeps: 4\nPets allowed: Yes\nParking: street only"
+    assert contradictions("Can we bring the dog?", [yes], "The loft sleeps 4 and pets are allowed.") == []

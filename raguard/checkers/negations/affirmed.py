@@ -205,6 +205,9 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
             cue_end = longer.end()
         now_only = longer is not None or _NO_MORE_RE.search(doc_sentence, cue_end, c_end) is not None
         head = denied_head(doc_sentence, cue_end, c_end, predicates=True)
+        if head is None and (field := _field_label(doc_sentence, c_begin, cue_start, c_end)) is not None:
+            # "Pets allowed: No": the field's value denies its label, which the denial now spans
+            head, cue_start, c_begin = field[1], field[0], field[0]
         # a verb of the stop list ("does not include a rotisserie") is the head if the answer
         # says it; else the first content word after it, as for any denial ("has a rotisserie")
         heads = [head] if head is None or content_stem(head.norm) is not None else [
@@ -216,6 +219,34 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
                 if found is not None:
                     return found
     return None
+
+
+# a field's label and its separator, to the end of the text: "Pets allowed: ", "Waterproof - "
+_FIELD_LABEL_RE = re.compile(r"(?:^|\n)[ \t]*(?P<label>[^\W\d_][^\n:;|.?!]{0,60}?)[ \t]*(?::|[ \t][-–—])[ \t]*\Z")
+#: Words a field's label may hold at most: a longer run before a colon is a sentence ("Please
+#: note the following: no refunds").
+_MAX_LABEL_WORDS = 5
+
+
+def _field_label(text: str, c_begin: int, cue_start: int, c_end: int) -> Optional[tuple[int, Token]]:
+    """(start of the label, its last content word) when the denial at ``cue_start`` is a field's
+    whole value ("Pets allowed: No", "Waterproof: no", "Wi-Fi: none"): it opens its clause, nothing
+    after it in the clause is a content word, and a label of a few words and a colon (or a dash)
+    stands right before it at the start of its line. The value denies the label, as "pets are
+    not allowed" would; None otherwise."""
+    if text[c_begin:cue_start].strip() or content_stems(text[cue_start:c_end]):
+        return None
+    m = _FIELD_LABEL_RE.search(text, 0, c_begin)
+    if m is None:
+        return None
+    words = tokenize(m.group("label"))
+    if not words or len(words) > _MAX_LABEL_WORDS:
+        return None
+    last = next((t for t in reversed(words) if content_stem(t.norm) is not None), None)
+    if last is None:
+        return None
+    offset = m.start("label")
+    return offset, Token(last.norm, offset + last.start, offset + last.end)
 
 
 def _affirms_head(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int, span: tuple[int, int],
