@@ -128,6 +128,12 @@ def test_hedges_are_attached():
         ("a 3% cut", "-3%", True),
         ("a 3% cut", "+3%", False),
         ("lose 0.25 c/L", "-0.25 c/L", True),
+        # a verb's change to its object, by a value after "by"
+        ("reduced throughput by 22%", "+22 %", False),
+        ("reduced throughput by 22%", "-22%", True),
+        ("raised the joining fee by 4%", "-4%", False),
+        ("cut its running costs by a further 5%", "-5%", True),
+        ("reduced the wait by 22%", "22%", True),  # (the document gives no direction)
         ("rose to 6%", "6%", True),  # (a level, no change)
         ("up to 6%", "6%", True),  # (a cap)
         ("3rd", "third", True),

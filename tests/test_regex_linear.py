@@ -445,6 +445,7 @@ WINDOWED = {
     "raguard.checkers.qa.comparisons._QUERY_HEAD_RE": 300,  # MAX_QUERY_TAIL
     "raguard.checkers.qa.comparisons._QUERY_TAIL_RE": 300,
     "raguard.normalize.numbers._DECLINE_RE": 40,
+    "raguard.normalize.numbers._CHANGED_OBJECT_RE": 40,
     "raguard.normalize.numbers._HEDGE_RE": 24,
     "raguard.normalize.numbers._ARTICLE_BEFORE_RE": 6,  # (the characters before a value)
     "raguard.normalize.numbers._PERIOD_QUARTER_RE": 8,
