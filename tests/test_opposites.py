@@ -188,3 +188,21 @@ def test_a_word_negated_by_its_prefix_is_an_opposite() -> None:
     # a document that says the prefixed word itself leaves it alone
     both = doc + ["The Rook path is unsuitable for wheelchairs."]
     assert swapped("The Coldbeck path is unsuitable for wheelchairs up to the lower bridge.", both) == []
+
+
+def test_a_terse_note_of_a_thing_and_its_state_is_said_of_that_thing() -> None:
+    # "Towpath open" has one word beside the state, so two cannot be shared; the one it has is
+    verifier = Verifier(checkers=["opposites"])
+    doc = ["Canal works notice\nBoats may not pass Mossley Locks 3-6 until Friday. Footbridge shut for repairs. "
+           "Towpath open (diversion at Lock 4 during lifts)."]
+
+    def found(answer: str) -> list[str]:
+        return [w.suggestion for w in verifier.verify(QUERY, doc, answer).warnings]
+
+    assert found("Boats may not pass Mossley Locks 3-6 until Friday, and the footbridge is shut. The towpath stays open.") == []
+    hit = found("Boats may not pass Mossley Locks 3-6 until Friday, and the footbridge is shut. The towpath stays shut.")
+    assert hit and '"shut"' in hit[0] and '"open"' in hit[0], hit
+    # a note that says the answer's word of the same thing leaves it alone
+    both = [doc[0] + "\nUpdate: towpath shut from 6 pm."]
+    assert [w for w in verifier.verify(QUERY, both, "The towpath stays shut.").warnings] == []
+

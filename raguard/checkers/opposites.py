@@ -18,7 +18,9 @@ from the words alone:
   here: without a clause to align they pair words of different senses ("presents" / "past");
   measured, they flagged three faithful answers for three more edits caught;
 - a sentence of the aligned document holds one of its opposites with ``MIN_SHARED`` or more of the
-  content words next to the answer's word on the same side of it (what the word is said of);
+  content words next to the answer's word on the same side of it (what the word is said of), or
+  is a terse note of one thing and its state ("Towpath open"), whose one word the answer says on
+  the same side, where no document sentence holds the answer's word with that thing;
 - the two clauses deny and hedge alike ("not before 10" says "after" in other words): the same
   denial and condition words on both sides, as the negations checker asks;
 - a word of comparison (before, after, more, less...) compares the same thing: the same next word
@@ -198,6 +200,25 @@ def _compared_value(text: str, at: int) -> Optional[str]:
     return None
 
 
+def _terse(d_side: dict[str, bool], shared: int) -> bool:
+    """Is the document's clause a terse note of one thing and its state ("Towpath open", "Pool:
+    closed"), whose one content word the answer says on the same side? It has no second word to
+    share, and what it is said of is that one."""
+    return shared == 1 and len(d_side) == 1
+
+
+def _said_with(ctx: CheckContext, word: str, thing: str) -> bool:
+    """Does a document sentence hold the answer's ``word`` and the stem ``thing`` together
+    ("towpath shut from 6 pm" beside "Towpath open")? Then it may say both of that thing."""
+    key = opposite_key(word)
+    for _, index in ctx.documents:
+        by_stem = index.sentence_index[1]
+        holding = index.sentences_holding(key) if key in FUNCTION_OPPOSITES else by_stem.get(key, ())
+        if holding and not set(holding).isdisjoint(by_stem.get(thing, ())):
+            return True
+    return False
+
+
 @lru_cache(maxsize=2048)
 def _window(text: str, at: int) -> Optional[dict[str, bool]]:
     """The content stems within ``_WINDOW`` content words of the word at character ``at`` in its
@@ -256,7 +277,7 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             shared = sum(1 for w in a_side if w in d_side and a_side[w] == d_side[w])
             if a_value is not None and _compared_value(doc_sentence, t.start) == a_value:
                 shared += 1
-            if shared < MIN_SHARED:
+            if shared < MIN_SHARED and not (_terse(d_side, shared) and not _said_with(ctx, word, next(iter(d_side)))):
                 continue
             if a_cues is None:
                 a_begin, a_end = clause_span(sentence, at - start)
