@@ -206,3 +206,19 @@ def test_a_terse_note_of_a_thing_and_its_state_is_said_of_that_thing() -> None:
     both = [doc[0] + "\nUpdate: towpath shut from 6 pm."]
     assert [w for w in verifier.verify(QUERY, both, "The towpath stays shut.").warnings] == []
 
+
+
+def test_a_fields_value_is_said_of_its_label_on_either_side() -> None:
+    # "Severity: High" says what "high severity" and "the severity is high" say
+    verifier = Verifier(checkers=["opposites"])
+    doc = ["Advisory KV-118 for tarnlib\nSeverity: High (CVSS 8.4)\nRate limit: lower tier only"]
+
+    def found(answer: str) -> list[str]:
+        return [w.suggestion for w in verifier.verify(QUERY, doc, answer).warnings]
+
+    assert found("Advisory KV-118 for tarnlib is rated high severity, CVSS 8.4.") == []
+    hit = found("Advisory KV-118 for tarnlib is rated low severity, CVSS 8.4.")
+    assert hit and '"low"' in hit[0] and '"high"' in hit[0], hit
+    # a value not right after its label is said of what stands around it
+    prose = ["Advisory KV-118 for tarnlib. We rate its severity as serious, not high, for most users."]
+    assert [w for w in verifier.verify(QUERY, prose, "Advisory KV-118 is rated low severity.").warnings] == []

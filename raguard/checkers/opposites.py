@@ -42,8 +42,9 @@ from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
+from raguard.normalize.fields import field_label
 from raguard.normalize.polarity import FUNCTION_OPPOSITES, OPPOSITES, hedge_cues, opposite_key, prefix_opposite
-from raguard.normalize.stems import content_stem
+from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_span, tokenize
 from raguard.normalize.time_bounds import restates_across_time
 
@@ -200,11 +201,22 @@ def _compared_value(text: str, at: int) -> Optional[str]:
     return None
 
 
-def _terse(d_side: dict[str, bool], shared: int) -> bool:
+def _terse(d_side: dict[str, Optional[bool]], shared: int) -> bool:
     """Is the document's clause a terse note of one thing and its state ("Towpath open", "Pool:
     closed"), whose one content word the answer says on the same side? It has no second word to
     share, and what it is said of is that one."""
     return shared == 1 and len(d_side) == 1
+
+
+@lru_cache(maxsize=2048)
+def _label_of(text: str, at: int) -> frozenset[str]:
+    """The content stems of the label of the field whose value's first clause holds the word at
+    ``at`` ("Severity: *High* (CVSS 8.1)": {"sever"}); empty when it is no field's value."""
+    begin = clause_span(text, at)[0]
+    while begin < at and text[begin].isspace():
+        begin += 1
+    label = field_label(text, begin)
+    return frozenset() if label is None else frozenset(content_stems(text[label[0]:label[1]]))
 
 
 def _said_with(ctx: CheckContext, word: str, thing: str) -> bool:
@@ -274,10 +286,14 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             d_side = _window(doc_sentence, t.start)
             if d_side is None:
                 continue
-            shared = sum(1 for w in a_side if w in d_side and a_side[w] == d_side[w])
+            # a field's terse value ("Severity: High") is said of its label, on either side in the
+            # answer's words ("rated low severity"): its label's words count on both (None)
+            label = _label_of(doc_sentence, t.start) if len(d_side) < 2 else frozenset()
+            said_of: dict[str, Optional[bool]] = {**dict.fromkeys(label, None), **d_side} if label else {**d_side}
+            shared = sum(1 for w in a_side if w in said_of and said_of[w] in (a_side[w], None))
             if a_value is not None and _compared_value(doc_sentence, t.start) == a_value:
                 shared += 1
-            if shared < MIN_SHARED and not (_terse(d_side, shared) and not _said_with(ctx, word, next(iter(d_side)))):
+            if shared < MIN_SHARED and not (_terse(said_of, shared) and not _said_with(ctx, word, next(iter(said_of)))):
                 continue
             if a_cues is None:
                 a_begin, a_end = clause_span(sentence, at - start)

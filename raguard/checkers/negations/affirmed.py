@@ -21,6 +21,7 @@ from raguard.checkers.negations.wishes import _DUTY_RE, _MODAL_RE, _wished_again
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.normalize.cues import is_refusal
+from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.polarity import (
     denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedges_or_denies, may_deny, prohibits,
@@ -221,13 +222,6 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
     return None
 
 
-# a field's label and its separator, to the end of the text: "Pets allowed: ", "Waterproof - "
-_FIELD_LABEL_RE = re.compile(r"(?:^|\n)[ \t]*(?P<label>[^\W\d_][^\n:;|.?!]{0,60}?)[ \t]*(?::|[ \t][-–—])[ \t]*\Z")
-#: Words a field's label may hold at most: a longer run before a colon is a sentence ("Please
-#: note the following: no refunds").
-_MAX_LABEL_WORDS = 5
-
-
 def _field_label(text: str, c_begin: int, cue_start: int, c_end: int) -> Optional[tuple[int, Token]]:
     """(start of the label, its last content word) when the denial at ``cue_start`` is a field's
     whole value ("Pets allowed: No", "Waterproof: no", "Wi-Fi: none"): it opens its clause, nothing
@@ -236,16 +230,13 @@ def _field_label(text: str, c_begin: int, cue_start: int, c_end: int) -> Optiona
     not allowed" would; None otherwise."""
     if text[c_begin:cue_start].strip() or content_stems(text[cue_start:c_end]):
         return None
-    m = _FIELD_LABEL_RE.search(text, 0, c_begin)
-    if m is None:
+    label = field_label(text, cue_start)
+    if label is None:
         return None
-    words = tokenize(m.group("label"))
-    if not words or len(words) > _MAX_LABEL_WORDS:
-        return None
-    last = next((t for t in reversed(words) if content_stem(t.norm) is not None), None)
+    offset = label[0]
+    last = next((t for t in reversed(tokenize(text[offset:label[1]])) if content_stem(t.norm) is not None), None)
     if last is None:
         return None
-    offset = m.start("label")
     return offset, Token(last.norm, offset + last.start, offset + last.end)
 
 

@@ -1,0 +1,37 @@
+"""A form's field: a label, a colon (or a dash) and its value at the start of a line ("Pets allowed:
+No", "Severity: High (CVSS 8.1)", "Towpath - open"). Pure functions.
+
+Forms, spec sheets, notices and tickets state a thing's property as a field; an answer restates it
+in a sentence ("pets are not allowed", "rated high severity"). What the value is said of is the
+label, on neither side of it in the answer's word order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+# a line's label and its separator, up to a value: "Pets allowed: ", "Waterproof - "
+_LABEL_RE = re.compile(r"[ \t]*(?P<label>[^\W\d_][^\n:;|.?!]{0,60}?)[ \t]*(?::|[ \t][-–—])[ \t]*")
+#: Words a label holds at most: a longer run before a colon is a sentence ("Please note the
+#: following: no refunds").
+MAX_LABEL_WORDS = 5
+# a label names a thing and has no verb: one of these makes the run a sentence ("Growth forecasts
+# were trimmed: ...", "Our view is: ...")
+_VERB_WORDS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "will",
+                         "would", "can", "could", "should", "shall", "may", "might", "must", "do", "does", "did"})
+
+
+def field_label(text: str, value_start: int) -> Optional[tuple[int, int]]:
+    """(start, end) of the label of the field whose value starts at ``value_start`` of ``text``:
+    the label opens its line (or ``text``), holds a letter first, at most
+    :data:`MAX_LABEL_WORDS` words and no auxiliary verb, and only its separator stands between it
+    and the value; None when the value is no field's."""
+    line_start = text.rfind("\n", 0, value_start) + 1
+    m = _LABEL_RE.fullmatch(text, line_start, value_start)
+    if m is None:
+        return None
+    words = m.group("label").lower().split()
+    if len(words) > MAX_LABEL_WORDS or not _VERB_WORDS.isdisjoint(words):
+        return None
+    return m.span("label")
