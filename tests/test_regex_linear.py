@@ -361,6 +361,7 @@ PATTERNS = _module_patterns()
 
 #: Patterns applied at one position (match/fullmatch), driven here with match() at position 0.
 ANCHORED = {
+    "raguard.checkers.roles._TITLE_OPENS_RE",
     "raguard.normalize.names._UNIT_RE",
     "raguard.checkers.entities._OF_RE",
     "raguard.checkers.entities._FIRST_WORD_RE",
@@ -438,6 +439,7 @@ ANCHORED = {
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
 WINDOWED = {
+    "raguard.checkers.roles._TITLE_BEFORE_RE": 8,  # (the characters before a name)
     "raguard.normalize.names._AFTER_NUMBER_RE": 5,
     "raguard.checkers.qa.choices._KIND_RE": 300,  # MAX_QUERY
     "raguard.checkers.qa.sameness._SAME_KIND_RE": 300,  # MAX_ANSWER

@@ -337,3 +337,28 @@ def test_a_passives_doer_is_the_one_after_by() -> None:
 def test_an_answers_passive_names_no_doer() -> None:
     docs = ["The Harlow Pavilion was designed by the engineer Ruth Okafor and opened in 1984."]
     assert misattributed("The Harlow Pavilion was designed by engineer Ruth Okafor and opened in 1984.", docs) == []
+
+
+CALL = ("Call notes, 4 March. Mr. Adeyemi called about his van insurance. Agent: Mr. Adeyemi, the "
+        "comprehensive plan covers theft and fire.")
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [
+    ("Mr. Adeyemi called about his van insurance, and the comprehensive plan covers theft and fire.", False),
+    ("Ms. Adeyemi called about her van insurance, and the comprehensive plan covers theft and fire.", True),
+    ("The agent told Mrs Adeyemi that the comprehensive plan covers theft and fire.", True),
+    ("Dr Adeyemi called about the van insurance.", False),  # a title that says no gender
+])
+def test_a_title_of_the_other_gender_than_the_documents_give_is_flagged(answer: str, flagged: bool) -> None:
+    found = misattributed(answer, [CALL])
+    assert bool(found) is flagged, found
+    if flagged:
+        assert 'document 0: "Mr. Adeyemi"' in found[0].suggestion
+
+
+def test_a_surname_the_documents_give_both_titles_is_left_alone() -> None:
+    # a couple shares the surname; a document with no title says nothing of the gender
+    for doc in ("Mr and Mrs Adeyemi called about their van insurance.",
+                "Mr & Mrs Adeyemi called about their van insurance.",
+                "Tomi Adeyemi called about the van insurance."):
+        assert misattributed("Mrs Adeyemi called about the van insurance.", [doc]) == [], doc

@@ -18,6 +18,10 @@ General Manager" under a signature, for "site general manager Marcus Feltwell"),
 workplace, when the document writes it beside the workplace with one mark of a list or an
 address between ("Organize Sanayi Bölgesi, Eskişehir", "Birch St @ Fulton Ave": one address).
 
+A title of address that says a gender ("Ms. Adeyemi", "Mrs", "Sir", "Dame") before a surname
+the documents give only titles of the other gender ("Mr. Adeyemi") is flagged too: the title is
+no name, so the entities checker finds the person (a couple, "Mr and Mrs Adeyemi", gives both).
+
 A role the answer binds to a person by the way it is written ("moderated by Priit Kask", "host
 Alasdair Crewe", "the technical approver, Ines Carvalho") that the documents bind the same way to
 another person of that answer sentence ("Moderator: Henrik Aalto", "HOST (Bridget Nwosu)") and
@@ -93,7 +97,7 @@ class RolesChecker:
         if not names:
             return
         for name in names:
-            found = _role_given_elsewhere(ctx, name)
+            found = _role_given_elsewhere(ctx, name) or _title_of_other_gender(ctx, name)
             if found is not None:
                 flagged.add(name.start)
                 yield found
@@ -390,6 +394,44 @@ def _role_given_elsewhere(ctx: CheckContext, name: Finding) -> Optional[Finding]
 
 
 _ANSWER_WORD_RE = re.compile(r"[^\W\d_][\w'’-]*")
+
+#: Titles of address that say a person's gender ("Ms. Okafor" is a woman, "Mr. Okafor" a man).
+_GENDER_OF_TITLE = {"mr": "m", "sir": "m", "lord": "m", "mrs": "f", "ms": "f", "miss": "f", "dame": "f", "lady": "f"}
+_TITLES = "|".join(_GENDER_OF_TITLE)
+# a gendered title right before a name, or opening it ("Ms. ", "MRS ")
+_TITLE_BEFORE_RE = re.compile(rf"(?<![\w'’-])({_TITLES})\.?[ \t]+\Z", re.IGNORECASE)
+_TITLE_OPENS_RE = re.compile(rf"({_TITLES})\.?[ \t]+(?=[^\W\d_])", re.IGNORECASE)
+
+
+def _title_of_other_gender(ctx: CheckContext, name: Finding) -> Optional[Finding]:
+    """The finding for a person the answer addresses by a title of one gender ("Ms. Okafor")
+    whose surname the documents give only titles of the other ("Mr. Okafor", "MR OKAFOR"): the
+    title is no name, so the entities checker finds the person, yet the answer says who it is
+    wrong. Documents that give the surname both ("Mr and Mrs Okafor") or none are left alone."""
+    opens = _TITLE_OPENS_RE.match(name.text)
+    before = None if opens else _TITLE_BEFORE_RE.search(ctx.response, max(0, name.start - 8), name.start)
+    title = opens or before
+    if title is None:
+        return None
+    words = name.text.removesuffix("'s").removesuffix("’s").split()
+    surname = words[-1].strip(".,") if words else ""
+    if len(surname) < 2 or not surname[:1].isalpha():
+        return None
+    wanted = _GENDER_OF_TITLE[title.group(1).lower()]
+    # (a couple shares the surname: "Mr and Mrs Okafor", "Mr & Mrs Okafor" give both)
+    pattern = re.compile(rf"(?<![\w'’-])({_TITLES})\.?(?:[ \t]+(?:and|&)[ \t]+({_TITLES})\.?)?[ \t]+"
+                         rf"(?:[^\W\d_][\w'’.-]*[ \t]+)?{re.escape(surname)}(?![\w'’-])", re.IGNORECASE)
+    given: dict[str, str] = {}
+    for doc_index, index in ctx.documents:
+        for m in pattern.finditer(index.text):
+            for title_word in filter(None, m.group(1, 2)):
+                given.setdefault(_GENDER_OF_TITLE[title_word.lower()], f"document {doc_index}: \"{m.group(0)}\"")
+    if not given or wanted in given:
+        return None
+    said = next(iter(given.values()))
+    return _misattributed(name, f"title: {title.group(1)}",
+                          f'The answer calls them "{title.group(0).strip()} {name.text[title.end():] if opens else name.text}"; '
+                          f'the documents give this person another title ({said}).')
 
 
 def _beside(text: str, a: str, b: str) -> bool:
