@@ -339,7 +339,7 @@ def test_an_answers_passive_names_no_doer() -> None:
     assert misattributed("The Harlow Pavilion was designed by engineer Ruth Okafor and opened in 1984.", docs) == []
 
 
-CALL = ("Call notes, 4 March. Mr. Adeyemi called about his van insurance. Agent: Mr. Adeyemi, the "
+VAN_CALL = ("Call notes, 4 March. Mr. Adeyemi called about his van insurance. Agent: Mr. Adeyemi, the "
         "comprehensive plan covers theft and fire.")
 
 
@@ -350,7 +350,7 @@ CALL = ("Call notes, 4 March. Mr. Adeyemi called about his van insurance. Agent:
     ("Dr Adeyemi called about the van insurance.", False),  # a title that says no gender
 ])
 def test_a_title_of_the_other_gender_than_the_documents_give_is_flagged(answer: str, flagged: bool) -> None:
-    found = misattributed(answer, [CALL])
+    found = misattributed(answer, [VAN_CALL])
     assert bool(found) is flagged, found
     if flagged:
         assert 'document 0: "Mr. Adeyemi"' in found[0].suggestion
