@@ -785,6 +785,9 @@ def test_a_one_word_clause_affirming_what_a_one_word_denial_denies_is_contradict
     # a spec sheet's fragment names no subject, nor does the answer's "it": the word is the claim
     doc = "Kestrel K2 lantern\nBattery ........ 18 hours\nNot dimmable. Do not leave in direct sun."
     assert contradictions("Tell me about the lantern.", [doc], "The Kestrel K2 lasts 18 hours. It is dimmable.")
+    # a fragment is read though the answer's sentence is aligned elsewhere and shares one word with it
+    assert contradictions("Tell me about the lantern.", [doc],
+                          "The Kestrel K2 lasts 18 hours. It is dimmable, but keep it out of direct sun.")
     assert contradictions("Tell me about the lantern.", [doc], "The Kestrel K2 lasts 18 hours. It isn't dimmable.") == []
     # the word said plainly elsewhere clears it, and a clause with more words needs them covered
     said = [doc, "Kestrel K2 Pro lantern\nThe K2 Pro is dimmable."]

@@ -125,7 +125,9 @@ def _affirms_denied(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
             continue  # (a document already scanned and found to deny nothing: no counting)
         spans, by_stem = index.sentence_index
         shared = _sentences_sharing(by_stem, alignment.stems)
-        candidates = [i for i in sorted(shared) if shared[i] >= MIN_COVERED
+        # (a fragment shares one word at most: "Not waterproof." is read for its one, see
+        # _bare_pair; told to deny by its words, before the document's denial scan is asked for)
+        candidates = [i for i in sorted(shared) if (shared[i] >= MIN_COVERED or _denying_fragment(index.text, spans[i]))
                       and (doc_index != alignment.doc_index or spans[i] != alignment.best_span)]
         if not candidates:
             continue  # (asked before the document's denial scan: see _sentences_sharing)
@@ -393,6 +395,19 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
                           f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
                           f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+
+
+#: Characters of a document sentence short enough to be a fragment that denies one word ("Not
+#: dimmable.", "No lift access."), read though it shares one word with the answer sentence.
+_FRAGMENT = 24
+
+
+def _denying_fragment(text: str, span: tuple[int, int]) -> bool:
+    """Is the document sentence at ``span`` a fragment (``_FRAGMENT`` characters or fewer) that may deny?"""
+    if span[1] - span[0] > _FRAGMENT:
+        return False
+    fragment = text[span[0]:span[1]]
+    return may_deny(fragment, ascii_words(fragment)) if fragment.isascii() else denies_anything(fragment)
 
 
 def _bare_pair(clause_tokens: list[Token], denial_clause: str, h: str) -> Optional[tuple[set[str], set[str]]]:
