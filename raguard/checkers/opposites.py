@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterator, Optional
+from typing import Iterator, Mapping, Optional
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
@@ -201,7 +201,7 @@ def _compared_value(text: str, at: int) -> Optional[str]:
     return None
 
 
-def _terse(d_side: dict[str, Optional[bool]], shared: int) -> bool:
+def _terse(d_side: Mapping[str, Optional[bool]], shared: int) -> bool:
     """Is the document's clause a terse note of one thing and its state ("Towpath open", "Pool:
     closed"), whose one content word the answer says on the same side? It has no second word to
     share, and what it is said of is that one."""
@@ -289,7 +289,7 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             # a field's terse value ("Severity: High") is said of its label, on either side in the
             # answer's words ("rated low severity"): its label's words count on both (None)
             label = _label_of(doc_sentence, t.start) if len(d_side) < 2 else frozenset()
-            said_of: dict[str, Optional[bool]] = {**dict.fromkeys(label, None), **d_side} if label else {**d_side}
+            said_of: Mapping[str, Optional[bool]] = {**dict.fromkeys(label, None), **d_side} if label else d_side
             shared = sum(1 for w in a_side if w in said_of and said_of[w] in (a_side[w], None))
             if a_value is not None and _compared_value(doc_sentence, t.start) == a_value:
                 shared += 1

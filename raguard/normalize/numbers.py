@@ -376,13 +376,13 @@ _ends_rise = _LastWordMemo(_RISE_LAST_RE).__getitem__
 
 # a change a verb makes to what it names, by a value after "by" ("reduced throughput by 22%",
 # "raised the fee by £5", "cut its costs by a further 3%"): the same as "-22%", "+£5". Up to
-# three words of the object between; transitive verbs only, each side a closed class
-_OBJECT_FILLERS = r"about|some|nearly|almost|roughly|around|just|over|a|only|slightly|marginally|further|another"
+# three words of the object between; transitive verbs only, each side a closed class (read where
+# the window's last word is one a rise's match may end with: "by" or one of the same fillers)
 _CHANGED_OBJECT_RE = re.compile(
     r"\b(?:(?P<down>reduc(?:ed?|es|ing)|cut(?:s|ting)?|lower(?:ed|s|ing)?|decreas(?:ed?|es|ing)|"
     r"trim(?:med|s|ming)?|slash(?:ed|es|ing)?|halv(?:ed?|es|ing))|"
     r"(?P<up>rais(?:ed?|es|ing)|increas(?:ed?|es|ing)|boost(?:ed|s|ing)?|lift(?:ed|s|ing)?|doubl(?:ed?|es|ing)))"
-    rf"(?:[ \t]+[^\W\d_][\w'’-]*){{1,3}}[ \t]+by(?:[ \t]+(?:{_OBJECT_FILLERS}))*[ \t]*$",
+    rf"(?:[ \t]+[^\W\d_][\w'’-]*){{1,3}}[ \t]+by(?:[ \t]+(?:{_RISE_FILLERS}))*[ \t]*$",
     re.IGNORECASE)
 
 
@@ -398,8 +398,7 @@ def _directions(text: str, start: int, end: int, worded: bool, unit: Optional[st
         if last:
             decline = _ends_decline(last) and _DECLINE_RE.search(window) is not None
             rise = _ends_rise(last) and _RISE_RE.search(window) is not None
-            if not (decline or rise) and (last == "by" or _ends_rise(last)) \
-                    and (m := _CHANGED_OBJECT_RE.search(window)) is not None:
+            if not (decline or rise) and _ends_rise(last) and (m := _CHANGED_OBJECT_RE.search(window)) is not None:
                 decline, rise = m.group("down") is not None, m.group("up") is not None
     if start > 0 and text[start - 1] == "+":
         rise = True
