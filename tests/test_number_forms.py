@@ -674,3 +674,15 @@ def test_a_diameter_written_with_the_letter_o_slash_is_a_figure() -> None:
     from raguard.normalize.text import fold_diameter_signs
 
     assert fold_diameter_signs("TP Ø0.20, Østby, ø6") == "TP ⌀0.20, Østby, ⌀6"
+
+
+def test_a_value_given_the_other_way_is_named_in_the_suggestion() -> None:
+    # "The documents give 22 %" would read as no difference: the suggestion says which way each goes
+    doc = ["Line trial\n- Output +22 % on the old press\n- Scrap -8% on last quarter\n- Downtime 3.1 %"]
+    [fall] = verify("How did the trial go?", doc, "The trial reduced output by 22% on the old press.").warnings
+    assert fall.suggestion.endswith("The documents give 22 %, a rise; the answer says a fall.")
+    [rise] = verify("How did the trial go?", doc, "Scrap rose 8% on last quarter.").warnings
+    assert rise.nearest_value == "-8%" and rise.suggestion.endswith("a fall; the answer says a rise.")
+    # a value with no other way in the documents keeps the plain nearest one
+    [plain] = verify("How did the trial go?", doc, "Downtime was 4.1%.").warnings
+    assert plain.suggestion.endswith("The documents give 3.1 %.")

@@ -260,10 +260,34 @@ class NumbersChecker:
             near = maps.number_ladder.nearest(mention)
         else:
             near = nearest(mention, [n for _, index in ctx.documents for n in index.numbers])
+        # (the same value the other way, "+22 %" for "reduced by 22%", is the nearest that matters)
+        if _direction(mention) is not None:
+            near = next((n for _, index in ctx.documents for n in index.numbers if _turned_round(mention, n)), near)
         finding.nearest_value = near.text if near is not None else None
         hint = f" The documents give {near.text}." if near is not None else ""
+        if near is not None and (turned := _turned_round(mention, near)) is not None:
+            hint = f" The documents give {near.text}, a {turned[1]}; the answer says a {turned[0]}."
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def _direction(mention: NumberMention) -> Optional[str]:
+    """"fall" or "rise" when a value is said to go down or up ("fell 3%", "-3%", "+3 %"), else None."""
+    if mention.decline or mention.value < 0:
+        return "fall"
+    if mention.rise:
+        return "rise"
+    return None
+
+
+def _turned_round(mention: NumberMention, near: NumberMention) -> Optional[tuple[str, str]]:
+    """(the answer's direction, the document's) when the nearest document value is the answer's
+    the other way ("reduced by 22%" against "+22 %"): the suggestion says so, where "The documents
+    give 22 %" reads as no difference at all."""
+    said, given = _direction(mention), _direction(near)
+    if said is None or given is None or said == given or mention.unit != near.unit:
+        return None
+    return (said, given) if abs(abs(mention.value) - abs(near.value)) < 1e-9 else None
 
 
 def given_value(ctx: CheckContext, mention: NumberMention) -> bool:
