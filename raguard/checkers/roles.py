@@ -401,6 +401,10 @@ _TITLES = "|".join(_GENDER_OF_TITLE)
 # a gendered title right before a name, or opening it ("Ms. ", "MRS ")
 _TITLE_BEFORE_RE = re.compile(rf"(?<![\w'’-])({_TITLES})\.?[ \t]+\Z", re.IGNORECASE)
 _TITLE_OPENS_RE = re.compile(rf"({_TITLES})\.?[ \t]+(?=[^\W\d_])", re.IGNORECASE)
+# a document's title and the one or two words after it ("Mr. Okafor", "MR J. OKAFOR"); a couple
+# shares the surname: "Mr and Mrs Okafor", "Mr & Mrs Okafor" give both titles
+_TITLED_RE = re.compile(rf"(?<![\w'’-])({_TITLES})\.?(?:[ \t]+(?:and|&)[ \t]+({_TITLES})\.?)?[ \t]+"
+                        rf"([^\W\d_][\w'’.-]*)(?:[ \t]+([^\W\d_][\w'’-]*))?", re.IGNORECASE)
 
 
 def _title_of_other_gender(ctx: CheckContext, name: Finding) -> Optional[Finding]:
@@ -418,14 +422,16 @@ def _title_of_other_gender(ctx: CheckContext, name: Finding) -> Optional[Finding
     if len(surname) < 2 or not surname[:1].isalpha():
         return None
     wanted = _GENDER_OF_TITLE[title.group(1).lower()]
-    # (a couple shares the surname: "Mr and Mrs Okafor", "Mr & Mrs Okafor" give both)
-    pattern = re.compile(rf"(?<![\w'’-])({_TITLES})\.?(?:[ \t]+(?:and|&)[ \t]+({_TITLES})\.?)?[ \t]+"
-                         rf"(?:[^\W\d_][\w'’.-]*[ \t]+)?{re.escape(surname)}(?![\w'’-])", re.IGNORECASE)
+    folded = surname.casefold()
     given: dict[str, str] = {}
     for doc_index, index in ctx.documents:
-        for m in pattern.finditer(index.text):
+        for m in _TITLED_RE.finditer(index.text):
+            first, second = m.group(3).casefold(), (m.group(4) or "").casefold()
+            if folded not in (first, second):
+                continue
+            said = m.group(0) if folded == second else m.group(0)[:m.end(3) - m.start()]
             for title_word in filter(None, m.group(1, 2)):
-                given.setdefault(_GENDER_OF_TITLE[title_word.lower()], f"document {doc_index}: \"{m.group(0)}\"")
+                given.setdefault(_GENDER_OF_TITLE[title_word.lower()], f'document {doc_index}: "{said}"')
     if not given or wanted in given:
         return None
     said = next(iter(given.values()))
