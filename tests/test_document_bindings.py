@@ -18,6 +18,7 @@ DOCS = [
     "Drafted/reviewed by Olu Bakare. Sign-off: Mei Tan. Approver ..... Raj Iyer\n"
     "HOST (Bridget Nolan) welcomed the guests; the head referee, Kim Sato, was late.",
     "GROUP | LEADER | BACKMARKER\nA | Hamid Rostami | Ffion Pugh\nB | Lena Fox | Omar Said",
+    "| Field | Value |\n|---|---|\n| Incident lead | Marisol Achterberg |\n- [ ] Fix it (owner: Dmitri Halloway)\n",
 ]
 
 
@@ -32,6 +33,15 @@ def test_bindings_of_wanted_roles_are_the_whole_readings(text: str) -> None:
     assert bases  # (each document binds some role)
     for wanted in [frozenset([b]) for b in bases] + [frozenset(bases), frozenset({"found", "lead"})]:
         assert DocumentIndex(text).role_bindings_of(wanted) == _whole(text, wanted)
+
+
+def test_a_two_column_tables_row_and_a_label_opening_a_bracket_bind_the_name_after_them() -> None:
+    # a row of two cells is a label and its value, whatever the header ("| Field | Value |")
+    bindings = DocumentIndex(DOCS[-1]).role_bindings
+    assert ("lead", "Marisol Achterberg", True) in bindings
+    assert ("owner", "Dmitri Halloway", True) in bindings
+    # a row of three cells is a record: its first cell is no label of the others
+    assert not any(key == "a" for key, _, _ in DocumentIndex(DOCS[-2]).role_bindings)
 
 
 def test_a_first_word_the_labels_make_a_role_is_read_as_the_whole_reading_does() -> None:

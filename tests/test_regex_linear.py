@@ -424,6 +424,7 @@ ANCHORED = {
     "raguard.normalize.polarity._NOT_A_DENIAL_AFTER_RE",  # (match right after a denial word)
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
+    "raguard.normalize.bindings._NEXT_WORD_RE",  # (match right after a name)
     "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
     "raguard.checkers.direction.comparisons._A_GAP_RE",  # (fullmatch between two values)
     "raguard.checkers.direction.comparisons._DIFF_GAP_RE",

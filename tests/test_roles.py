@@ -226,8 +226,10 @@ def test_a_role_the_documents_bind_to_the_other_person_is_misattributed(docs: li
         ([SALE], "Maud Ferris bought it from Corin Babbage, the seller, on Tuesday."),
         # a role two people hold, one named in a list after the label
         (["Judges: Nora Quill, Abel Stroud\nWinner: the Larkspur quilt"], "Judge Abel Stroud and Nora Quill chose the Larkspur quilt."),
-        # the role's holder in the documents is not in the answer's sentence: nothing is swapped
-        ([CLUB_MINUTES], "The meeting was chaired by Rosa Lindqvist. Wendell Okafor was absent."),
+        # the role's holder in the documents is not in the answer's sentence, and the documents
+        # give this person no other role: nothing says who it was
+        (["Harbour Rowing Club, 4 March\nChair: Wendell Okafor\nRosa Lindqvist sent apologies.\n"],
+         "The meeting was chaired by Rosa Lindqvist. Wendell Okafor was absent."),
     ],
 )
 def test_a_role_the_documents_bind_to_that_person_or_no_other_of_the_sentence_passes(docs: list[str],
@@ -289,6 +291,46 @@ def test_a_role_a_table_or_a_clause_binds_to_the_other_person_is_misattributed(d
     ],
 )
 def test_a_role_a_table_or_a_clause_binds_to_that_person_passes(docs: list[str], answer: str) -> None:
+    assert misattributed(answer, docs) == []
+
+
+POSTMORTEM = ("Postmortem: scanner outage\n\n| Field | Value |\n|---|---|\n| Severity | P2 |\n"
+              "| Incident lead | Marisol Achterberg |\n\nActions\n"
+              "- [ ] Rotate the signing key (owner: Dmitri Halloway, due Friday)\n")
+
+
+@pytest.mark.parametrize(
+    "docs,answer,name",
+    [
+        # the holder left out of the answer, the person given another role by the same document
+        ([POSTMORTEM], "The outage was led by Dmitri Halloway, who rotated the key.", "Dmitri Halloway"),
+        ([POSTMORTEM], "Dmitri Halloway, the incident lead, will rotate the signing key.", "Dmitri Halloway"),
+        ([CLUB_MINUTES], "The meeting was chaired by Rosa Lindqvist. Wendell Okafor was absent.", "Rosa Lindqvist"),
+    ],
+)
+def test_a_role_the_documents_give_a_person_the_answer_leaves_out_is_misattributed(docs: list[str], answer: str,
+                                                                                  name: str) -> None:
+    found = misattributed(answer, docs)
+    assert [w.text for w in found] == [name], found
+    assert "Marisol Achterberg" in (found[0].suggestion or "") or "Wendell Okafor" in (found[0].suggestion or "")
+
+
+@pytest.mark.parametrize(
+    "docs,answer",
+    [
+        ([POSTMORTEM], "The outage was led by Marisol Achterberg; Dmitri Halloway will rotate the signing key."),
+        # a name after "and" that a verb follows opens a clause: it is not led by
+        ([POSTMORTEM], "The outage was led by Marisol Achterberg, and Dmitri Halloway will rotate the key."),
+        # the document gives this person no role: nothing says who it was not
+        ([POSTMORTEM.replace("(owner: Dmitri Halloway, due Friday)", "- Dmitri Halloway offered to do it")],
+         "The outage was led by Dmitri Halloway."),
+        # a label's value that is no one's name holds no role of a person ("Breed: Cockapoo")
+        (["Name: Pepper   Breed: Cockapoo   Sex: F\nCurrent keeper: Mrs Ottilie Brandreth (registered breeder)\n"
+          "New keeper: Jonas Whitlow\n"], "The breeder, Mrs Ottilie Brandreth, handed Pepper to Jonas Whitlow."),
+    ],
+)
+def test_a_role_whose_holder_the_answer_leaves_out_passes_unless_the_person_has_another(docs: list[str],
+                                                                                    answer: str) -> None:
     assert misattributed(answer, docs) == []
 
 

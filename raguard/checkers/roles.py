@@ -101,14 +101,16 @@ class RolesChecker:
             if found is not None:
                 flagged.add(name.start)
                 yield found
-        if len(names) < 2:
-            return
-        for found in _agents_swapped(ctx, names, flagged):
-            flagged.add(found.start)
-            yield found
+        if len(names) >= 2:
+            for found in _agents_swapped(ctx, names, flagged):
+                flagged.add(found.start)
+                yield found
+        # (one name is enough: the holder of its role may be one the answer leaves out)
         for found in _bound_elsewhere(ctx, names, flagged):
             flagged.add(found.start)
             yield found
+        if len(names) < 2:
+            return
         starts = [s for s, _ in ctx.sentences]
         # each name's stems, from the answer's tokens (read once)
         token_stems = ctx.token_stems
@@ -221,7 +223,9 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     """Findings for names the answer binds a role to ("moderated by Priit Kask", "host Alasdair
     Crewe", "the technical approver, Ines Carvalho") that the documents bind to another person
     of the same answer sentence ("Moderator: Henrik Aalto", "HOST (Bridget Nwosu)") and never
-    to this one: the two people's roles swapped. The same reading binds roles in the documents
+    to this one: the two people's roles swapped; or to another person the answer leaves out,
+    where the document gives this one another role (:func:`_holder_of_another_role`). The same
+    reading binds roles in the documents
     and in the answer (see :mod:`raguard.normalize.bindings`); a deed said in other words ("Aalto
     moderated") binds no role, and a role no document binds is left alone."""
     spans = [(n.start, n.end) for n in names]
@@ -239,7 +243,8 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     read = frozenset(wanted | {key_base(b.key) for b in role_bindings(ctx.response, spans, None, titles=False)}
                      if heads else wanted)
     by_start = {n.start: n for n in names}
-    held: dict[str, list[tuple[frozenset[str], int]]] = {}  # each role's holders, and the document
+    # each role's holders (their words, their name) and the document
+    held: dict[str, list[tuple[frozenset[str], str, int]]] = {}
     labelled_keys: set[str] = set()
     for doc_index, index in ctx.documents:
         if wanted.isdisjoint(index.role_key_bases):
@@ -247,7 +252,7 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
         for key, name, labelled in index.role_bindings_of(read):  # (no other key meets the answer's)
             words = _person_words(name)
             if words:
-                held.setdefault(key, []).append((words, doc_index))
+                held.setdefault(key, []).append((words, name, doc_index))
             if labelled:
                 labelled_keys.add(key)
     if not held:
@@ -263,12 +268,14 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
             continue
         holders = held.get(binding.key)
         own = _person_words(name.text)
-        if not holders or not own or any(not own.isdisjoint(h) for h, _ in holders):
+        if not holders or not own or any(not own.isdisjoint(h) for h, _, _ in holders):
             continue
         sentence = bisect_right(starts, name.start)
-        other = next(((o, doc_index) for o in names if o is not name and bisect_right(starts, o.start) == sentence
+        other = next(((o.text, doc_index) for o in names if o is not name and bisect_right(starts, o.start) == sentence
                       and (words := _person_words(o.text)) and words.isdisjoint(own)
-                      for h, doc_index in holders if not words.isdisjoint(h)), None)
+                      for h, _, doc_index in holders if not words.isdisjoint(h)), None)
+        if other is None:
+            other = _holder_of_another_role(ctx, binding.key, own, [(n, d) for _, n, d in holders])
         if other is None:
             continue
         holder, doc_index = other
@@ -277,7 +284,24 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
             continue  # a document says this person does it, in words of its own ("Ana proposed")
         flagged.add(name.start)
         yield _misattributed(name, f"role: {binding.key}",
-                             f"Document {doc_index} gives that role to {holder.text}, not to {name.text}.")
+                             f"Document {doc_index} gives that role to {holder}, not to {name.text}.")
+
+
+def _holder_of_another_role(ctx: CheckContext, key: str, own: frozenset[str],
+                            holders: list[tuple[str, int]]) -> Optional[tuple[str, int]]:
+    """The holder of the role ``key`` whose document gives the answer's person (``own``, its
+    words) another role ("Incident lead | Aiyana Redcloud" and "owner: Kenji Watanabe" against
+    "led by Kenji Watanabe"): the two people's roles swapped, though the answer leaves the holder
+    out. The holder must be a full name (two capitalized words or more, no possessive): a label
+    binds values that are no one ("Breed: Cockapoo")."""
+    for holder, doc_index in holders:
+        words = holder.split()
+        if len(words) < 2 or any(not w[:1].isupper() or w.endswith(("'s", "’s")) for w in words):
+            continue
+        index = ctx.documents.indexes[doc_index]
+        if any(k != key and not own.isdisjoint(_person_words(name)) for k, name, _ in index.role_bindings):
+            return holder, doc_index
+    return None
 
 
 def _person_words(name: str) -> frozenset[str]:

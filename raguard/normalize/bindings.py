@@ -44,7 +44,7 @@ _WORD = r"[^\W\d_][\w'’/-]*"
 # a label closing right before the name: up to four words at a line's or a field's start, then a
 # colon or a run of dots ("Assigned to: ", "Technical approver .... ")
 _LABEL_RE = re.compile(
-    rf"(?:^|(?<=[|·•;\t\n])|(?<=[ \t][ \t])|(?<=[.)\]\"”][ \t]))[ \t]*({_WORD}(?:[ \t]+{_WORD}){{0,3}})[ \t]*"
+    rf"(?:^|(?<=[|·•;\t\n(])|(?<=[ \t][ \t])|(?<=[.)\]\"”][ \t]))[ \t]*({_WORD}(?:[ \t]+{_WORD}){{0,3}})[ \t]*"
     rf"(?::|\.{{3,}}[ \t.]*)[ \t]*{_TITLE}{{0,4}}$")
 # a role opening a bracket that the name fills: "HOST (", "[Agent – "
 # (at a line's or field's start, or after a time stamp's bracket: "[14:02] Agent (Daniela):")
@@ -224,7 +224,7 @@ def role_bindings(text: str, spans: Iterable[tuple[int, int]],
         if m is not None and (key := _key(m.group(1))) is not None and key in roles:
             found.append((key, False))
         if (listed and not any(labelled for _, labelled in found) and last_end <= start
-                and _LIST_GAP_RE.fullmatch(text, last_end, start)):
+                and _LIST_GAP_RE.fullmatch(text, last_end, start) and not _opens_clause(text, after)):
             # a name listed after a labelled one, with no role of its own: the label's
             found.extend((k, True) for k in listed)
             labels = listed
@@ -364,6 +364,18 @@ _HEAD_WORD_RE = re.compile(rf"({_WORD})[ \t]+(?=[^\W\d_][\w'’-]*[ \t]+[^\W\d_]
 _LIST_GAP_RE = re.compile(rf"[ \t]*(?:,|;|&|and|,[ \t]*and)[ \t]*{_TITLE}{{0,4}}")
 
 
+# the word after a name, when a letter opens it
+_NEXT_WORD_RE = re.compile(r"[ \t]+([a-z][a-z'’]*)")
+_AUXILIARIES = frozenset("will would shall should must may might can could had has have was were is are did does do".split())
+
+
+def _opens_clause(text: str, end: int) -> bool:
+    """Is the name ending at ``end`` a clause's subject, a verb right after it ("Ana Ruiz and Ben
+    Ola will send it", "..., and Ben Ola signed")? Then it ends a list, which it does not continue."""
+    m = _NEXT_WORD_RE.match(text, end)
+    return m is not None and (m.group(1) in _AUXILIARIES or past_form(m.group(1)))
+
+
 # capitalized runs, the names a document's labels may fill ("Henrik Aalto", "Lindahl"; a title
 # left out); a sentence's first word is kept: after a label it is a name as any other
 # (the capital is tried first, then what precedes it: a fast scan for capitals)
@@ -406,6 +418,14 @@ def table_bindings(text: str) -> list[tuple[str, int, int]]:
     Ffion Pugh": Rostami leads, Pugh is backmarker)."""
     out: list[tuple[str, int, int]] = []
     for table in pipe_tables(text):
+        for row in table.body():
+            cells = row.inner_cells()
+            if len(cells) == 2 and cells[0].text and cells[1].text and _RUN_RE.fullmatch(cells[1].text):
+                key = _key(cells[0].text)
+                if key is not None:
+                    a, b, cell = cells[1]
+                    first = text.index(cell, a, b)
+                    out.append((key, first, first + len(cell)))
         if table.header is None:
             continue
         header = [_key(cell.text) if cell.text else None for cell in table.header.cells]
