@@ -101,6 +101,12 @@ def test_hedges_are_attached():
         ("no more than 50%", "not more than 30%", False),  # "50" may be rounded to fifties, not from 30
         ("$42.5 million", "42,512,000 dollars", True),  # a scale word stands for its rounding
         ("$42,512,000", "$42.5 million", False),  # never more precise than the document
+        # a scale word's rounding is half away from zero: $1.5bn rounds to $2bn, not to $1bn
+        ("$1bn", "$1.4bn", True),
+        ("$1bn", "$1.5bn", False),
+        ("$2bn", "$1.5bn", True),
+        ("-$2bn", "-$1.5bn", True),
+        ("-$1bn", "-$1.5bn", False),
         ("45.5%", "45.5 per cent", True),
         ("12%", "12 points", False),
         ("$12", "€12", False),

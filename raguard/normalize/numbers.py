@@ -2073,6 +2073,14 @@ def matched_reading(claim: NumberMention, doc: NumberMention) -> NumberMention:
     return doc
 
 
+def _rounds_to(d: float, a: float, precision: float) -> bool:
+    """Does ``d`` round to ``a``, a value rounded to within ``precision``? Half away from zero:
+    $1.5bn rounds to $2bn, not to $1bn (the interval's outer end is open)."""
+    tolerance = 1e-9 * max(1.0, abs(d))
+    gap = abs(d) - abs(a)
+    return abs(a - d) <= precision + tolerance and (a * d < 0 or gap < precision - tolerance)
+
+
 def values_match(claim: NumberMention, doc: NumberMention) -> bool:
     """Does a document value support the answer's value, given the answer's hedge and rounding?
 
@@ -2127,7 +2135,7 @@ def values_match(claim: NumberMention, doc: NumberMention) -> bool:
         d = -d
     if abs(a - d) <= 1e-9 * max(1.0, abs(d)):
         return True
-    if precision and abs(a - d) <= precision + 1e-9 * abs(d):
+    if precision and _rounds_to(d, a, precision):
         return True
     hedge = claim.hedge
     if not hedge or d == 0:
