@@ -88,3 +88,16 @@ def test_an_amount_of_money_is_not_misplaced_by_a_count_beside_the_same_word() -
     prices = ["Adult membership costs £60 a year. Family membership costs £95 a year."]
     [warning] = contradictions("Adult membership costs £95 a year.", prices)
     assert warning.text == "£95"
+
+
+def test_a_time_of_day_is_not_misplaced_by_a_duration() -> None:
+    # "6 am" beside "until 1 hour after": a time of day cannot stand where an hour's span does
+    pass_doc = ["Boarding time: 06:00 Sunday 4 May. The pass is valid from 20 minutes before boarding time until 1 hour after."]
+    assert contradictions("Your boarding time is 6 am, so the pass is valid from 20 minutes before.", pass_doc) == []
+    # another time of day in that place still is misplaced; so is another length
+    [warning] = contradictions("The ferry leaves at 7 am on Sunday.",
+                               ["The ferry leaves at 06:30 on Sunday. The café opens at 07:00."])
+    assert warning.text == "7 am"
+    [warning] = contradictions("The trail climbs 12 km from the car park.",
+                               ["The trail climbs 9 km from the car park. The road to it is 12 km long."])
+    assert warning.text.startswith("12")

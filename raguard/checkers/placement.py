@@ -48,7 +48,8 @@ from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention, supports
 from raguard.normalize.names import inner_name_stems
-from raguard.normalize.numbers import NumberMention, values_match
+from raguard.normalize.measures import same_dimension
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, values_match
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import tokenize
 
@@ -202,9 +203,15 @@ def _same(claim: _Mention, doc: _Mention, either_sign: bool = False) -> bool:
 def _kin(claim: _Mention, doc: _Mention) -> bool:
     """Could ``doc`` stand where the answer puts ``claim``: an answer's amount of money only in
     its currency ("£104 a year" / "over the past four years" is no misplacement); a value without
-    a currency may stand for an amount ("raised billions" / "raised 4.2 million pounds" is)."""
+    a currency may stand for an amount ("raised billions" / "raised 4.2 million pounds" is). A
+    measure only in its own: a time of day where the documents give one ("6 am" / "until 1 hour
+    after" is no misplacement), a length where they give a length."""
     if not isinstance(claim, NumberMention) or not isinstance(doc, NumberMention):
         return True
+    if claim.measure != doc.measure and claim.measure is not None and doc.measure is not None:
+        clocks = (claim.measure in CLOCK_MEASURES) + (doc.measure in CLOCK_MEASURES)
+        if clocks == 1 or (clocks == 0 and not same_dimension(claim.measure, doc.measure)):
+            return False
     return claim.unit in (None, "%") or claim.unit == doc.unit
 
 
