@@ -177,6 +177,28 @@ def test_a_time_some_hours_from_another_is_computed_only_when_hedged() -> None:
     assert _typed(exact, [NOTICE], "when can we launch?")["17:05"] == ("unsupported_number", "high")
 
 
+PASS = "Boarding time: 06:00 Sunday 4 May. The pass is valid from 20 minutes before boarding time until 1 hour after."
+
+
+@pytest.mark.parametrize("answer, value", [
+    ("Your boarding time is 6 am, so with the pass valid from 20 minutes before, you can board from 5.40 am.", "5.40 am"),
+    ("Your boarding time is 6 am and the pass is valid until 1 hour after, so until 7 am.", "7 am"),
+])
+def test_a_time_a_documents_offset_from_another_reaches_is_computed_unhedged(answer: str, value: str) -> None:
+    # the answer says the span is an offset ("20 minutes before") and a document gives it
+    assert _typed(answer, [PASS], "when can I board?")[value] == ("computed_value", "medium")
+
+
+@pytest.mark.parametrize("answer, value", [
+    # the other direction than the answer says
+    ("Your boarding time is 6 am, so with the pass valid from 20 minutes before, you can board from 6.20 am.", "6.20 am"),
+    # a span no one says is an offset
+    ("Your boarding time is 6 am and the pass lasts 1 hour, so 7 am is the latest.", "7 am"),
+])
+def test_a_time_no_offset_of_the_documents_reaches_stays_unsupported(answer: str, value: str) -> None:
+    assert _typed(answer, [PASS], "when can I board?")[value] == ("unsupported_number", "high")
+
+
 RECEIPT = ("GREENGROCER TILL\nAPPLES 1KG     2.40\nCARRIER BAG    0.10\nTOTAL          2.50\n"
            "Fit summary: R-squared 0.7342, error rate 0.035")
 

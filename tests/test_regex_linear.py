@@ -425,6 +425,7 @@ ANCHORED = {
     "raguard.normalize.bindings._HEAD_WORD_RE",  # (match at a name's start, within it)
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
     "raguard.normalize.bindings._NEXT_WORD_RE",  # (match right after a name)
+    "raguard.checkers.computed._OFFSET_RE",  # (match right after a span's figure)
     "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
     "raguard.checkers.direction.comparisons._A_GAP_RE",  # (fullmatch between two values)
     "raguard.checkers.direction.comparisons._DIFF_GAP_RE",

@@ -2,7 +2,7 @@
 arithmetic on values given beside it. A total ("€46.50 a night, €139.50 for three nights"), a
 difference, a per-unit price, a share or a change in percent, a percentage of an amount ("50% of
 the booked $435, about $217.50"), a time some hours from another ("two hours either side of
-17:22: 15:20 to 19:20"), a date some days after another ("within 14 days of 2 November: by 16
+17:22: 15:20 to 19:20"; "from 20 minutes before" a 6 am boarding: 5.40 am), a date some days after another ("within 14 days of 2 November: by 16
 November").
 
 Such a value is not unsupported the way an invented one is: it is raised as
@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.normalize.dates import DateMention, DateValue
-from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, values_match
 from raguard.normalize.spans import SpanIndex
 
 #: How many sentences before the value's own are read for its operands.
@@ -50,6 +50,19 @@ _MONTHS_AFTER_RE = re.compile(r"[ \t-]*(months?|years?)\b", re.IGNORECASE)
 
 _DAYS = {"days": 1, "day": 1, "weeks": 7, "week": 7}
 _HOURS = {"hours": 60, "hour": 60, "h": 60, "hrs": 60, "hr": 60, "minutes": 1, "minute": 1, "min": 1, "mins": 1}
+
+
+# a span said as an offset, its unit and then the direction right after its figure: "30 minutes
+# before", "2 hours later", "20 minutes early"
+_OFFSET_RE = re.compile(r"(?:[ \t]*[A-Za-z]+)?[ \t]+(before|after|earlier|later|early|late)\b", re.IGNORECASE)
+_OFFSET_SIGNS = {"before": -1, "earlier": -1, "early": -1, "after": 1, "later": 1, "late": 1}
+
+
+def _offset_sign(text: str, end: int) -> Optional[int]:
+    """-1 or 1 when the span whose figure ends at ``end`` is said as an offset back or forward
+    ("30 minutes before"), else None."""
+    m = _OFFSET_RE.match(text, end)
+    return _OFFSET_SIGNS[m.group(1).lower()] if m is not None else None
 
 
 def _half_digit(mention: NumberMention) -> float:
@@ -240,16 +253,28 @@ class Computations:
         side of 17:22": 15:20 and 19:20)."""
         clocks = [n for n in operands if n.measure in CLOCK_MEASURES]
         spans = [n for n in operands if n.measure in _HOURS]
-        if not mention.hedge and not any(n.hedge for n in spans):
-            return None  # a time moved by whole hours is another time some hours away by chance
-        tol = 10.0
+        hedged = mention.hedge or any(n.hedge for n in spans)
+        # (unhedged, a time moved by whole hours is another time some hours away by chance,
+        # unless the answer says the span is an offset and a document gives the span: "valid
+        # from 30 minutes before" for "Valid from 30 minutes before entry"; then the direction
+        # it says, to the minute)
+        offsets = {d.start: sign for d in spans if d not in self._query
+                   and (sign := _offset_sign(self._ctx.response, d.end)) is not None
+                   and any(values_match(d, n) for _, index in self._ctx.documents for n in index.numbers)}
+        if not hedged and not offsets:
+            return None
         for c in clocks:
             day = 720 if "clock12" in (c.measure, mention.measure) else 1440
             for d in spans:
+                said = offsets.get(d.start) if d not in self._query else None
+                if not hedged and said is None:
+                    continue
                 minutes = d.value * _HOURS[d.measure]  # type: ignore[index]
                 for sign, word in ((1, "after"), (-1, "before")):
+                    if not hedged and sign != said:
+                        continue
                     gap = abs((c.value + sign * minutes) % day - mention.value % day)
-                    if min(gap, day - gap) <= tol:
+                    if min(gap, day - gap) <= (10.0 if hedged else 0.5):
                         return f"{_fmt(d)} {d.measure} {word} {_fmt(c)}"
         return None
 
