@@ -14,6 +14,9 @@ from raguard.normalize.fields import field_label
     ("  Rate: fixed at 6.1% APR", "fixed", "Rate"),
     ("Rated power: 4 kW", "4", "Rated power"),  # a value may be anything
     ("Bring: a torch. Parking: none", "a torch", "Bring"),
+    # a table's row: its first cell labels the next
+    ("| Feature | Detail |\n|---|---|\n| Dogs allowed | No |", "No |", "Dogs allowed"),
+    ("Dogs allowed | No", "No", "Dogs allowed"),
 ])
 def test_a_value_after_a_label_at_the_start_of_its_line_is_the_labels(text: str, value: str, label: str) -> None:
     found = field_label(text, text.index(value))

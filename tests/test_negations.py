@@ -1052,3 +1052,14 @@ def test_a_fields_value_denies_its_label() -> None:
     # a field that says "yes" denies nothing
     yes = "Harbour Loft - listing\nSleeps: 4\nPets allowed: Yes\nParking: street only"
     assert contradictions("Can we bring the dog?", [yes], "The loft sleeps 4 and pets are allowed.") == []
+
+
+
+def test_a_table_cells_denial_is_read_as_a_fields() -> None:
+    # a two-column row is a field ("| Pets allowed | No |"); a cell may deny what follows it
+    rows = ("| Feature | Detail |\n|---|---|\n| Sleeps | 4 |\n| Pets allowed | No |\n| Parking | Street only |")
+    assert contradictions("Can we bring the dog?", [rows], "Pets are allowed at the loft.")
+    assert contradictions("Can we bring the dog?", [rows], "Pets are not allowed at the loft.") == []
+    advice = ("| Medicine | In pregnancy |\n|---|---|\n| Ferrous tablets | Safe |\n| Kelvadrin | Not recommended |")
+    assert contradictions("Is it safe?", [advice], "Kelvadrin is recommended in pregnancy.")
+    assert contradictions("Is it safe?", [advice], "Kelvadrin is not recommended in pregnancy.") == []

@@ -191,6 +191,14 @@ def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
     assert denial_spans("The shop is not open.") == [(12, 15)]
 
 
+def test_a_denial_opening_a_table_cell_is_read_as_one_opening_a_sentence() -> None:
+    # capitalized inside a line it would be a name's part ("Never Shout Never"); after a cell's
+    # bar it opens the cell's statement
+    assert denial_spans("| Ferrous tablets | Not advised |") == [(20, 23)]
+    assert denial_spans("| Dogs on the ferry | No |") == [(22, 24)]
+    assert denial_spans("The band Never Shout Never played.") == []
+
+
 # -- opposite words ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize(

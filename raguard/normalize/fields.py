@@ -12,7 +12,7 @@ import re
 from typing import Optional
 
 # a line's label and its separator, up to a value: "Pets allowed: ", "Waterproof - "
-_LABEL_RE = re.compile(r"[ \t]*(?P<label>[^\W\d_][^\n:;|.?!]{0,60}?)[ \t]*(?::|[ \t][-–—])[ \t]*")
+_LABEL_RE = re.compile(r"[ \t]*(?:\|[ \t]*)?(?P<label>[^\W\d_][^\n:;|.?!]{0,60}?)[ \t]*(?::|\||[ \t][-–—])[ \t]*")
 #: Words a label holds at most: a longer run before a colon is a sentence ("Please note the
 #: following: no refunds").
 MAX_LABEL_WORDS = 5

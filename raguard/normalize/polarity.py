@@ -153,8 +153,9 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
             continue  # "not approved until 2019" says when it was approved
         word = m.group(0)
         if (word[0].isupper() and not word.isupper() and text[:m.start()].strip()
-                and text[:m.start()].rstrip()[-1] not in ".!?:;\"“("):
+                and text[:m.start()].rstrip()[-1] not in ".!?:;\"“(|"):
             continue  # capitalized inside a sentence: part of a name ("Never Shout Never"); "NOT" stresses
+            # (a table's cell opens like a sentence: "| Pets allowed | No |")
         out.append((m.start(), m.end()))
     return out
 

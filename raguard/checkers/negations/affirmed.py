@@ -230,7 +230,10 @@ def _field_label(text: str, c_begin: int, cue_start: int, c_end: int) -> Optiona
     after it in the clause is a content word, and a label of a few words and a colon (or a dash)
     stands right before it at the start of its line. The value denies the label, as "pets are
     not allowed" would; None otherwise."""
-    if text[c_begin:cue_start].strip() or content_stems(text[cue_start:c_end]):
+    # (a table's row is read cell by cell: "| Pets allowed | No |")
+    c_begin = max(c_begin, text.rfind("|", c_begin, cue_start) + 1)
+    bar = text.find("|", cue_start, c_end)
+    if text[c_begin:cue_start].strip() or content_stems(text[cue_start:c_end if bar < 0 else bar]):
         return None
     label = field_label(text, cue_start)
     if label is None:
