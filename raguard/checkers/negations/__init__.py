@@ -1,7 +1,7 @@
 """Negations checker: an answer whose polarity is the opposite of the document sentence it restates.
 
-Four ways round, each against the document sentence the answer sentence is aligned to (the
-last against every document's contrasts):
+Five ways round, each against the document sentence the answer sentence is aligned to (the
+fourth against every document's contrasts):
 
 - the answer denies what the document states ("Warren Bryant was not a CEO." against "Warren
   Bryant was the CEO of Longs Drugs"): :mod:`raguard.checkers.negations.denials`;
@@ -13,7 +13,10 @@ last against every document's contrasts):
   the aligned sentence or, for a sentence that fuses several, any sentence of the aligned
   document, then of the others, with the opposite word: :mod:`raguard.checkers.negations.swaps`;
 - the answer turns a contrast round ("due on Thursday rather than Friday" / "due Friday, not
-  Thursday"): :mod:`raguard.checkers.negations.contrasts`.
+  Thursday"): :mod:`raguard.checkers.negations.contrasts`;
+- the answer restricts to one item what the document lists with others ("discusses only health
+  insurance" / "we offer health, life and auto insurance"):
+  :mod:`raguard.checkers.negations.restricted`.
 
 An answer sentence whose denial the documents contradict is not read the other ways.
 
@@ -42,6 +45,7 @@ from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.negations.affirmed import _affirms_denied
 from raguard.checkers.negations.contrasts import _reverses_contrast
 from raguard.checkers.negations.denials import _denials
+from raguard.checkers.negations.restricted import _restricts_listed
 from raguard.checkers.negations.swaps import _swaps_opposite
 from raguard.models import CONTRADICTED_CLAIM
 
@@ -65,7 +69,8 @@ class NegationsChecker:
         for alignment in ctx.alignment:
             if alignment.start in flagged or alignment.doc_index < 0:
                 continue
-            found = _affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment) or _reverses_contrast(ctx, alignment)
+            found = (_affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment)
+                     or _reverses_contrast(ctx, alignment) or _restricts_listed(ctx, alignment))
             if found is not None:
                 found.checker = self.name
                 yield found

@@ -1,0 +1,110 @@
+"""A list restricted to one of its items: the negations checker's fifth reading.
+
+"The agent discusses only health insurance" against "we offer health, life, home and auto
+insurance": "only" denies every other item, and the document sentence the answer restates lists
+the item with others. Each word is the document's, so nothing else objects; the restriction is
+an implicit denial of the rest ("not life, home or auto").
+
+Read: an "only" that restricts what follows it or, at a clause's end, what precedes it ("only
+health insurance", "only on Mondays", "health insurance only"); its item is one of the two content
+words next to it. The document sentence (one the answer sentence is aligned to) must list that
+item with another by a comma, "and", "or", "&", "plus" or "as well as" right beside it, that
+other item must be absent from the answer's sentence (an answer naming both restricts to both),
+the document sentence must share another content word with the answer (the same relation), and
+it must not restrict itself ("only", "exclusively", "solely", "just").
+
+Left alone: "not only", an adjective "only" ("the only bridge", "an only child"), an "only" of
+amount or time ("only 5 seats", "only a few", "only just", "only recently") and of a condition
+("only if", "only when", "only after", "only once", "only to").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from raguard.align import SentenceAlignment
+from raguard.checkers.base import CheckContext, Finding, quote_for_message
+from raguard.checkers.negations._common import _contradiction
+from raguard.normalize.stems import content_stem
+from raguard.normalize.text import clause_span, tokenize
+
+_ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
+# what an adjective "only" or "not only" stands after ("the only bridge", "not only cheap")
+_NOT_RESTRICTING_BEFORE_RE = re.compile(r"\b(?:not|the|an?|his|her|its|their|our|my|your)[ \t]+\Z", re.IGNORECASE)
+# an "only" of amount, time or condition ("only 5", "only a few", "only if", "only to find")
+_NOT_RESTRICTING_AFTER_RE = re.compile(
+    r"[ \t]+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an|the|just|recently|now|then|"
+    r"after|before|when|if|once|because|since|until|till|while|to|be|been|slightly|partly|partially)\b)",
+    re.IGNORECASE)
+# what joins two items of a list, all that stands between them
+# (an article may open the next item: "trams and the metro")
+_JOIN_RE = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|(?:and|or|&|plus|as[ \t]+well[ \t]+as)[ \t]+)"
+                      r"(?:(?:the|a|an|its|their)[ \t]+)?", re.IGNORECASE)
+# a document sentence that restricts too
+_RESTRICTS_RE = re.compile(r"\b(?:only|exclusively|solely|just)\b", re.IGNORECASE)
+
+
+def _items(clause: str) -> list[str]:
+    """The content stems each restricting "only" of ``clause`` may restrict: the two content words
+    after it, or, at the clause's end, the two before it."""
+    out: list[str] = []
+    for m in _ONLY_RE.finditer(clause):
+        if _NOT_RESTRICTING_BEFORE_RE.search(clause, max(0, m.start() - 8), m.start()):
+            continue
+        if _NOT_RESTRICTING_AFTER_RE.match(clause, m.end()):
+            continue
+        after = [s for t in tokenize(clause[m.end():]) if (s := content_stem(t.norm)) is not None][:2]
+        if not after and not clause[m.end():].strip(" \t.,;:!?)"):
+            after = [s for t in tokenize(clause[:m.start()]) if (s := content_stem(t.norm)) is not None][-2:]
+        out.extend(after)
+    return out
+
+
+def _listed_with(text: str, item: str, said: frozenset[str]) -> Optional[str]:
+    """Another item ``text`` lists beside ``item`` (a stem) that the answer's clause does not say
+    (``said``: its stems), or None."""
+    words = [(t, s) for t in tokenize(text) if (s := content_stem(t.norm)) is not None]
+    for k, (token, stem) in enumerate(words):
+        if stem != item:
+            continue
+        for other in (k - 1, k + 1):  # (the content words right beside it)
+            if 0 <= other < len(words) and words[other][1] not in said:
+                a, b = (words[other][0], token) if other < k else (token, words[other][0])
+                if _JOIN_RE.fullmatch(text, a.end, b.start):
+                    return words[other][0].norm
+    return None
+
+
+def _restricts_listed(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
+    """The answer sentence restricts to one item ("only health") what the document sentence it
+    is aligned to lists with others ("health, life and auto"), and that sentence restricts nothing."""
+    sentence = ctx.response[alignment.start:alignment.end]
+    if "only" not in sentence.lower() or not alignment.spans:
+        return None
+    index = ctx.documents.indexes[alignment.doc_index]
+    for m in _ONLY_RE.finditer(sentence):
+        begin, end = clause_span(sentence, m.start())
+        clause = sentence[begin:end]
+        items = _items(clause)
+        if not items:
+            continue
+        # (an item the answer's sentence names anywhere is restricted to as well: "only buses,
+        # trams and the metro", whose clauses the commas part)
+        said = frozenset(s for t in tokenize(sentence) if (s := content_stem(t.norm)) is not None)
+        for lo, hi in alignment.spans:
+            doc_sentence = index.text[lo:hi]
+            if _RESTRICTS_RE.search(doc_sentence):
+                continue
+            held = {content_stem(t.norm) for t in tokenize(doc_sentence)}
+            for item in items:
+                if item not in held or not (said - {item}) & held:
+                    continue
+                other = _listed_with(doc_sentence, item, said)
+                if other is not None:
+                    return _contradiction(
+                        alignment, sentence, f"restricted: only {item} / {other}",
+                        f'The answer restricts it to one ("{quote_for_message(clause.strip(), 60)}"), but document '
+                        f'{alignment.doc_index} lists "{other}" with it: "{quote_for_message(doc_sentence.strip(), 100)}"')
+    return None
+

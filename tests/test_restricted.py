@@ -1,0 +1,46 @@
+"""A list restricted to one of its items ("sells only pet insurance" against "sells pet, travel and
+gadget insurance"): the negations checker's fifth reading. Examples written for the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from raguard import verify
+from raguard.models import CONTRADICTED_CLAIM
+
+COVER = "Kestrel Cover sells pet, travel and gadget insurance to its members."
+FERRY = "The Lowther ferry sails on Tuesdays and Saturdays from April to October."
+PASS = "The Ardley day pass covers buses, trams and the metro. It costs 9 euros."
+
+
+def contradictions(doc: str, answer: str) -> list[str]:
+    result = verify("What does it cover?", [doc], answer)
+    return [w.suggestion or "" for w in result.warnings if w.type == CONTRADICTED_CLAIM]
+
+
+@pytest.mark.parametrize(("doc", "answer", "other"), [
+    (COVER, "Kestrel Cover sells only pet insurance to its members.", "travel"),
+    (COVER, "Kestrel Cover sells pet insurance only.", "travel"),
+    (FERRY, "The Lowther ferry sails only on Tuesdays from April to October.", "saturdays"),
+    # the answer names two of three: the third is left out
+    (PASS, "The Ardley day pass covers only buses and trams.", "metro"),
+])
+def test_an_answer_restricting_to_one_what_the_document_lists_is_contradicted(doc: str, answer: str,
+                                                                              other: str) -> None:
+    [suggestion] = contradictions(doc, answer)
+    assert f'lists "{other}" with it' in suggestion
+
+
+@pytest.mark.parametrize(("doc", "answer"), [
+    (COVER, "Kestrel Cover sells pet, travel and gadget insurance to its members."),
+    # every item named, its clauses parted by commas
+    (PASS, "The Ardley day pass covers only buses, trams and the metro."),
+    # an adjective "only", an amount, a condition
+    (PASS, "It is the only pass that covers buses, trams and the metro."),
+    (PASS, "The Ardley day pass costs only 9 euros."),
+    (FERRY, "The Lowther ferry sails only when the weather allows, on Tuesdays and Saturdays."),
+    # the document restricts too
+    ("The Ardley day pass covers only buses and trams.", "The Ardley day pass covers only buses."),
+])
+def test_a_restriction_the_document_allows_or_no_restriction_passes(doc: str, answer: str) -> None:
+    assert contradictions(doc, answer) == []
