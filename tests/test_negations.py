@@ -1063,3 +1063,11 @@ def test_a_table_cells_denial_is_read_as_a_fields() -> None:
     advice = ("| Medicine | In pregnancy |\n|---|---|\n| Ferrous tablets | Safe |\n| Kelvadrin | Not recommended |")
     assert contradictions("Is it safe?", [advice], "Kelvadrin is recommended in pregnancy.")
     assert contradictions("Is it safe?", [advice], "Kelvadrin is not recommended in pregnancy.") == []
+
+
+def test_not_only_affirms_what_follows_it() -> None:
+    # "not only X but Y", "not just X": X is affirmed, and more besides
+    doc = ["The Ardley day pass covers buses and trams across the city."]
+    assert contradictions("What does it cover?", doc, "The pass covers not only buses but trams too.") == []
+    assert contradictions("What does it cover?", doc, "It is not just for buses: it covers trams as well.") == []
+    assert contradictions("What does it cover?", doc, "The Ardley day pass does not cover trams.")

@@ -39,7 +39,8 @@ def is_refusal(sentence: str) -> bool:
 _ANSWER_NEGATION_RE = re.compile(
     r"(?=[cn])(?:"  # (how a match can start, in every branch: re then skips every other position;
     # guarding the first branch alone left the others tried everywhere, 29 us on an 86-word answer)
-    r"\b(?:not|never|neither|nor|none|nobody|nothing|cannot)\b(?![-‐])|n[’']t\b"
+    # ("not only X but Y" affirms X: no denial)
+    r"\b(?:not(?![ \t]+(?:only|just|merely|simply|solely)\b)|never|neither|nor|none|nobody|nothing|cannot)\b(?![-‐])|n[’']t\b"
     # ("no matter" concedes, it denies nothing)
     r"|(?<!with )\bno\b(?![-‐]|\.?[ \t]*\d|[ \t]+matter\b))",
     re.IGNORECASE,
