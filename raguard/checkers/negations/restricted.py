@@ -11,17 +11,20 @@ words next to it. The document sentence (one the answer sentence is aligned to) 
 item with another by a comma, "and", "or", "&", "plus" or "as well as" right beside it, that
 other item must be absent from the answer's sentence (an answer naming both restricts to both),
 the document sentence must share another content word with the answer (the same relation), and
-it must not restrict itself ("only", "exclusively", "solely", "just").
+it must not restrict itself ("only", "exclusively", "solely", "just"). The document sentences read
+are those the answer sentence is aligned to and, as a summary's sentence fuses several, any
+holding the item and two more content words of the answer's clause.
 
 Left alone: "not only", an adjective "only" ("the only bridge", "an only child"), an "only" of
-amount or time ("only 5 seats", "only a few", "only just", "only recently") and of a condition
-("only if", "only when", "only after", "only once", "only to").
+amount or time ("only 5 seats", "only a few", "only just", "only recently"), of a condition
+("only if", "only when", "only after", "only once", "only to") and of degree after a copula ("is
+only conditional": merely; "is only for members" restricts).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Iterator, Optional
 
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -37,6 +40,9 @@ _NOT_RESTRICTING_AFTER_RE = re.compile(
     r"[ \t]+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an|the|just|recently|now|then|"
     r"after|before|when|if|once|because|since|until|till|while|to|be|been|slightly|partly|partially)\b)",
     re.IGNORECASE)
+# a copula right before "only", and a preposition right after it
+_COPULA_BEFORE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being|'s|’s)[ \t]+\Z", re.IGNORECASE)
+_PREPOSITION_AFTER_RE = re.compile(r"[ \t]+(?:for|on|in|at|from|with|by|during|through)\b", re.IGNORECASE)
 # what joins two items of a list, all that stands between them
 # (an article may open the next item: "trams and the metro")
 _JOIN_RE = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|(?:and|or|&|plus|as[ \t]+well[ \t]+as)[ \t]+)"
@@ -54,6 +60,8 @@ def _items(clause: str) -> list[str]:
             continue
         if _NOT_RESTRICTING_AFTER_RE.match(clause, m.end()):
             continue
+        if _COPULA_BEFORE_RE.search(clause, max(0, m.start() - 12), m.start()) and not _PREPOSITION_AFTER_RE.match(clause, m.end()):
+            continue  # "is only conditional": a degree ("merely"), unless a place or a party follows ("is only for members")
         after = [s for t in tokenize(clause[m.end():]) if (s := content_stem(t.norm)) is not None][:2]
         if not after and not clause[m.end():].strip(" \t.,;:!?)"):
             after = [s for t in tokenize(clause[:m.start()]) if (s := content_stem(t.norm)) is not None][-2:]
@@ -80,9 +88,8 @@ def _restricts_listed(ctx: CheckContext, alignment: SentenceAlignment) -> Option
     """The answer sentence restricts to one item ("only health") what the document sentence it
     is aligned to lists with others ("health, life and auto"), and that sentence restricts nothing."""
     sentence = ctx.response[alignment.start:alignment.end]
-    if "only" not in sentence.lower() or not alignment.spans:
+    if "only" not in sentence.lower() or alignment.doc_index < 0:
         return None
-    index = ctx.documents.indexes[alignment.doc_index]
     for m in _ONLY_RE.finditer(sentence):
         begin, end = clause_span(sentence, m.start())
         clause = sentence[begin:end]
@@ -92,8 +99,8 @@ def _restricts_listed(ctx: CheckContext, alignment: SentenceAlignment) -> Option
         # (an item the answer's sentence names anywhere is restricted to as well: "only buses,
         # trams and the metro", whose clauses the commas part)
         said = frozenset(s for t in tokenize(sentence) if (s := content_stem(t.norm)) is not None)
-        for lo, hi in alignment.spans:
-            doc_sentence = index.text[lo:hi]
+        relation = frozenset(s for t in tokenize(clause) if (s := content_stem(t.norm)) is not None)
+        for doc_index, doc_sentence in _candidates(ctx, alignment, items, relation):
             if _RESTRICTS_RE.search(doc_sentence):
                 continue
             held = {content_stem(t.norm) for t in tokenize(doc_sentence)}
@@ -105,6 +112,33 @@ def _restricts_listed(ctx: CheckContext, alignment: SentenceAlignment) -> Option
                     return _contradiction(
                         alignment, sentence, f"restricted: only {item} / {other}",
                         f'The answer restricts it to one ("{quote_for_message(clause.strip(), 60)}"), but document '
-                        f'{alignment.doc_index} lists "{other}" with it: "{quote_for_message(doc_sentence.strip(), 100)}"')
+                        f'{doc_index} lists "{other}" with it: "{quote_for_message(doc_sentence.strip(), 100)}"')
     return None
+
+
+def _candidates(ctx: CheckContext, alignment: SentenceAlignment, items: list[str],
+                relation: frozenset[str]) -> Iterator[tuple[int, str]]:
+    """The document sentences to read: those the answer sentence is aligned to, then any holding
+    an item and two more of the clause's content words (a summary's sentence fuses several: "offers
+    only auto insurance" restates one sentence of a call, "consultation" another)."""
+    index = ctx.documents.indexes[alignment.doc_index]
+    seen = set()
+    for lo, hi in alignment.spans:
+        seen.add((alignment.doc_index, lo))
+        yield alignment.doc_index, index.text[lo:hi]
+    for doc_index, other in ctx.documents:
+        spans, by_stem = other.sentence_index
+        for item in items:
+            for k in by_stem.get(item, ()):
+                lo, hi = spans[k]
+                if (doc_index, lo) in seen:
+                    continue
+                seen.add((doc_index, lo))
+                if sum(1 for s in relation - {item} if k in by_stem.get(s, ())) >= _MIN_RELATION:
+                    yield doc_index, other.text[lo:hi]
+
+
+#: Content words of the answer's clause besides the item that a document sentence outside the
+#: alignment must hold: the same relation ("offer", "insurance").
+_MIN_RELATION = 2
 
