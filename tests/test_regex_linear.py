@@ -426,6 +426,9 @@ ANCHORED = {
     "raguard.normalize.bindings._LIST_GAP_RE",  # (fullmatch between two names)
     "raguard.normalize.bindings._NEXT_WORD_RE",  # (match right after a name)
     "raguard.checkers.computed._OFFSET_RE",  # (match right after a span's figure)
+    "raguard.checkers.negations.restricted._JOIN_RE",  # (fullmatch between two listed words)
+    "raguard.checkers.negations.restricted._NOT_RESTRICTING_AFTER_RE",  # (match right after "only")
+    "raguard.checkers.negations.restricted._PREPOSITION_AFTER_RE",  # (match right after "only")
     "raguard.normalize.bindings._PREFIX_RE",  # (match at a run's start)
     "raguard.checkers.direction.comparisons._A_GAP_RE",  # (fullmatch between two values)
     "raguard.checkers.direction.comparisons._DIFF_GAP_RE",

@@ -229,9 +229,9 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
     of the same answer sentence ("Moderator: Henrik Aalto", "HOST (Bridget Nwosu)") and never
     to this one: the two people's roles swapped; or to another person the answer leaves out,
     where the document gives this one another role (:func:`_holder_of_another_role`). The same
-    reading binds roles in the documents
-    and in the answer (see :mod:`raguard.normalize.bindings`); a deed said in other words ("Aalto
-    moderated") binds no role, and a role no document binds is left alone."""
+    reading binds roles in the documents and in the answer (see
+    :mod:`raguard.normalize.bindings`); a deed said in other words ("Aalto moderated") binds no
+    role, and a role no document binds is left alone."""
     spans = [(n.start, n.end) for n in names]
     # the roles the answer may bind at all (its widest reading): a document that can key none of
     # them is not read for its bindings (the costly part), which changes nothing found

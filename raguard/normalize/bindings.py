@@ -3,7 +3,8 @@
 A role is bound to a name by the way it is written next to it, whatever the role:
 
 - a form's label: "Moderator: Henrik Aalto", "Technical approver ..... Bruno Leitão", "HOST (Bridget
-  Nwosu)", "[Agent – Saoirse]";
+  Nwosu)", "[Agent – Saoirse]", "(owner: Kenji Watanabe"; a table's column header, or a two-cell
+  row's first cell ("| Incident lead | Aiyana Redcloud |": :func:`table_bindings`);
 - a passive "by": "Maintained by Ruth Mwangi", "Requested by: Ines Carvalho", "moderated by Priit Kask";
 - a role in brackets after the name: "Jade Foster (head coach)", "Josiah Brearley (Vendor)";
 - a role noun beside the name: "partner Owen Matsuda", "the head referee, Kim Sato", "Owen Matsuda,
@@ -415,7 +416,9 @@ def capitalized_runs(text: str) -> list[tuple[int, int]]:
 def table_bindings(text: str) -> list[tuple[str, int, int]]:
     """(role key, start, end) for each name filling a whole cell of a table written with pipes,
     the role its column's header names ("GROUP | LEADER | BACKMARKER" over "C | Hamid Rostami |
-    Ffion Pugh": Rostami leads, Pugh is backmarker)."""
+    Ffion Pugh": Rostami leads, Pugh is backmarker); in a row of two cells, also the role its
+    first cell names, a label and its value whatever the header ("| Incident lead | Aiyana
+    Redcloud |" under "| Field | Value |")."""
     out: list[tuple[str, int, int]] = []
     for table in pipe_tables(text):
         for row in table.body():

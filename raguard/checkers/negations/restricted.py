@@ -7,8 +7,7 @@ an implicit denial of the rest ("not life, home or auto").
 
 Read: an "only" that restricts what follows it or, at a clause's end, what precedes it ("only
 health insurance", "only on Mondays", "health insurance only"); its item is one of the two content
-words next to it. The document sentence (one the answer sentence is aligned to) must list that
-item with another by a comma, "and", "or", "&", "plus" or "as well as" right beside it, that
+words next to it. The document sentence must list that item with another by a comma, "and", "or", "&", "plus" or "as well as" right beside it, that
 other item must be absent from the answer's sentence (an answer naming both restricts to both),
 the document sentence must share another content word with the answer (the same relation), and
 it must not restrict itself ("only", "exclusively", "solely", "just"). The document sentences read
@@ -47,6 +46,9 @@ _PREPOSITION_AFTER_RE = re.compile(r"[ \t]+(?:for|on|in|at|from|with|by|during|t
 # (an article may open the next item: "trams and the metro")
 _JOIN_RE = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|(?:and|or|&|plus|as[ \t]+well[ \t]+as)[ \t]+)"
                       r"(?:(?:the|a|an|its|their)[ \t]+)?", re.IGNORECASE)
+#: Content words of the answer's clause besides the item that a document sentence outside the
+#: alignment must hold: the same relation ("offer", "insurance").
+_MIN_RELATION = 2
 # a document sentence that restricts too
 _RESTRICTS_RE = re.compile(r"\b(?:only|exclusively|solely|just)\b", re.IGNORECASE)
 
@@ -70,8 +72,8 @@ def _items(clause: str) -> list[str]:
 
 
 def _listed_with(text: str, item: str, said: frozenset[str]) -> Optional[str]:
-    """Another item ``text`` lists beside ``item`` (a stem) that the answer's clause does not say
-    (``said``: its stems), or None."""
+    """Another item ``text`` lists beside ``item`` (a stem) that the answer's sentence does not
+    say (``said``: its stems), or None."""
     words = [(t, s) for t in tokenize(text) if (s := content_stem(t.norm)) is not None]
     for k, (token, stem) in enumerate(words):
         if stem != item:
@@ -85,8 +87,9 @@ def _listed_with(text: str, item: str, said: frozenset[str]) -> Optional[str]:
 
 
 def _restricts_listed(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding]:
-    """The answer sentence restricts to one item ("only health") what the document sentence it
-    is aligned to lists with others ("health, life and auto"), and that sentence restricts nothing."""
+    """The answer sentence restricts to one item ("only health") what a document sentence it
+    restates lists with others ("health, life and auto"), and that sentence restricts nothing
+    (see :func:`_candidates` for the sentences read)."""
     sentence = ctx.response[alignment.start:alignment.end]
     if "only" not in sentence.lower() or alignment.doc_index < 0:
         return None
@@ -122,7 +125,7 @@ def _candidates(ctx: CheckContext, alignment: SentenceAlignment, items: list[str
     an item and two more of the clause's content words (a summary's sentence fuses several: "offers
     only auto insurance" restates one sentence of a call, "consultation" another)."""
     index = ctx.documents.indexes[alignment.doc_index]
-    seen = set()
+    seen: set[tuple[int, int]] = set()
     for lo, hi in alignment.spans:
         seen.add((alignment.doc_index, lo))
         yield alignment.doc_index, index.text[lo:hi]
@@ -137,8 +140,4 @@ def _candidates(ctx: CheckContext, alignment: SentenceAlignment, items: list[str
                 if sum(1 for s in relation - {item} if k in by_stem.get(s, ())) >= _MIN_RELATION:
                     yield doc_index, other.text[lo:hi]
 
-
-#: Content words of the answer's clause besides the item that a document sentence outside the
-#: alignment must hold: the same relation ("offer", "insurance").
-_MIN_RELATION = 2
 
