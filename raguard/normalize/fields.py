@@ -1,5 +1,6 @@
-"""A form's field: a label, a colon (or a dash) and its value at the start of a line ("Pets allowed:
-No", "Severity: High (CVSS 8.1)", "Towpath - open"). Pure functions.
+"""A form's field: a label, a colon (or a dash, or a table's bar) and its value at the start of a
+line ("Pets allowed: No", "Severity: High (CVSS 8.1)", "Towpath - open", "| Pets allowed | No |").
+Pure functions.
 
 Forms, spec sheets, notices and tickets state a thing's property as a field; an answer restates it
 in a sentence ("pets are not allowed", "rated high severity"). What the value is said of is the
