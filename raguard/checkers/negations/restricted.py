@@ -29,7 +29,7 @@ from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import _contradiction
 from raguard.normalize.stems import content_stem
-from raguard.normalize.text import clause_span, tokenize
+from raguard.normalize.text import Token, clause_span, tokenize
 
 _ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
 # what an adjective "only" or "not only" stands after ("the only bridge", "not only cheap")
@@ -71,10 +71,14 @@ def _items(clause: str) -> list[str]:
     return out
 
 
-def _listed_with(text: str, item: str, said: frozenset[str]) -> Optional[str]:
-    """Another item ``text`` lists beside ``item`` (a stem) that the answer's sentence does not
-    say (``said``: its stems), or None."""
-    words = [(t, s) for t in tokenize(text) if (s := content_stem(t.norm)) is not None]
+def _content_words(text: str) -> list[tuple[Token, str]]:
+    """The content words of ``text`` with their stems, in order."""
+    return [(t, s) for t in tokenize(text) if (s := content_stem(t.norm)) is not None]
+
+
+def _listed_with(text: str, words: list[tuple[Token, str]], item: str, said: frozenset[str]) -> Optional[str]:
+    """Another item ``text`` (its :func:`_content_words`: ``words``) lists beside ``item`` (a
+    stem) that the answer's sentence does not say (``said``: its stems), or None."""
     for k, (token, stem) in enumerate(words):
         if stem != item:
             continue
@@ -93,24 +97,25 @@ def _restricts_listed(ctx: CheckContext, alignment: SentenceAlignment) -> Option
     sentence = ctx.response[alignment.start:alignment.end]
     if "only" not in sentence.lower() or alignment.doc_index < 0:
         return None
+    # (an item the answer's sentence names anywhere is restricted to as well: "only buses,
+    # trams and the metro", whose clauses the commas part)
+    said = frozenset(s for _, s in _content_words(sentence))
     for m in _ONLY_RE.finditer(sentence):
         begin, end = clause_span(sentence, m.start())
         clause = sentence[begin:end]
         items = _items(clause)
         if not items:
             continue
-        # (an item the answer's sentence names anywhere is restricted to as well: "only buses,
-        # trams and the metro", whose clauses the commas part)
-        said = frozenset(s for t in tokenize(sentence) if (s := content_stem(t.norm)) is not None)
-        relation = frozenset(s for t in tokenize(clause) if (s := content_stem(t.norm)) is not None)
+        relation = frozenset(s for _, s in _content_words(clause))
         for doc_index, doc_sentence in _candidates(ctx, alignment, items, relation):
             if _RESTRICTS_RE.search(doc_sentence):
                 continue
-            held = {content_stem(t.norm) for t in tokenize(doc_sentence)}
+            words = _content_words(doc_sentence)
+            held = {s for _, s in words}
             for item in items:
                 if item not in held or not (said - {item}) & held:
                     continue
-                other = _listed_with(doc_sentence, item, said)
+                other = _listed_with(doc_sentence, words, item, said)
                 if other is not None:
                     return _contradiction(
                         alignment, sentence, f"restricted: only {item} / {other}",
