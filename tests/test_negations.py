@@ -84,6 +84,25 @@ def test_only_the_denying_clause_is_compared() -> None:
     assert contradictions(QUERY, [DOC], answer)
 
 
+def test_but_not_before_a_predicate_denies_it() -> None:
+    doc = "The clinic runs evening workshops on sleep and reviews each patient's sleep diary with them."
+    for joined in ("but not reviewing", "while not reviewing"):
+        answer = f"The clinic runs evening workshops on sleep {joined} each patient's sleep diary."
+        [warning] = contradictions("Summarize the document.", [doc], answer)
+        assert "reviews each patient's sleep diary" in warning.suggestion
+    # after a comma the same words set the answer against another option
+    answer = "The clinic runs evening workshops on sleep, not reviewing each patient's sleep diary."
+    assert contradictions("Summarize the document.", [doc], answer) == []
+
+
+def test_but_not_before_an_option_the_question_names_is_a_contrast() -> None:
+    doc = "Members can borrow e-books and audiobooks from the library app."
+    answer = "Members can borrow e-books but not audiobooks from the library app."
+    assert contradictions("Can members borrow audiobooks, or only e-books?", [doc], answer) == []
+    # asked nothing of them, the answer denies what the document states
+    assert contradictions("What can members borrow?", [doc], answer)
+
+
 def test_too_little_in_common_with_any_document_is_left_to_other_checkers() -> None:
     assert contradictions(QUERY, [DOC], "The weather was not good in Ohio.") == []
 

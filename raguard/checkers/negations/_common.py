@@ -50,6 +50,25 @@ _DOCUMENT_DENIAL_WORDS_BARE_RE = with_bare_not(_DOCUMENT_DENIAL_WORDS_RE)
 # ", not Y" / "but not Y": sets the answer against another option the question offered; the
 # documents rarely deny Y in words.
 _CONTRAST_RE = re.compile(r"\W*(?:not|never)\b", re.IGNORECASE)
+# the words that join a clause of its own to what goes before: "but not Y" after one denies a
+# predicate of the sentence's subject ("covers the flights but not booking the hotels")
+_JOINING = frozenset({"but", "while", "whereas", "although", "though", "yet"})
+
+
+def _opens_contrast(ctx: CheckContext, claim: str, c_begin: int, c_end: int) -> bool:
+    """Does the clause ``claim[c_begin:c_end]`` set the answer against another option ("due
+    Friday, not Thursday"), so that it denies nothing a document states? A bare "not" opening it
+    does, after a comma or a dash; after "but", "while"... only where the question names the
+    denied word ("Is it a bird but not a mammal?"), else it denies a predicate of the sentence
+    ("runs workshops but not grading the essays") and is read like any other denial."""
+    m = _CONTRAST_RE.match(claim, c_begin)
+    if m is None or m.end() > c_end:
+        return False
+    before = tokenize(claim[max(0, c_begin - 12):c_begin])
+    if not before or before[-1].norm not in _JOINING:
+        return True
+    head = denied_head(claim, m.end(), c_end, predicates=True)
+    return head is None or stem(head.norm) in ctx.query_index.stems
 
 _WORD_RE = re.compile(r"[^\W_]+")
 

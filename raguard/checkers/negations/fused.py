@@ -12,8 +12,8 @@ from typing import Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import (
-    MIN_COVERED, MIN_COVERED_SHARE, _CONTRAST_RE, _DOCUMENT_DENIAL_WORDS_BARE_RE, _DOCUMENT_DENIAL_WORDS_RE,
-    _QUESTION_END_RE, _WINDOW, _WITHOUT_RE, _around, _content_positions, _sentences_sharing,
+    MIN_COVERED, MIN_COVERED_SHARE, _DOCUMENT_DENIAL_WORDS_BARE_RE, _DOCUMENT_DENIAL_WORDS_RE,
+    _QUESTION_END_RE, _WINDOW, _WITHOUT_RE, _around, _content_positions, _opens_contrast, _sentences_sharing,
 )
 from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _prefixed
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
@@ -35,7 +35,7 @@ def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[i
     """
     for cue in _ANSWER_NEGATION_RE.finditer(claim):
         c_begin, c_end = clause_span(claim, cue.start())
-        if _CONTRAST_RE.match(claim, c_begin) or scoped_in_time(claim, cue.start()):
+        if _opens_contrast(ctx, claim, c_begin, c_end) or scoped_in_time(claim, cue.start()):
             continue
         if _WITHOUT_RE.search(claim, cue.end(), c_end):
             continue  # "can't X without Y" says Y is needed, no sentence stating X denies it
