@@ -103,6 +103,22 @@ def test_but_not_before_an_option_the_question_names_is_a_contrast() -> None:
     assert contradictions("What can members borrow?", [doc], answer)
 
 
+# a call whose agent says "we": a summary names the agent
+CALL = ("Agent: Hello, thanks for calling Larkspur.\nClient: Hi, I want a week in Lisbon.\n"
+        "Agent: We arrange guided walking tours in the old town for every booking.\nClient: Great.\n"
+        "Agent: I will email the itinerary tonight.")
+
+
+def test_a_speakers_we_is_the_speaker_when_a_denial_is_read_near_its_words() -> None:
+    answer = ("The agent at Larkspur does not arrange guided walking tours for a client who wants a week in "
+              "Lisbon with family in spring.")
+    [warning] = contradictions("Summarize the call.", [CALL], answer)
+    assert "We arrange guided walking tours" in warning.suggestion
+    # the client's "we" is not the agent's
+    client = CALL.replace("Agent: We arrange", "Client: We arrange").replace("Client: Great.", "Agent: Great.")
+    assert contradictions("Summarize the call.", [client], answer) == []
+
+
 def test_too_little_in_common_with_any_document_is_left_to_other_checkers() -> None:
     assert contradictions(QUERY, [DOC], "The weather was not good in Ohio.") == []
 

@@ -3,7 +3,8 @@
 When the answer's whole clause finds no document sentence to compare with, or the one it finds
 supports it only in general, the denied word is read with the words next to it: a document clause
 that holds it and most of them, each on the same side, plainly, contradicts the denial
-(:func:`_states_denied`).
+(:func:`_states_denied`). In a conversation, an "I" or "we" before the word stands for the
+turn's speaker ("Agent: We offer a range of ..." for "the agent does not offer a range of ...").
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from raguard.checkers.base import CheckContext
+from raguard.documents import DocumentIndex
 from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_COVERED_SHARE, _DOCUMENT_DENIAL_WORDS_BARE_RE, _DOCUMENT_DENIAL_WORDS_RE,
     _QUESTION_END_RE, _WINDOW, _WITHOUT_RE, _around, _content_positions, _opens_contrast, _sentences_sharing,
@@ -18,8 +20,9 @@ from raguard.checkers.negations._common import (
 from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _prefixed
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.polarity import denied_head, has_bare_not, hedges_or_denies, scoped_in_time
-from raguard.normalize.stems import content_stem, stem
-from raguard.normalize.text import clause_span, tokenize
+from raguard.normalize.stems import content_stem, content_stems, stem
+from raguard.normalize.text import Token, clause_span, tokenize
+from raguard.normalize.turns import FIRST_PERSON, GROUP_PERSON, speaker_at
 
 
 def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[int, int]]]:
@@ -81,6 +84,10 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 if d_at is None:
                     continue
                 d_side = {s: k < d_at for k, s in _content_positions(d_tokens) if k != d_at}
+                # "We offer X" in the agent's turn says "the agent offers X": who "I" or "we"
+                # is, is said before the word
+                for s in _speaker_before(index, spans[i][0] + d_begin, d_tokens[:d_at]):
+                    d_side.setdefault(s, True)
                 shared = [s for s in a_side if s in d_side and d_side[s] == a_side[s]]
                 if len(shared) < need:
                     continue
@@ -94,3 +101,17 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 if plain is None:
                     plain = (doc_index, spans[i])
     return plain
+
+
+def _speaker_before(index: DocumentIndex, clause_start: int, before: list[Token]) -> frozenset[str]:
+    """The content stems of the speaker of the turn holding a document clause (starting at
+    ``clause_start`` of ``index``'s text) when "I" or "we" comes in it before the word read
+    (``before``: its tokens up to the word); none outside a conversation or without one."""
+    conversation = index.conversation
+    if conversation is None or not any(t.norm in _SPEAKER_WORDS for t in before):
+        return frozenset()
+    turn = speaker_at(conversation, clause_start)
+    return frozenset() if turn is None else frozenset(content_stems(turn.speaker))
+
+
+_SPEAKER_WORDS = FIRST_PERSON | GROUP_PERSON
