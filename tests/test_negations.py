@@ -119,6 +119,29 @@ def test_a_speakers_we_is_the_speaker_when_a_denial_is_read_near_its_words() -> 
     assert contradictions("Summarize the call.", [client], answer) == []
 
 
+def test_a_denial_reaches_over_the_list_it_denies() -> None:
+    doc = "Each episode looks at social, emotional and spiritual topics from new angles."
+    answer = "The show never discusses social, emotional, and spiritual topics."
+    [warning] = contradictions("Summarize the podcast.", [doc], answer)
+    assert "Each episode looks at social" in warning.suggestion
+    assert contradictions("Summarize the podcast.", [doc], answer.replace("never discusses", "discusses")) == []
+
+
+def test_a_list_after_a_denial_ends_where_its_last_item_does() -> None:
+    from raguard.checkers.negations._common import _list_end
+    from raguard.normalize.text import clause_span
+
+    def denied(text: str) -> str:
+        begin, end = clause_span(text, text.index("not"))
+        return text[begin:_list_end(text, end)]
+
+    assert denied("It does not cover flights, hotels, or car hire, says the firm.") == (
+        "It does not cover flights, hotels, or car hire")
+    # a clause of its own after the comma is no list's item
+    assert denied("The shop does not open on Sundays, and the cafe closes at five.") == "The shop does not open on Sundays"
+    assert denied("It does not cover flights, which the firm books itself.") == "It does not cover flights"
+
+
 def test_too_little_in_common_with_any_document_is_left_to_other_checkers() -> None:
     assert contradictions(QUERY, [DOC], "The weather was not good in Ohio.") == []
 

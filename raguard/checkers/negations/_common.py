@@ -72,6 +72,30 @@ def _opens_contrast(ctx: CheckContext, claim: str, c_begin: int, c_end: int) -> 
 
 _WORD_RE = re.compile(r"[^\W_]+")
 
+def _list_end(text: str, c_end: int) -> int:
+    """Where the clause ending at ``c_end`` of ``text`` ends when a comma there only goes on with a
+    list ("never covers flights, hotels, and car hire"): past one or more short items (three words
+    at most) and the last item, opened by "and" or "or"; ``c_end`` itself otherwise ("does not
+    open on Sundays, and the cafe closes at five" is two clauses)."""
+    end, items = c_end, 0
+    while end < len(text) and text[end] == ",":
+        begin, after = clause_span(text, end + 1)
+        words = tokenize(text[begin:after])
+        if not words:
+            break
+        if words[0].norm in ("and", "or"):
+            return after if items else c_end
+        if len(words) > _LIST_ITEM_WORDS:
+            break
+        items += 1
+        end = after
+    return c_end
+
+
+#: The most words a list's middle item has ("social, *emotional*, and spiritual topics").
+_LIST_ITEM_WORDS = 3
+
+
 MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
 MIN_SHARED_CLAUSE = 3  # content words a relative clause needs to be compared on its own

@@ -39,7 +39,8 @@ from typing import Iterator, Optional
 from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_message
 from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_SHARED, MIN_SHARED_SHARE, _BEFORE_DENIED, _QUESTION_END_RE, _WITHOUT_RE,
-    _WORD_RE, _denial_part, _denied_stem, _lacks_denied_word, _opens_contrast, _relative_clause, _sentences_sharing,
+    _WORD_RE, _denial_part, _denied_stem, _lacks_denied_word, _list_end, _opens_contrast, _relative_clause,
+    _sentences_sharing,
 )
 from raguard.checkers.negations.about import _about_same, _same_thing_sentence
 from raguard.checkers.negations.document_denies import (
@@ -99,6 +100,7 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
         return None  # "no more than four times a day" bounds an amount, it denies nothing
     # only the clause that denies: "X is a plant, but Y is not" denies in the second
     c_begin, c_end = clause_span(claim, cue.start())
+    c_end = _list_end(claim, c_end)  # "never covers flights, hotels, and car hire": the whole list
     clause = claim[c_begin:c_end]
     if _opens_contrast(ctx, claim, c_begin, c_end) or scoped_in_time(claim, cue.start()):
         return None  # "X, not Y"; "not considered a risk until 1997" says when it became one
