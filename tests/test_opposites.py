@@ -67,6 +67,34 @@ def test_common_opposites_of_quality_size_and_place(doc: str, faithful: str, swa
     assert found and pair in found[0], found
 
 
+@pytest.mark.parametrize(("doc", "faithful", "swapped", "pair"), [
+    ("Canteen news: from 3 March staff lunches go up from £4.10 to £4.40 per day.",
+     "From 3 March staff lunches rise to £4.40 a day.",
+     "From 3 March staff lunches fall to £4.40 a day.", '"go up"'),
+    ("Membership of the rowing club rose sharply after the spring regatta.",
+     "After the spring regatta, membership of the rowing club went up sharply.",
+     "After the spring regatta, membership of the rowing club went down sharply.", '"went down"'),
+])
+def test_a_change_said_with_go_and_its_particle_has_its_opposite(doc: str, faithful: str, swapped: str,
+                                                                pair: str) -> None:
+    assert _opposites(faithful, [doc]) == []
+    found = _opposites(swapped, [doc])
+    assert found and pair in found[0], found
+
+
+def test_go_and_its_particle_read_as_one_word_of_change() -> None:
+    from raguard.normalize.polarity import phrasal_changes
+    from raguard.normalize.text import tokenize
+
+    text = "Fares went up; the sign went down the hill; set up the stall"
+    assert [t.norm for t in phrasal_changes(tokenize(text))] == [
+        "fares", "rise", "the", "sign", "fall", "the", "hill", "set", "up", "the", "stall"]
+    [rise] = [t for t in phrasal_changes(tokenize(text)) if t.norm == "rise"]
+    assert text[rise.start:rise.end] == "went up"
+    plain = tokenize("Prices rose.")
+    assert phrasal_changes(plain) is plain
+
+
 def test_the_same_words_must_stand_on_the_same_side() -> None:
     # a converse restatement ("A before B" told as "after A, B") is no swap
     docs = ["Marta Quell trained as a glassblower in Murano before opening her studio in Leith in 2009."]

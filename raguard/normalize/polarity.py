@@ -487,6 +487,27 @@ def change_direction(word: str) -> int:
     return 1 if key in _CHANGE_KEYS[0] else -1 if key in _CHANGE_KEYS[1] else 0
 
 
+# "go up" / "went down": a change said with a verb of motion and its particle, read as the one word
+# of change it stands for. Only "go": "come up" arises, "set up" and "put down" are other verbs.
+_GO_FORMS = frozenset({"go", "goes", "went", "gone", "going"})
+_PARTICLE_CHANGES = {"up": "rise", "down": "fall"}
+
+
+def phrasal_changes(tokens: list[Token]) -> list[Token]:
+    """``tokens`` with each "go up" / "went down" (a form of "go" right before "up" or "down") one
+    token read as "rise" / "fall", spanning both words, so the opposites tables see the change
+    ("school lunches go up to £2.80" / "school lunches fall to £2.80"); the list itself when none."""
+    out = tokens
+    for k in range(1, len(tokens)):
+        change = _PARTICLE_CHANGES.get(tokens[k].norm)
+        if change is not None and tokens[k - 1].norm in _GO_FORMS:
+            if out is tokens:
+                out = list(tokens)
+            out[k - 1] = Token(change, tokens[k - 1].start, tokens[k].end)
+            out[k] = Token("", tokens[k].start, tokens[k].start)
+    return out if out is tokens else [t for t in out if t.norm]
+
+
 # Prefixes that negate the word they are put before ("crewed" / "uncrewed"); only these two: "in-",
 # "dis-", "im-" begin many words that are no negation ("inform", "discover", "impress").
 _NEGATING_PREFIXES = ("un", "non")

@@ -23,7 +23,7 @@ from raguard.checkers.negations.tables import _names_its_row
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.normalize.polarity import (
-    FUNCTION_OPPOSITES, hedge_cues, opposite_key, opposites_of, prefix_opposite, up_to_coordinator,
+    FUNCTION_OPPOSITES, hedge_cues, opposite_key, opposites_of, phrasal_changes, prefix_opposite, up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem
 from raguard.normalize.text import Token, ascii_words, clause_span, tokenize
@@ -39,6 +39,8 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
     toks = ctx.token_list
     numbers = ctx.token_range(alignment.start, alignment.end)
     words = [toks[i].norm for i in numbers]
+    if "up" in words or "down" in words:
+        words = [t.norm for t in phrasal_changes([toks[i] for i in numbers])]  # "went up" is "rise"
     # the keys of the opposites of the sentence's words, read once for every candidate sentence
     wanted = frozenset().union(*map(opposites_of, words))
     twins = _prefixed_twins(words)
@@ -58,6 +60,10 @@ def _swaps_opposite(ctx: CheckContext, alignment: SentenceAlignment) -> Optional
         if function_words:
             # ("before" / "after" are no content words: the stem index leaves them out)
             holding.update(i for key in function_words for i in index.sentences_holding(key))
+        for particle, change in _PARTICLE_KEYS:
+            if change in wanted:
+                # ("go up" says "rise" in words the stem index leaves out)
+                holding.update(index.sentences_holding(particle))
         if not holding:
             continue
         # the clause test needs two shared words beside the pair: count them from the index
@@ -103,9 +109,10 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     if not ((wanted and not wanted.isdisjoint(said_keys)) or not twins.isdisjoint(said_words)):
         return None
     sentence = blank_quotations(ctx.response[alignment.start:alignment.end])
-    answer_tokens = _tokens_in(toks, ctx.token_range(alignment.start, alignment.end), alignment.start,
-                               sentence, ctx.response)
-    doc_tokens = _tokens_in(index.tokens.tokens, _token_range(index, span), span[0], doc_sentence, index.text)
+    answer_tokens = phrasal_changes(_tokens_in(toks, ctx.token_range(alignment.start, alignment.end),
+                                               alignment.start, sentence, ctx.response))
+    doc_tokens = phrasal_changes(_tokens_in(index.tokens.tokens, _token_range(index, span), span[0], doc_sentence,
+                                            index.text))
     doc_words = {t.norm for t in doc_tokens}
     doc_keys = {opposite_key(w) for w in doc_words}
     answer_keys: Optional[set[str]] = None
@@ -160,10 +167,21 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         if word not in FUNCTION_OPPOSITES and restates_across_time(a_clause, d_clause):
             continue  # "reopens on 2 January" / "closed until 2 January": each side of one time
         return _contradiction(alignment, ctx.response[alignment.start:alignment.end],
-                              f"opposite: {a_tok.norm} / {d_tok.norm}",
-                              f'The answer says "{a_tok.norm}" where document {doc_index} says '
-                              f'"{d_tok.norm}": "{quote_for_message(doc_sentence, 100)}"')
+                              f"opposite: {_written(sentence, a_tok)} / {_written(doc_sentence, d_tok)}",
+                              f'The answer says "{_written(sentence, a_tok)}" where document {doc_index} says '
+                              f'"{_written(doc_sentence, d_tok)}": "{quote_for_message(doc_sentence, 100)}"')
     return None
+
+
+def _written(text: str, tok: Token) -> str:
+    """The word ``tok`` of ``text`` as the message names it: its folded form, or for a change said
+    in two words ("went up", read as "rise") the two words."""
+    written = text[tok.start:tok.end].split()
+    return " ".join(written).lower() if len(written) > 1 else tok.norm
+
+
+#: The particles of :func:`~raguard.normalize.polarity.phrasal_changes` and the change each says.
+_PARTICLE_KEYS = (("up", opposite_key("rise")), ("down", opposite_key("fall")))
 
 
 def _other_figures(a_clause: str, d_clause: str) -> bool:
@@ -210,6 +228,8 @@ def _sentence_words(index: DocumentIndex, span: tuple[int, int], text: str) -> t
         # (ASCII: its runs of letters and digits lower-cased by one translate and a split, not
         # a match object each)
         words = frozenset(ascii_words(text) if text.isascii() else _WORD_RE.findall(text.lower()))
+        if "up" in words or "down" in words:
+            words |= {t.norm for t in phrasal_changes(tokenize(text))}  # "went up" says "rise"
         found = memo[span] = (words, frozenset(map(opposite_key, words)))
     return found
 
