@@ -47,8 +47,8 @@ _DOCUMENT_NEGATION_BARE_RE = with_bare_not(_DOCUMENT_NEGATION_RE)
 _DOCUMENT_DENIAL_WORDS_BARE_RE = with_bare_not(_DOCUMENT_DENIAL_WORDS_RE)
 
 
-# ", not Y" / "but not Y": sets the answer against another option the question offered; the
-# documents rarely deny Y in words.
+# ", not Y" (and "but not Y" where the question names Y): sets the answer against another option
+# the question offered; the documents rarely deny Y in words (see :func:`_opens_contrast`).
 _CONTRAST_RE = re.compile(r"\W*(?:not|never)\b", re.IGNORECASE)
 # the words that join a clause of its own to what goes before: "but not Y" after one denies a
 # predicate of the sentence's subject ("covers the flights but not booking the hotels")
@@ -59,8 +59,9 @@ def _opens_contrast(ctx: CheckContext, claim: str, c_begin: int, c_end: int) -> 
     """Does the clause ``claim[c_begin:c_end]`` set the answer against another option ("due
     Friday, not Thursday"), so that it denies nothing a document states? A bare "not" opening it
     does, after a comma or a dash; after "but", "while"... only where the question names the
-    denied word ("Is it a bird but not a mammal?"), else it denies a predicate of the sentence
-    ("runs workshops but not grading the essays") and is read like any other denial."""
+    denied word ("e-books but not audiobooks" for "Can members borrow audiobooks, or only
+    e-books?"), else it denies a predicate of the sentence ("runs workshops but not grading the
+    essays") and is read like any other denial."""
     m = _CONTRAST_RE.match(claim, c_begin)
     if m is None or m.end() > c_end:
         return False
@@ -71,6 +72,7 @@ def _opens_contrast(ctx: CheckContext, claim: str, c_begin: int, c_end: int) -> 
     return head is None or stem(head.norm) in ctx.query_index.stems
 
 _WORD_RE = re.compile(r"[^\W_]+")
+
 
 def _list_end(text: str, c_end: int) -> int:
     """Where the clause ending at ``c_end`` of ``text`` ends when a comma there only goes on with a

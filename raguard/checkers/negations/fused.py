@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Optional
 
 from raguard.checkers.base import CheckContext
-from raguard.documents import DocumentIndex
 from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_COVERED_SHARE, _DOCUMENT_DENIAL_WORDS_BARE_RE, _DOCUMENT_DENIAL_WORDS_RE,
     _QUESTION_END_RE, _WINDOW, _WITHOUT_RE, _around, _content_positions, _opens_contrast, _sentences_sharing,
 )
 from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _prefixed
+from raguard.documents import DocumentIndex
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.polarity import denied_head, has_bare_not, hedges_or_denies, scoped_in_time
 from raguard.normalize.stems import content_stem, content_stems, stem
