@@ -142,6 +142,24 @@ def test_a_list_after_a_denial_ends_where_its_last_item_does() -> None:
     assert denied("It does not cover flights, which the firm books itself.") == "It does not cover flights"
 
 
+@pytest.mark.parametrize("doc", [
+    "Ferrycroft ships parcels to Wales but not to the Channel Islands.",
+    "Ferrycroft ships parcels to Wales, though never to the Channel Islands.",
+])
+def test_a_plain_clause_beside_a_denial_of_the_answers_words_is_no_statement_of_them(doc: str) -> None:
+    assert contradictions("What did they say?", [doc], "Ferrycroft does not ship parcels to the Channel Islands.") == []
+    # what the sentence states plainly is still contradicted
+    assert contradictions("What did they say?", [doc], "Ferrycroft does not ship parcels to Wales.")
+
+
+def test_a_denial_beside_the_plain_clause_counts_only_for_what_the_answer_denies() -> None:
+    # the answer's own "without dumplings" comes before its denial: the document's "no dumplings"
+    # is no denial of what it denies
+    answer = ("The stew comes with beef and carrots, and a vegetarian version without dumplings is not "
+              "available on request.")
+    assert contradictions("What did they say?", ["Vegetarian version available on request (no dumplings)."], answer)
+
+
 def test_too_little_in_common_with_any_document_is_left_to_other_checkers() -> None:
     assert contradictions(QUERY, [DOC], "The weather was not good in Ohio.") == []
 

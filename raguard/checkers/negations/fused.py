@@ -9,7 +9,7 @@ turn's speaker ("Agent: We offer a range of ..." for "the agent does not offer a
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import (
@@ -54,14 +54,15 @@ def _states_denied(ctx: CheckContext, claim: str) -> Optional[tuple[int, tuple[i
         a_side = {s: i < a_at for i, s in _around(a_words, a_at, _WINDOW) if s != h}
         if len(a_side) < MIN_COVERED:
             continue
-        found = _plain_statement(ctx, h, a_side, [t.norm for t in a_tokens], content_stem(head.norm) is None)
+        found = _plain_statement(ctx, h, a_side, [t.norm for t in a_tokens], content_stem(head.norm) is None,
+                                 [t.norm for t in a_tokens[a_at:]])
         if found is not None:
             return found
     return None
 
 
 def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: list[str],
-                     predicate: bool = False) -> Optional[tuple[int, tuple[int, int]]]:
+                     predicate: bool = False, denied: Sequence[str] = ()) -> Optional[tuple[int, tuple[int, int]]]:
     """The document sentence whose clause around the stem ``h`` holds most of ``a_side`` (stem:
     before ``h``?) on the same sides, plainly; None if none does or any sentence as close denies
     it (in words, by a prefix or by the opposite of one of the answer clause's ``words``)."""
@@ -98,6 +99,8 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 if (denial_words.search(d_clause) or _prefixed(d_clause, words)
                         or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)):
                     return None  # the document denies or hedges it in as many words
+                if _denied_beside(text, (d_begin, d_end), denied):
+                    return None  # "ships to Wales but not to the Channel Islands": what is denied
                 if plain is None:
                     plain = (doc_index, spans[i])
     return plain
@@ -115,3 +118,21 @@ def _speaker_before(index: DocumentIndex, clause_start: int, before: list[Token]
 
 
 _SPEAKER_WORDS = FIRST_PERSON | GROUP_PERSON
+
+
+def _denied_beside(text: str, clause: tuple[int, int], denied: Sequence[str]) -> bool:
+    """Does a clear denial in another clause of the document sentence ``text`` than ``clause``
+    deny a content word of what the answer denies (``denied``: the folded words of its clause
+    from the denied word on)? "Ferrycroft ships parcels to Wales but not to the Channel Islands"
+    says plainly that it ships, and denies it of the islands the answer names: that plain clause
+    is no statement of what the answer denies. (A word before the answer's denial is no part of
+    it: "a vegan version without parmesan is not available" / "Vegan version available (no
+    parmesan)".)"""
+    said = {s for w in denied if (s := content_stem(w)) is not None}
+    for cue in _ANSWER_NEGATION_RE.finditer(text):
+        if clause[0] <= cue.start() < clause[1]:
+            continue
+        head = denied_head(text, cue.end(), clause_span(text, cue.start())[1])
+        if head is not None and content_stem(head.norm) in said:
+            return True
+    return False
