@@ -5,6 +5,8 @@ supports it only in general, the denied word is read with the words next to it: 
 that holds it and most of them, each on the same side, plainly, contradicts the denial
 (:func:`_states_denied`). In a conversation, an "I" or "we" before the word stands for the
 turn's speaker ("Agent: We offer a range of ..." for "the agent does not offer a range of ...").
+A clause beside a denial of what the answer denies states none of it ("ships to Wales but not
+to the Channel Islands").
 """
 
 from __future__ import annotations
