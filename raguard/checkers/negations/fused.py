@@ -67,7 +67,8 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                      predicate: bool = False, denied: Sequence[str] = ()) -> Optional[tuple[int, tuple[int, int]]]:
     """The document sentence whose clause around the stem ``h`` holds most of ``a_side`` (stem:
     before ``h``?) on the same sides, plainly; None if none does or any sentence as close denies
-    it (in words, by a prefix or by the opposite of one of the answer clause's ``words``)."""
+    it (in words, by a prefix or by the opposite of one of the answer clause's ``words``), or
+    denies in another clause a word of ``denied`` (the answer clause's words from ``h`` on)."""
     need = max(MIN_COVERED, MIN_COVERED_SHARE * len(a_side))
     plain: Optional[tuple[int, tuple[int, int]]] = None
     # a verb of the stop list ("included") is in no sentence index: the sentences holding
