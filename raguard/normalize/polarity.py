@@ -497,15 +497,16 @@ def phrasal_changes(tokens: list[Token]) -> list[Token]:
     """``tokens`` with each "go up" / "went down" (a form of "go" right before "up" or "down") one
     token read as "rise" / "fall", spanning both words, so the opposites tables see the change
     ("school lunches go up to £2.80" / "school lunches fall to £2.80"); the list itself when none."""
-    out = tokens
-    for k in range(1, len(tokens)):
-        change = _PARTICLE_CHANGES.get(tokens[k].norm)
-        if change is not None and tokens[k - 1].norm in _GO_FORMS:
-            if out is tokens:
-                out = list(tokens)
-            out[k - 1] = Token(change, tokens[k - 1].start, tokens[k].end)
-            out[k] = Token("", tokens[k].start, tokens[k].start)
-    return out if out is tokens else [t for t in out if t.norm]
+    if not any(t.norm in _PARTICLE_CHANGES for t in tokens):
+        return tokens
+    out: list[Token] = []
+    for tok in tokens:
+        change = _PARTICLE_CHANGES.get(tok.norm)
+        if change is not None and out and out[-1].norm in _GO_FORMS:
+            out[-1] = Token(change, out[-1].start, tok.end)
+        else:
+            out.append(tok)
+    return out
 
 
 # Prefixes that negate the word they are put before ("crewed" / "uncrewed"); only these two: "in-",

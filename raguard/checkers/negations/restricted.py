@@ -7,8 +7,9 @@ an implicit denial of the rest ("not life, home or auto").
 
 Read: an "only" that restricts what follows it or, at a clause's end, what precedes it ("only
 health insurance", "only on Mondays", "health insurance only"); its item is one of the two content
-words next to it. The document sentence must list that item with another by a comma, "and", "or", "&", "plus" or "as well as" right beside it, that
-other item must be absent from the answer's sentence (an answer naming both restricts to both),
+words next to it. The document sentence must list that item with another by a comma, "and",
+"or", "&", "plus" or "as well as" right beside it, that other item must be absent from the
+answer's sentence (an answer naming both restricts to both),
 the document sentence must share another content word with the answer (the same relation), and
 it must not restrict itself ("only", "exclusively", "solely", "just"). The document sentences read
 are those the answer sentence is aligned to and, as a summary's sentence fuses several, any
