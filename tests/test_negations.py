@@ -601,6 +601,17 @@ def test_a_prohibition_is_no_hedge_against_its_opposite() -> None:
     assert CONTRADICTED_CLAIM in [w.type for w in verify("What did the council say?", docs, answer).warnings]
 
 
+def test_a_hedge_in_a_relative_clause_after_the_swapped_word_is_no_hedge_of_it() -> None:
+    docs = ["Caller: Can I spread the cost?\nAdviser: Yes, we offer fixed monthly instalments that suit a small budget."]
+    swapped = "The adviser offers variable monthly instalments that only start in spring."
+    said = [w.suggestion for w in verify("What did the adviser say?", docs, swapped).warnings
+            if w.type == CONTRADICTED_CLAIM]
+    assert any('"variable" where document 0 says "fixed"' in s for s in said)
+    # a denial before the word still reaches it: "not variable" may restate "fixed"
+    denied = "The adviser does not offer variable monthly instalments that can be paused."
+    assert contradictions("What did the adviser say?", docs, denied) == []
+
+
 @pytest.mark.parametrize(
     ("doc", "answer"),
     [

@@ -517,3 +517,15 @@ def test_an_abbreviated_number_does_not_deny_for_the_answer_either() -> None:
     doc = "Steps: claim filed today. Copied policy no to the renewal form and the claim form."
     [warning] = contradictions([doc], "The policy number was not copied to the renewal form.")
     assert "Copied policy no to the renewal form" in warning.suggestion
+
+
+def test_up_to_coordinator_stops_at_a_relative_clause_after_the_word_when_asked() -> None:
+    from raguard.normalize.polarity import up_to_coordinator
+
+    clause = "offers variable plans that cannot be paused"
+    at = clause.index("variable")
+    assert up_to_coordinator(clause, at) == clause
+    assert up_to_coordinator(clause, at, relatives=True) == "offers variable plans "
+    # before the word it stays: a relative clause the word sits in is the word's own
+    inner = "plans that cannot be paused or moved"
+    assert up_to_coordinator(inner, inner.index("paused"), relatives=True) == "plans that cannot be paused "

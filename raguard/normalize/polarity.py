@@ -273,15 +273,21 @@ def denies_a_link(text: str, cue_end: int) -> bool:
     return False
 
 
-def up_to_coordinator(text: str, pos: int) -> str:
+def up_to_coordinator(text: str, pos: int, relatives: bool = False) -> str:
     """The clause ``text`` up to the first coordinator ("and", "or", "but") after position
     ``pos``: "paid a dividend *and* has no current plans" -> "paid a dividend" for a position in
     "paid". What comes before stays: a denial there reaches the word too ("can't be refunded or
-    transferred")."""
+    transferred"). With ``relatives``, up to a relative clause's opener after it too: "inflexible
+    plans *that* cannot be tailored" denies in the relative clause, not the word."""
+    ends = _COORDINATORS | _RELATIVES if relatives else _COORDINATORS
     for tok in tokenize(text):
-        if tok.start > pos and tok.norm in _COORDINATORS:
+        if tok.start > pos and tok.norm in ends:
             return text[:tok.start]
     return text
+
+
+#: Words that open a relative clause after a noun ("options *that* cannot be tailored").
+_RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
 
 
 def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:

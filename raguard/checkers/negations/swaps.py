@@ -92,7 +92,9 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
     within ``_WINDOW`` words of the pair (or all of them on one side: :func:`_one_side_whole`),
     keep each shared word on the same side of the pair (a converse restatement swaps them: "A beat
     B" / "B lost to A") with a neighbour of the pair the same in both, and deny or hedge alike
-    ("without explicit" / "without implicit" is a swap, "not explicit" / "implicit" is not), and
+    ("without explicit" / "without implicit" is a swap, "not explicit" / "implicit" is not; a
+    relative clause after the pair hedges only itself: "variable plans *that only start in
+    spring*"), and
     give the same figure when both give figures (:func:`_other_figures`); the document must not
     say the answer's word too.
     """
@@ -135,12 +137,13 @@ def _swap_against(ctx: CheckContext, alignment: SentenceAlignment, doc_index: in
         a_clause, d_clause = sentence[a_begin:a_end], doc_sentence[d_begin:d_end]
         # a clause that denies or hedges where the other does not may say the same in other
         # words ("not explicit" / "implicit"); the same cues in both leave the swap a swap.
-        # (Up to the next "and"/"or"/"but" after the pair: "is rising and is only on a Flood
-        # Alert" hedges the alert, not the rise; a denial before the pair reaches it still.)
+        # (Up to the next "and"/"or"/"but" or relative "that"/"which"/"who" after the pair: "is
+        # rising and is only on a Flood Alert" hedges the alert, not the rise; a denial before
+        # the pair reaches it still.)
         # The pair's own words are no hedge: "unable" / "able", "failed" / "succeeded" are a swap.
         a_at_char, d_at_char = a_tok.start - a_begin, d_tok.start - d_begin
-        if (hedge_cues(up_to_coordinator(a_clause, a_at_char), a_at_char)
-                != hedge_cues(up_to_coordinator(d_clause, d_at_char), d_at_char)):
+        if (hedge_cues(up_to_coordinator(a_clause, a_at_char, relatives=True), a_at_char)
+                != hedge_cues(up_to_coordinator(d_clause, d_at_char, relatives=True), d_at_char)):
             continue
         if _other_figures(a_clause, d_clause):
             continue  # "climbed 14.1% to $96.3 million" / "decreased 0.8% to $88.4 million": another thing's change
