@@ -378,6 +378,7 @@ ANCHORED = {
     "raguard.checkers.numbers.percentages._POINTS_RE",  # (match at a value's end)
     "raguard.checkers.numbers.slashed._PAIR_GAP_RE",  # (fullmatch between two adjacent values)
     "raguard.checkers.attributions._OPENING_PRONOUN_RE",
+    "raguard.checkers.value_swaps._SPEAKER_AFTER_RE",  # (match at a name's end)
     "raguard.checkers.attributions._HEADING_OPENING_RE",  # (match at a line's start)
     "raguard.checkers.attributions._PARTICLE_GAP_RE",  # (fullmatch between two runs of a sentence)
     "raguard.checkers.roles._VERB_AFTER_RE",

@@ -404,3 +404,28 @@ def test_a_surname_the_documents_give_both_titles_is_left_alone() -> None:
                 "Mr & Mrs Adeyemi called about their van insurance.",
                 "Tomi Adeyemi called about the van insurance."):
         assert misattributed("Mrs Adeyemi called about the van insurance.", [doc]) == [], doc
+
+
+_PLOVERS = ("Tracking shows the plovers leave their breeding grounds in Iceland each August. "
+            "They spend the winter on the coast of Senegal.")
+
+
+def test_two_places_each_given_the_others_words_in_separate_sentences_are_flagged() -> None:
+    # no document sentence holds both names: each is read with the words around it, in the answer
+    # and wherever a document gives it (the labels reading of the value swaps)
+    swapped = "The plovers breed in Senegal and spend the winter on the coast of Iceland."
+    [warning] = [w for w in verify("Where do they go?", [_PLOVERS], swapped).warnings
+                 if w.type == MISATTRIBUTED_CLAIM]
+    assert warning.text == "Senegal"
+    assert 'in each other\'s place: document 0 gives "Iceland" there' in warning.suggestion
+    faithful = "The plovers breed in Iceland and spend the winter on the coast of Senegal."
+    assert [w for w in verify("Where do they go?", [_PLOVERS], faithful).warnings if w.type == MISATTRIBUTED_CLAIM] == []
+
+
+def test_a_speakers_label_gives_the_name_no_words_of_its_turn() -> None:
+    # "Sam: I asked Greta": the turn's words are what Sam says, not words said of Sam (read so,
+    # "Rui asks Sam" put Rui in Sam's place)
+    chat = ("Rui: got a cheat sheet for the chem quiz? . Sam: working on it . Rui: how come? . Sam: I asked Greta . "
+            "Rui: the genius? . Sam: yeah, she can help ;) . Rui: ok, tell me")
+    answer = "Rui asks Sam if he has a cheat sheet for the chemistry quiz and Sam says he's working on it with Greta."
+    assert [w for w in verify("Summarize the chat.", [chat], answer).warnings if w.type == MISATTRIBUTED_CLAIM] == []

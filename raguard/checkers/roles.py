@@ -34,6 +34,13 @@ and never say of this one is flagged too: who does a verb is read from the words
 Marsh") the doer is the name after "by", past the words that describe it; the subject is done
 to, on the documents' side and the answer's.
 
+Two names of one answer sentence, of any kind, are also read with the words around each, in
+the answer and wherever a document gives the name, which finds them where no document sentence
+holds both ("The plovers breed in Senegal and winter in Iceland" against "... breeding grounds in
+Iceland ... the winter on the coast of Senegal"): each given words the documents give the other
+and never it, the first is flagged (:func:`~raguard.checkers.value_swaps.swapped_names`, the
+value swaps' labels reading).
+
 Left alone: a document sentence that says it in the answer's order (anywhere in the documents),
 names joined by nothing but "and", "with", commas or other names ("Room 2 in Flat 4, Block C":
 an address, which "Block C / Flat 4 / Room 2" writes the other way round), and relations that hold both ways ("met",
@@ -49,6 +56,7 @@ from typing import Iterator, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.quotes import blank_quotations
+from raguard.checkers.value_swaps import swapped_names
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.bindings import HONORIFICS, all_roles, key_base, role_bindings
@@ -90,6 +98,7 @@ class RolesChecker:
         flagged: set[int] = set()
         yield from self._names(ctx, names, flagged)
         yield from _parties_swapped(ctx, names, flagged)
+        yield from swapped_names(ctx, names, self.name, self.warning_type, frozenset(flagged))
 
     def _names(self, ctx: CheckContext, names: list[Finding], flagged: set[int]) -> Iterator[Finding]:
         """The findings on the answer's names: a role given elsewhere, a deed or a role another

@@ -44,6 +44,12 @@ anywhere ("pay"). A date stands for a date that states the same parts (a day of 
 day of a month). Left alone: a line that gives both values (the words between two values of one
 line may be either's), a range's end, a question, and a line that names someone else where the
 answer's value is said of a name ("Dunmore approved ..." / "The Harwick council approved ...").
+
+The labels read names too (:func:`swapped_names`, for the roles checker): two names of one answer
+sentence each given words the documents give the other and never it ("The plovers breed in
+Senegal and winter in Iceland" against "... breeding grounds in Iceland ... the winter on the
+coast of Senegal"), also where no document sentence holds both. A name's places are where a document
+writes it, not as a speaker's label ("Sam: I asked Greta": the turn is what Sam says).
 """
 
 from __future__ import annotations
@@ -506,3 +512,128 @@ def _in_range(text: str, m: _Value) -> bool:
     before, after = text[max(0, m.start - 2):m.start].rstrip(), text[m.end:m.end + 2].lstrip()
     return ((before[-1:] in _RANGE_DASHES and before[-2:-1].isdigit() if before else False)
             or (after[:1] in _RANGE_DASHES and after[1:2].isdigit() if after else False))
+
+
+def swapped_names(ctx: CheckContext, names: Sequence[Finding], checker: str, warning_type: str,
+                  skip: frozenset[int] = frozenset()) -> Iterator[Finding]:
+    """Two names of one answer sentence, each in the other's place: the labels reading of
+    :func:`swapped_values` made of names ("The plovers breed in Senegal and winter in Iceland"
+    against "... leave their breeding grounds in Iceland each August. They spend the winter on
+    the coast of Senegal"), for a ``warning_type`` finding of ``checker`` on the first.
+    ``names``: the entities checker's supported names, in order (``skip``: starts already
+    flagged); a name's places are the word-bounded occurrences of the text a document gives it
+    as (its evidence), but not a speaker's label ("Sam: I asked Greta" says nothing of Sam)."""
+    found_names: list[Finding] = []
+    for f in names:  # (one name per start, the longest: "Russia" and "Russia's" are one)
+        if f.evidence is None or f.start in skip:
+            continue
+        if found_names and found_names[-1].start == f.start:
+            if f.end > found_names[-1].end:
+                found_names[-1] = f
+            continue
+        found_names.append(f)
+    if len(found_names) < 2:
+        return
+    starts = [s for s, _ in ctx.sentences]
+    by_sentence: dict[int, list[Finding]] = {}
+    for f in found_names:
+        by_sentence.setdefault(bisect_right(starts, f.start) - 1, []).append(f)
+    groups = [(k, g) for k, g in by_sentence.items() if k >= 0 and 2 <= len(g) <= MAX_VALUES]
+    if not groups:
+        return
+    words = _Words(ctx.token_starts, [t.norm for t in ctx.token_list], ctx.token_stems)
+    values = sorted({(m.start, m.end) for m in ctx.numbers if not m.trivial} | {(d.start, d.end) for d in ctx.dates})
+    places = _NamePlaces(ctx)
+    paired: set[frozenset[str]] = set()
+    for k, group in groups:
+        lo, hi = ctx.sentences[k]
+        bounds = sorted(set(values) | {(f.start, f.end) for f in group})
+        written = [_doc_form(ctx, f) for f in group]
+        labels = [_labels(ctx.response, words, f.start, f.end, lo, hi, bounds) for f in group]
+        for i, v in enumerate(group):
+            for j, w in enumerate(group):
+                pair = frozenset((written[i].lower(), written[j].lower()))
+                if i == j or len(pair) < 2 or pair in paired:
+                    continue
+                own, theirs = labels[i].near - labels[j].wide, labels[j].near - labels[i].wide
+                if not own or not theirs:
+                    continue
+                # (the other name's places first: most pairs end there, before this one's are read)
+                given_w = places.of(written[j], written)
+                if given_w is None or not own & given_w.near:
+                    continue
+                given_v = places.of(written[i], written)
+                if (given_v is None or not (own & given_w.near) - given_v.wide
+                        or not (theirs & given_v.near) - given_w.wide):
+                    continue
+                paired.add(pair)
+                place = next(p for p in given_w.places if (own & p.labels.near) - given_v.wide)
+                index = ctx.documents.indexes[place.doc_index]
+                s_lo, s_hi = _sentence(index.text, place.start)
+                yield Finding(
+                    kind="role", warning_type=warning_type, start=v.start, end=v.end,
+                    text=v.text, supported=False, value=f"swapped: {v.text} / {w.text}",
+                    nearest_value=w.text, checker=checker,
+                    suggestion=(f'The answer puts "{v.text}" and "{w.text}" in each other\'s place: document '
+                                f'{place.doc_index} gives "{written[j]}" there: '
+                                f'"{quote_for_message(index.text[s_lo:s_hi], 100)}"'),
+                )
+                break
+
+
+def _doc_form(ctx: CheckContext, name: Finding) -> str:
+    """The text a document gives a name as (its evidence)."""
+    assert name.evidence is not None
+    doc_index, start, end = name.evidence
+    return ctx.documents.indexes[doc_index].text[start:end]
+
+
+class _NamePlaces:
+    """Where the documents give a name (its written form, word-bounded), with each place's labels."""
+
+    def __init__(self, ctx: CheckContext) -> None:
+        self.ctx = ctx
+        self._found: dict[tuple[str, tuple[str, ...]], Optional[_Given]] = {}
+
+    def of(self, name: str, others: Sequence[str]) -> Optional[_Given]:
+        key = (name, tuple(others))
+        if key in self._found:
+            return self._found[key]
+        places: list[_Place] = []
+        result: Optional[_Given] = None
+        for doc_index, index in self.ctx.documents:
+            text = index.text
+            # (the names' places bound each other's stretches; a document's numbers and dates are
+            # not read for this: most calls that name two people give no value)
+            bounds = sorted({span for other in others for span in _occurrences(text, other)})
+            tokens = index.tokens
+            words = _Words(tokens.token_starts, tokens.norms, None)
+            for start, end in _occurrences(text, name):
+                if _SPEAKER_AFTER_RE.match(text, end):
+                    continue  # "Tom: I asked Jenny": a turn's words are what Tom says, not labels of Tom
+                if len(places) == MAX_PLACES:
+                    self._found[key] = None
+                    return None
+                lo, hi = _sentence(text, start)
+                places.append(_Place(doc_index, start, _labels(text, words, start, end, lo, hi, bounds)))
+        if places:
+            result = _Given(places, frozenset().union(*(p.labels.near for p in places)),
+                            frozenset().union(*(p.labels.wide for p in places)))
+        self._found[key] = result
+        return result
+
+
+# a speaker's label after a name: "Tom: ...", "Tom (host): ..."
+_SPEAKER_AFTER_RE = re.compile(r"[ \t]*(?:\([^()\n]{1,30}\)[ \t]*)?:")
+
+
+def _occurrences(text: str, name: str) -> list[tuple[int, int]]:
+    """Word-bounded spans of ``name`` in ``text`` (as written)."""
+    out = []
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            out.append((at, end))
+        at = text.find(name, end)
+    return out
