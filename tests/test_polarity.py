@@ -396,17 +396,6 @@ def test_a_function_word_swap_before_the_same_figure_is_a_swap() -> None:
     assert contradictions([doc], answer.replace("before 10:30", "before noon")) == []
 
 
-@pytest.mark.parametrize(("said", "doc_word"), [("over", "under"), ("under", "over")])
-def test_over_and_under_are_opposites(said: str, doc_word: str) -> None:
-    # function words, found by the document's word index like "before" / "after" (a bound before
-    # a number is the numbers checker's: "over 16" for "under 16")
-    doc = f"Council minutes: the Tarrow bridge repair finished {doc_word} budget and two weeks early."
-    answer = f"The Tarrow bridge repair finished {said} budget and two weeks early."
-    [warning] = contradictions([doc], answer)
-    assert f'says "{said}" where document 0 says "{doc_word}"' in warning.suggestion
-    assert contradictions([doc], answer.replace(f"{said} budget", f"{doc_word} budget")) == []
-
-
 def test_a_swap_is_read_with_the_words_next_to_it_not_the_sentences_other_facts() -> None:
     doc = ("Agent: Welcome to Pellworth Mutual. Agent: We have flexible payment plans to help "
            "with the monthly cost. Agent: There are also add-ons for roadside help.")

@@ -349,7 +349,6 @@ gain profit | loss
 arrive arrived | depart departed
 before | after
 above | below
-over | under
 more | less fewer
 most | least fewest
 maximum | minimum
@@ -421,8 +420,8 @@ winner | loser
 
 #: The words of the opposites table the stemmer skips as function words: looked up as themselves,
 #: and found in a document's sentences by :meth:`~raguard.documents.DocumentIndex.sentences_holding`.
-FUNCTION_OPPOSITES = frozenset({"before", "after", "above", "below", "over", "under", "more", "less", "fewer",
-                                "most", "least", "within", "inside", "outside", "pre", "post", "top", "bottom"})
+FUNCTION_OPPOSITES = frozenset({"before", "after", "above", "below", "more", "less", "fewer", "most", "least",
+                                "within", "inside", "outside", "pre", "post", "top", "bottom"})
 
 
 class _Keys(dict[str, str]):
