@@ -450,6 +450,17 @@ def test_a_question_about_a_failure_or_a_loss_does_not_switch_the_denial_check_o
     assert contradictions("Which checks did not pass?", docs, answer) == []
 
 
+def test_a_question_denying_something_else_does_not_switch_the_denial_check_off() -> None:
+    # the question's denial reaches "sailed" only: the answer's denial of "includes" is its own
+    docs = ["Harbour dinghy course: £95, includes the safety briefing and two hours on the water."]
+    answer = "The dinghy course costs £95 and does not include the safety briefing."
+    question = "I have never sailed before. What does the dinghy course cost?"
+    [warning] = contradictions(question, docs, answer)
+    assert "includes the safety briefing" in warning.suggestion
+    # a denial that restates the question's is still left alone
+    assert contradictions("Which parts of the course are not included?", docs, answer) == []
+
+
 def test_a_denial_of_what_the_clause_is_about_outweighs_a_plain_sentence_about_something_else() -> None:
     # the sentence sharing most says "valid" of the Dublin shops; another denies it of others
     docs = ["Kestrel gift vouchers are valid for 12 months and can be used in any of our Dublin shops "

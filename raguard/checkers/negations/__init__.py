@@ -33,7 +33,7 @@ share (thresholds, the document's words of negation, counting shared words) is i
 
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
-document sentence that states a fact, and every denial when the query itself denies ("Which
+document sentence that states a fact, and a denial of what the query itself denies ("Which
 rooms are not step-free?"): see :mod:`raguard.checkers.negations.denials`.
 """
 

@@ -26,9 +26,11 @@ statement's and a table's layout), ``wishes`` (a request against a fact).
 Left alone: text inside quotation marks (the quotes checker owns it), a leading "No," that
 answers a yes/no question, a refusal's clause ("the documents do not say"), a request against a
 document sentence that states a fact ("Main requests: use periods that do not overlap" / "The
-periods overlap": :func:`_wished_against_fact`), and every sentence
-when the query itself denies ("Which rooms are not step-free?": the answer's denials then come from the
-question; a question that only holds a word of failure or loss, "what failed?", does not).
+periods overlap": :func:`_wished_against_fact`), and a denial of a word the query's own denial
+reaches ("Which rooms are not step-free?": the answer's "Room 4 is not step-free" then comes from
+the question; a denial of anything else is read, "I've never belayed: what does the induction
+cost?" / "it doesn't include your first session", and a question that only holds a word of
+failure or loss, "what failed?", denies nothing).
 """
 
 from __future__ import annotations
@@ -65,10 +67,13 @@ def _denials(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
     denial of a sentence is read (a long answer's sentence often denies twice: "you are not
     tied in, and EU roaming is not included"); the first the documents contradict is
     reported, else the first they confirm."""
-    # a question that denies ("Which rooms are not accessible?") is answered with denials;
-    # one that only holds a word of failure or loss ("what failed?", "if I lose it?") is not
-    if not ctx.response_denies or denies_anything(ctx.query):
+    if not ctx.response_denies:
         return
+    # a question that denies ("Which rooms are not accessible?") is answered with denials of
+    # what it denies; one that only holds a word of failure or loss ("what failed?", "if I lose
+    # it?") is not, nor a denial of something else ("I've never belayed: does the induction
+    # include a session?" / "it doesn't include your first session")
+    asked = _asked_denied(ctx.query) if denies_anything(ctx.query) else None
     for start, end in ctx.sentences:
         sentence = ctx.response[start:end]
         claim = blank_quotations(sentence)
@@ -79,6 +84,8 @@ def _denials(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
             # leaves the sentence's other denials to check
             if is_refusal(clause_around(claim, cue.start())):
                 continue
+            if asked is not None and _restates_asked(claim, cue, asked):
+                continue
             found = _denial(checker, ctx, start, end, claim, cue)
             if found is None:
                 continue
@@ -88,6 +95,22 @@ def _denials(checker: Checker, ctx: CheckContext) -> Iterator[Finding]:
             first = first or found
         if first is not None:
             yield first
+
+
+def _asked_denied(query: str) -> frozenset[str]:
+    """The content stems a question's denials reach, to the ends of their clauses ("Which rooms
+    are *not step-free*?"): an answer's denial of one of them restates the question's. Empty
+    when a denial reaches none (then every denial of the answer is taken to restate it)."""
+    out: set[str] = set()
+    for cue in _ANSWER_NEGATION_RE.finditer(query):
+        out |= content_stems(query[cue.end():clause_span(query, cue.start())[1]])
+    return frozenset(out)
+
+
+def _restates_asked(claim: str, cue: re.Match[str], asked: frozenset[str]) -> bool:
+    """Does the denial ``cue`` of ``claim`` restate the question's (``asked``: see
+    :func:`_asked_denied`), reaching one of its words to its clause's end?"""
+    return not asked or not asked.isdisjoint(content_stems(claim[cue.end():clause_span(claim, cue.start())[1]]))
 
 
 def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: str, cue: re.Match[str]
