@@ -131,22 +131,37 @@ def swapped_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
                 given_v, given_w = places.of(v), places.of(w)
                 if given_v is None or given_w is None:
                     continue
-                if (not (own & given_w.near) - given_v.wide
-                        or not ((labels[j].near - labels[i].wide) & given_v.near) - given_w.wide):
+                place = _in_each_others_place(own, labels[j].near - labels[i].wide, given_v, given_w)
+                if place is None:
                     continue
                 paired.add(frozenset((v.start, w.start)))
-                place = next(p for p in given_w.places if (own & p.labels.near) - given_v.wide)
-                doc_index = place.doc_index
-                index = ctx.documents.indexes[doc_index]
-                s_lo, s_hi = _sentence(index.text, place.start)
-                yield Finding(
-                    kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
-                    text=finding.text, supported=False, value=f"swapped: {v.text} / {w.text}",
-                    nearest_value=w.text, checker=checker,
-                    suggestion=(f'The answer puts "{v.text}" and "{w.text}" in each other\'s place: document '
-                                f'{doc_index} gives "{w.text}" there: "{quote_for_message(index.text[s_lo:s_hi], 100)}"'),
-                )
+                yield _swap_finding(ctx, finding, "placement", CONTRADICTED_CLAIM, checker, v.text, w.text, w.text, place)
                 break
+
+
+def _in_each_others_place(own: frozenset[str], theirs: frozenset[str], given_v: "_Given",
+                          given_w: "_Given") -> Optional["_Place"]:
+    """The place the documents give ``w`` with words of ``v``'s (``own``: words the answer gives
+    ``v`` and not ``w``; ``theirs``: the converse), when each is in the other's place: a word of
+    ``own`` the documents give ``w`` and never ``v``, and a word of ``theirs`` they give ``v`` and
+    never ``w``; else None."""
+    if not (own & given_w.near) - given_v.wide or not (theirs & given_v.near) - given_w.wide:
+        return None
+    return next(p for p in given_w.places if (own & p.labels.near) - given_v.wide)
+
+
+def _swap_finding(ctx: CheckContext, at: Finding, kind: str, warning_type: str, checker: str,
+                  said: str, other: str, given: str, place: "_Place") -> Finding:
+    """The finding on ``at`` (the answer's ``said``) put in the place of ``other``, which the
+    document at ``place`` gives as ``given`` (its line quoted)."""
+    index = ctx.documents.indexes[place.doc_index]
+    s_lo, s_hi = _sentence(index.text, place.start)
+    return Finding(
+        kind=kind, warning_type=warning_type, start=at.start, end=at.end, text=at.text, supported=False,
+        value=f"swapped: {said} / {other}", nearest_value=other, checker=checker,
+        suggestion=(f'The answer puts "{said}" and "{other}" in each other\'s place: document {place.doc_index} '
+                    f'gives "{given}" there: "{quote_for_message(index.text[s_lo:s_hi], 100)}"'),
+    )
 
 
 def _same_kind(a: NumberMention, b: NumberMention) -> bool:
@@ -563,21 +578,11 @@ def swapped_names(ctx: CheckContext, names: Sequence[Finding], checker: str, war
                 if given_w is None or not own & given_w.near:
                     continue
                 given_v = places.of(written[i], written)
-                if (given_v is None or not (own & given_w.near) - given_v.wide
-                        or not (theirs & given_v.near) - given_w.wide):
+                place = None if given_v is None else _in_each_others_place(own, theirs, given_v, given_w)
+                if place is None:
                     continue
                 paired.add(pair)
-                place = next(p for p in given_w.places if (own & p.labels.near) - given_v.wide)
-                index = ctx.documents.indexes[place.doc_index]
-                s_lo, s_hi = _sentence(index.text, place.start)
-                yield Finding(
-                    kind="role", warning_type=warning_type, start=v.start, end=v.end,
-                    text=v.text, supported=False, value=f"swapped: {v.text} / {w.text}",
-                    nearest_value=w.text, checker=checker,
-                    suggestion=(f'The answer puts "{v.text}" and "{w.text}" in each other\'s place: document '
-                                f'{place.doc_index} gives "{written[j]}" there: '
-                                f'"{quote_for_message(index.text[s_lo:s_hi], 100)}"'),
-                )
+                yield _swap_finding(ctx, v, "role", warning_type, checker, v.text, w.text, written[j], place)
                 break
 
 
