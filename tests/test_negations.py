@@ -613,7 +613,8 @@ def test_a_prohibition_is_no_hedge_against_its_opposite() -> None:
 
 
 def test_a_hedge_in_a_relative_clause_after_the_swapped_word_is_no_hedge_of_it() -> None:
-    docs = ["Caller: Can I spread the cost?\nAdviser: Yes, we offer fixed monthly instalments that suit a small budget."]
+    docs = ["Caller: Can I spread the cost?\n"
+            "Adviser: Yes, we offer fixed monthly instalments that suit a small budget."]
     swapped = "The adviser offers variable monthly instalments that only start in spring."
     said = [w.suggestion for w in verify("What did the adviser say?", docs, swapped).warnings
             if w.type == CONTRADICTED_CLAIM]

@@ -419,7 +419,8 @@ def test_two_places_each_given_the_others_words_in_separate_sentences_are_flagge
     assert warning.text == "Senegal"
     assert 'in each other\'s place: document 0 gives "Iceland" there' in warning.suggestion
     faithful = "The plovers breed in Iceland and spend the winter on the coast of Senegal."
-    assert [w for w in verify("Where do they go?", [_PLOVERS], faithful).warnings if w.type == MISATTRIBUTED_CLAIM] == []
+    assert [w for w in verify("Where do they go?", [_PLOVERS], faithful).warnings
+            if w.type == MISATTRIBUTED_CLAIM] == []
 
 
 def test_a_speakers_label_gives_the_name_no_words_of_its_turn() -> None:

@@ -48,8 +48,8 @@ answer's value is said of a name ("Dunmore approved ..." / "The Harwick council 
 The labels read names too (:func:`swapped_names`, for the roles checker): two names of one answer
 sentence each given words the documents give the other and never it ("The plovers breed in
 Senegal and winter in Iceland" against "... breeding grounds in Iceland ... the winter on the
-coast of Senegal"), also where no document sentence holds both. A name's places are where a document
-writes it, not as a speaker's label ("Sam: I asked Greta": the turn is what Sam says).
+coast of Senegal"), also where no document sentence holds both. A name's places are where a
+document writes it, not as a speaker's label ("Sam: I asked Greta": the turn is what Sam says).
 """
 
 from __future__ import annotations
@@ -135,7 +135,8 @@ def swapped_values(ctx: CheckContext, findings: Sequence[Finding], checker: str,
                 if place is None:
                     continue
                 paired.add(frozenset((v.start, w.start)))
-                yield _swap_finding(ctx, finding, "placement", CONTRADICTED_CLAIM, checker, v.text, w.text, w.text, place)
+                yield _swap_finding(ctx, finding, "placement", CONTRADICTED_CLAIM, checker, v.text, w.text, w.text,
+                                    place)
                 break
 
 
@@ -601,6 +602,8 @@ class _NamePlaces:
         self._found: dict[tuple[str, tuple[str, ...]], Optional[_Given]] = {}
 
     def of(self, name: str, others: Sequence[str]) -> Optional[_Given]:
+        """The places of ``name`` with their labels, its stretches bounded by ``others`` (the
+        names of its answer sentence); None for none or more than ``MAX_PLACES``."""
         key = (name, tuple(others))
         if key in self._found:
             return self._found[key]

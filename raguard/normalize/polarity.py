@@ -279,15 +279,16 @@ def up_to_coordinator(text: str, pos: int, relatives: bool = False) -> str:
     "paid". What comes before stays: a denial there reaches the word too ("can't be refunded or
     transferred"). With ``relatives``, up to a relative clause's opener after it too: "inflexible
     plans *that* cannot be tailored" denies in the relative clause, not the word."""
-    ends = _COORDINATORS | _RELATIVES if relatives else _COORDINATORS
+    ends = _CLAUSE_OPENERS if relatives else _COORDINATORS
     for tok in tokenize(text):
         if tok.start > pos and tok.norm in ends:
             return text[:tok.start]
     return text
 
 
-#: Words that open a relative clause after a noun ("options *that* cannot be tailored").
-_RELATIVES = frozenset({"that", "which", "who", "whom", "whose"})
+#: Words that open a relative clause after a noun ("options *that* cannot be tailored"), and
+#: with them the coordinators: where :func:`up_to_coordinator` stops with ``relatives``.
+_CLAUSE_OPENERS = _COORDINATORS | frozenset({"that", "which", "who", "whom", "whose"})
 
 
 def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
