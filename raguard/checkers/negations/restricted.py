@@ -9,11 +9,11 @@ Read: an "only" that restricts what follows it or, at a clause's end, what prece
 health insurance", "only on Mondays", "health insurance only"); its item is one of the two content
 words next to it. The document sentence must list that item with another by a comma, "and",
 "or", "&", "plus" or "as well as" right beside it, that other item must be absent from the
-answer's sentence (an answer naming both restricts to both),
-the document sentence must share another content word with the answer (the same relation), and
-it must not restrict itself ("only", "exclusively", "solely", "just"). The document sentences read
-are those the answer sentence is aligned to and, as a summary's sentence fuses several, any
-holding the item and two more content words of the answer's clause.
+answer's sentence (an answer naming both restricts to both), the document sentence must share
+another content word with the answer (the same relation), and it must not restrict itself
+("only", "exclusively", "solely", "just"). The document sentences read are those the answer
+sentence is aligned to and, as a summary's sentence fuses several, any holding the item and two
+more content words of the answer's clause.
 
 Left alone: "not only", an adjective "only" ("the only bridge", "an only child"), an "only" of
 amount or time ("only 5 seats", "only a few", "only just", "only recently"), of a condition
