@@ -165,6 +165,26 @@ def test_what_the_denial_does_not_reach_is_not_contradicted(doc: str, answer: st
 @pytest.mark.parametrize(
     ("doc", "answer", "contradicted"),
     [
+        # the answer's condition is the document's own, in its words: the affirmation stands
+        ("Smart watches are not permitted in the Hallam test centre, even if they are turned off.",
+         "Smart watches are permitted in the Hallam test centre even if they are turned off.", True),
+        ("Late entries cannot be refunded if the Orbis race is cancelled.",
+         "Late entries can be refunded if the Orbis race is cancelled.", True),
+        # a condition of the answer's own still hedges it
+        ("Smart watches are not permitted in the Hallam test centre.",
+         "Smart watches are permitted in the Hallam test centre if an invigilator agrees.", False),
+        ("Late entries cannot be refunded if the Orbis race is cancelled.",
+         "Late entries can be refunded if a runner is injured.", False),
+    ],
+)
+def test_a_condition_the_denial_sets_too_does_not_hedge_the_affirmation(doc: str, answer: str,
+                                                                         contradicted: bool) -> None:
+    assert bool(contradictions([doc], answer)) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("doc", "answer", "contradicted"),
+    [
         # "no longer" and "anymore" deny the present: an answer that says it is so now is wrong,
         # one that says it was so is not
         ("Since version 3.1, the mirror command no longer copies hidden files by default.",

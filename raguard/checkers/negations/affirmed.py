@@ -24,8 +24,8 @@ from raguard.normalize.cues import is_refusal
 from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.polarity import (
-    denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedges_or_denies, may_deny, prohibits,
-    up_to_coordinator,
+    denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedge_cues, hedges_or_denies, may_deny,
+    prohibits, up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table
@@ -334,8 +334,14 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # (what the denying sentence is about: its other words, read in the whole sentence, for a
     # clause of it may be cut short: "City tax -- payable at the hotel, not included in total")
     denial_about = content_stems(doc_sentence) - {h, key}
-    if (hedges_or_denies(scope) or prohibits(scope)
-            or _denied_later(ctx, alignment, key, clause, any_word=predicate or modal, about=denial_about)):
+    if hedges_or_denies(scope):
+        condition = _condition_restated(scope, doc_sentence)
+        if condition is None:
+            return None
+        # the condition is the document's: what the clause says before it is judged
+        clause_tokens = [t for t in clause_tokens if t.start < condition]
+    if prohibits(scope) or _denied_later(ctx, alignment, key, clause, any_word=predicate or modal,
+                                         about=denial_about):
         return None
     # "it must calibrate the probe" asks for what "probe not calibrated" says is not so yet: an
     # obligation contradicts only a denial of what must, may or can be done ("must not be
@@ -398,6 +404,29 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
                           f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
                           f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+
+
+#: The conditions among a clause's hedges (:func:`~raguard.normalize.polarity.hedge_cues`).
+_CONDITIONS = frozenset({"if", "unless", "whether"})
+_CONDITION_RE = re.compile(r"\b(?:if|unless|whether)\b", re.IGNORECASE)
+
+
+def _condition_restated(scope: str, doc_sentence: str) -> Optional[int]:
+    """Where the first hedge of the answer's ``scope`` starts when its only hedges are conditions
+    that the denying ``doc_sentence`` sets too, in its words; else None. "Phones are allowed even
+    if switched off" restates the condition of "Phones are not allowed, even if switched off" and
+    still affirms what it denies."""
+    cues = hedge_cues(scope)
+    if not cues <= _CONDITIONS or not cues <= hedge_cues(doc_sentence):
+        return None
+    doc_stems = content_stems(doc_sentence)
+    starts = []
+    for cue in _CONDITION_RE.finditer(scope):
+        said = content_stems(scope[cue.end():])
+        if not said or not said <= doc_stems:
+            return None
+        starts.append(cue.start())
+    return min(starts, default=None)
 
 
 #: Characters of a document sentence short enough to be a fragment that denies one word ("Not
