@@ -163,6 +163,30 @@ def test_what_the_denial_does_not_reach_is_not_contradicted(doc: str, answer: st
 
 
 @pytest.mark.parametrize(
+    ("docs", "answer", "contradicted"),
+    [
+        # the answer clause holds every word of the denying clause and more of its own
+        (["Pellham & Vane terms: 4. Loyalty vouchers are not valid in our Jersey branches."],
+         "Pellham & Vane loyalty vouchers bought online are valid in the company's Jersey branches.", True),
+        (["Kestrel swim course, spring term. Not refundable after the first lesson."],
+         "The Kestrel swim course fee for the spring term is refundable after the first lesson.", True),
+        # a clause without the denial's words restates another sentence
+        (["Loyalty vouchers are valid in all UK branches. Loyalty vouchers are not valid in our Jersey branches."],
+         "Pellham & Vane loyalty vouchers bought online are valid in all the company's UK branches.", False),
+        # a denial of a figure is not said by a clause without it
+        (["Do not take more than 4 Calmora capsules in a day."],
+         "Adults can take one Calmora capsule with water twice a day after meals.", False),
+        # and one that denies them too restates the denial
+        (["Loyalty vouchers are not valid in our Jersey branches."],
+         "Pellham & Vane loyalty vouchers bought online are not valid in the company's Jersey branches.", False),
+    ],
+)
+def test_a_clause_holding_the_whole_denial_with_words_of_its_own_affirms_what_it_denies(
+        docs: list[str], answer: str, contradicted: bool) -> None:
+    assert bool(contradictions(docs, answer)) is contradicted
+
+
+@pytest.mark.parametrize(
     ("doc", "answer", "contradicted"),
     [
         # the answer's condition is the document's own, in its words: the affirmation stands

@@ -383,6 +383,8 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
         # a clause about a thing named before it: a relative clause ("the keynote, which will be
         # recorded") or one after an apposition ("The title track, Salt Lines, was played")
         covering = _covering(before + clause_tokens, at, before_end, after_end, verb)
+    if covering is None:
+        covering = _holds_denial(clause_tokens, tokenize(doc_sentence[c_begin:c_end]), after_end)
     if covering is None and not predicate and not modal:
         covering = _bare_pair(clause_tokens, doc_sentence[c_begin:c_end], h)
     if covering is None:
@@ -404,6 +406,26 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
                           f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
                           f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+
+
+def _holds_denial(tokens: list[Token], denial: list[Token], after_end: AbstractSet[str]
+                  ) -> Optional[tuple[set[str], set[str]]]:
+    """(the denial's content stems, twice) when the answer clause's ``tokens`` hold every content
+    word (two or more; by a form or a synonym) and every figure of the document's denying clause
+    (``denial``: "Do not take more than 3 tablets" is not said by "take one tablet") and none of
+    the sentence's words after it (``after_end``) that it does not hold: the clause says the same
+    thing with more of its own ("Lumo gift cards are valid in our Irish stores" / "Cards are not
+    valid in Irish stores"), which the share of :func:`_covering` leaves out. What the clause adds
+    is not what is judged: the denial's words are its words for the tests after."""
+    said = {s for t in denial if (s := content_stem(t.norm)) is not None}
+    stems = {s for t in tokens if (s := content_stem(t.norm)) is not None}
+    if len(said) < MIN_COVERED or (stems & after_end) - said:
+        return None
+    if not {t.norm for t in denial if t.norm[0].isdigit()} <= {t.norm for t in tokens}:
+        return None
+    if not all(s in stems or has_synonym_in(s, frozenset(stems)) for s in said):
+        return None
+    return said, set(said)
 
 
 #: The conditions among a clause's hedges (:func:`~raguard.normalize.polarity.hedge_cues`).
