@@ -64,6 +64,20 @@ def test_values_in_their_own_places_pass(answer: str, docs: list[str]) -> None:
     assert swaps(answer, docs) == []
 
 
+SPLIT = "Prize fund split: MARLOWE ROWING CLUB 60%; DUNMORE SAILING TRUST 40% (HOST)"
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [
+    # the words between two values split at the conjunction that sets them side by side, not at
+    # the "to" that gives each its party
+    ("The prize fund goes 60% to Dunmore Sailing Trust as host and 40% to Marlowe Rowing Club.", True),
+    ("The prize fund goes 60% to Marlowe Rowing Club and 40% to Dunmore Sailing Trust as host.", False),
+])
+def test_values_shared_out_to_parties_are_read_with_their_parties(answer: str, flagged: bool) -> None:
+    found = swaps(answer, [SPLIT])
+    assert [w.text for w in found] == (["60%"] if flagged else [])
+
+
 def test_a_swap_is_read_in_a_lower_case_chunk() -> None:
     doc = "bidder | quality | total\nostrava cleaning ltd | 51.2 | 75.8\ntamsin hygiene group | 43.7 | 72.6"
     [warning] = swaps("Ostrava scored 43.7 for quality and Tamsin 51.2.", [doc])

@@ -8,10 +8,11 @@ apply. What is wrong is which figure goes with which label.
 A value's *labels* are the content words around it, at most ``REACH`` on each side, that are
 not another value's: its stretch of text runs from the value before it to the value after it and
 stops at the sentence's or the line's end, a bracket, a semicolon, a clause's comma or a
-conjunction. The words between two values are split at the first conjunction, preposition of a
-range or comparison, or finite "be" or "have" ("$1 million per occurrence and a $2 million
-aggregate", "120 units in March to 150", "51.2 was well above Ostrava's 43.7"): before it they
-are the first value's, after it the second's, and without one, both values'.
+conjunction. The words between two values are split at the first conjunction ("$1 million per
+occurrence and a $2 million aggregate", "60% to the landlord and 40% to the farm"), else at the
+first preposition of a range or comparison or finite "be" or "have" ("120 units in March to
+150", "51.2 was well above Ostrava's 43.7"): before it they are the first value's, after it the
+second's, and without one, both values'.
 
 The same reading is made of the answer and of each document place that gives the value (a
 document's line, cut at its full stops); in a table written with pipes, a figure's column header
@@ -337,14 +338,16 @@ def _labels(text: str, words: _Words, start: int, end: int, lo: int, hi: int,
         closes, before_value = first.start(), False
     starts, norms = words.starts, words.norms
     i, j = bisect_left(starts, opens), bisect_left(starts, start)
-    if after_value:  # (a stretch between two values: the words after its first split are this one's)
-        i = next((k + 1 for k in range(i, j) if norms[k] in _SPLITS), i)
+    if after_value:  # (a stretch between two values: the words after its split are this one's)
+        i = _split(norms, i, j, i - 1) + 1
     else:
         i = next((k + 1 for k in range(j - 1, i - 1, -1) if norms[k] in _CONJUNCTIONS), i)
     before = range(i, j)
     i, j = bisect_left(starts, end), bisect_left(starts, closes)
-    splits = _SPLITS if before_value else _CONJUNCTIONS
-    j = next((k for k in range(i, j) if norms[k] in splits), j)
+    if before_value:
+        j = _split(norms, i, j, j)
+    else:
+        j = next((k for k in range(i, j) if norms[k] in _CONJUNCTIONS), j)
     after = range(i, j)
     stems = words.stems
     if stems is None:
@@ -357,6 +360,19 @@ def _labels(text: str, words: _Words, start: int, end: int, lo: int, hi: int,
 
 
 
+
+
+def _split(norms: Sequence[str], i: int, j: int, none: int = -1) -> int:
+    """Where the words ``norms[i:j]`` between two values split (``none`` when nothing does): at
+    the first conjunction, which sets two items side by side ("66.67% to the landlord and 33.33%
+    to the farm"), else at the first other word of :data:`_SPLITS` ("120 in March to 150")."""
+    first = none
+    for k in range(i, j):
+        if norms[k] in _CONJUNCTIONS:
+            return k
+        if first == none and norms[k] in _SPLITS:
+            first = k
+    return first
 
 #: Label words the other value's place must share with the answer's value (more than any place
 #: of the answer's value shares, and one of them a word no document gives that value).
