@@ -440,6 +440,16 @@ def test_a_function_word_swap_before_the_same_figure_is_a_swap() -> None:
     assert contradictions([doc], answer.replace("before 10:30", "before noon")) == []
 
 
+def test_a_function_word_swap_ending_both_clauses_is_read_with_the_word_before_it() -> None:
+    doc = "Season notes: voice chat in ranked games is switched off in Platinum and above."
+    answer = "Voice chat in ranked games is switched off in Platinum and below."
+    [warning] = contradictions([doc], answer)
+    assert 'says "below" where document 0 says "above"' in warning.suggestion
+    assert contradictions([doc], answer.replace("below", "above")) == []
+    # what it follows must be the same: another tier is another thing
+    assert contradictions([doc], answer.replace("Platinum and below", "Gold and below")) == []
+
+
 def test_a_swap_is_read_with_the_words_next_to_it_not_the_sentences_other_facts() -> None:
     doc = ("Agent: Welcome to Pellworth Mutual. Agent: We have flexible payment plans to help "
            "with the monthly cost. Agent: There are also add-ons for roadside help.")

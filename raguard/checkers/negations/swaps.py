@@ -284,8 +284,8 @@ def _same_figure_after(a_tokens: list[Token], a_tok: Token, d_tokens: list[Token
 
 def _same_neighbour(a_words: list[tuple[int, str]], a_at: int, d_words: list[tuple[int, str]], d_at: int,
                     word: str) -> bool:
-    """True when the content word right after the pair (or, for a content word, right before it)
-    is the same in both clauses: the pair is said of the same thing."""
+    """True when the content word right after the pair (or, for a content word or a pair ending
+    both clauses, right before it) is the same in both clauses: the pair is said of the same thing."""
     def neighbours(words: list[tuple[int, str]], at: int) -> tuple[Optional[str], Optional[str]]:
         before = [s for i, s in words if i < at]
         after = [s for i, s in words if i > at]
@@ -295,5 +295,7 @@ def _same_neighbour(a_words: list[tuple[int, str]], a_at: int, d_words: list[tup
     d_before, d_after = neighbours(d_words, d_at)
     if a_after is not None and a_after == d_after:
         return True
-    # a function word ("before", "more") is read with what follows it alone
-    return content_stem(word) is not None and a_before is not None and a_before == d_before
+    # a function word ("before", "more") is read with what follows it alone, unless both clauses
+    # end with it: then with what it follows ("in Diamond and below" / "in Diamond and above")
+    ends = a_after is None and d_after is None
+    return (content_stem(word) is not None or ends) and a_before is not None and a_before == d_before
