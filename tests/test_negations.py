@@ -1170,3 +1170,25 @@ def test_not_only_affirms_what_follows_it() -> None:
     assert contradictions("What does it cover?", doc, "The pass covers not only buses but trams too.") == []
     assert contradictions("What does it cover?", doc, "It is not just for buses: it covers trams as well.") == []
     assert contradictions("What does it cover?", doc, "The Ardley day pass does not cover trams.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "contradicted"),
+    [
+        # the document's "without" is what the answer says too: no denial of the answer's "not"
+        ("The Tern plan does not let members export reports for use without a licence key.", True),
+        ("The Tern plan lets members export up to 5 reports for use without a licence key.", False),
+        # the denial judged is the shared one: the document says it too
+        ("On the Tern plan, reports can be exported for use without a licence key.", False),
+    ],
+)
+def test_a_denial_both_sentences_say_is_no_denial_of_another_word(answer: str, contradicted: bool) -> None:
+    doc = "Tern plan: members export up to 5 reports for use without a licence key."
+    assert bool(contradictions("What does the Tern plan allow?", [doc], answer)) is contradicted
+
+
+def test_a_denial_going_on_from_an_earlier_one_is_read_against_the_documents_denial() -> None:
+    # "nor" goes on from "not approved": the document's "NOT approved" denies both
+    doc = "Cleaning the Corvo tablet - NOT approved: bleach wipes, alcohol sprays, steam cleaners."
+    answer = "Bleach wipes are not approved for the Corvo tablet (nor are alcohol sprays), so use a dry cloth."
+    assert contradictions("How do I clean the Corvo tablet?", [doc], answer) == []

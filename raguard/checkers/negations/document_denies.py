@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import Iterator, Optional
+from typing import AbstractSet, Iterator, Optional
 
 from raguard.checkers.negations._common import (
     MIN_SHARED, _DOCUMENT_NEGATION_BARE_RE, _DOCUMENT_NEGATION_RE, _WORD_RE,
@@ -60,22 +60,29 @@ def _document_negation(text: str) -> re.Pattern[str]:
     return _DOCUMENT_NEGATION_BARE_RE if has_bare_not(text) else _DOCUMENT_NEGATION_RE
 
 
-def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset()) -> bool:
+def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset(),
+             shared: AbstractSet[tuple[str, str]] = frozenset()) -> bool:
     """True when the document sentence has a negation of its own, in words or in a prefix
     ("unsafe" against the answer's "not safe"). A word that denies only in some uses ("former",
     "closed", "free", "fired") is none where the answer sentence says it too, in any form
     (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
-    midfielder", "the alarm did not fire" / "the alarm fired")."""
-    return next(_negations(doc_sentence, said), None) is not None or _prefixed(doc_sentence, answer_words)
+    midfielder", "the alarm did not fire" / "the alarm fired"). Nor is a denial the answer says
+    too inside what its denial denies (``shared``: see :func:`_shared_denials`): "for use
+    without signal" in both is common ground, not the document's denial of what the answer's
+    "does not let users download maps for use without signal" denies."""
+    return next(_negations(doc_sentence, said, shared), None) is not None or _prefixed(doc_sentence, answer_words)
 
 
-def _negations(doc_sentence: str, said: frozenset[str]) -> Iterator[re.Match[str]]:
+def _negations(doc_sentence: str, said: frozenset[str],
+               shared: AbstractSet[tuple[str, str]] = frozenset()) -> Iterator[re.Match[str]]:
     """The negations of the document sentence that :func:`_negates` counts (see there)."""
     said_stems: Optional[set[str]] = None
     for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
         if word == "no" and not_determiner(doc_sentence, m.end()):
             continue  # "added reg no to the listings": a number's abbreviation
+        if shared and (word, next(iter(tokenize(doc_sentence[m.end():m.end() + 40])), _NO_TOKEN).norm) in shared:
+            continue
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
             yield m
         elif word not in said:
@@ -120,7 +127,8 @@ def _parts(text: str) -> list[tuple[int, int]]:
 
 
 def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[str], set[str]],
-                  answer_words: list[str], said: frozenset[str]) -> bool:
+                  answer_words: list[str], said: frozenset[str],
+                  shared: AbstractSet[tuple[str, str]] = frozenset()) -> bool:
     """Do the negations of the document sentence all stand in other parts of it than the word
     the answer denies (``head``), which a part of it says plainly? ("Figures are in today's
     money and are not guaranteed" for "The figures are not in today's money": the denial is of
@@ -141,7 +149,7 @@ def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[s
         return parts[max(0, bisect_right(starts, pos) - 1)]
 
     negated = []
-    for m in _negations(doc_sentence, said):
+    for m in _negations(doc_sentence, said, shared):
         begin, end = part_of(m.start())
         if _CONTRAST_BEFORE_RE.search(doc_sentence, max(0, begin - 12), begin) or _CONTRAST_OPENS_RE.match(
                 doc_sentence, begin):
@@ -171,6 +179,19 @@ def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[s
 
 
 #: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
+#: What :func:`_negations` reads after a denial at a sentence's end.
+_NO_TOKEN = Token("", 0, 0)
+
+
+def _shared_denials(tokens: list[Token], judged: int, end: int) -> frozenset[tuple[str, str]]:
+    """The clear denial words of an answer clause's ``tokens`` after the denial judged (at
+    ``judged``) and before ``end``, each with the word after it: what that denial denies holds
+    them ("does not let users download maps *without signal*"). One before it is a denial of its
+    own that the judged one may go on ("not validated for these (nor are ...)")."""
+    return frozenset((t.norm, tokens[i + 1].norm) for i, t in enumerate(tokens[:-1])
+                     if t.norm in _CLEAR_DENIALS and judged < t.start < end)
+
+
 _CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nobody", "nothing", "nowhere",
                             "cannot", "without"})
 
