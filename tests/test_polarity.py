@@ -163,6 +163,28 @@ def test_what_the_denial_does_not_reach_is_not_contradicted(doc: str, answer: st
 
 
 @pytest.mark.parametrize(
+    ("answer", "contradicted"),
+    [
+        # the answer's other denial is one the document says too: no hedge of its own
+        ("The Brenna bridge reopening is delayed because the steel beams never arrived and the "
+         "supplier can deliver them before May.", True),
+        ("The Brenna bridge reopening is delayed because the steel beams never arrived and the "
+         "supplier can't deliver them before May.", False),
+        # a shared denial before the word that reaches it denies it too
+        ("The Brenna bridge reopening is delayed because the steel beams haven't arrived or been "
+         "delivered before May.", False),
+        # a denial of the document's sentence the answer does not share still hedges
+        ("The Brenna bridge reopening is delayed, though the supplier can probably deliver the beams "
+         "before May if no strike happens.", False),
+    ],
+)
+def test_a_denial_the_document_shares_is_no_hedge_of_the_affirmation(answer: str, contradicted: bool) -> None:
+    doc = ("Brenna bridge update: the steel beams we ordered haven't arrived and the supplier "
+           "can't deliver them before May.")
+    assert bool(contradictions([doc], answer)) is contradicted
+
+
+@pytest.mark.parametrize(
     ("docs", "answer", "contradicted"),
     [
         # the answer clause holds every word of the denying clause and more of its own

@@ -260,7 +260,8 @@ _SCOPE_ENDS = frozenset({"that", "which", "who", "whom", "whose", "where", "when
                          "since", "although", "though", "if", "unless", "whereas"})
 
 
-_COORDINATORS = frozenset({"and", "or", "but"})
+#: The coordinators that join two clauses or two items: where a clause's parts meet.
+COORDINATORS = frozenset({"and", "or", "but"})
 
 
 def denies_a_link(text: str, cue_end: int) -> bool:
@@ -279,7 +280,7 @@ def up_to_coordinator(text: str, pos: int, relatives: bool = False) -> str:
     "paid". What comes before stays: a denial there reaches the word too ("can't be refunded or
     transferred"). With ``relatives``, up to a relative clause's opener after it too: "inflexible
     plans *that* cannot be tailored" denies in the relative clause, not the word."""
-    ends = _CLAUSE_OPENERS if relatives else _COORDINATORS
+    ends = _CLAUSE_OPENERS if relatives else COORDINATORS
     for tok in tokenize(text):
         if tok.start > pos and tok.norm in ends:
             return text[:tok.start]
@@ -288,7 +289,7 @@ def up_to_coordinator(text: str, pos: int, relatives: bool = False) -> str:
 
 #: Words that open a relative clause after a noun ("options *that* cannot be tailored"), and
 #: with them the coordinators: where :func:`up_to_coordinator` stops with ``relatives``.
-_CLAUSE_OPENERS = _COORDINATORS | frozenset({"that", "which", "who", "whom", "whose"})
+_CLAUSE_OPENERS = COORDINATORS | frozenset({"that", "which", "who", "whom", "whose"})
 
 
 def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
@@ -299,12 +300,12 @@ def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
     "unless") is kept with what it conditions."""
     begin = 0
     for tok in tokenize(text[:cue_start]):
-        if (tok.norm in _SCOPE_ENDS and tok.norm not in ("if", "unless")) or tok.norm in _COORDINATORS:
+        if (tok.norm in _SCOPE_ENDS and tok.norm not in ("if", "unless")) or tok.norm in COORDINATORS:
             begin = tok.start
     if not begin:
         return 0, len(text)
     for tok in tokenize(text[cue_end:]):
-        if tok.norm in _COORDINATORS:
+        if tok.norm in COORDINATORS:
             return begin, cue_end + tok.start
     return begin, len(text)
 

@@ -17,6 +17,7 @@ from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_COVERED_SHARE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE, _QUESTION_END_RE,
     _WINDOW, _WITHOUT_RE, _aligned_first, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
 )
+from raguard.checkers.negations.elsewhere import _denies_head
 from raguard.checkers.negations.wishes import _DUTY_RE, _MODAL_RE, _wished_against_fact
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
@@ -24,8 +25,8 @@ from raguard.normalize.cues import is_refusal
 from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.polarity import (
-    denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedge_cues, hedges_or_denies, may_deny,
-    prohibits, up_to_coordinator,
+    COORDINATORS, denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedge_cues, hedges_or_denies,
+    may_deny, prohibits, up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table
@@ -334,7 +335,7 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # (what the denying sentence is about: its other words, read in the whole sentence, for a
     # clause of it may be cut short: "City tax -- payable at the hotel, not included in total")
     denial_about = content_stems(doc_sentence) - {h, key}
-    if hedges_or_denies(scope):
+    if hedges_or_denies(scope) and hedges_or_denies(scope := _without_shared_denials(scope, at, doc_sentence, h)):
         condition = _condition_restated(scope, doc_sentence)
         if condition is None:
             return None
@@ -426,6 +427,33 @@ def _holds_denial(tokens: list[Token], denial: list[Token], after_end: AbstractS
     if not all(s in stems or has_synonym_in(s, frozenset(stems)) for s in said):
         return None
     return said, set(said)
+
+
+def _without_shared_denials(scope: str, at: int, doc_sentence: str, h: str) -> str:
+    """The answer's ``scope`` with the cues of its denials blanked that the denying
+    ``doc_sentence`` says too, of the same word (not the word stemmed ``h`` at ``at``, the one
+    judged): "the parts never arrived and the hire company can supply them" for "the parts
+    haven't arrived and the hire company can't supply them" hedges nothing of its own. A
+    denial before the word that may reach it is kept ("can't be refunded or transferred"):
+    only one after it, or one a coordinator and a new subject part from it, is blanked."""
+    blanked = scope
+    for cue_start, cue_end in denial_spans(scope):
+        head = denied_head(scope, cue_end, clause_span(scope, cue_start)[1], predicates=True)
+        if (head is not None and (word := stem(head.norm)) != h and (cue_start > at or _new_subject(scope, cue_end, at))
+                and _denies_head(doc_sentence, word)):
+            blanked = blanked[:cue_start] + " " * (cue_end - cue_start) + blanked[cue_end:]
+    return blanked
+
+
+#: Words that open a clause's subject after a coordinator ("... never arrived *and the* hire
+#: company can supply them"): the determiners and the personal pronouns.
+_SUBJECT_OPENERS = _DETERMINERS | frozenset({"i", "you", "he", "she", "it", "we", "they", "there"})
+
+
+def _new_subject(text: str, start: int, end: int) -> bool:
+    """Does a coordinator followed by a subject's first word stand in ``text[start:end]``?"""
+    tokens = tokenize(text[start:end])
+    return any(t.norm in COORDINATORS and n.norm in _SUBJECT_OPENERS for t, n in zip(tokens, tokens[1:]))
 
 
 #: The conditions among a clause's hedges (:func:`~raguard.normalize.polarity.hedge_cues`).
