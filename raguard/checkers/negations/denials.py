@@ -181,10 +181,10 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
         # (a text an OCR pass misread writes "n0t" and "N0" as it writes "purp0ses")
         read = _misread_zeros(doc_sentence)
         # (a denial inside what the answer's denies, said by both, is no denial of it)
-        shared = _shared_denials(tokenize(claim), cue.start(), c_end)
-        supported = ((_negates(read, words, said, shared)
+        common = _shared_denials(tokenize(claim), cue.start(), c_end)
+        supported = ((_negates(read, words, said, common)
                       and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
-                                            _reached_stems(claim, cue, c_begin, c_end), words, said, shared))
+                                            _reached_stems(claim, cue, c_begin, c_end), words, said, common))
                      or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
                      or _listed_under_denial(ctx.documents.indexes[doc_index].text, span)
                      or _still_to_come(doc_sentence, claim[cue.start():c_end + 4],

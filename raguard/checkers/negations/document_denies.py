@@ -61,27 +61,27 @@ def _document_negation(text: str) -> re.Pattern[str]:
 
 
 def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = frozenset(),
-             shared: AbstractSet[tuple[str, str]] = frozenset()) -> bool:
+             common: AbstractSet[tuple[str, str]] = frozenset()) -> bool:
     """True when the document sentence has a negation of its own, in words or in a prefix
     ("unsafe" against the answer's "not safe"). A word that denies only in some uses ("former",
     "closed", "free", "fired") is none where the answer sentence says it too, in any form
     (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
     midfielder", "the alarm did not fire" / "the alarm fired"). Nor is a denial the answer says
-    too inside what its denial denies (``shared``: see :func:`_shared_denials`): "for use
+    too inside what its denial denies (``common``: see :func:`_shared_denials`): "for use
     without signal" in both is common ground, not the document's denial of what the answer's
     "does not let users download maps for use without signal" denies."""
-    return next(_negations(doc_sentence, said, shared), None) is not None or _prefixed(doc_sentence, answer_words)
+    return next(_negations(doc_sentence, said, common), None) is not None or _prefixed(doc_sentence, answer_words)
 
 
 def _negations(doc_sentence: str, said: frozenset[str],
-               shared: AbstractSet[tuple[str, str]] = frozenset()) -> Iterator[re.Match[str]]:
+               common: AbstractSet[tuple[str, str]] = frozenset()) -> Iterator[re.Match[str]]:
     """The negations of the document sentence that :func:`_negates` counts (see there)."""
     said_stems: Optional[set[str]] = None
     for m in _document_negation(doc_sentence).finditer(doc_sentence):
         word = m.group(0).lower()
         if word == "no" and not_determiner(doc_sentence, m.end()):
             continue  # "added reg no to the listings": a number's abbreviation
-        if shared and (word, next(iter(tokenize(doc_sentence[m.end():m.end() + 40])), _NO_TOKEN).norm) in shared:
+        if common and (word, next(iter(tokenize(doc_sentence[m.end():m.end() + 40])), _NO_TOKEN).norm) in common:
             continue
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
             yield m
@@ -128,7 +128,7 @@ def _parts(text: str) -> list[tuple[int, int]]:
 
 def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[str], set[str]],
                   answer_words: list[str], said: frozenset[str],
-                  shared: AbstractSet[tuple[str, str]] = frozenset()) -> bool:
+                  common: AbstractSet[tuple[str, str]] = frozenset()) -> bool:
     """Do the negations of the document sentence all stand in other parts of it than the word
     the answer denies (``head``), which a part of it says plainly? ("Figures are in today's
     money and are not guaranteed" for "The figures are not in today's money": the denial is of
@@ -149,7 +149,7 @@ def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[s
         return parts[max(0, bisect_right(starts, pos) - 1)]
 
     negated = []
-    for m in _negations(doc_sentence, said, shared):
+    for m in _negations(doc_sentence, said, common):
         begin, end = part_of(m.start())
         if _CONTRAST_BEFORE_RE.search(doc_sentence, max(0, begin - 12), begin) or _CONTRAST_OPENS_RE.match(
                 doc_sentence, begin):
