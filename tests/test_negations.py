@@ -948,6 +948,15 @@ def test_a_word_of_the_same_modal_force_affirms_what_a_denial_of_permission_deni
     assert contradictions("What do I bring?", [doc2], "Members under 16 can show a photo ID.") == []
 
 
+def test_a_word_of_modal_force_is_read_with_the_subject_of_the_denied_state() -> None:
+    # what the state is said of stands before the denial: "Cycle storage is not available"
+    doc = "Branch facilities.\nCycle storage is not available at the Dockside branch."
+    answer = "The Dockside branch opens at nine, and it allows cycle storage."
+    assert contradictions("Can I park my bike?", [doc], answer)
+    # a clause about another thing shares no word of it
+    assert contradictions("Can I park my bike?", [doc], "The Dockside branch opens at nine, and it allows dogs.") == []
+
+
 def test_a_parenthesis_after_a_denial_lists_what_it_denies_not_more_of_the_claim() -> None:
     # the parenthesis gives examples of what is not included; an answer that names them with
     # "including" restates the denial ("needs a separate licence")

@@ -391,8 +391,10 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     if covering is None:
         return None
     clause_stems, covered = covering
-    if key != h and not (clause_stems & (content_stems(doc_sentence[cue_end:c_end]) - {h})):
-        return None  # a synonym is a sense guessed: what the denial is about must be said too
+    # a synonym is a sense guessed: what the denial is about must be said too (for a word of
+    # modal force, the state's subject too: "Hotspot use is not available" / "it allows hotspot use")
+    if key != h and not (clause_stems & (content_stems(doc_sentence[c_begin if modal else cue_end:c_end]) - {h})):
+        return None
     # the denied word stated plainly elsewhere in this sentence, or in another sentence that
     # holds as much of the answer: the document affirms it after all
     about = (content_stems(doc_sentence[c_begin:c_end]) - {h}) & clause_stems
