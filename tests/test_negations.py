@@ -957,6 +957,14 @@ def test_a_word_of_modal_force_is_read_with_the_subject_of_the_denied_state() ->
     assert contradictions("Can I park my bike?", [doc], "The Dockside branch opens at nine, and it allows dogs.") == []
 
 
+def test_a_clause_without_a_subject_of_its_own_is_read_with_the_sentences_subject() -> None:
+    doc = "Show notes, episode 88 (41 minutes, out 2 March). This episode is NOT sponsored."
+    answer = "Episode 88 runs 41 minutes, came out on 2 March, and is sponsored."
+    assert contradictions("Tell me about episode 88.", [doc], answer)
+    assert contradictions("Tell me about episode 88.", [doc],
+                          "Episode 88 runs 41 minutes, came out on 2 March, and is not sponsored.") == []
+
+
 def test_a_parenthesis_after_a_denial_lists_what_it_denies_not_more_of_the_claim() -> None:
     # the parenthesis gives examples of what is not included; an answer that names them with
     # "including" restates the denial ("needs a separate licence")

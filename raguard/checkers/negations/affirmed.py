@@ -88,9 +88,24 @@ def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, a
         if (any_word or content_stem(tok.norm) is not None) and stem(tok.norm) == key:
             begin, end = clause_span(sentence, tok.start)
             clause = sentence[begin:end]
-            before = [Token(t.norm, t.start - begin, t.end - begin) for t in tokens
-                      if t.end <= begin and content_stem(t.norm) is not None][-_WINDOW:]
-            yield clause, tokenize(clause), tok.start - begin, before, sentence[:begin]
+            said_of = [Token(t.norm, t.start - begin, t.end - begin) for t in tokens
+                       if t.end <= begin and content_stem(t.norm) is not None]
+            clause_tokens = tokenize(clause)
+            # a clause without a subject of its own ("..., came out in May, *and is sponsored*")
+            # is said of the sentence's subject: its first words
+            before = said_of[:_WINDOW] if _subjectless(clause_tokens) else said_of[-_WINDOW:]
+            yield clause, clause_tokens, tok.start - begin, before, sentence[:begin]
+
+
+#: The auxiliary and modal verbs: a coordinator right before one opens a clause without a
+#: subject of its own ("and *is* sponsored", "but *can* be booked").
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could",
+                          "may", "might", "must", "should", "does", "did"})
+
+
+def _subjectless(tokens: list[Token]) -> bool:
+    """Does the clause open with a coordinator and an auxiliary ("and is sponsored")?"""
+    return len(tokens) > 1 and tokens[0].norm in COORDINATORS and tokens[1].norm in _AUXILIARIES
 
 
 def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str,
