@@ -359,9 +359,6 @@ def _labels(text: str, words: _Words, start: int, end: int, lo: int, hi: int,
     return _Labels(frozenset(left[-REACH:] + right[:REACH]), frozenset(left + right))
 
 
-
-
-
 def _split(norms: Sequence[str], i: int, j: int, none: int = -1) -> int:
     """Where the words ``norms[i:j]`` between two values split (``none`` when nothing does): at
     the first conjunction, which sets two items side by side ("66.67% to the landlord and 33.33%
@@ -373,6 +370,7 @@ def _split(norms: Sequence[str], i: int, j: int, none: int = -1) -> int:
         if first == none and norms[k] in _SPLITS:
             first = k
     return first
+
 
 #: Label words the other value's place must share with the answer's value (more than any place
 #: of the answer's value shares, and one of them a word no document gives that value).

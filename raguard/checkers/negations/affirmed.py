@@ -350,6 +350,8 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # (what the denying sentence is about: its other words, read in the whole sentence, for a
     # clause of it may be cut short: "City tax -- payable at the hotel, not included in total")
     denial_about = content_stems(doc_sentence) - {h, key}
+    # (a denial the document sentence says too, or a condition it sets too, is no hedge of the
+    # answer's own: _without_shared_denials, _condition_restated)
     if hedges_or_denies(scope) and hedges_or_denies(scope := _without_shared_denials(scope, at, doc_sentence, h)):
         condition = _condition_restated(scope, doc_sentence)
         if condition is None:
@@ -456,8 +458,8 @@ def _without_shared_denials(scope: str, at: int, doc_sentence: str, h: str) -> s
     blanked = scope
     for cue_start, cue_end in denial_spans(scope):
         head = denied_head(scope, cue_end, clause_span(scope, cue_start)[1], predicates=True)
-        if (head is not None and (word := stem(head.norm)) != h and (cue_start > at or _new_subject(scope, cue_end, at))
-                and _denies_head(doc_sentence, word)):
+        if (head is not None and (word := stem(head.norm)) != h
+                and (cue_start > at or _new_subject(scope, cue_end, at)) and _denies_head(doc_sentence, word)):
             blanked = blanked[:cue_start] + " " * (cue_end - cue_start) + blanked[cue_end:]
     return blanked
 

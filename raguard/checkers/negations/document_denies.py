@@ -178,7 +178,6 @@ def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[s
     return all(len(stems & content_stems(doc_sentence[begin:end])) < plain for begin, end in negated)
 
 
-#: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
 #: What :func:`_negations` reads after a denial at a sentence's end.
 _NO_TOKEN = Token("", 0, 0)
 
@@ -192,6 +191,7 @@ def _shared_denials(tokens: list[Token], judged: int, end: int) -> frozenset[tup
                      if t.norm in _CLEAR_DENIALS and judged < t.start < end)
 
 
+#: Words that deny in every use (the others of _DOCUMENT_NEGATION_RE may describe instead).
 _CLEAR_DENIALS = frozenset({"not", "no", "never", "neither", "nor", "none", "nobody", "nothing", "nowhere",
                             "cannot", "without"})
 
