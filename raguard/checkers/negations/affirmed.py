@@ -3,7 +3,10 @@
 "The drug is not recommended during pregnancy" / "The drug is recommended during pregnancy": the
 aligned document sentence, or another sentence of its document that denies something and shares
 words with the answer sentence (a summary's sentence fuses several), denies a word the answer
-sentence affirms plainly (:func:`_affirms_denied`, :func:`_affirms_denied_in` for the rules).
+sentence affirms plainly (:func:`_affirms_denied`, :func:`_affirms_denied_in` for the rules). A
+denial or a condition the document sentence says too is no hedge of the answer's own
+(:func:`_without_shared_denials`, :func:`_condition_restated`), and a clause holding the whole
+denying clause restates it whatever it adds (:func:`_holds_denial`).
 """
 
 from __future__ import annotations

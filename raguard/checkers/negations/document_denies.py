@@ -2,7 +2,8 @@
 
 A negation in words (:data:`_DOCUMENT_NEGATION_RE`: not even a weak one counts, "without",
 "failed", "former", "waived"...; one that only describes where the answer says the same word,
-"the alarm did not fire" / "the alarm fired", does not: :func:`_negates`), a negative prefix on
+"the alarm did not fire" / "the alarm fired", does not, nor one the answer says too inside what
+it denies, "for use without signal": :func:`_negates`), a negative prefix on
 the answer's word ("unsafe" / "not safe": :func:`_prefixed`) or the opposite of one of its words
 (:func:`_has_opposite`). A negation that stands in another part of the sentence than the word the
 answer denies, which a part of it says plainly, is none ("Figures are in today's money and are not
