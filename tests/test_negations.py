@@ -914,7 +914,6 @@ def test_a_denial_of_another_part_of_the_sentence_does_not_support_the_answers()
     assert contradictions("What about the quotes?", [doc2], "The quotes are not in euros.") == []
 
 
-
 def test_a_negation_in_a_part_set_against_the_one_before_may_deny_it() -> None:
     from raguard.checkers.negations.document_denies import _denial_apart
     from raguard.normalize.text import Token
@@ -1168,7 +1167,6 @@ def test_a_fields_value_denies_its_label() -> None:
     # a field that says "yes" denies nothing
     yes = "Harbour Loft - listing\nSleeps: 4\nPets allowed: Yes\nParking: street only"
     assert contradictions("Can we bring the dog?", [yes], "The loft sleeps 4 and pets are allowed.") == []
-
 
 
 def test_a_table_cells_denial_is_read_as_a_fields() -> None:
