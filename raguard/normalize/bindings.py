@@ -367,14 +367,15 @@ _LIST_GAP_RE = re.compile(rf"[ \t]*(?:,|;|&|and|,[ \t]*and)[ \t]*{_TITLE}{{0,4}}
 
 # the word after a name, when a letter opens it
 _NEXT_WORD_RE = re.compile(r"[ \t]+([a-z][a-z'’]*)")
-_AUXILIARIES = frozenset("will would shall should must may might can could had has have was were is are did does do".split())
+#: The auxiliary and modal verbs (a closed class).
+AUXILIARIES = frozenset("will would shall should must may might can could had has have was were is are did does do".split())
 
 
 def _opens_clause(text: str, end: int) -> bool:
     """Is the name ending at ``end`` a clause's subject, a verb right after it ("Ana Ruiz and Ben
     Ola will send it", "..., and Ben Ola signed")? Then it ends a list, which it does not continue."""
     m = _NEXT_WORD_RE.match(text, end)
-    return m is not None and (m.group(1) in _AUXILIARIES or past_form(m.group(1)))
+    return m is not None and (m.group(1) in AUXILIARIES or past_form(m.group(1)))
 
 
 # capitalized runs, the names a document's labels may fill ("Henrik Aalto", "Lindahl"; a title

@@ -24,6 +24,7 @@ from raguard.checkers.negations.elsewhere import _denies_head
 from raguard.checkers.negations.wishes import _DUTY_RE, _MODAL_RE, _wished_against_fact
 from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
+from raguard.normalize.bindings import AUXILIARIES
 from raguard.normalize.cues import is_refusal
 from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
@@ -100,15 +101,10 @@ def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, a
             yield clause, clause_tokens, tok.start - begin, before, sentence[:begin]
 
 
-#: The auxiliary and modal verbs: a coordinator right before one opens a clause without a
-#: subject of its own ("and *is* sponsored", "but *can* be booked").
-_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could",
-                          "may", "might", "must", "should", "does", "did"})
-
-
 def _subjectless(tokens: list[Token]) -> bool:
-    """Does the clause open with a coordinator and an auxiliary ("and is sponsored")?"""
-    return len(tokens) > 1 and tokens[0].norm in COORDINATORS and tokens[1].norm in _AUXILIARIES
+    """Does the clause open with a coordinator and an auxiliary ("and *is* sponsored", "but *can*
+    be booked")? It has no subject of its own."""
+    return len(tokens) > 1 and tokens[0].norm in COORDINATORS and tokens[1].norm in AUXILIARIES
 
 
 def _denied_later(ctx: CheckContext, alignment: SentenceAlignment, key: str, first: str,
@@ -480,7 +476,7 @@ def _new_subject(text: str, start: int, end: int) -> bool:
 
 #: The conditions among a clause's hedges (:func:`~raguard.normalize.polarity.hedge_cues`).
 _CONDITIONS = frozenset({"if", "unless", "whether"})
-_CONDITION_RE = re.compile(r"\b(?:if|unless|whether)\b", re.IGNORECASE)
+_CONDITION_RE = re.compile(r"\b(?:%s)\b" % "|".join(sorted(_CONDITIONS)), re.IGNORECASE)
 
 
 def _condition_restated(scope: str, doc_sentence: str) -> Optional[int]:
