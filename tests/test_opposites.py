@@ -250,3 +250,29 @@ def test_a_fields_value_is_said_of_its_label_on_either_side() -> None:
     # a value not right after its label is said of what stands around it
     prose = ["Advisory KV-118 for tarnlib. We rate its severity as serious, not high, for most users."]
     assert [w for w in verifier.verify(QUERY, prose, "Advisory KV-118 is rated low severity.").warnings] == []
+
+
+def test_a_word_no_document_holds_is_read_against_its_clause_wherever_the_words_stand() -> None:
+    # the rota's words stand on other sides of "suitable" than the answer's of "unsuitable"
+    verifier = Verifier(checkers=["opposites"])
+    doc = ["To keep staff safe, the depot manager draws up rotas that assign suitable shifts to new forklift drivers."]
+    assert verifier.verify(QUERY, doc, "The depot manager assigns new forklift drivers suitable shifts in the rotas."
+                           ).warnings == []
+    found = [w.suggestion for w in verifier.verify(
+        QUERY, doc, "The depot manager assigns new forklift drivers unsuitable shifts in the rotas.").warnings]
+    assert found and '"unsuitable"' in found[0], found
+
+
+def test_an_answer_clause_that_holds_both_opposites_contrasts_two_things() -> None:
+    # "older" is no document's word, but the clause says "new" too: it compares the new with the old
+    docs = ["Tidewell Lines said the new ferries burn about a third less fuel per crossing than the boats they replace."]
+    answer = "Tidewell Lines said its new ferries burn a third less fuel per crossing than the older boats they replace."
+    assert Verifier().verify("What did Tidewell Lines say?", docs, answer).action == "proceed"
+
+
+def test_a_prefixed_word_is_read_against_its_base_not_another_word_of_its_stem() -> None:
+    # "uninsured" negates "insured", not "insurance"
+    verifier = Verifier(checkers=["opposites"])
+    docs = ["Agent: we offer a range of insurance products for home, travel and pets. Caller: I have no cover yet."]
+    answer = "The agent phones a caller who is uninsured and offers a range of products for home, travel and pets."
+    assert verifier.verify("What happened on the call?", docs, answer).warnings == []

@@ -21,6 +21,11 @@ from the words alone:
   content words next to the answer's word on the same side of it (what the word is said of), or
   is a terse note of one thing and its state ("Towpath open"), whose one word the answer says on
   the same side, where no document sentence holds the answer's word with that thing;
+- or, for a word no document holds at all, the two clauses share ``MIN_CLAUSE_SHARED`` content
+  words wherever they stand ("assigning unsuitable contracts" / "contracts to assign suitable
+  tasks"), unless the answer's clause holds the opposite too ("the new planes burn less than the
+  older jets" contrasts two things); a word made with "un-" is read against its base's own
+  forms only ("uninsured" / "insured", not "insurance");
 - the two clauses deny and hedge alike ("not before 10" says "after" in other words): the same
   denial and condition words on both sides, as the negations checker asks;
 - a word of comparison (before, after, more, less...) compares the same thing: the same next word
@@ -53,6 +58,11 @@ from raguard.normalize.time_bounds import restates_across_time
 #: "she studied before moving"), among the ``_WINDOW`` nearest on each side.
 MIN_SHARED = 2
 _WINDOW = 3
+#: Content words the two clauses must share, anywhere in them, for a word no document holds at
+#: all: it cannot be the document's word said of something else, so the clause's words tell
+#: what it is said of even where a paraphrase moves them ("assigning unsuitable contracts" /
+#: "contracts to assign suitable tasks"); one more than beside the word, as they may stand farther.
+MIN_CLAUSE_SHARED = 3
 
 
 class OppositesChecker:
@@ -73,14 +83,17 @@ class OppositesChecker:
                 word = toks[i].norm
                 key = opposite_key(word)
                 opposite = OPPOSITES.get(key)
+                base = None
                 if not opposite and word.startswith("un"):
                     opposite = _prefixed_opposite(ctx, word)  # ("unsuitable" / "suitable")
+                    base = word[2:]
                 if not opposite:
                     continue
-                if _held(ctx, key) and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key, sides):
+                held = _held(ctx, key)
+                if held and _said_alike(ctx, alignment.start, alignment.end, toks[i].start, key, sides):
                     continue  # a document says the word itself of the same thing (it may say both)
                 found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite,
-                                 sides)
+                                 sides, base=base, unheld=not held)
                 if found is not None:
                     span, doc_word = found
                     sentence = ctx.response[alignment.start:alignment.end]
@@ -232,6 +245,22 @@ def _said_with(ctx: CheckContext, word: str, thing: str) -> bool:
 
 
 @lru_cache(maxsize=2048)
+def _clause_words(text: str, at: int) -> frozenset[str]:
+    """The content stems of the clause holding the word at character ``at``, that word left out,
+    whichever side of it they stand (kept per text and position, as :func:`_window`)."""
+    begin, end = clause_span(text, at)
+    return frozenset(w for t in tokenize(text[begin:end])
+                     if t.start + begin != at and (w := content_stem(t.norm)) is not None)
+
+
+def _says_both(text: str, at: int, opposite: frozenset[str]) -> bool:
+    """Does the clause holding the word at ``at`` also hold one of its opposites ("the new planes
+    burn less than the older jets")? It then contrasts two things, and says neither of the other."""
+    begin, end = clause_span(text, at)
+    return any(opposite_key(t.norm) in opposite for t in tokenize(text[begin:end]))
+
+
+@lru_cache(maxsize=2048)
 def _window(text: str, at: int) -> Optional[dict[str, bool]]:
     """The content stems within ``_WINDOW`` content words of the word at character ``at`` in its
     clause, each with its side (True: before the word); None when ``at`` starts no word. (Kept
@@ -251,9 +280,11 @@ def _window(text: str, at: int) -> Optional[dict[str, bool]]:
 
 def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, word: str,
              opposite: frozenset[str], sides: Optional[dict[int, Optional[dict[str, bool]]]] = None,
-             ) -> Optional[tuple[tuple[int, int], str]]:
+             base: Optional[str] = None, unheld: bool = False) -> Optional[tuple[tuple[int, int], str]]:
     """The aligned document's sentence that says an opposite of ``word`` of the same thing, and
-    that word; None when there is none."""
+    that word; None when there is none. ``base``: the word ``word`` negates with "un-", whose
+    own forms alone count ("uninsured" / "insured", not "insurance"); ``unheld``: no document
+    holds ``word``, so the clauses may share their words anywhere (``MIN_CLAUSE_SHARED``)."""
     index = ctx.documents.indexes[doc_index]
     spans, by_stem = index.sentence_index
     numbers: set[int] = set()
@@ -281,6 +312,8 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
         for t in doc_tokens:
             if opposite_key(t.norm) not in opposite:
                 continue
+            if base is not None and not t.norm.startswith(base[:-1]):
+                continue
             if t.norm in FUNCTION_OPPOSITES and not _same_next(sentence, at - start, doc_sentence, t.start):
                 continue
             d_side = _window(doc_sentence, t.start)
@@ -291,6 +324,10 @@ def _against(ctx: CheckContext, doc_index: int, start: int, end: int, at: int, w
             label = _label_of(doc_sentence, t.start) if len(d_side) < 2 else frozenset()
             said_of: Mapping[str, Optional[bool]] = {**dict.fromkeys(label, None), **d_side} if label else d_side
             shared = sum(1 for w in a_side if w in said_of and said_of[w] in (a_side[w], None))
+            if (shared < MIN_SHARED and unheld and not _says_both(sentence, at - start, opposite)
+                    and len(_clause_words(sentence, at - start) & _clause_words(doc_sentence, t.start))
+                    >= MIN_CLAUSE_SHARED):
+                shared = MIN_SHARED  # a word no document holds, in a clause of the same words
             if a_value is not None and _compared_value(doc_sentence, t.start) == a_value:
                 shared += 1
             if shared < MIN_SHARED and not (_terse(said_of, shared) and not _said_with(ctx, word, next(iter(said_of)))):
