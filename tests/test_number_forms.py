@@ -188,6 +188,47 @@ def test_a_bound_after_not_or_no_is_the_other_bound() -> None:
     assert flagged("Give more than 3 doses a day.")
 
 
+
+def test_a_bound_after_a_denied_verb_is_the_other_bound() -> None:
+    # "do not give more than 4" is "give at most 4"; "no child under 12" is a condition, not a denial
+    doc = ("Corvane syrup: do not give more than 4 doses in 24 hours. No child under 12 should take it "
+           "unsupervised. Do not use for more than 10 days without asking a pharmacist.")
+    assert _flagged(doc, "Give Corvane syrup up to 4 times in 24 hours.") == set()
+    assert _flagged(doc, "Give at most four doses of Corvane syrup in 24 hours.") == set()
+    assert _flagged(doc, "Give Corvane syrup at least 4 times in 24 hours.") == {"4"}
+    assert _flagged(doc, "Give at least four doses of Corvane syrup in 24 hours.") == {"four"}
+    assert _flagged(doc, "No child over 12 should take Corvane syrup unsupervised.") == {"12"}
+    # a denial that goes on to a condition denies the two together: past 10 days, ask
+    assert _flagged(doc, "Ask a pharmacist before using it for more than 10 days.") == set()
+
+
+def test_a_plus_sign_after_a_value_bounds_it_from_below() -> None:
+    # job ads and age ratings write "3+ years", "Ages 16+": "at least"
+    doc = "Payroll officer, Tarrow Foods. Needs: 3+ years of payroll work, own car. Site tours for ages 16+ only."
+    assert _flagged(doc, "The role needs at least 3 years of payroll work and an own car.") == set()
+    assert _flagged(doc, "The role needs under 3 years of payroll work and an own car.") == {"3"}
+    assert _flagged(doc, "Site tours are only for visitors under 16.") == {"16"}
+    [warning] = [w for w in verify("What does it say?", [doc], "Site tours are only for visitors under 16.").warnings
+                 if w.type == "unsupported_number"]
+    assert 'document 0 says "16+"' in warning.suggestion
+    # a sum or a count of rooms is no bound
+    from raguard.normalize.numbers import extract_numbers, opposite_bound
+    claim = extract_numbers("at most 2 bedrooms")[0]
+    for text, bound in [("a 2+1 flat", None), ("2+2=4", None), ("2+ bedrooms", "2+")]:
+        assert opposite_bound(claim, text, extract_numbers(text)[0]) == bound, text
+
+
+def test_a_small_spelled_value_is_checked_when_the_answer_bounds_it() -> None:
+    # "two" alone is too common to check; "more than two hours" is a claim a document can bound
+    # the other way ("(<2 h)")
+    doc = "Spin classes: book up to 7 days ahead. Late cancellation (<2 h before start) = £5 charge."
+    assert _flagged(doc, "Cancelling less than two hours before the start costs £5.") == set()
+    assert _flagged(doc, "Cancelling more than two hours before the start costs £5.") == {"two"}
+    # given unbounded anywhere, the bound is left alone, as any value of its size
+    other = doc + " Two instructors lead each class, and classes run 2 hours at most on Sundays."
+    assert _flagged(other, "Cancelling more than two hours before the start costs £5.") == set()
+
+
 # -- thousands grouped by dots ---------------------------------------------------------------------
 
 DOTTED_DOC = ("store,revenue_2026_eur,revenue_2025_eur\nGdansk,2.305.400,2.118.050\nPoznan,874.900,912.300\n"

@@ -424,7 +424,8 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
     if before and (before[-1].isalnum()):
         return None
     hedge = re.sub(r"[ \t]+", " ", m.group("hedge").lower())
-    if hedge in _NEGATED_BOUNDS and _NEGATION_END_RE.search(before):
+    if hedge in _NEGATED_BOUNDS and (_NEGATION_END_RE.search(before)
+                                     or _denied_verb_before(text, start - len(window) + m.start())):
         return _NEGATED_BOUNDS[hedge]  # "not less than 1 100 mm" is at least 1,100 mm
     if hedge in _LIMIT_HEDGES:
         if hedge in _SYMBOL_HEDGES and _NO_LIMIT_SYMBOL_RE.search(before):
@@ -441,6 +442,25 @@ _NEGATED_BOUNDS = {"less than": "at least", "fewer than": "at least", "under": "
                    "more than": "up to", "greater than": "up to", "over": "up to", "above": "up to",
                    "exceeding": "up to", "exceed": "up to", "higher than": "up to", "lower than": "at least"}
 _NEGATION_END_RE = re.compile(r"\b(?:not|no)[ \t]+$", re.IGNORECASE)
+_DENIALS = frozenset({"not", "never", "cannot"})
+
+
+#: What makes a denial deny a condition with the bound, not the bound alone ("Do not use for more
+#: than 5 days without asking": past 5 days, ask), to the clause's end.
+_CONDITION_AFTER_RE = re.compile(r"[^.;:!?\n]{0,80}?\b(?:without|unless|except)\b", re.IGNORECASE)
+
+
+def _denied_verb_before(text: str, at: int) -> bool:
+    """Is a bound at ``at`` said of a verb one or two words after a "not", "never" or "-n't" ("Do
+    not take more than 4 tablets", "don't stay for more than 3 days": at most)? Not "no" ("no
+    child under 12": a condition), nor where the clause goes on to a condition ("without", "unless")."""
+    words = text[max(0, at - 40):at].split()
+    for k in (1, 2):
+        if len(words) > k and all(w.isalpha() for w in words[-k:]):
+            denial = words[-k - 1].lower()
+            if denial in _DENIALS or denial.endswith(("n't", "n\u2019t")):
+                return _CONDITION_AFTER_RE.match(text, at) is None
+    return False
 # what before "<" or ">" makes it no limit: nothing on its line (a quoted email's marker, a
 # bullet), or an arrow's or another symbol's character
 _NO_LIMIT_SYMBOL_RE = re.compile(r"(?:^|\n)[ \t]*$|[-=<>][ \t]*$")
@@ -463,6 +483,22 @@ def _bound_sides(claim: NumberMention) -> Optional[tuple[frozenset[str], frozens
     return None
 
 
+def is_bound(claim: NumberMention) -> bool:
+    """Does the answer bound its value from below or above ("over 12", "at most five years")?"""
+    return _bound_sides(claim) is not None
+
+
+def _doc_bound(text: str, doc: NumberMention) -> Optional[str]:
+    """The bound a document sets on its value: the hedge before it or, for a value with a plus
+    sign after it ("5+ years", "Everyone 12+"), "at least" (not "2+2", "1+1 rooms")."""
+    hedge = doc.hedge or _hedge_before(text, doc.start)
+    if hedge is None and text[doc.end:doc.end + 1] == "+":
+        after = text[doc.end + 1:doc.end + 2]
+        if not after or not (after.isalnum() or after in "+="):
+            return "at least"
+    return hedge
+
+
 def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:
     """The document's value with the bound before it, as written ("more than 45", "NMT 2.0"),
     when the answer bounds its value the other way ("empty for more than 45 days" / "fewer than
@@ -472,9 +508,9 @@ def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optio
     if sides is None:
         return None
     # (not a bound written after it: "goods of EUR 150 or less" states a rule's condition, which
-    # an answer restates from the other side as often as not: "above the €150 threshold")
-    hedge = doc.hedge or _hedge_before(text, doc.start)
-    return written_bound(text, doc) if hedge in sides[1] else None
+    # an answer restates from the other side as often as not: "above the €150 threshold"; a plus
+    # sign is notation, "5+ years" says "at least 5 years")
+    return written_bound(text, doc) if _doc_bound(text, doc) in sides[1] else None
 
 
 def moved_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:
@@ -485,8 +521,7 @@ def moved_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional
     sides = _bound_sides(claim)
     if sides is None or claim.measure != doc.measure or claim.unit != doc.unit:
         return None  # (in another unit the values are not compared as written)
-    hedge = doc.hedge or _hedge_before(text, doc.start)
-    if hedge not in sides[0]:
+    if _doc_bound(text, doc) not in sides[0]:
         return None
     gap = abs(claim.value - doc.value)
     if gap <= claim.precision + 1e-9 * abs(doc.value) or gap < _step(claim, claim.value):
@@ -500,7 +535,7 @@ def written_bound(text: str, mention: NumberMention) -> str:
     window = text[max(0, mention.start - 24):mention.start]
     found = _HEDGE_RE.search(window)
     if found is None:
-        return " ".join(mention.text.split())
+        return " ".join(mention.text.split()) + ("+" if text[mention.end:mention.end + 1] == "+" else "")
     negation = _NEGATION_END_RE.search(window, 0, found.start())
     return " ".join(text[mention.start - len(window) + (negation or found).start():mention.end].split())
 

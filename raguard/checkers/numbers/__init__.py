@@ -7,7 +7,8 @@ trivial counting words (``numbers.TRIVIAL_WORDS``:
 spelled-out zero to ten, "first", "second", bare "hundred"/"thousand"/...). A counting word from
 two to ten is checked only where the documents count the same thing ("five gold albums" against
 "eight gold albums" and no "five": see :mod:`raguard.normalize.counts`;
-:mod:`raguard.checkers.numbers.counts`).
+:mod:`raguard.checkers.numbers.counts`), and where the answer bounds it ("at most five years")
+and the documents give it only bounded the other way ("5+ yrs", "(<2 h)").
 
 A value is supported by a document value, a value inside a document's name ("Seat 34",
 :mod:`~raguard.checkers.numbers.names`) or the question's; failing those, by the readings below,
@@ -63,8 +64,8 @@ from raguard.checkers.numbers.year_spans import spans_years
 from raguard.documents import DocumentIndex
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_NUMBER
 from raguard.normalize.counts import COUNTING_WORDS, counted_nouns
-from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_APPROX, NumberMention, matched_reading, moved_bound, nearest,
-                                      opposite_bound, values_match, written_bound)
+from raguard.normalize.numbers import (CLOCK_MEASURES, HEDGE_APPROX, NumberMention, is_bound, matched_reading,
+                                      moved_bound, nearest, opposite_bound, values_match, written_bound)
 from raguard.normalize.spans import SpanIndex
 
 
@@ -86,12 +87,15 @@ class NumbersChecker:
         slashed: Optional[SlashedPairs] = None
         for mention in ctx.numbers:
             if mention.trivial and not ranks(ctx.response, mention):
+                finding = None
                 if mention.text.lower() in COUNTING_WORDS:
                     if counted is None:
                         counted = {c.start: c for c in counted_nouns(ctx.response, spelled_only=True, compounds=True)}
                     finding = check_count(self, ctx, mention, counted.get(mention.start))
-                    if finding is not None:
-                        yield finding
+                if finding is None and is_bound(mention):
+                    finding = self._bounded_other_way(ctx, mention)  # ("at most five years" / "5+ years")
+                if finding is not None:
+                    yield finding
                 continue
             if date_spans.overlaps(mention.start, mention.end):
                 continue
@@ -102,6 +106,25 @@ class NumbersChecker:
                 names = AnswerNames(ctx.response)
                 slashed = SlashedPairs(ctx)
             yield self._check_one(ctx, mention, derivations, names, slashed)
+
+    def _bounded_other_way(self, ctx: CheckContext, mention: NumberMention) -> Optional[Finding]:
+        """For a value too common to check alone ("five", "two"), bounded by the answer ("at most
+        five years"): a finding when the documents give it only bounded the other way ("5+ yrs",
+        "(<2 h)"), else None. A small number is everywhere; a bound on it is a claim."""
+        other: Optional[tuple[int, str, bool]] = None
+        for doc_index, index in ctx.documents:
+            for doc_number in index.numbers:
+                if not values_match(mention, doc_number):
+                    continue
+                hedge = opposite_bound(mention, index.text, matched_reading(mention, doc_number))
+                if hedge is None:
+                    return None  # given unbounded or the same way
+                other = other or (doc_index, hedge, True)
+        if other is None:
+            return None
+        finding = Finding(kind="number", warning_type=self.warning_type, start=mention.start, end=mention.end,
+                          text=mention.text, supported=False, value=mention.display(), checker=self.name)
+        return _bounded(ctx, finding, mention, other)
 
     def _check_one(self, ctx: CheckContext, mention: NumberMention,
                    derivations: Optional[Derivations] = None, names: Optional[AnswerNames] = None,
@@ -245,11 +268,7 @@ class NumbersChecker:
             finding.source = "document"
             return finding
         if bounded is not None:
-            finding.nearest_value = bounded[1]
-            how = "the value the other way" if bounded[2] else "another value"
-            finding.suggestion = (f'"{written_bound(ctx.response, mention)}" bounds {how}: '
-                                  f'document {bounded[0]} says "{bounded[1]}".')
-            return finding
+            return _bounded(ctx, finding, mention, bounded)
         computed = _computations(ctx, given_value).explain_number(mention) if compute else None
         if computed is not None:  # "€139.50" for "€46.50 ... three nights": shown, not gating
             finding.warning_type = COMPUTED_VALUE
@@ -269,6 +288,16 @@ class NumbersChecker:
             hint = f" The documents give {near.text}, a {turned[1]}; the answer says a {turned[0]}."
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def _bounded(ctx: CheckContext, finding: Finding, mention: NumberMention, bounded: tuple[int, str, bool]) -> Finding:
+    """``finding`` (unsupported) told that a document bounds the value the other way or, the same
+    way, at another value: (document, its bound as written, the other way?)."""
+    finding.nearest_value = bounded[1]
+    how = "the value the other way" if bounded[2] else "another value"
+    finding.suggestion = (f'"{written_bound(ctx.response, mention)}" bounds {how}: '
+                          f'document {bounded[0]} says "{bounded[1]}".')
+    return finding
 
 
 def _direction(mention: NumberMention) -> Optional[str]:
