@@ -442,18 +442,23 @@ _NEGATED_BOUNDS = {"less than": "at least", "fewer than": "at least", "under": "
                    "more than": "up to", "greater than": "up to", "over": "up to", "above": "up to",
                    "exceeding": "up to", "exceed": "up to", "higher than": "up to", "lower than": "at least"}
 _NEGATION_END_RE = re.compile(r"\b(?:not|no)[ \t]+$", re.IGNORECASE)
+# what before "<" or ">" makes it no limit: nothing on its line (a quoted email's marker, a
+# bullet), or an arrow's or another symbol's character
+_NO_LIMIT_SYMBOL_RE = re.compile(r"(?:^|\n)[ \t]*$|[-=<>][ \t]*$")
+_DIGIT_END_RE = re.compile(r"\d[ \t]*$")
+
+#: The words that deny a verb a bound follows (:func:`_denied_verb_before`).
 _DENIALS = frozenset({"not", "never", "cannot"})
-
-
 #: What makes a denial deny a condition with the bound, not the bound alone ("Do not use for more
 #: than 5 days without asking": past 5 days, ask), to the clause's end.
 _CONDITION_AFTER_RE = re.compile(r"[^.;:!?\n]{0,80}?\b(?:without|unless|except)\b", re.IGNORECASE)
 
 
 def _denied_verb_before(text: str, at: int) -> bool:
-    """Is a bound at ``at`` said of a verb one or two words after a "not", "never" or "-n't" ("Do
-    not take more than 4 tablets", "don't stay for more than 3 days": at most)? Not "no" ("no
-    child under 12": a condition), nor where the clause goes on to a condition ("without", "unless")."""
+    """Is a bound at ``at`` said of a verb one or two words after "not", "never", "cannot" or
+    "-n't" ("Do not take more than 4 tablets", "don't stay for more than 3 days": at most)? Not
+    "no" ("no child under 12": a condition), nor where the clause goes on to a condition
+    ("without", "unless")."""
     words = text[max(0, at - 40):at].split()
     for k in (1, 2):
         if len(words) > k and all(w.isalpha() for w in words[-k:]):
@@ -461,10 +466,6 @@ def _denied_verb_before(text: str, at: int) -> bool:
             if denial in _DENIALS or denial.endswith(("n't", "n\u2019t")):
                 return _CONDITION_AFTER_RE.match(text, at) is None
     return False
-# what before "<" or ">" makes it no limit: nothing on its line (a quoted email's marker, a
-# bullet), or an arrow's or another symbol's character
-_NO_LIMIT_SYMBOL_RE = re.compile(r"(?:^|\n)[ \t]*$|[-=<>][ \t]*$")
-_DIGIT_END_RE = re.compile(r"\d[ \t]*$")
 
 
 # Hedges that bound a value from below and from above: a strict bound, not an approximation.
