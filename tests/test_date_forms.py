@@ -126,7 +126,26 @@ def test_ranges_of_days_give_both_days(text: str, read: list[tuple[str, str]]) -
 
 
 def test_a_lower_case_may_after_two_numbers_makes_no_range() -> None:
-    assert [d.text for d in extract_dates("people aged 18 to 25 may apply")] == ["25 may"]
+    # nor a day: a verb follows the modal
+    assert [d.text for d in extract_dates("people aged 18 to 25 may apply")] == []
+
+
+@pytest.mark.parametrize("text, read", [
+    ("Children over 12 may join the session.", []),
+    ("all 3 may use the pool", []),
+    ("on 12 may at noon", ["12 may"]),
+    ("till 12 may, then", ["12 may"]),
+    ("12 may 2026", ["12 may 2026"]),
+    ("Ends 12 May and reopens", ["12 May"]),
+])
+def test_a_lower_case_may_after_a_number_is_a_month_only_before_a_dates_link(text: str, read: list[str]) -> None:
+    assert [d.text for d in extract_dates(text)] == read
+
+
+def test_a_number_before_a_modal_may_is_no_date_in_an_answer() -> None:
+    doc = ["Climbing wall: children aged 12 and over can join if a parent signs the form."]
+    answer = "Children over 12 may join the climbing wall if a parent signs the form."
+    assert [w.type for w in verify("Who can join?", doc, answer).warnings] == []
 
 
 _CLOSURE = "The Harbour Street depot is shut from Tuesday 14 July to Saturday 18 July 2026 for repairs."

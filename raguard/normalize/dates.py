@@ -409,6 +409,9 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
 #: Month abbreviations that are English verbs written in lower case ("18 to 25 may apply"): a
 #: range without a year is not read before them.
 _VERB_MONTHS = frozenset({"may", "mar"})
+#: After a day and such a word in lower case, a word that is no link of a date ("12 may take",
+#: not "12 may and 3 june", "12 may at noon", "12 may 2026"): the word is the verb.
+_VERB_AFTER_RE = re.compile(r"[ \t]+(?!(?:and|or|to|at|in|on|for|from|until|till|by|with|through)\b)[a-z]")
 
 
 def _glued_candidates(m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
@@ -982,6 +985,8 @@ def extract_dates(text: str) -> list[DateMention]:
                 continue  # "1200 mm of rain", "1850 km": a measure, not a year
             if form == "decade_short" and m.group("ddn") and not _decade_before(text, m.start()):
                 continue  # "raised from 10s to 30s": seconds, not decades
+            if form == "dm" and m.group("m") in _VERB_MONTHS and _VERB_AFTER_RE.match(text, m.end()):
+                continue  # "children over 12 may join": a verb follows the modal
             value = _parse(form, m)
             if value is None or not _valid(value):
                 continue
