@@ -411,7 +411,8 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
 _VERB_MONTHS = frozenset({"may", "mar"})
 #: After a day and such a word in lower case, a word that is no link of a date ("12 may take",
 #: not "12 may and 3 june", "12 may at noon", "12 may 2026"): the word is the verb.
-_VERB_AFTER_RE = re.compile(r"[ \t]+(?!(?:and|or|to|at|in|on|for|from|until|till|by|with|through)\b)[a-z]")
+#: (Tried only at the start of a run of blanks: no second try inside a long one.)
+_VERB_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?!(?:and|or|to|at|in|on|for|from|until|till|by|with|through)\b)[a-z]")
 
 
 def _glued_candidates(m: re.Match[str]) -> list[tuple[int, int, str, DateValue]]:
