@@ -14,6 +14,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional
 
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after, unit_key_before
 from raguard.normalize.pipe_tables import tables as pipe_tables
+from raguard.normalize.polarity import EXCEPT_RE
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
 from raguard.normalize.text import ignorecase_lowered, occurrences
@@ -449,9 +450,8 @@ _DIGIT_END_RE = re.compile(r"\d[ \t]*$")
 
 #: The words that deny a verb a bound follows (:func:`_denied_verb_before`).
 _DENIALS = frozenset({"not", "never", "cannot"})
-#: What makes a denial deny a condition with the bound, not the bound alone ("Do not use for more
-#: than 5 days without asking": past 5 days, ask), to the clause's end.
-_CONDITION_AFTER_RE = re.compile(r"[^.;:!?\n]{0,80}?\b(?:without|unless|except)\b", re.IGNORECASE)
+#: Where a clause ends, for a condition after a denied bound (:func:`_denied_verb_before`).
+_CLAUSE_ENDS = ".;:!?\n"
 
 
 def _denied_verb_before(text: str, at: int) -> bool:
@@ -464,7 +464,10 @@ def _denied_verb_before(text: str, at: int) -> bool:
         if len(words) > k and all(w.isalpha() for w in words[-k:]):
             denial = words[-k - 1].lower()
             if denial in _DENIALS or denial.endswith(("n't", "n\u2019t")):
-                return _CONDITION_AFTER_RE.match(text, at) is None
+                # "Do not use for more than 5 days without asking": the denial is of the
+                # condition with the bound (past 5 days, ask), not of the bound alone
+                end = next((i for i in range(at, min(len(text), at + 80)) if text[i] in _CLAUSE_ENDS), at + 80)
+                return EXCEPT_RE.search(text, at, end) is None
     return False
 
 

@@ -63,6 +63,10 @@ DENIAL_RE = re.compile(
 )
 DENIAL_BARE_RE = with_bare_not(DENIAL_RE)
 
+#: What turns a denial into a condition: "not ... without", "no ... unless", "none ... except"
+#: (read by the negations checker and by the number reader's denied bounds).
+EXCEPT_RE = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
+
 #: The words :data:`DENIAL_BARE_RE` matches whole, lower-cased (its other branch, "n't", holds an
 #: apostrophe): "not", "never"... and the contractions without theirs ("dont", "cant").
 DENIAL_WORDS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "neither", "nor", "cannot"}

@@ -29,7 +29,7 @@ from raguard.normalize.cues import is_refusal
 from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.polarity import (
-    COORDINATORS, denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedge_cues, hedges_or_denies,
+    COORDINATORS, EXCEPT_RE, denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedge_cues, hedges_or_denies,
     may_deny, prohibits, up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem, content_stems, stem
@@ -214,7 +214,7 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         return None
     for cue_start, cue_end in cues:
         c_begin, c_end = clause_span(doc_sentence, cue_start)
-        if _EXCEPT_RE.search(doc_sentence, cue_end, c_end):
+        if EXCEPT_RE.search(doc_sentence, cue_end, c_end):
             continue  # "No pets without written consent" allows them with it: a condition
         # "we don't eat them anymore", "sync no longer follows links": it was so once, as the
         # answer may say; only an answer that says it is so now ("still", "now") is contradicted
@@ -577,8 +577,6 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
     return stems, covered
 
 
-# what turns a denial into a condition: "not ... without", "no ... unless", "none ... except"
-_EXCEPT_RE = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 # a denial of the present that says the past was otherwise
 _NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
 # the same right after "no": the word it denies follows ("no longer follows")
