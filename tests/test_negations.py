@@ -1207,3 +1207,15 @@ def test_a_denial_going_on_from_an_earlier_one_is_read_against_the_documents_den
     doc = "Cleaning the Corvo tablet - NOT approved: bleach wipes, alcohol sprays, steam cleaners."
     answer = "Bleach wipes are not approved for the Corvo tablet (nor are alcohol sprays), so use a dry cloth."
     assert contradictions("How do I clean the Corvo tablet?", [doc], answer) == []
+
+
+def test_a_denied_amount_is_no_denial_of_the_deed() -> None:
+    # "do not take more than 6" allows taking up to 6: an answer that says so is no contradiction
+    doc = ("Dorvex tablets: take with a full glass of water. Do not take more than 6 Dorvex tablets in 24 hours. "
+           "Never stay in the Kelso sauna for more than 15 minutes at a time.")
+    for answer in ("You can take up to 6 Dorvex tablets in 24 hours, with a full glass of water.",
+                   "You can stay in the Kelso sauna for up to 15 minutes at a time."):
+        assert contradictions("How should I use it?", [doc], answer) == [], answer
+    # a denial of the deed itself is still read, in the same document
+    denial = doc + " Do not take Dorvex tablets with alcohol."
+    assert contradictions("How should I use it?", [denial], "Dorvex tablets can be taken with alcohol.")

@@ -727,3 +727,20 @@ def test_a_value_given_the_other_way_is_named_in_the_suggestion() -> None:
     # a value with no other way in the documents keeps the plain nearest one
     [plain] = verify("How did the trial go?", doc, "Downtime was 4.1%.").warnings
     assert plain.suggestion.endswith("The documents give 3.1 %.")
+
+
+def test_a_bound_after_a_denied_verb_reaches_past_its_object_to_for() -> None:
+    # "do not leave the lamp on for more than 6 hours" bounds the hours the lamp is on: up to 6
+    doc = ("Vessa grow lamp: do not leave the lamp switched on for more than 6 hours a day. "
+           "Do not give the seedlings to children under 12.")
+    assert _flagged(doc, "The Vessa lamp can be left switched on for up to 6 hours a day.") == set()
+    assert _flagged(doc, "The Vessa lamp should be left switched on for at least 6 hours a day.") == {"6"}
+    from raguard.normalize.numbers import denies_amount
+    # "for" is what lets the bound reach past an object; another verb between breaks it
+    for text, amount in [("do not leave the lamp switched on for more than 6 hours", True),
+                         ("do not give the seedlings to children under 12", False),
+                         ("those who are not pregnant may take more than 2 tablets", False),
+                         ("don't have more than two coffees", True),
+                         ("do not use it for more than 5 days without advice", False)]:
+        cue_end = text.index("n't") + 3 if "n't" in text else text.index("not") + 3
+        assert denies_amount(text, cue_end, len(text)) is amount, text

@@ -28,6 +28,7 @@ from raguard.normalize.bindings import AUXILIARIES
 from raguard.normalize.cues import is_refusal
 from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
+from raguard.normalize.numbers import denies_amount
 from raguard.normalize.polarity import (
     COORDINATORS, EXCEPT_RE, denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedge_cues, hedges_or_denies,
     may_deny, prohibits, up_to_coordinator,
@@ -216,6 +217,8 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
         c_begin, c_end = clause_span(doc_sentence, cue_start)
         if EXCEPT_RE.search(doc_sentence, cue_end, c_end):
             continue  # "No pets without written consent" allows them with it: a condition
+        if denies_amount(doc_sentence, cue_end, c_end):
+            continue  # "Do not take more than 8 tablets" allows taking them, up to 8: a bound
         # "we don't eat them anymore", "sync no longer follows links": it was so once, as the
         # answer may say; only an answer that says it is so now ("still", "now") is contradicted
         longer = _NO_LONGER_RE.match(doc_sentence, cue_end)
