@@ -1219,3 +1219,10 @@ def test_a_denied_amount_is_no_denial_of_the_deed() -> None:
     # a denial of the deed itself is still read, in the same document
     denial = doc + " Do not take Dorvex tablets with alcohol."
     assert contradictions("How should I use it?", [denial], "Dorvex tablets can be taken with alcohol.")
+    # and the other way round: an answer that states the cap as a denied amount restates the
+    # document's "up to"
+    cap = "Adults can take up to 6 Dorvex tablets in 24 hours. You can stay in the Kelso sauna for up to 15 minutes."
+    for answer in ("Do not take more than 6 Dorvex tablets in 24 hours.",
+                   "Don't stay in the Kelso sauna for more than 15 minutes."):
+        assert contradictions("How should I use it?", [cap], answer) == [], answer
+    assert contradictions("How should I use it?", [cap], "Do not take Dorvex tablets.")

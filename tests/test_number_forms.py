@@ -735,7 +735,7 @@ def test_a_bound_after_a_denied_verb_reaches_past_its_object_to_for() -> None:
            "Do not give the seedlings to children under 12.")
     assert _flagged(doc, "The Vessa lamp can be left switched on for up to 6 hours a day.") == set()
     assert _flagged(doc, "The Vessa lamp should be left switched on for at least 6 hours a day.") == {"6"}
-    from raguard.normalize.numbers import denies_amount
+    from raguard.normalize.polarity import denies_amount
     # "for" is what lets the bound reach past an object; another verb between breaks it
     for text, amount in [("do not leave the lamp switched on for more than 6 hours", True),
                          ("do not give the seedlings to children under 12", False),

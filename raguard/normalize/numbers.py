@@ -12,10 +12,9 @@ from bisect import bisect_left
 from itertools import chain, compress
 from typing import Iterable, Iterator, NamedTuple, Optional
 
-from raguard.normalize.bindings import AUXILIARIES
 from raguard.normalize.measures import in_base_unit, same_dimension, unit_after, unit_key_before
 from raguard.normalize.pipe_tables import tables as pipe_tables
-from raguard.normalize.polarity import EXCEPT_RE
+from raguard.normalize.polarity import bound_denial_end
 from raguard.normalize.spans import SpanIndex
 from raguard.normalize.stamps import STAMP_RUNS, basic_iso_stamps, dtg_time, labeled_stamp
 from raguard.normalize.text import ignorecase_lowered, occurrences
@@ -427,7 +426,7 @@ def _hedge_before(text: str, start: int) -> Optional[str]:
         return None
     hedge = re.sub(r"[ \t]+", " ", m.group("hedge").lower())
     if hedge in _NEGATED_BOUNDS and (_NEGATION_END_RE.search(before)
-                                     or _denial_of_bound(text, start - len(window) + m.start()) is not None):
+                                     or bound_denial_end(text, start - len(window) + m.start()) is not None):
         return _NEGATED_BOUNDS[hedge]  # "not less than 1 100 mm" is at least 1,100 mm
     if hedge in _LIMIT_HEDGES:
         if hedge in _SYMBOL_HEDGES and _NO_LIMIT_SYMBOL_RE.search(before):
@@ -448,59 +447,6 @@ _NEGATION_END_RE = re.compile(r"\b(?:not|no)[ \t]+$", re.IGNORECASE)
 # bullet), or an arrow's or another symbol's character
 _NO_LIMIT_SYMBOL_RE = re.compile(r"(?:^|\n)[ \t]*$|[-=<>][ \t]*$")
 _DIGIT_END_RE = re.compile(r"\d[ \t]*$")
-
-#: The words that deny a verb a bound follows (:func:`_denial_of_bound`).
-_DENIALS = frozenset({"not", "never", "cannot"})
-#: Where a clause ends, for a condition after a denied bound (:func:`_denial_of_bound`).
-_CLAUSE_ENDS = ".;:!?\n"
-#: The most words between a denial and a bound after "for" ("do not stay in the sauna for more
-#: than 15 minutes"); without "for", two ("do not take more than 4 tablets").
-_BOUND_REACH = 6
-#: Words that start another verb or clause between a denial and a bound: "who are not pregnant
-#: *may* take more than 2" bounds nothing the denial denies.
-_BOUND_BREAKS = AUXILIARIES | frozenset({"that", "which", "who", "whom", "if", "when", "while", "and", "or", "but",
-                                         "because", "unless"})
-_WORD_RUN_RE = re.compile(r"\S+")
-
-
-def _denial_of_bound(text: str, at: int) -> Optional[int]:
-    """Where the "not", "never", "cannot" or "-n't" ends whose verb the bound at ``at`` is said
-    of ("Do not take more than 4 tablets", "don't stay in the sauna for more than 15 minutes":
-    at most), or None. Not "no" ("no child under 12": a condition); the verb one or two words
-    on, or up to :data:`_BOUND_REACH` before a "for" (not "do not give to children under 12"),
-    no other verb or clause between; nor where the clause goes on to a condition ("without",
-    "unless")."""
-    offset = max(0, at - 60)
-    words = list(_WORD_RUN_RE.finditer(text, offset, at))
-    for k in range(1, min(len(words) - 1, _BOUND_REACH) + 1):
-        if not words[-k].group(0).isalpha():
-            return None
-        denial = words[-k - 1].group(0).lower()
-        if denial in _DENIALS or denial.endswith(("n't", "n\u2019t")):
-            if k > 2 and words[-1].group(0).lower() != "for":
-                return None
-            # "Do not use for more than 5 days without asking": the denial is of the
-            # condition with the bound (past 5 days, ask), not of the bound alone
-            end = next((i for i in range(at, min(len(text), at + 80)) if text[i] in _CLAUSE_ENDS), at + 80)
-            return words[-k - 1].end() if EXCEPT_RE.search(text, at, end) is None else None
-        if denial in _BOUND_BREAKS:
-            return None
-    return None
-
-
-#: A bound that a denial may turn round, and the value it bounds (:func:`denies_amount`).
-_DENIED_BOUND_RE = re.compile(
-    r"\b(?:(?:more|greater|higher|less|fewer|lower)[ \t]+than|over|above|under|below|exceeding)[ \t]+"
-    rf"(?:[$€£¥₹]?\d|(?:{_NUMBER_WORD_GROUPED})\b)", re.IGNORECASE)
-
-
-def denies_amount(text: str, cue_end: int, clause_end: int) -> bool:
-    """Does the denial ending at ``cue_end`` deny an amount rather than the deed ("Do not take
-    more than 8 tablets": taking is allowed, up to 8)? A bound with its value stands later in
-    its clause (``clause_end``), said of the verb the denial denies (:func:`_denial_of_bound`)."""
-    return any(_denial_of_bound(text, m.start()) == cue_end
-               for m in _DENIED_BOUND_RE.finditer(text, cue_end, clause_end))
-
 
 # Hedges that bound a value from below and from above: a strict bound, not an approximation.
 _LOWER_BOUNDS = frozenset({"more than", "over", "at least", "upwards of", "in excess of", "exceeding",

@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 from typing import Callable, Optional
 
+from raguard.normalize.bindings import AUXILIARIES
 from raguard.normalize.data_files import data_file
 from raguard.normalize.stems import content_stem, stem
 from raguard.normalize.text import Token, clause_span, tokenize
@@ -132,10 +133,58 @@ _BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer
                              re.IGNORECASE)
 
 
-def amount_after(text: str, cue_end: int) -> bool:
-    """Does the denial cue ending at ``cue_end`` bound an amount rather than deny ("no more than
-    four times a day" = "up to four", "no later than Friday", "no higher than 8%")?"""
-    return _BOUND_AFTER_RE.match(text, cue_end) is not None
+#: The words that deny a verb a bound follows (:func:`bound_denial_end`): not "no" ("no child
+#: under 12" is a condition), which :func:`denies_amount` reads right before its bound only.
+_VERB_DENIALS = frozenset({"not", "never", "cannot"})
+#: Where a clause ends, for a condition after a denied bound.
+_CLAUSE_ENDS = ".;:!?\n"
+#: The most words between a denial and a bound after "for" ("do not stay in the sauna for more
+#: than 15 minutes"); without "for", two ("do not take more than 4 tablets").
+_BOUND_REACH = 6
+#: Words that start another verb or clause between a denial and a bound: "who are not pregnant
+#: *may* take more than 2" bounds nothing the denial denies.
+_BOUND_BREAKS = AUXILIARIES | frozenset({"that", "which", "who", "whom", "if", "when", "while", "and", "or", "but",
+                                         "because", "unless"})
+_WORD_RUN_RE = re.compile(r"\S+")
+#: A bound a denial may turn round through its verb, and the figure it bounds ("more than 8",
+#: "over two hours"): a figure is what makes it an amount ("do not lean over the rail", "do not
+#: stay longer than needed" bound nothing the answer can restate as "up to").
+_BOUND_RE = re.compile(
+    r"\b(?:(?:more|less|fewer|longer|higher|lower|greater)[ \t]+than|over|above|under|below|exceeding)[ \t]+"
+    r"(?:[$€£¥₹]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
+    r"hundred)\b)", re.IGNORECASE)
+
+
+def bound_denial_end(text: str, at: int) -> Optional[int]:
+    """Where the "not", "never", "cannot" or "-n't" ends whose verb the bound at ``at`` is said
+    of ("Do not take more than 4 tablets", "don't stay in the sauna for more than 15 minutes":
+    at most), or None: the verb one or two words on, or up to :data:`_BOUND_REACH` before a
+    "for" (not "do not give to children under 12"), no other verb or clause between; not where
+    the clause goes on to a condition ("do not use for more than 5 days without asking": past 5
+    days, ask)."""
+    words = list(_WORD_RUN_RE.finditer(text, max(0, at - 60), at))
+    for k in range(1, min(len(words) - 1, _BOUND_REACH) + 1):
+        if not words[-k].group(0).isalpha():
+            return None
+        denial = words[-k - 1].group(0).lower()
+        if denial in _VERB_DENIALS or denial.endswith(("n't", "n\u2019t")):
+            if k > 2 and words[-1].group(0).lower() != "for":
+                return None
+            end = next((i for i in range(at, min(len(text), at + 80)) if text[i] in _CLAUSE_ENDS), at + 80)
+            return words[-k - 1].end() if EXCEPT_RE.search(text, at, end) is None else None
+        if denial in _BOUND_BREAKS:
+            return None
+    return None
+
+
+def denies_amount(text: str, cue_end: int, clause_end: int) -> bool:
+    """Does the denial cue ending at ``cue_end`` bound an amount rather than deny a deed or a
+    state? Right before its bound ("no more than four times a day" = "up to four", "no later
+    than Friday"), or through the verb it denies ("Do not take more than 8 tablets": taking is
+    allowed, up to 8; :func:`bound_denial_end`), the bound before ``clause_end``."""
+    if _BOUND_AFTER_RE.match(text, cue_end) is not None:
+        return True
+    return any(bound_denial_end(text, m.start()) == cue_end for m in _BOUND_RE.finditer(text, cue_end, clause_end))
 
 
 def denial_spans(text: str) -> list[tuple[int, int]]:

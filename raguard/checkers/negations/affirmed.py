@@ -28,10 +28,9 @@ from raguard.normalize.bindings import AUXILIARIES
 from raguard.normalize.cues import is_refusal
 from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
-from raguard.normalize.numbers import denies_amount
 from raguard.normalize.polarity import (
-    COORDINATORS, EXCEPT_RE, denial_reach, denial_scope, denial_spans, denied_head, denies_anything, hedge_cues, hedges_or_denies,
-    may_deny, prohibits, up_to_coordinator,
+    COORDINATORS, EXCEPT_RE, denial_reach, denial_scope, denial_spans, denied_head, denies_amount, denies_anything, hedge_cues,
+    hedges_or_denies, may_deny, prohibits, up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table

@@ -58,7 +58,7 @@ from raguard.checkers.negations.tied import _tied_denial
 from raguard.checkers.negations.wishes import _wished_against_fact
 from raguard.checkers.quotes import blank_quotations
 from raguard.normalize.cues import _ANSWER_NEGATION_RE, _ANSWER_PARTICLE_RE, is_refusal
-from raguard.normalize.polarity import amount_after, denied_head, denies_a_link, denies_anything, scoped_in_time
+from raguard.normalize.polarity import denied_head, denies_amount, denies_a_link, denies_anything, scoped_in_time
 from raguard.normalize.stems import content_stem, content_stems, is_content_word, stem
 from raguard.normalize.text import Token, clause_around, clause_span, tokenize
 
@@ -120,10 +120,10 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
     (``claim``: its text, quotations blanked): supported when a document denies it too,
     unsupported when one states it plainly; None when no document sentence compares."""
     sentence = ctx.response[start:end]
-    if amount_after(claim, cue.end()):
-        return None  # "no more than four times a day" bounds an amount, it denies nothing
     # only the clause that denies: "X is a plant, but Y is not" denies in the second
     c_begin, c_end = clause_span(claim, cue.start())
+    if denies_amount(claim, cue.end(), c_end):
+        return None  # "no more than four times a day", "do not take more than 8": an amount's bound
     c_end = _list_end(claim, c_end)  # "never covers flights, hotels, and car hire": the whole list
     clause = claim[c_begin:c_end]
     if _opens_contrast(ctx, claim, c_begin, c_end) or scoped_in_time(claim, cue.start()):
