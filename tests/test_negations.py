@@ -1226,3 +1226,36 @@ def test_a_denied_amount_is_no_denial_of_the_deed() -> None:
                    "Don't stay in the Kelso sauna for more than 15 minutes."):
         assert contradictions("How should I use it?", [cap], answer) == [], answer
     assert contradictions("How should I use it?", [cap], "Do not take Dorvex tablets.")
+
+
+def test_another_clause_denying_the_word_of_another_thing_is_read_against_the_denials_own_clause() -> None:
+    # the answer's "cannot cover the roof's gutters" denies covering the roof's gutters, which the
+    # document's denying clause is not about (the cellar's flood damage), though its sentence
+    # names the roof in another clause
+    doc = ("Insurer decision (Harlow Mutual, 2 March): storm repairs to the roof are covered in full; "
+           "flood damage to the cellar NOT covered under this policy.")
+    head = "Harlow Mutual will cover storm repairs to the roof in full but cannot cover the roof's gutters, and "
+    assert contradictions("What is covered?", [doc], head + "flood damage to the cellar is covered under this policy.")
+    assert not contradictions("What is covered?", [doc], head + "flood damage to the cellar is not covered under this "
+                              "policy.")
+    # a denying clause of fewer than two other words reads the whole sentence: "not included in
+    # total" is said of the parking the sentence names before it, as the answer's second clause is
+    docs = ["Hotel Maren, 2 nights. Total: EUR 480 (incl. VAT). Room: 1 x Double, garden view | Breakfast included",
+            "Parking €15 per car per day -- payable at reception, not included in total."]
+    assert not contradictions("What is included?", docs, "Total €480 including VAT; parking at €15 per car per day "
+                              "isn't included and is paid at reception.")
+
+
+def test_a_reporting_frame_the_document_does_not_say_does_not_dilute_the_restated_denial() -> None:
+    # "The leaflet ... says" frames the claim; its words are the answer's, not the claim's
+    doc = "Guests with tattoos are not allowed in the hot pools of the Sora spa. The private cedar bath may be reserved."
+    frame = "The front-desk leaflet handed out at check-in says guests with tattoos "
+    assert contradictions("Can I use the pools?", [doc], frame + "can use the hot pools.")
+    assert not contradictions("Can I use the pools?", [doc], frame + "cannot use the hot pools.")
+    # a frame that reports a thing, not a clause ("agreed on a phased opening"), is part of the claim:
+    # the two words it shares with the document's sentence are too few of its words
+    call = ("[00:01:05] Mika Ito: I'd rather we don't do the full reopening at once. Can we do the pools first?\n"
+            "[00:03:45] Mika Ito: I'll ask the council. Decision: we start the repairs Monday, phased reopening, "
+            "no full opening before the inspection concludes.")
+    assert not contradictions("What was agreed?", [call], "Mika Ito asked to avoid a full reopening at once, so the staff "
+                              "agreed on a phased opening.")

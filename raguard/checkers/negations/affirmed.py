@@ -17,7 +17,7 @@ from typing import AbstractSet, Container, Iterator, Optional
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import (
-    MIN_COVERED, MIN_COVERED_SHARE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE, _QUESTION_END_RE,
+    MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED_CLAUSE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE, _QUESTION_END_RE,
     _WINDOW, _WITHOUT_RE, _aligned_first, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
 )
 from raguard.checkers.negations.elsewhere import _denies_head
@@ -348,9 +348,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # affirms the dividend plainly)
     # (a prohibition too: "hosepipes are banned in June" restates "no hosepipes in june")
     scope = up_to_coordinator(clause, at)
-    # (what the denying sentence is about: its other words, read in the whole sentence, for a
-    # clause of it may be cut short: "City tax -- payable at the hotel, not included in total")
-    denial_about = content_stems(doc_sentence) - {h, key}
+    # (what the denial is about: its clause's other words, or the whole sentence's where the
+    # clause is cut short: "City tax -- payable at the hotel, not included in total")
+    denial_about = content_stems(doc_sentence[c_begin:c_end]) - {h, key}
+    if len(denial_about) < MIN_COVERED:
+        denial_about = content_stems(doc_sentence) - {h, key}
     # (a denial the document sentence says too, or a condition it sets too, is no hedge of the
     # answer's own: _without_shared_denials, _condition_restated)
     if hedges_or_denies(scope) and hedges_or_denies(scope := _without_shared_denials(scope, at, doc_sentence, h)):
@@ -574,7 +576,10 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
     # a word the denial's clause restates by a form or a synonym ("pregnancy" / "pregnant")
     covered = {s for s in stems if s in before_end or has_synonym_in(s, before_end)
                or (s not in claim and s in after_end)}
-    if len(covered) < max(MIN_COVERED, MIN_COVERED_SHARE * len(stems)) or (claim & after_end) - covered:
+    # (the frame's own words, "The notice says", count only where the document says them too,
+    # when what it reports is a clause of its own: "agreed on a staged launch" reports a thing)
+    said = claim | covered if len(claim) >= MIN_SHARED_CLAUSE else stems
+    if len(covered) < max(MIN_COVERED, MIN_COVERED_SHARE * len(said)) or (claim & after_end) - covered:
         return None
     return stems, covered
 
