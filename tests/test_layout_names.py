@@ -138,6 +138,19 @@ def test_a_short_word_with_a_vowel_and_no_stop_is_no_abbreviation() -> None:
     assert not _abbreviates("sam", "samantha", dotted=False)
 
 
+_CLINIC = ["Appointments\nTue 4 Mar 10:15 - Renal Med Unit, Level 4 - bring urine sample\n"
+           "Thu 6 Mar 09:00 - Dr A. Osei, Cardiac Outpatients"]
+
+
+def test_a_word_cut_short_between_two_of_the_names_own_words_is_found() -> None:
+    # a note's "Renal Med Unit": two words as they are, one cut to half its length or less
+    assert MISSING_ENTITY not in types(_CLINIC, "On 4 March at 10:15 you are seen at the Renal Medicine Unit on level 4.")
+    assert MISSING_ENTITY in types(_CLINIC, "On 4 March at 10:15 you are seen at the Renal Surgery Unit on level 4.")
+    # a longer word that merely begins with the document's is another word ("Concept" / "Conceptual")
+    paper = ["We present the Vantor Concept Learner, trained without labels."]
+    assert MISSING_ENTITY in types(paper, "The paper presents the Vantor Conceptual Learner, trained without labels.")
+
+
 # -- a name with some of its words by their initials ---------------------------------------------
 
 _REFERRAL = ["Harbrook Occupational Health - Management Referral Report\n"

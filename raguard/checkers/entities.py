@@ -19,7 +19,8 @@ code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR
 ("Quillby Foods Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
 function words in capitals ("BOS" for "Best of Show"), a qualifier's initial folded into an
 acronym ("JPOY" for "the junior POY"), a word in capitals with an OCR's misread letter
-("HOLLYBlRCH"), a numeronym ("l10n"), a class word cut short before its code ("Cat B"). An amount
+("HOLLYBlRCH"), a numeronym ("l10n"), a class word cut short before its code ("Cat B") or between two of the
+name's words ("Fetal Med Unit"). An amount
 NER takes into a name ("pay Orvane GBP 1,250,000") is the numbers checker's, and a yes or no of
 another language opening the answer ("Ja, ...") is no name.
 """
@@ -214,9 +215,10 @@ class EntitiesChecker:
                 hit = _offset_given(ctx, zone)  # "23:47 (CEST)" for the documents' "23:47:12 +0200"
             if hit is None:
                 hit = _mixed_acronym(ctx, offset, offset + len(part))  # "Anywhere on Earth" for "AoE"
-            if hit is None and len(words) >= 2 and whole:
+            if hit is None and len(words) >= 2 and (whole or (len(parts) == 1 and _without_article(text) == part)):
                 # "Station Officer R" for "Stn Off. R. Mbeki"; "Category C" for "Cat C"
-                hit = _abbreviated(ctx, words, truncated=label != "PERSON" and _has_code(words))
+                hit = _abbreviated(ctx, words, truncated=label != "PERSON" and _has_code(words),
+                                   anchored=label != "PERSON")
             if hit is None and whole and " " in text:
                 # "Harbrook OH" for "Harbrook Occupational Health": a part of a name by its initials
                 hit = _initialed(ctx, text.split())
@@ -826,6 +828,12 @@ def _mixed_acronym(ctx: CheckContext, start: int, end: int) -> Optional[tuple[in
 _VOWELS = frozenset("aeiouy")
 
 
+def _without_article(name: str) -> str:
+    """``name`` without a leading "the", "a" or "an" ("the Fetal Medicine Unit")."""
+    first, _, rest = name.partition(" ")
+    return rest if rest and first.lower() in LEADING_ARTICLES else name
+
+
 def _abbreviates(short: str, full: str, dotted: bool, truncated: bool = False) -> bool:
     """Is the document's word ``short`` an abbreviation of the answer's ``full``: shorter, with
     the same first letter, its letters in ``full`` in order, and written as one (with a full stop
@@ -849,10 +857,14 @@ def _has_code(words: list[str]) -> bool:
     return any(len(w) == 1 or w.isdigit() or (len(w) <= 4 and set(w) <= set("ivx")) for w in words)
 
 
-def _abbreviated(ctx: CheckContext, words: list[str], truncated: bool = False) -> Optional[tuple[int, int, int]]:
+def _abbreviated(ctx: CheckContext, words: list[str], truncated: bool = False, anchored: bool = False
+                 ) -> Optional[tuple[int, int, int]]:
     """(doc index, start, end) of the name ``words`` written with some of its words abbreviated
     in a document ("Stn Off. R." for "Station Officer R"), the others as they are (one at least);
-    None if no document writes it so. ``truncated``: a word may be cut short (see :func:`_abbreviates`)."""
+    None if no document writes it so. ``truncated``: a word may be cut short (see :func:`_abbreviates`);
+    ``anchored``: so may it where two other words of the name are the document's as they are
+    ("Fetal Med Unit" for "Fetal Medicine Unit", "Leeds Gen Infirmary"): a name of three words or
+    more that differs in one word cut to half its length or less is that name in a note's shorthand."""
     for doc_index, index in ctx.documents:
         tokens = index.tokens
         norms, text = tokens.norms, tokens.text
@@ -866,16 +878,20 @@ def _abbreviated(ctx: CheckContext, words: list[str], truncated: bool = False) -
                 if 0 <= i and i + len(words) <= len(norms) and i not in tried:
                     tried.add(i)
                     ends = tokens.token_ends
-                    shortened = 0
+                    shortened = cut = 0
                     for j, w in enumerate(words):
                         d = norms[i + j]
                         if d == w:
                             continue
-                        if not _abbreviates(d, w, text[ends[i + j]:ends[i + j] + 1] == ".", truncated):
-                            break
+                        dotted = text[ends[i + j]:ends[i + j] + 1] == "."
+                        if not _abbreviates(d, w, dotted, truncated):
+                            # (half the word at most: "Concept" is no shorthand of "Conceptual")
+                            if not (anchored and 2 * len(d) <= len(w) and _abbreviates(d, w, dotted, True)):
+                                break
+                            cut += 1
                         shortened += 1
                     else:
-                        if shortened:
+                        if shortened and (not cut or len(words) - shortened >= 2):
                             return doc_index, tokens.token_starts[i], ends[i + len(words) - 1]
                 at = tokens.joined.find(f" {word} ", at + 1)
     return None
