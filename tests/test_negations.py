@@ -903,6 +903,15 @@ def test_a_denial_reaches_the_list_its_colon_opens() -> None:
     assert contradictions("What do I get?", [doc], "The basic plan does not include sauna sessions.") == []
 
 
+def test_a_colon_after_a_whole_denial_gives_its_reason_which_is_not_denied() -> None:
+    # "Do not pay if you dispute any item:" says all it denies; what follows the colon is why
+    doc = ("Invoice INV-5521 from Tarrow Plumbing, £340. Do not pay if you dispute any item: payment counts as "
+           "accepting every charge.")
+    answer = "If you dispute an item on the Tarrow Plumbing invoice, do not pay it, because paying counts as accepting every charge."
+    assert contradictions("What should I do?", [doc], answer) == []
+    # (a denial that names little more than its word still reaches the list after its colon: the test above)
+
+
 def test_a_denial_of_another_part_of_the_sentence_does_not_support_the_answers() -> None:
     # the document denies that the quotes are final, not that they are in euros
     doc = "Quotes are in euros and are not final."

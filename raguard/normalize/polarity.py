@@ -25,7 +25,7 @@ from typing import Callable, Optional
 
 from raguard.normalize.bindings import AUXILIARIES
 from raguard.normalize.data_files import data_file
-from raguard.normalize.stems import content_stem, stem
+from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.text import Token, clause_span, tokenize
 
 #: A contraction of "not" written without its apostrophe, as chats and transcripts do ("dont",
@@ -363,19 +363,22 @@ def denial_scope(text: str, cue_start: int, cue_end: int) -> tuple[int, int]:
     return begin, len(text)
 
 
-def denial_reach(text: str, clause_end: int) -> int:
-    """Where what a denial says ends, for a denial whose clause ends at ``clause_end``: past a
-    list its clause opens with a colon, up to the line's end ("What is not covered: the first
-    £250; damage caused by pets; wear and tear", "Never allowed: glass, gas canisters, drones");
-    else the clause's end. A colon after a clause that denies introduces what it denies:
-    punctuation splits the clause there, not the denial's reach. (Not a parenthesis after it:
-    "digital use NOT included (website, e-paper, social media)" then read as denied what "digital
-    use, including the website and e-paper, needs a separate licence" restates, a faithful
-    answer flagged.)"""
+def denial_reach(text: str, cue_end: int, clause_end: int) -> int:
+    """Where what a denial says ends, for a denial cue ending at ``cue_end`` whose clause ends at
+    ``clause_end``: past a list its clause opens with a colon, up to the line's end ("What is not
+    covered: the first £250; damage caused by pets; wear and tear", "Never allowed: glass, gas
+    canisters, drones"); else the clause's end. A colon after a clause that denies introduces what
+    it denies when the clause names little more than the denied word (two content words at
+    most): punctuation splits the clause there, not the denial's reach. A clause that says its
+    whole denial ("Do not pay if you wish to contest: payment counts as admitting it") gives
+    its reason after the colon, which it does not deny. (Not a parenthesis after it: "digital
+    use NOT included (website, e-paper, social media)" then read as denied what "digital use,
+    including the website and e-paper, needs a separate licence" restates, a faithful answer
+    flagged.)"""
     at = clause_end
     while at < len(text) and text[at] in " \t":
         at += 1
-    if text.startswith(":", at):
+    if text.startswith(":", at) and len(content_stems(text[cue_end:clause_end])) <= 2:
         line_end = text.find("\n", at)
         return len(text) if line_end < 0 else line_end
     return clause_end

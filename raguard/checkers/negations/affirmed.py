@@ -381,7 +381,7 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
         return None
     # (what the denial reaches: its clause, and a list its colon opens: "What is not covered:
     # the excess; wear and tear")
-    reach = denial_reach(doc_sentence, c_end)
+    reach = denial_reach(doc_sentence, cue_end, c_end)
     before_end = frozenset(content_stems(doc_sentence[:reach]))
     after_end = content_stems(doc_sentence[reach:])
     verb = h if predicate else key if modal else None

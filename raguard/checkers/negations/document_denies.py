@@ -157,7 +157,7 @@ def _denial_apart(doc_sentence: str, head: Optional[Token], reached: tuple[set[s
             # "These attacks claim to preserve the semantics, but they are not enforced": a part
             # set against the one before it may deny what that one says
             return False
-        negated.append((begin, max(end, denial_reach(doc_sentence, clause_span(doc_sentence, m.start())[1]))))
+        negated.append((begin, max(end, denial_reach(doc_sentence, m.end(), clause_span(doc_sentence, m.start())[1]))))
     if not negated:
         return False
     plain = None
