@@ -169,6 +169,14 @@ def test_a_speakers_own_i_says_who_did_it_in_a_conversation() -> None:
     assert warning.text == "Sam Whitby"
 
 
+def test_a_pronoun_after_a_comma_ends_no_list_of_doers() -> None:
+    # "INGA ROSS, PELLHAM CAPITAL: done , you buy 7mm": "you" buys, not the speaker
+    chat = ("09:10:02 TOM OSTRANDER: can you show 7mm KELBY 3.25 04/30 ?\n"
+            "09:11:15 INGA ROSS, PELLHAM CAPITAL: 99.05 / 99.10\n"
+            "09:12:40 INGA ROSS, PELLHAM CAPITAL: done , you buy 7mm KELBY 3.25 04/30 @ 99.10")
+    assert misattributed("Tom Ostrander bought 7mm of the Kelby bonds from Inga Ross at 99.10.", [chat]) == []
+
+
 # a workplace's name may hold lower-case particles: read whole, not cut to its first word (a common
 # noun such as "Domaine" or "Bank", which the documents may write beside anyone)
 @pytest.mark.parametrize("doc, answer", [

@@ -167,6 +167,8 @@ _DOER_AFTER_RE = re.compile(r"[ \t]+(?:[a-z]+[ \t]+)?by[ \t]+(?:the[ \t]+)?(?:(?
 # a form of "be" among the auxiliaries before a verb: with a "by" after it, a passive, whose
 # subject is done to ("Best Painted is now judged by Lou Marsh")
 _BE_BEFORE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\b", re.IGNORECASE)
+# the pronouns that stand as a verb's subject
+_SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 # what joins doers into a list: "Ana and Ben sent", "Ana, Ben sent"
 _LIST_BEFORE_RE = re.compile(r"(?:\band|\bor|&|,|\bwith)[ \t]*$", re.IGNORECASE)
 #: How far back a list of doers is read before its last name.
@@ -351,7 +353,9 @@ def _doers(index: DocumentIndex, verb: str, prose: bool = False) -> Iterator[tup
                     turn = speaker_at(conversation, lo + before.start(1))
                     if turn is not None:
                         doers |= _name_words(turn.speaker)
-                elif _LIST_BEFORE_RE.search(text, max(0, before.start(1) - 6), before.start(1)):
+                elif word not in _SUBJECT_PRONOUNS and _LIST_BEFORE_RE.search(text, max(0, before.start(1) - 6),
+                                                                             before.start(1)):
+                    # (a pronoun ends no list of doers: "DRUMMOND: done, you buy 7mm" is bought by "you")
                     doers |= {t.norm for t in tokenize(text[max(0, before.start(1) - _LIST_REACH):before.end(1)])}
                 else:
                     doers |= {t.norm for t in tokenize(word)}
