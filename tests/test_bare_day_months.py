@@ -30,3 +30,13 @@ def test_a_bare_day_month_is_read_where_full_dates_are_slashed() -> None:
 def test_a_restated_bare_date_is_supported_and_a_changed_one_is_not() -> None:
     assert flagged_dates(NOTE, "Mr Vance had a CT head scan on 5 April, which showed no bleed.") == []
     assert flagged_dates(NOTE, "Mr Vance had a CT head scan on 6 April, which showed no bleed.") == ["6 April"]
+
+
+def test_two_day_months_joined_by_a_dash_are_a_span_of_dates() -> None:
+    # a quote's "(12/15-12/31, 17 days)": a part past 12 says which number is the day
+    quote = ["Flat 4B, Elm Court. Pro-rated rent (12/15-12/31, 17 days): 845.00\nJanuary rent: 1,550.00"]
+    assert flagged_dates(quote, "The quote covers rent for 15 to 31 December, 845.00, and January's 1,550.00.") == []
+    assert flagged_dates(quote, "The quote covers rent for 15 to 30 December, 845.00, and January's 1,550.00.") == [
+        "30 December"]
+    # four numbers of twelve or less may be anything ("1/2-3/4 cup")
+    assert day_months("Add 1/2-3/4 cup of sugar.") == []

@@ -1099,6 +1099,9 @@ _WEEKDAY_DAY_MONTH_RE = re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tues?|wed|thu(?:rs
 # document that writes its full dates with slashes too ("Admitted: 11/09/2026"): its layout says
 # what slashed numbers are
 _BARE_DAY_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?![/\w]|[.,:]\d)")
+# two of them joined by a dash ("12/15-12/31", "15/12 – 31/12"): a span of days, read as dates
+# where a part past 12 says which is the day ("1/2-3/4" may be a recipe's cups)
+_DAY_MONTH_SPAN_RE = re.compile(r"(?<![\w/.,:])[0-3]?\d/[0-3]?\d[ \t]*[-–][ \t]*(?P<c>[0-3]?\d)/[0-3]?\d(?![/\w]|[.,:]\d)")
 _FULL_SLASHED_DATE_RE = re.compile(r"(?<![\w/.])[0-3]?\d/[0-3]?\d/(?:19|20)\d\d(?![\w/])")
 
 
@@ -1108,14 +1111,18 @@ def day_months(text: str) -> list[DateMention]:
     time of day ("06/11 0400", "07/11 22:00": a ship's line-up, a rota), or anywhere in a document that writes
     its full dates with slashes ("DOA: 14/03/2025 ... TTE 15/03"): day first when the first part
     cannot be a month or the document writes another so, else both readings
-    (:func:`other_readings`). For documents only: in an answer "on 3/4 of the land" is a
-    fraction."""
+    (:func:`other_readings`); and a span of two ("12/15-12/31", a part past 12 showing the
+    day). For documents only: in an answer "on 3/4 of the land" is a fraction."""
     found = [(m, int(m.group("a")), int(m.group("b"))) for m in _DAY_MONTH_RE.finditer(text)]
     placed = {m.start("a") for m, _, _ in found}
     more = [m for m in chain(_TIMED_DAY_MONTH_RE.finditer(text), _WEEKDAY_DAY_MONTH_RE.finditer(text))
             if m.start("a") not in placed]
     if _FULL_SLASHED_DATE_RE.search(text) is not None:
         more += [m for m in _BARE_DAY_MONTH_RE.finditer(text) if m.start("a") not in placed]
+    for span in _DAY_MONTH_SPAN_RE.finditer(text):
+        pairs = [_BARE_DAY_MONTH_RE.match(text, span.start()), _BARE_DAY_MONTH_RE.match(text, span.start("c"))]
+        if all(pairs) and any(int(p.group(g)) > 12 for p in pairs if p is not None for g in "ab"):
+            more += [p for p in pairs if p is not None and p.start("a") not in placed]
     if more:
         for m in more:
             if m.start("a") not in placed:
