@@ -188,7 +188,6 @@ def test_a_bound_after_not_or_no_is_the_other_bound() -> None:
     assert flagged("Give more than 3 doses a day.")
 
 
-
 def test_a_bound_after_a_denied_verb_is_the_other_bound() -> None:
     # "do not give more than 4" is "give at most 4"; "no child under 12" is a condition, not a denial
     doc = ("Corvane syrup: do not give more than 4 doses in 24 hours. No child under 12 should take it "
