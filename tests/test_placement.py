@@ -101,3 +101,17 @@ def test_a_time_of_day_is_not_misplaced_by_a_duration() -> None:
     [warning] = contradictions("The trail climbs 12 km from the car park.",
                                ["The trail climbs 9 km from the car park. The road to it is 12 km long."])
     assert warning.text.startswith("12")
+
+
+def test_a_unit_is_part_of_its_value_not_its_place() -> None:
+    # "121-130 cm" and "128 cm" both have "cm" after them: that says they are lengths (which
+    # they must be to stand for each other), not that one is put in the other's place
+    docs = ["Tariff sheet\nDepth band (cm) | Fee on the base rate\n> 150 | 0 %\n121 – 130 | 4 %\n111 – 120 | 9 %",
+            "Hi Noor,\nThe lake this morning was 128 cm deep and the forecast for Friday is 118-124 cm, "
+            "so the fee will fall in one of two bands."]
+    answer = "The forecast for Friday is 118–124 cm, so the fee will fall in one of two bands: 121–130 cm carries 4%."
+    assert contradictions(answer, docs) == []
+    # a word beside the value, past its unit, still places it
+    moved = "The lake this morning was 150 cm deep and the forecast for Friday is 118-124 cm."
+    [warning] = contradictions(moved, docs)
+    assert warning.text == "150" and warning.nearest_value == "128"

@@ -10,8 +10,9 @@ For each number and date the other checkers found supported, in an answer senten
 alignment pass (:mod:`raguard.align`) ties closely to a document sentence (``min_alignment``), the
 value is flagged (``contradicted_claim``) when that sentence does not give it but gives another
 value of the same kind in the same place (for an amount of money, one in its currency): the
-content word right before the two values, or right after them, is the same ("approved the
-budget on *Tuesday*" / "approved the budget on *Wednesday*"), and the document sentence holds
+content word right before the two values, or right after them (past a unit of measure, which
+is part of the value), is the same ("approved the budget on *Tuesday*" / "approved the budget
+on *Wednesday*"), and the document sentence holds
 every name of the answer's (it is about the same thing). Left alone: a value the restated
 sentence gives anywhere (a number of the other sign too: "costs you 5 points" says "-5 points"
 in words), a value whose own
@@ -48,7 +49,7 @@ from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention, supports
 from raguard.normalize.names import inner_name_stems
-from raguard.normalize.measures import same_dimension
+from raguard.normalize.measures import MEASURES, same_dimension
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, values_match
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import tokenize
@@ -122,7 +123,8 @@ class PlacementChecker:
                     others.append(d)
         if not others:
             return None
-        before, after = _neighbours(ctx.response, finding.start, finding.end)
+        measured = isinstance(mention, NumberMention) and mention.measure is not None
+        before, after = _neighbours(ctx.response, finding.start, finding.end, measured)
         if before is None and after is None:
             return None
         # the sentence is about what the aligned one is about: it holds every name the answer's does
@@ -134,7 +136,7 @@ class PlacementChecker:
         # the value's own document sentence has the same word beside it: it is said there too
         evidence = finding.evidence
         assert evidence is not None
-        if _beside(ctx.documents.indexes[evidence[0]], evidence[1], evidence[2], before, after):
+        if _beside(ctx.documents.indexes[evidence[0]], evidence[1], evidence[2], before, after, measured):
             return None
         for other in others:
             key = (sentence.doc_index, other.start, other.end)
@@ -143,7 +145,7 @@ class PlacementChecker:
                 given = call.given[key] = any(_same(m, other) for m in call.values if type(m) is type(mention))
             if given:
                 continue  # the answer gives that one too: a comparison, a range
-            d_before, d_after = _neighbours(index.text, other.start, other.end)
+            d_before, d_after = _neighbours(index.text, other.start, other.end, measured)
             if (before is not None and before == d_before) or (after is not None and after == d_after):
                 doc_sentence = index.text[lo:hi]
                 return Finding(
@@ -219,9 +221,11 @@ def _kin(claim: _Mention, doc: _Mention) -> bool:
 _REACH = 60
 
 
-def _neighbours(text: str, start: int, end: int) -> tuple[Optional[str], Optional[str]]:
+def _neighbours(text: str, start: int, end: int, measured: bool = False) -> tuple[Optional[str], Optional[str]]:
     """The stems of the content words right before ``start`` and right after ``end`` in
-    ``text``, within its sentence's punctuation (None where a stop or nothing comes first)."""
+    ``text``, within its sentence's punctuation (None where a stop or nothing comes first).
+    A ``measured`` value's unit after it is part of the value, not its place: "121-130 cm
+    carries" and "was 128 cm and" share no word after the value."""
     left = text[max(0, start - _REACH):start]
     right = text[end:end + _REACH]
     before = None
@@ -231,6 +235,8 @@ def _neighbours(text: str, start: int, end: int) -> tuple[Optional[str], Optiona
             break
     after = None
     for tok in tokenize(_before_stop(right)):
+        if measured and tok.norm in MEASURES:
+            continue
         if (s := content_stem(tok.norm)) is not None:
             after = s
             break
@@ -247,7 +253,8 @@ def _before_stop(text: str) -> str:
     return text[:min(cuts)] if cuts else text
 
 
-def _beside(index: DocumentIndex, start: int, end: int, before: Optional[str], after: Optional[str]) -> bool:
+def _beside(index: DocumentIndex, start: int, end: int, before: Optional[str], after: Optional[str],
+            measured: bool = False) -> bool:
     """Does the document give its value at [start, end) with ``before`` or ``after`` beside it?"""
-    d_before, d_after = _neighbours(index.text, start, end)
+    d_before, d_after = _neighbours(index.text, start, end, measured)
     return (before is not None and before == d_before) or (after is not None and after == d_after)
