@@ -1090,6 +1090,24 @@ def test_a_zero_in_a_cell_of_a_layout_s_line_denies_the_thing_it_gives() -> None
     assert contradictions("What does it cost?", [doc.format(fee="25.00")], answer)
 
 
+_SHIFTS = ("Hi Ravi,\nHere are your shifts this week (a bonus and tips are paid for every peak-hour shift):\n"
+           "Shift 3 | Tue 7 Apr | 11:00-15:00 | orders 9 | tips £0.00 | bonus £0.00\n"
+           "Shift 4 | Sat 11 Apr | 18:00-22:00 | orders 14 | tips £8.50 | bonus £6.00")
+
+
+def test_a_zero_in_a_table_s_cell_denies_the_thing_for_the_row_the_answer_restates() -> None:
+    answer = "On Tuesday 7 April you delivered 9 orders, but there was no bonus and no tips."
+    assert contradictions("Did I earn a bonus?", [_SHIFTS], answer) == []
+    # the other row gives them: its shift is not denied by this row's zeros
+    other = "On Saturday 11 April you delivered 14 orders, but there was no bonus and no tips."
+    assert contradictions("Did I earn a bonus?", [_SHIFTS], other)
+    # a cell's zero past other words is another thing's value, not the word's
+    doc = ("No | Point | State | Checked by\n1 | Inlet valve V-8 | CLOSED and locked | Ana Ruiz\n"
+           "2 | Vent valve V-9 | OPEN to the tank; gauge PG-9 reads 0 bar | Ana Ruiz")
+    answer = "The inlet valve V-8 is closed and locked, and the vent valve V-9 is not open to the tank."
+    assert contradictions("Is the line isolated?", [doc], answer)
+
+
 def test_prefixed_twins_answer_as_the_test_per_word():
     """One set of twins tested against a document sentence's words says what a _prefixed_twin
     test of each answer word said."""

@@ -212,7 +212,7 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
             if denied is None:
                 # a statement's line may give the denied thing a zero ("no overtime" /
                 # "Overtime 1.5x (0 hrs)  0.00")
-                denied = zero = _zero_given(ctx, _denied_stem(clause))
+                denied = zero = _zero_given(ctx, _denied_stem(clause), claim)
             if denied is not None:
                 supported = True
                 doc_index, span = denied

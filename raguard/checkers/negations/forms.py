@@ -12,6 +12,7 @@ import re
 from typing import Optional
 
 from raguard.checkers.base import CheckContext
+from raguard.normalize.pipe_tables import table_at
 from raguard.normalize.polarity import denial_spans, unticked_items
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.text import clause_span, tokenize
@@ -20,14 +21,18 @@ from raguard.normalize.text import clause_span, tokenize
 # a figure as a document writes one ("0", "0.00", "1,842.50")
 # (not a part of a time or a date: "14:00", "12/03", nor of a word: "C0NDITIONS", "A4")
 _FIGURE_RE = re.compile(r"(?<![\w.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
+# the value a table's cell gives right after its word: " 0.00", " £0.00", ": 0"
+_CELL_VALUE_RE = re.compile(r"[ \t]*:?[ \t]*[$€£]?[ \t]?(\d[\d,]*(?:\.\d+)?)(?![\d:/])")
 #: How many figures after the word a line may give before the zero (a rate, a count, an amount).
 ZERO_WITHIN = 3
 
 
-def _zero_given(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tuple[int, int]]]:
+def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optional[tuple[int, tuple[int, int]]]:
     """(doc index, sentence span) of a document sentence with a line that gives the word stemmed
     ``h`` a zero among its first ``ZERO_WITHIN`` figures after it ("Overtime 1.5x (0 hrs) 0.00"
-    denies "she worked overtime"), the word being the line's first; None if none does."""
+    denies "she worked overtime"), the word being the line's first, or a cell's ("| saved 0.00
+    kWh |"); None if none does. A table's row is read only where it is the row the answer
+    sentence ``about`` restates (:func:`_restated_row`): another row may give the word a value."""
     if h is None:
         return None
     for doc_index, index in ctx.documents:
@@ -42,15 +47,51 @@ def _zero_given(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tupl
                 line_start = text.rfind("\n", 0, at) + 1
                 # (or a cell of it: a layout's columns are parted by a run of spaces or a tab,
                 # "... you invest   Entry charge 0.00%   Exit charge 0.00%")
-                cell_start = max(line_start, text.rfind("  ", line_start, at) + 2, text.rfind("\t", line_start, at) + 1)
+                cell_start = max(line_start, text.rfind("  ", line_start, at) + 2, text.rfind("\t", line_start, at) + 1,
+                                 text.rfind("|", line_start, at) + 1)
                 if tokenize(text[cell_start:at]):
                     continue  # (the line is about another thing first)
                 line_end = text.find("\n", at)
                 line_end = len(text) if line_end < 0 else line_end
-                figures = _FIGURE_RE.findall(text, at, _cell_end(text, at, line_end))[:ZERO_WITHIN]
-                if any(not f.replace("0", "").replace(",", "").replace(".", "") for f in figures):
+                if cell_start > line_start and text[cell_start - 1] == "|":
+                    # a table's cell gives the word its value right after it ("saved 0.00 kWh",
+                    # "reward £0.00"), not past other words ("OPEN to drain; gauge reads 0 bar")
+                    bar = text.find("|", at, line_end)
+                    value = _CELL_VALUE_RE.match(text, begin + tok.end, line_end if bar < 0 else bar)
+                    figures = [value.group(1)] if value is not None else []
+                else:
+                    figures = _FIGURE_RE.findall(text, at, _cell_end(text, at, line_end))[:ZERO_WITHIN]
+                if (any(not f.replace("0", "").replace(",", "").replace(".", "") for f in figures)
+                        and _restated_row(text, at, h, about)):
                     return doc_index, spans[i]
     return None
+
+
+def _restated_row(text: str, at: int, h: str, about: str) -> bool:
+    """Is the line holding offset ``at`` (a table's row, or a line of a layout's columns) the one
+    the answer sentence ``about`` restates, of the lines of its table that hold the word stemmed
+    ``h``? It shares more of that sentence's figures and content words than any other such line
+    ("Mon 30 Nov | baseline 1.90 kWh | saved 0.00 kWh" for "On Monday 30 November you used 2.21
+    kWh against a 1.90 kWh baseline, so there was no saving", not the row of Wednesday's session)."""
+    found = table_at(text, at)
+    if found is None:
+        return True  # (no table: a layout's line, read as before)
+    table, n = found
+    said = _words(about)
+    own = len(_words(text[table.rows[n].start:table.rows[n].end]) & said)
+    return all(len(_words(text[row.start:row.end]) & said) < own
+               for row in table.body() if row is not table.rows[n]
+               and h in {stem(t.norm) for t in tokenize(text[row.start:row.end])})
+
+
+def _words(text: str) -> set[str]:
+    """The figures and content words' stems of ``text``."""
+    out = set()
+    for t in tokenize(text):
+        word = t.norm if t.norm[0].isdigit() else content_stem(t.norm)
+        if word is not None:
+            out.add(word)
+    return out
 
 
 def _cell_end(text: str, at: int, line_end: int) -> int:
