@@ -1108,6 +1108,20 @@ def test_a_zero_in_a_table_s_cell_denies_the_thing_for_the_row_the_answer_restat
     assert contradictions("Is the line isolated?", [doc], answer)
 
 
+_PITCH_BOOKING = ("Booking BK-2291, Pine Hollow Campsite\nINCLUDED IN YOUR PITCH\nHot showers | Wi-Fi in the lodge\n\n"
+                  "UNAVAILABLE (not bookable this week)\nFirewood bundle £6 | Kayak hire £15")
+
+
+def test_a_heading_that_denies_titles_the_lines_under_it() -> None:
+    answer = "The firewood bundle and the kayak hire aren't available, so you can't book them this week."
+    assert contradictions("What can I book?", [_PITCH_BOOKING], answer) == []
+    # the heading over the showers denies nothing
+    other = "The hot showers and the Wi-Fi in the lodge aren't available this week."
+    assert contradictions("What can I book?", [_PITCH_BOOKING], other)
+    # a blank line ends a heading's section
+    apart = _PITCH_BOOKING.replace("UNAVAILABLE (not bookable this week)\n", "UNAVAILABLE (not bookable this week)\n\n")
+    assert contradictions("What can I book?", [apart], answer)
+
 def test_prefixed_twins_answer_as_the_test_per_word():
     """One set of twins tested against a document sentence's words says what a _prefixed_twin
     test of each answer word said."""

@@ -186,7 +186,7 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
                       and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
                                             _reached_stems(claim, cue, c_begin, c_end), words, said, common))
                      or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
-                     or _listed_under_denial(ctx.documents.indexes[doc_index].text, span)
+                     or _listed_under_denial(ctx.documents.indexes[doc_index].text, span, covered)
                      or _still_to_come(doc_sentence, claim[cue.start():c_end + 4],
                                        denied_head(claim, cue.end(), c_end, predicates=True)))
         # "you can't have colour without one" denies the converse of what "New colour clients

@@ -9,9 +9,10 @@ hrs)  0.00": :func:`_zero_given`). (A form's "N/A" is among the document's words
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Optional, Sequence
 
 from raguard.checkers.base import CheckContext
+from raguard.checkers.negations.document_denies import _prefixed
 from raguard.normalize.pipe_tables import table_at
 from raguard.normalize.polarity import denial_spans, unticked_items
 from raguard.normalize.stems import content_stem, content_stems, stem
@@ -117,12 +118,15 @@ def _cell_end(text: str, at: int, line_end: int) -> int:
 _ITEM_RE = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|[-*•·–])[ \t]")
 
 
-def _listed_under_denial(text: str, span: tuple[int, int]) -> bool:
+def _listed_under_denial(text: str, span: tuple[int, int], covered: Sequence[str] = ()) -> bool:
     """Is the sentence at ``span`` of ``text`` an item of a list whose lead line, right above its
     items, ends with a colon that closes a denial's clause ("4.3 We will not pay:" over "(b) for
     damage caused while the home is unoccupied")? The denial reaches each item, as it reaches a
-    list on its own line (:func:`denial_reach`)."""
+    list on its own line (:func:`denial_reach`). Or a line of a section whose heading denies a
+    word the answer's denial ``covered`` (:func:`_headed_by_denial`)."""
     line_start = text.rfind("\n", 0, span[0]) + 1
+    if covered and _headed_by_denial(text, line_start, covered):
+        return True
     if _ITEM_RE.match(text, line_start) is None:
         return False
     at = line_start
@@ -135,6 +139,41 @@ def _listed_under_denial(text: str, span: tuple[int, int]) -> bool:
             return False  # (a line that is no item ends the list)
         at = start
     return False
+
+
+#: How many lines above a section's line its heading is looked for.
+HEADING_WITHIN = 12
+
+
+def _headed_by_denial(text: str, line_start: int, covered: Sequence[str]) -> bool:
+    """Is the line at ``line_start`` under a heading (a line in capitals, its brackets aside),
+    with no blank line between, that denies one of the answer's words ``covered``: the word with
+    a negative prefix, or after a denial's cue ("UNAVAILABLE (not charged)" over "Basmati Rice
+    1kg | Lemons x4" for "the lemons weren't available"; "NOT INCLUDED" over "Parking")? A
+    heading titles what is under it, as a lead line ending in a colon does."""
+    wanted = {s for w in covered if (s := content_stem(w)) is not None}
+    if not wanted:
+        return False
+    at = line_start
+    for _ in range(HEADING_WITHIN):
+        if at == 0:
+            return False
+        start = text.rfind("\n", 0, at - 1) + 1
+        line = text[start:at - 1].strip()
+        if not line:
+            return False  # (a blank line ends the section)
+        letters = [c for c in _BRACKETED_RE.sub("", line) if c.isalpha()]
+        if len(letters) >= MIN_HEADING_LETTERS and all(c.isupper() for c in letters):
+            return _prefixed(line, list(covered)) or any(
+                not wanted.isdisjoint(content_stems(line[cue:clause_span(line, cue)[1]]))
+                for cue, _ in denial_spans(line))
+        at = start
+    return False
+
+
+_BRACKETED_RE = re.compile(r"\([^()\n]*\)")
+#: The capitals a heading holds at least (not "A", "OK").
+MIN_HEADING_LETTERS = 4
 
 
 def _unticked(doc_sentence: str, answer_words: list[str]) -> bool:
