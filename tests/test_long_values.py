@@ -272,6 +272,15 @@ def test_an_amount_that_adds_up_two_the_answer_gives_is_derived() -> None:
     assert verify("", [doc], "Parking costs €8 a day for 34 or 19 cars, so €53 in all.").action == "review"
 
 
+
+def test_an_amount_split_into_two_bare_parts_of_its_own_sentence_is_derived() -> None:
+    doc = "Rest log: 3h10m riding before stopping; the stop was taken in two parts, 20 and 25 minutes."
+    answer = "You rode 3 hours 10 minutes before stopping, and took the 45 minutes as 20 then 25."
+    assert verify("How were my stops?", [doc], answer).action == "proceed"
+    # parts that do not add up to it leave it unsupported
+    assert [w.text for w in verify("", [doc], answer.replace("as 20 then 25", "as 15 then 25")).warnings
+            if w.severity == "high"] == ["45", "15"]
+
 def test_shares_and_times_of_day_are_not_added_up() -> None:
     # in a list of shares or of departures two differ by another by chance
     doc = "Grades: coursework 20%, midterm 25%, final exam 55%. Buses leave at 07:45, 10:30 and 13:00."

@@ -4,10 +4,12 @@ two", "£4,500 a year for three years, £13,500 in all"."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
 from raguard.checkers.numbers._derivations import Derivations, rounding_of
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
+from raguard.normalize.stems import content_stem
 
 
 def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
@@ -16,7 +18,8 @@ def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
     that its sentence or the one before gives ("£45 for one and £12 for the other, so £57
     for the two", "£96,750, £21,450 less than the £118,200 requested"), one of them times a
     count there ("£4,500 a year for three years, £13,500 in all"), or one of them plus a
-    bare value of its own sentence ("25 minutes: 10 of prep and 15 of cooking")? Those are
+    bare value of its own sentence ("25 minutes: 10 of prep and 15 of cooking"), or two bare
+    values of its own sentence ("split the 45 minutes as 30 then 15")? Those are
     checked on their own, so the answer shows its arithmetic: a changed total adds up no
     more, a changed part is flagged itself."""
     if not (amount.unit or amount.measure) or amount.unit == "%" or amount.measure in CLOCK_MEASURES:
@@ -28,7 +31,7 @@ def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
     lo, hi = bisect_left(derivations.amount_starts, lo_pos), bisect_left(derivations.amount_starts, hi_pos)
     parts = [n for n in derivations.amounts[lo:hi]
              if n.start != amount.start and n.unit == amount.unit and n.measure == amount.measure and n.value]
-    if not parts or len(parts) > derivations.NEAREST * 2:
+    if len(parts) > derivations.NEAREST * 2:
         return False
     slack = (max(0.05 * abs(amount.value), amount.precision) if amount.hedge
              else max(amount.precision, rounding_of(amount.text)))
@@ -42,6 +45,12 @@ def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
     if len(bare) > derivations.NEAREST * 2:
         return False
     own_sentence = derivations.sentences[k][0]
+    # (not a count of a thing: "34 or 19 cars")
+    own = [n for n in bare if n.start >= own_sentence and n.value > 0 and not _counts_a_thing(derivations, n)]
+    for i, a in enumerate(own):  # "split the 45 minutes as 30 then 15"
+        for b in own[i + 1:]:
+            if abs(a.value + b.value - value) <= slack:
+                return True
     for a in parts:
         for n in bare:
             if abs(abs(a.value) * n.value - value) <= slack:
@@ -49,3 +58,12 @@ def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
             if n.start >= own_sentence and abs(abs(a.value) + n.value - value) <= slack:
                 return True
     return False
+
+
+_NEXT_WORD_RE = re.compile(r"[ \t]*([A-Za-z]+)")
+
+
+def _counts_a_thing(derivations: Derivations, n: NumberMention) -> bool:
+    """Is the bare value followed by a content word, the thing it counts ("19 cars")?"""
+    m = _NEXT_WORD_RE.match(derivations.ctx.response, n.end)
+    return m is not None and m.group(1).lower() != "plus" and content_stem(m.group(1).lower()) is not None
