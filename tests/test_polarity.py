@@ -257,6 +257,19 @@ def test_denial_cues_that_deny_nothing_are_not_read_as_denials() -> None:
     assert denial_spans("The shop is not open.") == [(12, 15)]
 
 
+_SERVICES = ("ADDITIONAL SERVICES\n  SAT  Saturday delivery ........................ $40.00\n"
+             "  NOT  Notify by phone before arrival ........... $15.00\nTOTAL ........................................ $55.00")
+
+
+def test_a_code_first_in_a_layout_s_line_is_no_denial() -> None:
+    assert denial_spans("  NOT  Notify by phone before arrival ..... $15.00") == []
+    answer = "The extras are Saturday delivery at $40 and a phone notification before arrival at $15."
+    assert contradictions([_SERVICES], answer) == []
+    # a stressed denial is one still: one space after it, or a word in lower case after the gap
+    assert denial_spans("NOT Notify the driver.") == [(0, 3)]
+    assert denial_spans("NOT  covered by the plan") == [(0, 3)]
+    assert denial_spans("Do NOT  Leave it outside") == [(3, 6)]
+
 def test_a_denial_opening_a_table_cell_is_read_as_one_opening_a_sentence() -> None:
     # capitalized inside a line it would be a name's part ("Never Shout Never"); after a cell's
     # bar it opens the cell's statement

@@ -205,6 +205,9 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
         if scoped_in_time(text, m.start()):
             continue  # "not approved until 2019" says when it was approved
         word = m.group(0)
+        if (word == "NOT" and _CODE_CELL_RE.match(text, m.end())
+                and not text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip()):
+            continue  # a code first in a layout's line: "NOT  Notify prior to delivery ... $25.00"
         if (word[0].isupper() and not word.isupper() and text[:m.start()].strip()
                 and text[:m.start()].rstrip()[-1] not in ".!?:;\"“(|"):
             continue  # capitalized inside a sentence: part of a name ("Never Shout Never"); "NOT" stresses
@@ -214,6 +217,8 @@ def denial_spans(text: str) -> list[tuple[int, int]]:
 
 
 _HYPHENS = frozenset("-‐")
+# a gap of a layout's columns, then a label: what follows a code ("NOT  Notify prior to delivery")
+_CODE_CELL_RE = re.compile(r"(?:\t|[ ][ \t])[ \t]{0,20}[A-Z][a-z]")
 # What the determiner "no" is never followed by: what it denies comes right after it ("no
 # payload", "no more"), not a sign that joins two items, a preposition, an article or a
 # conjunction (closed classes). "no" before them is a noun: an abbreviation of "number"
