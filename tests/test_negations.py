@@ -1122,6 +1122,30 @@ def test_a_heading_that_denies_titles_the_lines_under_it() -> None:
     apart = _PITCH_BOOKING.replace("UNAVAILABLE (not bookable this week)\n", "UNAVAILABLE (not bookable this week)\n\n")
     assert contradictions("What can I book?", [apart], answer)
 
+_MOVED = ("Hi Tomas, quick update: the organiser has moved your stall from the east car park to the market "
+          "square (by the fountain), same pitch size.")
+
+
+@pytest.mark.parametrize("answer", [
+    "Your stall is no longer in the east car park: the organiser has moved it to the market square.",
+    "Your stall is not in the east car park anymore; the organiser has moved it to the market square, by the fountain.",
+])
+def test_what_a_thing_changed_from_it_no_longer_is(answer: str) -> None:
+    assert contradictions("Where is my stall?", [_MOVED], answer) == []
+
+
+def test_no_longer_is_still_read_against_a_sentence_that_gives_no_change() -> None:
+    doc = "Your stall is in the east car park, next to the market square (by the fountain)."
+    answer = "Your stall is no longer in the east car park, next to the market square."
+    assert contradictions("Where is my stall?", [doc], answer)
+    # a change from another place, or a plain "not", says nothing of it
+    from raguard.checkers.negations.document_denies import _changed_from
+
+    assert _changed_from(_MOVED, "no longer in the east car park")
+    assert not _changed_from(_MOVED.replace("from the east", "from the west"), "no longer in the east car park")
+    assert not _changed_from(_MOVED, "not in the east car park")
+
+
 def test_prefixed_twins_answer_as_the_test_per_word():
     """One set of twins tested against a document sentence's words says what a _prefixed_twin
     test of each answer word said."""

@@ -46,8 +46,8 @@ from raguard.checkers.negations._common import (
 )
 from raguard.checkers.negations.about import _about_same, _same_thing_sentence
 from raguard.checkers.negations.document_denies import (
-    _denial_apart, _has_opposite, _misread_zeros, _negates, _prefixed, _reached_stems, _shared_denials,
-    _still_to_come,
+    _changed_from, _denial_apart, _has_opposite, _misread_zeros, _negates, _prefixed, _reached_stems,
+    _shared_denials, _still_to_come,
 )
 from raguard.checkers.negations.elsewhere import _denied_elsewhere, _denies_head, _only_denied, _opposite_elsewhere
 from raguard.checkers.negations.forms import _listed_under_denial, _unticked, _zero_given
@@ -182,9 +182,13 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
         read = _misread_zeros(doc_sentence)
         # (a denial inside what the answer's denies, said by both, is no denial of it)
         common = _shared_denials(tokenize(claim), cue.start(), c_end)
-        supported = ((_negates(read, words, said, common)
-                      and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
-                                            _reached_stems(claim, cue, c_begin, c_end), words, said, common))
+        # "moved you from the main hall" says what "no longer in the main hall" does, whatever
+        # another sentence says of the hall: no plain clause outweighs it
+        specific = _changed_from(doc_sentence, claim[cue.start():c_end])
+        supported = (specific
+                     or (_negates(read, words, said, common)
+                         and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
+                                               _reached_stems(claim, cue, c_begin, c_end), words, said, common))
                      or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
                      or _listed_under_denial(ctx.documents.indexes[doc_index].text, span, covered)
                      or _still_to_come(doc_sentence, claim[cue.start():c_end + 4],

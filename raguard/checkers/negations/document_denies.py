@@ -11,7 +11,9 @@ guaranteed" for "The figures are not in today's money": :func:`_denial_apart`). 
 misread ("shall n0t be used") is read with its zeros as the o's they stand for
 (:func:`_misread_zeros`). A denial of what has not happened yet is what a sentence stating it
 as planned or pending says ("Payload resume planned orbit 18846, pending go/no-go" for "have not
-yet resumed": :func:`_still_to_come`).
+yet resumed": :func:`_still_to_come`), and a denial that a state goes on, what a sentence of the
+change away from it says ("moved you from the main hall" for "no longer in the main hall":
+:func:`_changed_from`).
 """
 
 from __future__ import annotations
@@ -251,3 +253,28 @@ def _still_to_come(doc_sentence: str, denial: str, head: Optional[Token]) -> boo
             if any(t.norm in _TO_COME for t in near):
                 return True
     return False
+
+
+# a denial that a state goes on: "no longer", "not ... any longer", "not ... anymore"
+_NO_LONGER_RE = re.compile(r"\bno[ \t]+longer\b|\bany[ \t]*(?:longer|more)\b", re.IGNORECASE)
+# where the denied phrase ends: a stop, a dash, a comma
+_PHRASE_END_RE = re.compile(r"[.,;:!?()\u2013\u2014]|[ \t]-[ \t]")
+# where a "from" phrase ends: the "to" of the change, or a stop
+_FROM_RE = re.compile(r"\bfrom\b(?P<phrase>[^.,;:!?()\n]*?)(?=\bto\b|\binto\b|[.,;:!?()\n]|$)", re.IGNORECASE)
+
+
+def _changed_from(doc_sentence: str, denial: str) -> bool:
+    """Does ``doc_sentence`` say the change away from what a *no longer* ``denial`` denies
+    (every content word of the denied phrase after "from": "moved you from the main hall to
+    Studio 2" for "you're no longer in the main hall")? What a thing changed from, it no longer
+    is. (``denial``: from its cue to its clause's end.)"""
+    cue = _NO_LONGER_RE.search(denial)
+    if cue is None:
+        return False
+    phrase = denial[cue.end():] if cue.start() == 0 else denial[:cue.start()]
+    phrase = phrase[:m.start()] if (m := _PHRASE_END_RE.search(phrase)) is not None else phrase
+    wanted = content_stems(phrase) - {"longer"}
+    if not wanted:
+        return False
+    return any(wanted <= content_stems(m.group("phrase")) for m in _FROM_RE.finditer(doc_sentence))
+
