@@ -743,3 +743,14 @@ def test_a_bound_after_a_denied_verb_reaches_past_its_object_to_for() -> None:
                          ("do not use it for more than 5 days without advice", False)]:
         cue_end = text.index("n't") + 3 if "n't" in text else text.index("not") + 3
         assert denies_amount(text, cue_end, len(text)) is amount, text
+
+
+def test_a_code_whose_digits_are_written_apart_is_read_as_one_number() -> None:
+    doc = "Your parcel is in locker bank C, door 14.\nLocker PIN   : 4 0 9 2 7 1\nCollect within 72 hours."
+    assert _flagged(doc, "It's in locker bank C, door 14, and the PIN is 409271.") == set()
+    assert _flagged(doc, "It's in locker bank C, door 14, and the PIN is 409217.") == {"409217"}
+    # three digits apart, or digits of a longer run, are no code of their own
+    from raguard.normalize.numbers import _spaced_digits
+
+    assert list(_spaced_digits("scores 3 4 5")) == []
+    assert list(_spaced_digits("1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7 8")) == []

@@ -669,7 +669,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     cites ("window.go L57": :func:`_line_refs`), the values of an aviation weather report
     ("24018G31KT 9999 BKN025": :func:`_weather_report_values`), a network port with its
     protocol ("tcp/53": :func:`_ports`), a shop's dozens ("1/2 doz": :func:`_dozens`) and spans
-    of time said in words ("a decade", "a fortnight", "half an hour": :func:`_worded_spans`).
+    of time said in words ("a decade", "a fortnight", "half an hour": :func:`_worded_spans`), and
+    a code's digits written apart ("PIN : 7 7 3 0 1 9": :func:`_spaced_digits`).
     ``mentions``: the values read in ``text``; ``skip``: spans whose digits are no values
     ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
@@ -727,6 +728,7 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     if _SPANS_CUE_RE.search(text) is not None:
         out.extend(_worded_spans(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
+    out.extend(_spaced_digits(text))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
 
@@ -1179,6 +1181,18 @@ def _line_refs(text: str) -> Iterator[NumberMention]:
     summary says "line 57" for "window.go L57")."""
     for m in _LINE_REF_RE.finditer(text):
         yield from (_bare_group(m, group) for group in (1, 2) if m.group(group) is not None)
+
+
+# four digits or more, each apart from the next by one space: a code a form writes in boxes or
+# a reader spells out ("Locker PIN : 7 7 3 0 1 9"); its first digit first (scanned for it)
+_SPACED_DIGITS_RE = re.compile(r"\d(?<![\w.,]\d)(?<!\d[ ]\d)(?:[ ]\d){3,15}(?![\w.,]|[ ]\d)")
+
+
+def _spaced_digits(text: str) -> Iterator[NumberMention]:
+    """Each run of :data:`_SPACED_DIGITS_RE` of ``text`` as the one number its digits write
+    together (an answer gives the PIN as "773019"), a bare value."""
+    for m in _SPACED_DIGITS_RE.finditer(text):
+        yield NumberMention(m.start(), m.end(), m.group(), float(m.group().replace(" ", "")))
 
 
 # a count of dozens as shops and markets abbreviate it ("doz £4.00", "1/2 doz", "2 doz"): twelve each
