@@ -23,7 +23,7 @@ from raguard.normalize.text import clause_span, tokenize
 # (not a part of a time or a date: "14:00", "12/03", nor of a word: "C0NDITIONS", "A4")
 _FIGURE_RE = re.compile(r"(?<![\w.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
 # the value a table's cell gives right after its word: " 0.00", " £0.00", ": 0"
-_CELL_VALUE_RE = re.compile(r"[ \t]*:?[ \t]*[$€£]?[ \t]?(\d[\d,]*(?:\.\d+)?)(?![\d:/])")
+_CELL_VALUE_RE = re.compile(r"[ \t]{0,3}(?::[ \t]{0,3})?[$€£]?[ \t]?(\d[\d,]*(?:\.\d+)?)(?![\d:/])")
 #: How many figures after the word a line may give before the zero (a rate, a count, an amount).
 ZERO_WITHIN = 3
 

@@ -60,7 +60,7 @@ def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
     return False
 
 
-_NEXT_WORD_RE = re.compile(r"[ \t]*([A-Za-z]+)")
+_NEXT_WORD_RE = re.compile(r"[ \t]{0,3}([A-Za-z]+)")
 
 
 def _counts_a_thing(derivations: Derivations, n: NumberMention) -> bool:
