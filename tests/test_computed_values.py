@@ -106,6 +106,19 @@ def test_a_computed_amount_is_shown_not_gating(answer: str, value: str, parts: s
     assert result.action == "proceed"
 
 
+def test_a_price_per_unit_of_measure_times_a_quantity_in_it_is_computed() -> None:
+    doc = "Weighbridge ticket 2291: net 3,480 kg of walnuts.\nProvisional price: 2,35 EUR/kg, paid on account."
+    answer = "The ticket records 3,480 kg net. At a provisional €2.35 per kg, that comes to about €8,178."
+    found = {w.text: w for w in verify("How much will I get?", [doc], answer).warnings}
+    assert found["€8,178"].type == "computed_value" and "€2.35 × 3,480 kg" in found["€8,178"].suggestion
+    # in a unit of the same dimension, converted ("per tonne" of kilograms)
+    tonnes = "The ticket records 3,480 kg net. At €2,350 per tonne, that comes to about €8,178."
+    per_tonne = doc.replace("2,35 EUR/kg", "EUR 2,350 per tonne")
+    assert {w.text: w.type for w in verify("", [per_tonne], tonnes).warnings}.get("€8,178") == "computed_value"
+    # a product of no price and quantity given stays unsupported
+    changed = answer.replace("€8,178", "€8,718")
+    assert {w.text: w.type for w in verify("", [doc], changed).warnings}["€8,718"] == "unsupported_number"
+
 def test_the_questions_own_figures_are_operands() -> None:
     answer = "An extra adult is £7.50 per night. An extra adult is £22.50 for the booking."
     assert _typed(answer, [TARIFF], "cost of an extra adult for 3 nights?")["£22.50"] == ("computed_value", "medium")

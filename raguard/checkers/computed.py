@@ -15,7 +15,8 @@ nearby values to be taken for a computed one (measured on the held-out sets' edi
 CHANGELOG).
 
 Operations, each only between values of compatible kinds (a sum of two amounts of one currency
-or unit; an amount times or divided by a bare count; a percentage of an amount; a share or
+or unit; an amount times or divided by a bare count, or a price per unit of measure times a
+quantity in it ("€4.10 per kg" of "1,021.96 kg"); a percentage of an amount; a share or
 change between two values of one kind; the sum or difference of two bare values of three digits
 or more, or with decimals: "from 7,958 to 8,412, an increase of 454", not "12 guests and 3 staff"), to the precision the answer writes its value with (half
 its last digit; a hedged value, "about", within 2%, a hedged time within ten minutes).
@@ -31,6 +32,7 @@ from typing import Callable, Iterable, Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.normalize.dates import DateMention, DateValue
+from raguard.normalize.measures import MEASURES, in_base_unit, same_dimension
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, values_match
 from raguard.normalize.spans import SpanIndex
 
@@ -79,6 +81,17 @@ def _count(n: NumberMention) -> bool:
     """A bare whole number: a count the answer multiplies by ("three of them", "4 adults")."""
     return (n.unit is None and n.measure is None and not n.ordinal and float(n.value).is_integer()
             and 0 < n.value <= 1000)
+
+
+# the unit an amount is priced by, right after it: "€4.10 per kg", "$3/lb", "£80 a tonne"
+_PER_UNIT_RE = re.compile(r"[ \t]{0,3}(?:per|/|an?)[ \t]{0,3}([A-Za-z]+)\b")
+
+
+def _per_unit(text: str, amount: NumberMention) -> Optional[str]:
+    """The unit of measure ``amount`` is a price of ("per kg"), or None."""
+    m = _PER_UNIT_RE.match(text, amount.end)
+    unit = m.group(1).lower() if m is not None else None
+    return unit if unit in MEASURES else None
 
 
 def _same_kind(a: NumberMention, b: NumberMention) -> bool:
@@ -218,6 +231,12 @@ class Computations:
                 for m in counts[i + 1:]:
                     if m is not a and near(a.value * n.value * m.value):
                         return f"{_fmt(a)} × {_fmt(n)} × {_fmt(m)}"
+            per = _per_unit(self._ctx.response, a)
+            if per is not None:  # "€4.10 per kg" times "1,021.96 kg": €4,190
+                for q in operands:
+                    if q.measure is not None and q.measure not in CLOCK_MEASURES and same_dimension(q.measure, per):
+                        if near(a.value * in_base_unit(q.value, q.measure) / in_base_unit(1.0, per)):
+                            return f"{_fmt(a)} × {_fmt(q)} {q.measure}"
             for p in percents:
                 share = p.value / 100
                 if near(a.value * share):
