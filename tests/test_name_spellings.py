@@ -66,3 +66,10 @@ def test_a_name_ner_cut_inside_a_hyphened_word_is_the_words_before_it() -> None:
     answer = "After lvoss approved and 212 CI checks passed, with one optional {} end-to-end check skipped, pmarsh merged it."
     assert missing("Did CI pass?", docs, answer.format("Windows")) == []
     assert missing("Did CI pass?", docs, answer.format("Solaris")) != []
+
+
+def test_names_a_slash_pairs_are_each_found() -> None:
+    docs = ["SEROLOGY PANEL: KRT7 – positive; CDX2 – negative; SATB2 – negative; GATA3 – positive."]
+    assert missing("Which markers?", docs, "KRT7/GATA3 are positive, while CDX2/SATB2 are negative.") == []
+    # a pair with a name the documents lack is still flagged
+    assert any("PAX8" in name for name in missing("Which markers?", docs, "KRT7/PAX8 are positive."))

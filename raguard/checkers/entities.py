@@ -230,6 +230,15 @@ class EntitiesChecker:
                 if len(found) > 2 and all(f is not None for f in found):
                     located.extend(found)
                     continue
+            if hit is None and "/" in part:
+                # "MSH2/MSH6" for the documents' "MSH2 – retained; MSH6 – retained": names a
+                # slash pairs, each found on its own
+                items = [p.strip() for p in part.split("/")]
+                if len(items) > 1 and all(any(c.isalpha() for c in p) for p in items):
+                    found = [_locate(ctx, offset + max(0, part.find(p)), p, label) for p in items]
+                    if all(f is not None for f in found):
+                        located.extend(found)
+                        continue
             if hit is None and (lead := _ACRONYM_LEAD_RE.match(part)) is not None:
                 # "TA Rafael Quintero" for "Teaching assistant: Rafael Quintero": a role by its
                 # initials, spelled out right before the name in a document
