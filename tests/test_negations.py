@@ -1324,3 +1324,15 @@ def test_a_reporting_frame_the_document_does_not_say_does_not_dilute_the_restate
             "no full opening before the inspection concludes.")
     assert not contradictions("What was agreed?", [call], "Mika Ito asked to avoid a full reopening at once, so the staff "
                               "agreed on a phased opening.")
+
+
+_NIGHTLY = "Nightly run 4 Dec\nJOB-7   Error   00:12:04  Error: Failed to mount backup volume. Retry 2 of 2 failed."
+
+
+def test_a_word_of_failing_before_to_denies_the_verb_after_it() -> None:
+    # the answer says "failed" too, which makes a weak word of the document's no denial of its
+    # own ("Alert fired" / "did not fire"); "Failed to mount" denies mounting all the same
+    answer = "JOB-7 failed: the backup volume couldn't be mounted even after two retries."
+    assert contradictions("Did the backup run?", [_NIGHTLY], answer) == []
+    mounted = "Nightly run 4 Dec\nJOB-7   Success 00:12:04  Mounted backup volume, copied 42 GB."
+    assert contradictions("Did the backup run?", [mounted], answer)

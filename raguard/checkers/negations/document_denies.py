@@ -69,7 +69,8 @@ def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = 
     ("unsafe" against the answer's "not safe"). A word that denies only in some uses ("former",
     "closed", "free", "fired") is none where the answer sentence says it too, in any form
     (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
-    midfielder", "the alarm did not fire" / "the alarm fired"). Nor is a denial the answer says
+    midfielder", "the alarm did not fire" / "the alarm fired"), unless it denies the verb after
+    "to" ("Failed to create VM snapshot" for "failed: the snapshot couldn't be created"). Nor is a denial the answer says
     too inside what its denial denies (``common``: see :func:`_shared_denials`): "for use
     without signal" in both is common ground, not the document's denial of what the answer's
     "does not let users download maps for use without signal" denies."""
@@ -88,6 +89,8 @@ def _negations(doc_sentence: str, said: frozenset[str],
             continue
         if word in _CLEAR_DENIALS or word.endswith(("n't", "n’t")):
             yield m
+        elif word.startswith(_DENYING_THE_NEXT_VERB) and _TO_VERB_RE.match(doc_sentence, m.end()):
+            yield m  # "Failed to create VM snapshot" denies creating, whatever the answer says of failing
         elif word not in said:
             # in another form of a word the answer says ("Alert fired" / "did not fire") it is
             # the answer's word, not a denial
@@ -95,6 +98,11 @@ def _negations(doc_sentence: str, said: frozenset[str],
                 said_stems = {stem(w) for w in said}
             if stem(word) not in said_stems:
                 yield m
+
+
+# words that deny the verb after "to" ("failed to create", "refused to sign", "unable to attend")
+_DENYING_THE_NEXT_VERB = ("fail", "refus", "declin", "unabl")
+_TO_VERB_RE = re.compile(r"[ \t]to[ \t][a-z]", re.IGNORECASE)
 
 
 def _reached_stems(claim: str, cue: re.Match[str], c_begin: int, c_end: int) -> tuple[set[str], set[str]]:
