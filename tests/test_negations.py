@@ -1336,3 +1336,23 @@ def test_a_word_of_failing_before_to_denies_the_verb_after_it() -> None:
     assert contradictions("Did the backup run?", [_NIGHTLY], answer) == []
     mounted = "Nightly run 4 Dec\nJOB-7   Success 00:12:04  Mounted backup volume, copied 42 GB."
     assert contradictions("Did the backup run?", [mounted], answer)
+
+
+_PLANT_CHAT = ("[Sat 09:10] Joss: hi, still ok to water the plants on sat+sun? back tue evening\n"
+               "[Sat 09:14] Mira: yep, mornings only\n"
+               "[Sat 09:15] Mira: do u want me to water them tuesday morning too\n"
+               "[Sat 09:16] Joss: no need, my sister is coming by tue am")
+
+
+def test_a_chat_line_that_asks_without_its_mark_states_nothing() -> None:
+    answer = ("Mira is watering the plants on Saturday and Sunday mornings. Mira isn't needed on Tuesday "
+              "morning, as Joss's sister is coming by then.")
+    assert contradictions("Who waters the plants?", [_PLANT_CHAT], answer) == []
+    from raguard.checkers.negations._common import _asks
+
+    assert _asks("[Sat 09:15] Mira: do u want me to water them tuesday morning too")
+    assert _asks("Can you confirm the slot?")
+    assert not _asks("[Sat 09:15] Mira: I can water them tuesday morning too")
+    assert not _asks("Do not water them on tuesday")
+    # a mark inside ends the question there: what follows it states
+    assert not _asks("Are we watering them on tuesday? it's not needed yet")

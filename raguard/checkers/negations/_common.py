@@ -102,6 +102,20 @@ MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
 MIN_SHARED_CLAUSE = 3  # content words a relative clause needs to be compared on its own
 _QUESTION_END_RE = re.compile(r"\?\W*$")
+# a question a chat writes without its mark: a line's words (past a time and a speaker's label)
+# open with a verb and the person it asks ("do u want me to do monday morn too")
+_ASKS_RE = re.compile(r"(?:^|\n)(?:[ \t]*\[[^\]\n]{1,30}\])?(?:[ \t]*[A-Z][\w'’.-]{0,30}(?:[ \t][A-Z][\w'’.-]{0,30}){0,2}:)?"
+                      r"[^\w\n]{0,12}(?:do|does|did|can|could|shall|should|will|would|are|is|have|has|want)[ \t]{1,3}"
+                      r"(?:u|you|ya|i|we|me|it|they|he|she)\b", re.IGNORECASE)
+
+
+def _asks(sentence: str) -> bool:
+    """Is the document sentence a question: ending with its mark, or a chat's line without one that
+    opens with a verb and a person ("do u want me to do monday morn too")? It states nothing. (A
+    mark inside ends the question there: "Are we accruing it? it's not approved yet" states.)"""
+    if _QUESTION_END_RE.search(sentence) is not None:
+        return True
+    return "?" not in sentence and _ASKS_RE.match(sentence) is not None
 
 # a run of letters and digits joined by hyphens, slashes or points: a code ("web-03", "P-116")
 _CODE_RE = re.compile(r"[^\W_]+(?:[-/.][^\W_]+)*")

@@ -13,7 +13,7 @@ from typing import Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import (
-    MIN_SHARED, MIN_SHARED_SHARE, _CODE_RE, _QUESTION_END_RE, _holds_code, _lacks_denied_word,
+    MIN_SHARED, MIN_SHARED_SHARE, _CODE_RE, _asks, _holds_code, _lacks_denied_word,
     _sentences_sharing,
 )
 from raguard.checkers.negations.tables import _header_row
@@ -78,7 +78,7 @@ def _same_thing_sentence(ctx: CheckContext, clause: str, cue: tuple[int, int], s
             if n < need or n <= most:
                 continue
             text = index.text[spans[i][0]:spans[i][1]]
-            if (_QUESTION_END_RE.search(text) or _header_row(index.text, spans[i])
+            if (_asks(text) or _header_row(index.text, spans[i])
                     or _lacks_denied_word(clause[cue[0]:], text) or not _about_same(clause, cue, text)):
                 continue
             best, most = (doc_index, spans[i]), n

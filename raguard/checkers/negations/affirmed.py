@@ -17,7 +17,7 @@ from typing import AbstractSet, Container, Iterator, Optional
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import (
-    MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED_CLAUSE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE, _QUESTION_END_RE,
+    MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED_CLAUSE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE, _asks,
     _WINDOW, _WITHOUT_RE, _aligned_first, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
 )
 from raguard.checkers.negations.elsewhere import _denies_head
@@ -186,7 +186,7 @@ def _denial_cues(index: DocumentIndex, span: tuple[int, int], doc_sentence: str)
             if not denies_anything(doc_sentence[begin:end]):
                 cues.append(m.span())
         cues.sort()
-        found = memo[span] = () if not cues or _QUESTION_END_RE.search(doc_sentence) else tuple(cues)
+        found = memo[span] = () if not cues or _asks(doc_sentence) else tuple(cues)
     return found
 
 

@@ -40,8 +40,8 @@ from typing import Iterator, Optional
 
 from raguard.checkers.base import CheckContext, Checker, Finding, quote_for_message
 from raguard.checkers.negations._common import (
-    MIN_COVERED, MIN_SHARED, MIN_SHARED_SHARE, _BEFORE_DENIED, _QUESTION_END_RE, _WITHOUT_RE,
-    _WORD_RE, _denial_part, _denied_stem, _lacks_denied_word, _list_end, _opens_contrast, _relative_clause,
+    MIN_COVERED, MIN_SHARED, MIN_SHARED_SHARE, _BEFORE_DENIED, _WITHOUT_RE, _WORD_RE, _asks,
+    _denial_part, _denied_stem, _lacks_denied_word, _list_end, _opens_contrast, _relative_clause,
     _sentences_sharing,
 )
 from raguard.checkers.negations.about import _about_same, _same_thing_sentence
@@ -361,7 +361,7 @@ def _shares_enough(ctx: CheckContext, best: tuple[int, tuple[int, int], int], st
     ." states nothing)."""
     doc_index, span, shared = best
     return (shared >= max(MIN_SHARED, MIN_SHARED_SHARE * len(stems))
-            and not _QUESTION_END_RE.search(ctx.documents.indexes[doc_index].text[span[0]:span[1]]))
+            and not _asks(ctx.documents.indexes[doc_index].text[span[0]:span[1]]))
 
 
 def _other_part_only(ctx: CheckContext, best: tuple[int, tuple[int, int], int], clause: str) -> bool:

@@ -13,7 +13,7 @@ from typing import AbstractSet, Optional
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED, MIN_SHARED_CLAUSE, MIN_SHARED_SHARE, _BEFORE_DENIED,
-    _QUESTION_END_RE, _in_denial, _relative_clause, _sentences_sharing,
+    _asks, _in_denial, _relative_clause, _sentences_sharing,
 )
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.polarity import denial_scope, denial_spans, denied_head, opposite_key, opposites_of
@@ -81,7 +81,7 @@ def _opposite_elsewhere(ctx: CheckContext, clause: str, stems: set[str], said: f
             if n < need:
                 continue
             text = index.text[spans[i][0]:spans[i][1]]
-            if _QUESTION_END_RE.search(text):
+            if _asks(text):
                 continue
             if any(opposite_key(t.norm) in wanted and t.norm not in said and not _in_denial(text, t.start)
                    for t in tokenize(text)):

@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_COVERED_SHARE, _DOCUMENT_DENIAL_WORDS_BARE_RE, _DOCUMENT_DENIAL_WORDS_RE,
-    _QUESTION_END_RE, _WINDOW, _WITHOUT_RE, _around, _content_positions, _opens_contrast, _sentences_sharing,
+    _WINDOW, _WITHOUT_RE, _around, _asks, _content_positions, _opens_contrast, _sentences_sharing,
 )
 from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _prefixed
 from raguard.documents import DocumentIndex
@@ -95,7 +95,7 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 shared = [s for s in a_side if s in d_side and d_side[s] == a_side[s]]
                 if len(shared) < need:
                     continue
-                if _QUESTION_END_RE.search(text):
+                if _asks(text):
                     break  # a question neither states nor denies
                 d_clause = _misread_zeros(text[d_begin:d_end])
                 denial_words = _DOCUMENT_DENIAL_WORDS_BARE_RE if has_bare_not(d_clause) else _DOCUMENT_DENIAL_WORDS_RE

@@ -12,7 +12,7 @@ import re
 from typing import Optional
 
 from raguard.checkers.base import CheckContext
-from raguard.checkers.negations._common import MIN_COVERED, _QUESTION_END_RE
+from raguard.checkers.negations._common import MIN_COVERED, _asks
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.stems import content_stem, stem
 from raguard.normalize.text import clause_spans, tokenize
@@ -79,7 +79,7 @@ def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], den
                 spans, by_stem = index.sentence_index
                 for i in by_stem.get(word, ()):
                     text = index.text[spans[i][0]:spans[i][1]]
-                    if len(about & _said_stems(text)) >= MIN_COVERED and not _QUESTION_END_RE.search(text):
+                    if len(about & _said_stems(text)) >= MIN_COVERED and not _asks(text):
                         return doc_index, spans[i]
     return None
 

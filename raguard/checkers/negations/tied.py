@@ -13,7 +13,7 @@ from typing import Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import (
-    _BEFORE_DENIED, _QUESTION_END_RE, _in_denial, _lacks_denied_word, _sentences_sharing,
+    _BEFORE_DENIED, _asks, _in_denial, _lacks_denied_word, _sentences_sharing,
 )
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.polarity import denial_scope, denial_spans, denied_head
@@ -49,7 +49,7 @@ def _tied_denial(ctx: CheckContext, clause: str, stems: set[str], best: tuple[in
             if (doc_index, spans[i]) == best[:2]:
                 continue
             text = index.text[spans[i][0]:spans[i][1]]
-            if (len(stems & content_stems(text)) >= need and not _QUESTION_END_RE.search(text)
+            if (len(stems & content_stems(text)) >= need and not _asks(text)
                     and any((denied is not None and _word_after(text, c_end) == denied)
                             or (before is not None and _word_after(text, c_end) is None
                                 and text[c_start:c_end].lower() == cue.group(0).lower()
