@@ -12,8 +12,8 @@ value is flagged (``contradicted_claim``) when that sentence does not give it bu
 value of the same kind in the same place (for an amount of money, one in its currency): the
 content word right before the two values, or right after them (past a unit of measure, which
 is part of the value), is the same ("approved the budget on *Tuesday*" / "approved the budget
-on *Wednesday*"), and the document sentence holds
-every name of the answer's (it is about the same thing). Left alone: a value the restated
+on *Wednesday*"), and the document sentence holds every name of the answer's (it is about the
+same thing). Left alone: a value the restated
 sentence gives anywhere (a number of the other sign too: "costs you 5 points" says "-5 points"
 in words), a value whose own
 document sentence has the same word next to it (the document says it there too), and a value

@@ -17,8 +17,8 @@ from typing import AbstractSet, Container, Iterator, Optional
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import (
-    MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED_CLAUSE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE, _asks,
-    _WINDOW, _WITHOUT_RE, _aligned_first, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
+    MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED_CLAUSE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE,
+    _WINDOW, _WITHOUT_RE, _aligned_first, _asks, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
 )
 from raguard.checkers.negations.elsewhere import _denies_head
 from raguard.checkers.negations.wishes import _DUTY_RE, _MODAL_RE, _wished_against_fact

@@ -70,10 +70,11 @@ def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = 
     "closed", "free", "fired") is none where the answer sentence says it too, in any form
     (``said``, folded words): there it describes what both say ("not Dario Kowal, a former
     midfielder", "the alarm did not fire" / "the alarm fired"), unless it denies the verb after
-    "to" ("Failed to create VM snapshot" for "failed: the snapshot couldn't be created"). Nor is a denial the answer says
-    too inside what its denial denies (``common``: see :func:`_shared_denials`): "for use
-    without signal" in both is common ground, not the document's denial of what the answer's
-    "does not let users download maps for use without signal" denies."""
+    "to" ("Failed to create VM snapshot" for "failed: the snapshot couldn't be created"). Nor is
+    a denial the answer says too inside what its denial denies (``common``: see
+    :func:`_shared_denials`): "for use without signal" in both is common ground, not the
+    document's denial of what the answer's "does not let users download maps for use without
+    signal" denies."""
     return next(_negations(doc_sentence, said, common), None) is not None or _prefixed(doc_sentence, answer_words)
 
 
@@ -285,4 +286,3 @@ def _changed_from(doc_sentence: str, denial: str) -> bool:
     if not wanted:
         return False
     return any(wanted <= content_stems(m.group("phrase")) for m in _FROM_RE.finditer(doc_sentence))
-

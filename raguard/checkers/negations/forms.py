@@ -143,6 +143,10 @@ def _listed_under_denial(text: str, span: tuple[int, int], covered: Sequence[str
 
 #: How many lines above a section's line its heading is looked for.
 HEADING_WITHIN = 12
+#: The capitals a heading holds at least (not "A", "OK").
+MIN_HEADING_LETTERS = 4
+# a bracket's words, which a heading in capitals may write in lower case ("UNAVAILABLE (not charged)")
+_BRACKETED_RE = re.compile(r"\([^()\n]*\)")
 
 
 def _headed_by_denial(text: str, line_start: int, covered: Sequence[str]) -> bool:
@@ -169,11 +173,6 @@ def _headed_by_denial(text: str, line_start: int, covered: Sequence[str]) -> boo
                 for cue, _ in denial_spans(line))
         at = start
     return False
-
-
-_BRACKETED_RE = re.compile(r"\([^()\n]*\)")
-#: The capitals a heading holds at least (not "A", "OK").
-MIN_HEADING_LETTERS = 4
 
 
 def _unticked(doc_sentence: str, answer_words: list[str]) -> bool:
