@@ -754,3 +754,11 @@ def test_a_code_whose_digits_are_written_apart_is_read_as_one_number() -> None:
 
     assert list(_spaced_digits("scores 3 4 5")) == []
     assert list(_spaced_digits("1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7 8")) == []
+
+
+def test_a_text_that_writes_a_decimal_comma_groups_thousands_with_a_dot() -> None:
+    doc = "Frachtbrief 7731\nBruttogewicht kg / Gross weight kg  24.350     Umfang m3 / Volume m3  41,2"
+    assert _flagged(doc, "The consignment weighs 24,350 kg gross, 41.2 cubic metres.") == set()
+    # without a decimal comma anywhere, one group after a dot stays a decimal
+    plain = "Consignment 7731\nGross weight kg  24.350     Volume m3  41"
+    assert _flagged(plain, "The consignment weighs 24,350 kg gross.") == {"24,350"}

@@ -632,9 +632,10 @@ def _dot_grouped(text: str) -> list[NumberMention]:
         return out  # (the pattern opens with a lookbehind, so re tries it at every position)
     matches = list(_DOT_GROUPED_RE.finditer(text))
     # one text keeps one convention: thousands it groups by dots elsewhere ("1.482.300"), or a
-    # decimal comma it writes ("1.250,00", "0,842", "EUR 0,98")
+    # decimal comma it writes ("1.250,00", "0,842", "EUR 0,98", "Volume m3  31,6")
     dotted = (any(m.group("num").count(".") > 1 for m in matches)
-              or ("," in text and _DECIMAL_COMMA_RE.search(text) is not None))
+              or ("," in text and (_DECIMAL_COMMA_RE.search(text) is not None
+                                   or _COMMA_CUE_RE.search(text) is not None)))
     for m in matches:
         raw, cur, after = m.group("num", "cur", "after")
         currency = next((_CURRENCY_SYMBOLS.get(c) or _CURRENCY_CODES.get(c.lower()) for c in (cur, after)
