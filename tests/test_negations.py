@@ -1122,6 +1122,7 @@ def test_a_heading_that_denies_titles_the_lines_under_it() -> None:
     apart = _PITCH_BOOKING.replace("UNAVAILABLE (not bookable this week)\n", "UNAVAILABLE (not bookable this week)\n\n")
     assert contradictions("What can I book?", [apart], answer)
 
+
 _MOVED = ("Hi Tomas, quick update: the organiser has moved your stall from the east car park to the market "
           "square (by the fountain), same pitch size.")
 
