@@ -272,7 +272,6 @@ def test_an_amount_that_adds_up_two_the_answer_gives_is_derived() -> None:
     assert verify("", [doc], "Parking costs €8 a day for 34 or 19 cars, so €53 in all.").action == "review"
 
 
-
 def test_an_amount_split_into_two_bare_parts_of_its_own_sentence_is_derived() -> None:
     doc = "Rest log: 3h10m riding before stopping; the stop was taken in two parts, 20 and 25 minutes."
     answer = "You rode 3 hours 10 minutes before stopping, and took the 45 minutes as 20 then 25."
