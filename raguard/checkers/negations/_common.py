@@ -117,6 +117,19 @@ def _asks(sentence: str) -> bool:
         return True
     return "?" not in sentence and _ASKS_RE.match(sentence) is not None
 
+
+def _said_stems(text: str) -> set[str]:
+    """The content stems of ``text`` and its figures ("£69", "2044"): what a clause is said of."""
+    return {s for t in tokenize(text) if (s := content_stem(t.norm)) is not None} | {
+        t.norm for t in tokenize(text) if any(ch.isdigit() for ch in t.norm)}
+
+
+# a denial that the past goes on: "not ... anymore", "any more", "any longer"
+NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
+# the same right after "no": the word it denies follows ("no longer follows")
+NO_LONGER_RE = re.compile(r"(?<![ \t])[ \t]+longer\b", re.IGNORECASE)
+
+
 # a run of letters and digits joined by hyphens, slashes or points: a code ("web-03", "P-116")
 _CODE_RE = re.compile(r"[^\W_]+(?:[-/.][^\W_]+)*")
 

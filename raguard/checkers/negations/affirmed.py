@@ -17,8 +17,9 @@ from typing import AbstractSet, Container, Iterator, Optional
 from raguard.align import SentenceAlignment
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.negations._common import (
-    MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED_CLAUSE, _BEFORE_DENIED, _CODE_RE, _DOCUMENT_DENIAL_WORDS_RE,
-    _WINDOW, _WITHOUT_RE, _aligned_first, _asks, _contradiction, _holds_code, _said_elsewhere, _sentences_sharing,
+    MIN_COVERED, MIN_COVERED_SHARE, MIN_SHARED_CLAUSE, NO_LONGER_RE, NO_MORE_RE, _BEFORE_DENIED, _CODE_RE,
+    _DOCUMENT_DENIAL_WORDS_RE, _WINDOW, _WITHOUT_RE, _aligned_first, _asks, _contradiction, _holds_code,
+    _said_elsewhere, _sentences_sharing,
 )
 from raguard.checkers.negations.elsewhere import _denies_head
 from raguard.checkers.negations.wishes import _DUTY_RE, _MODAL_RE, _wished_against_fact
@@ -220,10 +221,10 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
             continue  # "Do not take more than 8 tablets" allows taking them, up to 8: a bound
         # "we don't eat them anymore", "sync no longer follows links": it was so once, as the
         # answer may say; only an answer that says it is so now ("still", "now") is contradicted
-        longer = _NO_LONGER_RE.match(doc_sentence, cue_end)
+        longer = NO_LONGER_RE.match(doc_sentence, cue_end)
         if longer is not None:
             cue_end = longer.end()
-        now_only = longer is not None or _NO_MORE_RE.search(doc_sentence, cue_end, c_end) is not None
+        now_only = longer is not None or NO_MORE_RE.search(doc_sentence, cue_end, c_end) is not None
         head = denied_head(doc_sentence, cue_end, c_end, predicates=True)
         if head is None and (field := _field_label(doc_sentence, c_begin, cue_start, c_end)) is not None:
             # "Pets allowed: No": the field's value denies its label, which the denial now spans
@@ -584,9 +585,5 @@ def _covering(tokens: list[Token], at: int, before_end: frozenset[str], after_en
     return stems, covered
 
 
-# a denial of the present that says the past was otherwise
-_NO_MORE_RE = re.compile(r"\b(?:anymore|any[ \t]+more|any[ \t]+longer)\b", re.IGNORECASE)
-# the same right after "no": the word it denies follows ("no longer follows")
-_NO_LONGER_RE = re.compile(r"(?<![ \t])[ \t]+longer\b", re.IGNORECASE)
 # an answer clause that says it is so now
 _NOW_RE = re.compile(r"\b(?:now|still|currently|today|continues?|remains?)\b", re.IGNORECASE)

@@ -23,7 +23,7 @@ from bisect import bisect_right
 from typing import AbstractSet, Iterator, Optional
 
 from raguard.checkers.negations._common import (
-    MIN_SHARED, _DOCUMENT_NEGATION_BARE_RE, _DOCUMENT_NEGATION_RE, _WORD_RE,
+    MIN_SHARED, NO_LONGER_RE, NO_MORE_RE, _DOCUMENT_NEGATION_BARE_RE, _DOCUMENT_NEGATION_RE, _WORD_RE,
 )
 from raguard.normalize.polarity import (
     denial_reach, denial_scope, has_bare_not, not_determiner, opposite_key, opposites_of, up_to_coordinator,
@@ -264,8 +264,6 @@ def _still_to_come(doc_sentence: str, denial: str, head: Optional[Token]) -> boo
     return False
 
 
-# a denial that a state goes on: "no longer", "not ... any longer", "not ... anymore"
-_NO_LONGER_RE = re.compile(r"\bno[ \t]+longer\b|\bany[ \t]*(?:longer|more)\b", re.IGNORECASE)
 # where the denied phrase ends: a stop, a dash, a comma
 _PHRASE_END_RE = re.compile(r"[.,;:!?()\u2013\u2014]|[ \t]-[ \t]")
 # where a "from" phrase ends: the "to" of the change, or a stop
@@ -277,12 +275,14 @@ def _changed_from(doc_sentence: str, denial: str) -> bool:
     (every content word of the denied phrase after "from": "moved you from the main hall to
     Studio 2" for "you're no longer in the main hall")? What a thing changed from, it no longer
     is. (``denial``: from its cue to its clause's end.)"""
-    cue = _NO_LONGER_RE.search(denial)
-    if cue is None:
+    if denial[:2].lower() == "no" and (longer := NO_LONGER_RE.match(denial, 2)) is not None:
+        phrase = denial[longer.end():]  # "no longer in the main hall"
+    elif (more := NO_MORE_RE.search(denial)) is not None:
+        phrase = denial[:more.start()]  # "not in the main hall anymore"
+    else:
         return False
-    phrase = denial[cue.end():] if cue.start() == 0 else denial[:cue.start()]
     phrase = phrase[:m.start()] if (m := _PHRASE_END_RE.search(phrase)) is not None else phrase
-    wanted = content_stems(phrase) - {"longer"}
+    wanted = content_stems(phrase)
     if not wanted:
         return False
     return any(wanted <= content_stems(m.group("phrase")) for m in _FROM_RE.finditer(doc_sentence))

@@ -12,6 +12,7 @@ import re
 from typing import Optional, Sequence
 
 from raguard.checkers.base import CheckContext
+from raguard.checkers.negations._common import _said_stems
 from raguard.checkers.negations.document_denies import _prefixed
 from raguard.normalize.pipe_tables import table_at
 from raguard.normalize.polarity import denial_spans, unticked_items
@@ -78,21 +79,11 @@ def _restated_row(text: str, at: int, h: str, about: str) -> bool:
     if found is None:
         return True  # (no table: a layout's line, read as before)
     table, n = found
-    said = _words(about)
-    own = len(_words(text[table.rows[n].start:table.rows[n].end]) & said)
-    return all(len(_words(text[row.start:row.end]) & said) < own
+    said = _said_stems(about)
+    own = len(_said_stems(text[table.rows[n].start:table.rows[n].end]) & said)
+    return all(len(_said_stems(text[row.start:row.end]) & said) < own
                for row in table.body() if row is not table.rows[n]
                and h in {stem(t.norm) for t in tokenize(text[row.start:row.end])})
-
-
-def _words(text: str) -> set[str]:
-    """The figures and content words' stems of ``text``."""
-    out = set()
-    for t in tokenize(text):
-        word = t.norm if t.norm[0].isdigit() else content_stem(t.norm)
-        if word is not None:
-            out.add(word)
-    return out
 
 
 def _cell_end(text: str, at: int, line_end: int) -> int:

@@ -12,7 +12,7 @@ import re
 from typing import Optional
 
 from raguard.checkers.base import CheckContext
-from raguard.checkers.negations._common import MIN_COVERED, _asks
+from raguard.checkers.negations._common import MIN_COVERED, _asks, _said_stems
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.stems import content_stem, stem
 from raguard.normalize.text import clause_spans, tokenize
@@ -82,9 +82,3 @@ def _status_restated(ctx: CheckContext, claim: str, denial: tuple[int, int], den
                     if len(about & _said_stems(text)) >= MIN_COVERED and not _asks(text):
                         return doc_index, spans[i]
     return None
-
-
-def _said_stems(text: str) -> set[str]:
-    """The content stems of ``text`` and its figures ("£69", "2044"): what a clause is said of."""
-    return {s for t in tokenize(text) if (s := content_stem(t.norm)) is not None} | {
-        t.norm for t in tokenize(text) if any(ch.isdigit() for ch in t.norm)}
