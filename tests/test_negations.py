@@ -26,6 +26,16 @@ def test_denial_of_a_stated_fact_is_flagged_with_the_document_sentence() -> None
     assert "Warren Bryant was the CEO of Longs Drugs" in warning.suggestion
 
 
+def test_an_invented_denial_names_the_word_no_document_denies_not_a_statement_of_it() -> None:
+    # the nearest sentence does not say "refunded" at all: the message must not claim that it
+    # states the refund, only that nothing denies it
+    doc = "Late entries are accepted with a fee of 20 euro."
+    answer = "Late entries are not refunded, and the fee is 20 euro."
+    [warning] = contradictions("Can I enter late?", [doc], answer)
+    assert 'no document denies "refunded"' in warning.suggestion
+    assert "without negation" not in warning.suggestion and doc in warning.suggestion
+
+
 def test_a_denial_the_document_shares_is_a_supported_claim_with_evidence() -> None:
     doc = "The senator did not attend the vote on Tuesday."
     result = verify("Did the senator vote?", [doc], "The senator was not at the vote on Tuesday.")

@@ -296,11 +296,30 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
         finding.source = "document"
         finding.evidence = (doc_index, span[0], span[1])
     else:
-        finding.suggestion = (
-            f'The answer denies it ("{quote_for_message(sentence, 60)}"), but document '
-            f'{doc_index} states it without negation: "{quote_for_message(doc_sentence, 100)}"'
-        )
+        finding.suggestion = _suggestion(sentence, clause, doc_index, doc_sentence)
     return finding
+
+
+def _suggestion(sentence: str, clause: str, doc_index: int, doc_sentence: str) -> str:
+    """What to tell the reader of an unsupported denial: the document sentence states the denied
+    word plainly, or (an invented denial) it is the nearest sentence and does not say that word."""
+    said = f'The answer denies it ("{quote_for_message(sentence, 60)}"), '
+    quoted = f'"{quote_for_message(doc_sentence, 100)}"'
+    head = _denied_word(clause)
+    if head is not None and _lacks_denied_word(clause, doc_sentence):
+        return (f'{said}but no document denies "{head}": the nearest sentence, in document '
+                f'{doc_index}, does not say it: {quoted}')
+    return f"{said}but document {doc_index} states it without negation: {quoted}"
+
+
+def _denied_word(clause: str) -> Optional[str]:
+    """The word a denial of ``clause`` reaches, as the answer writes it (None when none): the
+    word :func:`_lacks_denied_word` looks for."""
+    cue = _ANSWER_NEGATION_RE.search(clause)
+    if cue is None:
+        return None
+    head = denied_head(clause, cue.end(), len(clause))
+    return None if head is None else clause[head.start:head.end]
 
 
 def _denies_word(text: str, head: Optional[Token]) -> bool:
