@@ -177,6 +177,12 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         "tariffs and bills, foreign-language court, tax and benefit letters, club results, NHS and billing "
         "admin, CI and monitoring output, exam and school pages, booking chats and call transcripts), a "
         "third of the answers long"),
+    "heldout15_answers": HeldOutSet(
+        DATA / "heldout15_answers.jsonl",
+        "two testers, 60 shapes (job cards, medicine and freezer logs, freight emails, OCR'd council and "
+        "pharmacy slips, club WhatsApp and radio-net logs, qPCR and COSHH sheets; security-event exports, "
+        "licence and stock reconciliations, cover notes, payroll and tenancy letters, energy app alerts, "
+        "as-run logs, live-chat transcripts), a fresh measure of the rules of the thirty-sixth round"),
 }
 
 
