@@ -268,3 +268,14 @@ def test_a_short_clause_is_flagged_when_another_name_stands_in_its_place(answer:
 ])
 def test_a_short_clause_without_another_name_in_its_place_passes(docs: list[str], answer: str) -> None:
     assert misattributed(SLOT_QUERY, docs, answer) == []
+
+
+def test_notes_that_write_the_answers_person_by_initials_name_her() -> None:
+    docs = ["Site diary. Foreman: Rhiannon Veale. Surveyor: Kwame Adjei.",
+            "- KA measured the north wall as out of plumb by 12 mm on Tuesday - RV agreed to rebuild it"]
+    answer = "Rhiannon Veale agreed to rebuild the north wall after it measured 12 mm out of plumb."
+    assert misattributed("What about the wall?", docs, answer) == []
+    # the note names another person's initials for the deed: still someone else
+    docs[1] = "- KA measured the north wall as out of plumb by 12 mm on Tuesday and agreed to rebuild it"
+    [warning] = misattributed("What about the wall?", docs, answer)
+    assert warning.text == "Rhiannon Veale"

@@ -73,3 +73,21 @@ def test_names_a_slash_pairs_are_each_found() -> None:
     assert missing("Which markers?", docs, "KRT7/GATA3 are positive, while CDX2/SATB2 are negative.") == []
     # a pair with a name the documents lack is still flagged
     assert any("PAX8" in name for name in missing("Which markers?", docs, "KRT7/PAX8 are positive."))
+
+
+def test_a_full_name_is_found_where_a_document_initials_one_of_its_words() -> None:
+    # the assay sheet gives the initial and the surname, the note only the given name
+    docs = ["Assay sheet - Analyst: T. Okonjo\nbatch 14 passed", "note: rerun batch 15 only. - tamsin"]
+    answer = "Batch 14 passed, and Tamsin Okonjo's note asks for a rerun of batch 15 only."
+    assert missing("Did batch 14 pass?", docs, answer) == []
+    assert missing("Did batch 14 pass?", docs, answer.replace("Tamsin", "Talia")) == ["Talia Okonjo's"]
+    # a review signed "Gwen P." and a log's "Mrs Pryce" are one guest; another surname is not
+    docs = ["19:05 Rm 12 (Mrs Pryce) asked for a cot. Done 19:20.", "Gwen P. - Family stay - June\nLovely room."]
+    assert missing("Who asked?", docs, "After Gwen Pryce's review, the hotel sent a cot.") == []
+    assert missing("Who asked?", docs, "After Gwen Parry's review, the hotel sent a cot.") == ["Gwen Parry's"]
+
+
+def test_an_initial_joins_names_only_with_its_dot() -> None:
+    # "a Mensah" is an article and a surname, no initial of "Abena"
+    docs = ["Notes: we spoke to a Mensah at the desk.", "Abena booked the room."]
+    assert missing("Who booked?", docs, "The room was booked, and Abena Mensah's card paid.") == ["Abena Mensah's"]

@@ -224,6 +224,8 @@ class AttributionsChecker:
         if _in_title(text, name_stems):
             return None  # the body whose document this is ("HARLOW VALE PARISH COUNCIL"): its people act inside it
         doc_text = text[s_start:s_end]
+        if _by_initials(doc_text, _capitalized_run(ctx.response, name.start, name.end)):
+            return None  # "DB accepted" for "Daniel Brooks accepted": notes write people by their initials
         if slotted and not _name_in_slot(doc_text, _slot_words(ctx, name), rest | name_stems | quoted, answer):
             return None
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
@@ -250,6 +252,33 @@ class AttributionsChecker:
                 f'"{quote_for_message(doc_text, 100)}"'
             ),
         )
+
+
+def _capitalized_run(text: str, start: int, end: int) -> str:
+    """The name at ``start``..``end`` with the capitalized words right before it ("Rhiannon Veale"
+    where NER found "Veale")."""
+    m = _CAPITALIZED_BEFORE_RE.search(text, max(0, start - 60), start)
+    return text[m.start() if m is not None else start:end]
+
+
+# capitalized words ending right where a name starts ("Rhiannon " before "Veale")
+_CAPITALIZED_BEFORE_RE = re.compile(r"(?<![\w'’])(?:[A-Z][\w'’-]{0,30}[ \t]){1,2}\Z")
+
+
+def _by_initials(doc_sentence: str, name: str) -> bool:
+    """Does the document sentence write the answer's name of two or three words by its initials
+    in capitals ("DB" for "Daniel Brooks", a title aside), as minutes and logs write people?"""
+    words = [w for w in _WORD_RE.findall(name) if w[:1].isupper() and w.casefold().rstrip(".") not in HONORIFICS]
+    if not 2 <= len(words) <= 3:
+        return False
+    initials = "".join(w[0] for w in words).upper()
+    at = doc_sentence.find(initials)
+    while at >= 0:
+        end = at + len(initials)
+        if not (at and doc_sentence[at - 1].isalnum()) and not (end < len(doc_sentence) and doc_sentence[end].isalnum()):
+            return True
+        at = doc_sentence.find(initials, at + 1)
+    return False
 
 
 # a name's verb of speech, then who the reported words are about ("Ms Oduya says [that] she ...")

@@ -222,6 +222,10 @@ class EntitiesChecker:
             if hit is None and whole and " " in text:
                 # "Harbrook OH" for "Harbrook Occupational Health": a part of a name by its initials
                 hit = _initialed(ctx, text.split())
+            if hit is None and whole and label in _PERSON_LIKE:
+                # "Lola Chukwu" for a report's "Operator: L. Chukwu" signed "— lola", "Leila
+                # Haddad" for a review's "Leila H." and a log's "Mrs Haddad" (whatever NER's label)
+                hit = _initial_and_name(ctx, words)
             if hit is None and ", " in part and _LIST_END_RE.search(part):
                 # "Plant, Harvest, Trade and Rest" for the documents' "Plant, Harvest, Trade or
                 # Rest": a list NER read as one name names each of its items, found on its own
@@ -599,7 +603,11 @@ def _parts(text: str) -> list[str]:
     """A NER span cut at quotes, colons and inner possessives: "Alnora Pharmaceuticals' Cardexa"
     names two things, each of which must be supported; so does a degree after a place ("a
     Cambridge PhD": the documents say "her PhD at the University of Cambridge"). ``[text]``
-    when nothing cuts it (most names: a cheap test spares the split)."""
+    when nothing cuts it (most names: a cheap test spares the split). A bracket NER cut short
+    ("Derek (G4UVW" of "Derek (G4UVW) and Aisha") parts a name from the one it brackets."""
+    if "(" in text and ")" not in text:
+        head, _, inner = text.partition("(")
+        return [p for piece in (head, inner) if piece.strip() for p in _parts(piece.strip())]
     if _PART_CUE_RE.search(text) is None and not text.endswith(_DEGREE_ENDINGS):
         return [text]
     pieces = _PARTS_RE.split(text)
@@ -903,6 +911,32 @@ def _abbreviated(ctx: CheckContext, words: list[str], truncated: bool = False, a
                         if shortened and (not cut or len(words) - shortened >= 2):
                             return doc_index, tokens.token_starts[i], ends[i + len(words) - 1]
                 at = tokens.joined.find(f" {word} ", at + 1)
+    return None
+
+
+#: Labels under which NER may put a person's given name and surname ("Lola Chukwu's note" as ORG).
+_PERSON_LIKE = frozenset({"PERSON", "ORG", "PROPER"})
+
+
+def _initial_and_name(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int, int]]:
+    """(doc index, start, end) of a person's given name and surname (``words``, folded, a title
+    aside) where a document writes one of them as its initial beside the other ("L. Chukwu",
+    "Leila H.") and a document holds the initialed word in full; None otherwise. The initial
+    ties the two words to one person, so a given name and a surname that two documents give to
+    two people are not joined."""
+    parts = [w for w in words if w not in _TITLES]
+    if len(parts) != 2 or not all(w.isalpha() and len(w) > 1 for w in parts):
+        return None
+    given, surname = parts
+    # (an initial with its dot: "a Chukwu" is no "Amara Chukwu")
+    for pattern, full in ((rf"\b{re.escape(given[0])}\.[ \t]{{0,3}}{re.escape(surname)}\b", given),
+                          (rf"\b{re.escape(given)}[ \t]{{1,3}}{re.escape(surname[0])}\.", surname)):
+        if not any(full in index.tokens.vocab for _, index in ctx.documents):
+            continue
+        for doc_index, index in ctx.documents:
+            m = re.search(pattern, index.text, re.IGNORECASE)
+            if m is not None:
+                return (doc_index, m.start(), m.end())
     return None
 
 
