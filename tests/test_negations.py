@@ -1367,3 +1367,32 @@ def test_a_chat_line_that_asks_without_its_mark_states_nothing() -> None:
     assert not _asks("Do not water them on tuesday")
     # a mark inside ends the question there: what follows it states
     assert not _asks("Are we watering them on tuesday? it's not needed yet")
+
+
+def test_a_word_the_answer_denies_by_a_split_prefix_restates_the_documents_denial() -> None:
+    doc = "Refunds: the booking fee cannot be refunded once the course has started."
+    assert contradictions("Can I get the fee back?", [doc],
+                          "The booking fee is non-refundable once the course has started.") == []
+    assert contradictions("Can I get the fee back?", [doc],
+                          "The booking fee is non refundable once the course has started.") == []
+    [warning] = contradictions("Can I get the fee back?", [doc],
+                               "The booking fee is refundable once the course has started.")
+    assert "document 0 denies it" in warning.suggestion
+
+
+def test_a_bills_zero_line_for_the_thing_restates_that_it_was_not_charged() -> None:
+    doc = ("KESTREL DRAINAGE - INVOICE 5521\nEmergency call-out (weekend) ........ 120.00\n"
+           "CCTV survey of main drain - inconclusive ........ 0.00\nJetting of main drain ........ 95.00\n"
+           "TOTAL ........ 215.00")
+    answer = "The inconclusive CCTV survey of the main drain wasn't charged, and jetting cost £95."
+    assert contradictions("What did they charge?", [doc], answer) == []
+    # a line with an amount is no zero: the denial stands against it
+    answer = "The jetting of the main drain wasn't charged, and the call-out cost £120."
+    assert contradictions("What did they charge?", [doc], answer) != []
+
+
+def test_a_denial_of_in_full_is_restated_by_in_part_and_in_full_contradicts_it() -> None:
+    doc = "Outcome: the warranty claim is accepted in part. Labour is refunded; the pump is not."
+    assert contradictions("Was my claim accepted?", [doc], "The claim wasn't accepted in full; labour is refunded.") == []
+    [warning] = contradictions("Was my claim accepted?", [doc], "The warranty claim is accepted in full.")
+    assert '"full"' in warning.suggestion and '"part"' in warning.suggestion

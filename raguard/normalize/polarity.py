@@ -479,6 +479,7 @@ agree agreed | disagree disagreed
 arrival | departure
 entry entrance | exit
 winner | loser
+full fully | partial partially partly
 """
 
 #: The words of the opposites table the stemmer skips as function words: looked up as themselves,

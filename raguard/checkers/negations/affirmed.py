@@ -57,13 +57,14 @@ def _codes(text: str) -> list[str]:
 
 def _denied_in_words(tokens: list[Token], at: int) -> bool:
     """Does a word that denies in its own right ("left out", "lacked", "failed", "excluded": the
-    document's words of :data:`_DOCUMENT_DENIAL_WORDS_RE`) stand right before the word at ``at``
-    among ``tokens``, only articles, auxiliaries and "out" between?"""
+    document's words of :data:`_DOCUMENT_DENIAL_WORDS_RE`; the "non" of "non-refundable") stand
+    right before the word at ``at`` among ``tokens``, only articles, auxiliaries and "out" between?"""
     before = [t for t in tokens if t.start < at]
     for tok in reversed(before):
         if tok.norm in _BEFORE_DENIED or tok.norm in ("out", "of", "to"):
             continue
-        return _DOCUMENT_DENIAL_WORDS_RE.fullmatch(tok.norm) is not None
+        # (a prefix the tokenizer split off: "non-refundable" denies "refundable")
+        return tok.norm == "non" or _DOCUMENT_DENIAL_WORDS_RE.fullmatch(tok.norm) is not None
     return False
 
 
@@ -191,6 +192,17 @@ def _denial_cues(index: DocumentIndex, span: tuple[int, int], doc_sentence: str)
     return found
 
 
+def _initials_of_named(ctx: CheckContext, cue: str) -> bool:
+    """Is the cue "NO" in capitals the initials of a person a document names in full ("NO
+    confirmed no formal action" in notes beside a plan that names "HRBP: Nkechi Obi")? Minutes
+    and logs write people by their initials; a capital "NO" that is someone's is no denial."""
+    return cue == "NO" and any(_NO_NAME_RE.search(index.text) is not None for _, index in ctx.documents)
+
+
+# a given name and a surname whose initials are N and O ("Nkechi Obi", "Niamh O'Dowd")
+_NO_NAME_RE = re.compile(r"\bN[a-z]{1,20}[ \t]{1,3}O(?:['’]?[A-Z])?[a-z]{1,20}\b")
+
+
 def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_index: int,
                        span: Optional[tuple[int, int]]) -> Optional[Finding]:
     """The document sentence at ``span`` denies what the answer sentence affirms.
@@ -214,6 +226,8 @@ def _affirms_denied_in(ctx: CheckContext, alignment: SentenceAlignment, doc_inde
     if not cues:
         return None
     for cue_start, cue_end in cues:
+        if _initials_of_named(ctx, doc_sentence[cue_start:cue_end]):
+            continue
         c_begin, c_end = clause_span(doc_sentence, cue_start)
         if EXCEPT_RE.search(doc_sentence, cue_end, c_end):
             continue  # "No pets without written consent" allows them with it: a condition

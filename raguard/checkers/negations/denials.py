@@ -50,7 +50,7 @@ from raguard.checkers.negations.document_denies import (
     _shared_denials, _still_to_come,
 )
 from raguard.checkers.negations.elsewhere import _denied_elsewhere, _denies_head, _only_denied, _opposite_elsewhere
-from raguard.checkers.negations.forms import _listed_under_denial, _unticked, _zero_given
+from raguard.checkers.negations.forms import _listed_under_denial, _unticked, _zero_charged, _zero_given
 from raguard.checkers.negations.fused import _states_denied
 from raguard.checkers.negations.status import _REASON_OPENS_RE, _status_restated
 from raguard.checkers.negations.tables import _column_contrast, _header_row, _row_named
@@ -216,7 +216,8 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
             if denied is None:
                 # a statement's line may give the denied thing a zero ("no overtime" /
                 # "Overtime 1.5x (0 hrs)  0.00")
-                denied = zero = _zero_given(ctx, _denied_stem(clause), claim)
+                denied = zero = (_zero_given(ctx, _denied_stem(clause), claim)
+                                 or _zero_charged(ctx, _denied_stem(clause), stems - {_denied_stem(clause)}))
             if denied is not None:
                 supported = True
                 doc_index, span = denied

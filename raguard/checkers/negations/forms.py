@@ -69,6 +69,41 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
     return None
 
 
+#: Stems of the verbs and nouns of charging: "X wasn't charged" is said of X's line of a bill.
+_CHARGING = frozenset(stem(w) for w in ("charge", "charged", "bill", "billed", "invoiced", "cost", "fee"))
+# the last figure of a line ("Non-destructive entry attempted ...... 0.00")
+_LAST_FIGURE_RE = re.compile(r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)[ \t]{0,3}$")
+
+
+def _zero_charged(ctx: CheckContext, h: Optional[str], about: set[str]) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of a bill's line whose amount, its last figure, is zero and
+    whose words are the thing a denial of charging (``h``: "wasn't charged", "no fee") is said of
+    (``about``, the clause's other content stems: two at least and most of them, and more than
+    any line with another amount holds); None if none. A receipt's "Non-destructive entry
+    attempted - unsuccessful .... 0.00" says what "the attempt at non-destructive entry wasn't
+    charged" does, without the word "charged"."""
+    if h not in _CHARGING or len(about) < 2:
+        return None
+    best: Optional[tuple[int, bool, int, int]] = None  # (shared, zero, doc index, line start)
+    for doc_index, index in ctx.documents:
+        text = index.text
+        start = 0
+        for line in text.split("\n"):
+            m = _LAST_FIGURE_RE.search(line)
+            if m is not None:
+                shared = len(content_stems(line[:m.start()]) & about)
+                zero = not m.group(1).replace("0", "").replace(",", "").replace(".", "")
+                if best is None or shared > best[0] or (shared == best[0] and not zero):
+                    best = (shared, zero, doc_index, start)
+            start += len(line) + 1
+    if best is None or not best[1] or best[0] < 2 or 2 * best[0] < len(about):
+        return None
+    _, _, doc_index, at = best
+    spans = ctx.documents.indexes[doc_index].sentence_index[0]
+    k = next((i for i, (b, e) in enumerate(spans) if b <= at < e or at <= b), None)
+    return None if k is None else (doc_index, spans[k])
+
+
 def _restated_row(text: str, at: int, h: str, about: str) -> bool:
     """Is the line holding offset ``at`` (a table's row, or a line of a layout's columns) the one
     the answer sentence ``about`` restates, of the lines of its table that hold the word stemmed
