@@ -317,3 +317,62 @@ def test_a_nordic_crown_is_a_currency() -> None:
               "less than the 400 kr week pass.")
     result = verify("prices?", [doc], answer)
     assert {w.text: w.type for w in result.warnings}.get("380 kronor") == "computed_value" and result.action == "proceed"
+
+
+def test_a_result_given_first_is_computed_from_the_value_in_the_next_sentence() -> None:
+    docs = ["Prepaid card: £6.15 of your £25.00 overdraft allowance used, £18.85 left.",
+            "The overdraft used is repaid first from your next load."]
+    query = "if i load £40 onto the card what do i get?"
+    answer = "About £33.85, once the overdraft is repaid. The card shows £6.15 of your overdraft allowance used."
+    result = verify(query, docs, answer)
+    assert _high(answer, docs, query) == []
+    [computed] = [w for w in result.warnings if w.type == "computed_value"]
+    assert computed.text == "£33.85" and computed.severity == "medium"
+    # two sentences after is too far: a value so far from its operand is not taken for computed
+    far = ("About £33.85, once the overdraft is repaid. It is repaid first. The card is prepaid. "
+           "The card shows £6.15 of your overdraft allowance used.")
+    assert ("unsupported_number", "£33.85") in _high(far, docs, query)
+
+
+def test_a_multiple_a_word_says_is_computed_from_the_value_beside_it() -> None:
+    docs = ["Service standard 4.1: a missed collection earns a £15 credit.",
+            "Customers on the assisted collection list receive twice the standard credit."]
+    answer = "A missed collection earns a £15 credit, or double (£30) on the assisted list."
+    result = verify("what do i get for a missed bin?", docs, answer)
+    assert [(w.type, w.text, w.severity) for w in result.warnings] == [("computed_value", "£30", "medium")]
+    # a figure the word does not make is still invented
+    assert ("unsupported_number", "£35") in _high(answer.replace("£30", "£35"), docs)
+
+
+def test_a_percentage_named_a_total_adds_up_the_percentages_beside_it() -> None:
+    docs = ["Contribution change: employee rate 5% -> 7%; voluntary top-up 0% -> 1.5%."]
+    answer = "Your rate rises from 5% to 7% and you add a 1.5% top-up, 8.5% altogether."
+    assert _high(answer, docs) == []
+    assert ("unsupported_number", "9.5%") in _high(answer.replace("8.5%", "9.5%"), docs)
+
+
+def test_a_value_the_answer_derived_once_is_derived_when_it_says_it_again() -> None:
+    docs = ["Contribution change: employee rate 5% -> 7%; voluntary top-up 0% -> 1.5%. Minimum for the bonus: 6%."]
+    answer = ("Your rate rises from 5% to 7% and you add a 1.5% top-up, 8.5% altogether. "
+              "So 8.5% clears the 6% minimum for the bonus.")
+    assert _high(answer, docs) == []
+    # a value said again that was never derived is still flagged there
+    changed = answer.replace("So 8.5%", "So 9.5%")
+    assert ("unsupported_number", "9.5%") in _high(changed, docs)
+
+
+def test_a_logs_negative_cell_and_a_bound_nothing_went_past() -> None:
+    docs = ["ts,probe,temp_c,event\n2026-02-03 01:12:40,K2-T1,-71.4,HIGH_ALARM\n2026-02-03 02:05:10,K2-T1,-78.9,CLEARED",
+            "Nothing went above -70 in K2, so the stock is fine."]
+    answer = "The alarm went off at 01:12 when the probe read -71.4 °C; nothing went above -70 °C, so the stock is fine."
+    assert _high(answer, docs) == []
+    # the other way round is still the other bound
+    assert _high(answer.replace("nothing went above", "it went above"), docs) != []
+
+
+def test_a_decimal_said_in_words_in_a_transcript_supports_its_figure() -> None:
+    docs = ["Voicemail transcript: hi it's Dom the fencer, the back boundary is, er, thirty two point five metres, "
+            "not thirty, so you'll need two more panels."]
+    answer = "Dom re-measured the back boundary at 32.5 m, not 30, so you need two more panels."
+    assert _high(answer, docs) == []
+    assert ("unsupported_number", "32.8") in _high(answer.replace("32.5 m", "32.8 m"), docs)

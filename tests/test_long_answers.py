@@ -934,3 +934,13 @@ def test_a_short_question_states_nothing(opener: str) -> None:
 def test_a_longer_question_is_still_read_for_its_claim() -> None:
     answer = "There is a kids art week at Millbrook Library. Will there be pony rides and a magic show every afternoon?"
     assert UNSUPPORTED_STATEMENT in types("Tell my 7 year old about the art week", _ART_WEEK, answer)
+
+
+def test_a_quantitys_hedge_the_documents_lack_is_no_unsupported_word() -> None:
+    docs = ["Prepaid card: £6.15 of your £25.00 overdraft allowance used, £18.85 left."]
+    query = "if i load £40 onto the card what do i get?"
+    answer = "Roughly £33.85. The card shows £6.15 of your overdraft allowance used."
+    assert [w.type for w in verify(query, docs, answer).warnings if w.severity == "high"] == []
+    # another word the documents lack is still one
+    answer = "Instantly £33.85. The card shows £6.15 of your overdraft allowance used."
+    assert UNSUPPORTED_STATEMENT in [w.type for w in verify(query, docs, answer).warnings]

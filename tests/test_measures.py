@@ -29,6 +29,9 @@ from raguard.normalize.numbers import extract_numbers, values_match
     ("1.5 seconds", '"pollIntervalMs": 1500', True),
     ("4 minutes", "lock-wait-seconds = 240", True),
     ("4 minutes", "lock-wait-seconds = 420", False),
+    ("two weeks", "2 wks", True),  # notes shorten the unit
+    ("14 days", "2 wks", True),
+    ("three weeks", "2 wks", False),
 ])
 def test_values_match_across_units(claim: str, doc: str, ok: bool) -> None:
     (c,) = extract_numbers(claim)

@@ -1,18 +1,20 @@
 """Computed values: a number or date the answer states that no document gives, but that is
 arithmetic on values given beside it. A total ("€46.50 a night, €139.50 for three nights"), a
 difference, a per-unit price, a share or a change in percent, a percentage of an amount ("50% of
-the booked $435, about $217.50"), a time some hours from another ("two hours either side of
-17:22: 15:20 to 19:20"; "from 20 minutes before" a 6 am boarding: 5.40 am), a date some days after another ("within 14 days of 2 November: by 16
+the booked $435, about $217.50"), a multiple a word says ("£35, or double (£70)"), a time some
+hours from another ("two hours either side of 17:22: 15:20 to 19:20"; "from 20 minutes before" a
+6 am boarding: 5.40 am), a date some days after another ("within 14 days of 2 November: by 16
 November").
 
 Such a value is not unsupported the way an invented one is: it is raised as
 ``computed_value``, **medium** (shown, not gating), with the values it can be derived from, so a
 reader can check the arithmetic. Its operands are only the values the answer writes in its own
 sentence and the two before it (each checked on its own: a changed operand is flagged itself),
-the values of the question (the user's own figures: "3 nights, 4 people"), and for a date the
-documents' dates; so a changed value must happen to equal one of a few dozen results of a few
-nearby values to be taken for a computed one (measured on the held-out sets' edits: see
-CHANGELOG).
+an amount of its currency in the sentence after it for a sum or a difference (an answer may give
+the result first: "Roughly £9.62. The app shows £10.38 has been used"), the values of the question
+(the user's own figures: "3 nights, 4 people"), and for a date the documents' dates; so a changed
+value must happen to equal one of a few dozen results of a few nearby values to be taken for a
+computed one (measured on the held-out sets' edits: see CHANGELOG).
 
 Operations, each only between values of compatible kinds (a sum of two amounts of one currency
 or unit; an amount times or divided by a bare count, or a price per unit of measure times a
@@ -94,6 +96,18 @@ def _per_unit(text: str, amount: NumberMention) -> Optional[str]:
     return unit if unit in MEASURES else None
 
 
+# a word that multiplies a value, right before the amount it gives ("or double (£70)", "half, £17.50")
+_MULTIPLIER_BEFORE_RE = re.compile(r"\b(double|twice|triple|treble|half)[ \t(,:]{0,3}\Z", re.IGNORECASE)
+_MULTIPLIERS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "treble": 3.0, "half": 0.5}
+
+
+def _multiplier_before(text: str, start: int) -> Optional[float]:
+    """The factor a word right before the amount at ``start`` says it is of another ("double":
+    2), or None."""
+    m = _MULTIPLIER_BEFORE_RE.search(text, max(0, start - 12), start)
+    return _MULTIPLIERS[m.group(1).lower()] if m is not None else None
+
+
 def _same_kind(a: NumberMention, b: NumberMention) -> bool:
     return a.unit == b.unit and a.measure == b.measure
 
@@ -121,15 +135,17 @@ class Computations:
         self._chained: dict[int, bool] = {}
         self._ready = True
 
-    def _window(self, start: int) -> Optional[tuple[int, int]]:
-        """[start, end) of the sentence holding ``start`` and the ones before it."""
+    def _window(self, start: int) -> Optional[tuple[int, int, int]]:
+        """[start, end) of the sentence holding ``start`` and the ones before it, and the end of
+        the sentence after it."""
         if self._sentences is None:
             self._sentences = list(self._ctx.sentences)
             self._sentence_starts = [s for s, _ in self._sentences]
         k = bisect_right(self._sentence_starts, start) - 1
         if k < 0 or start >= self._sentences[k][1]:
             return None
-        return self._sentences[max(0, k - _SENTENCES_BEFORE)][0], self._sentences[k][1]
+        return (self._sentences[max(0, k - _SENTENCES_BEFORE)][0], self._sentences[k][1],
+                self._sentences[min(len(self._sentences) - 1, k + 1)][1])
 
     def _operands(self, mention: NumberMention, depth: int = 1) -> list[NumberMention]:
         """The values ``mention`` may be computed from: the answer's nearest in its window that a
@@ -144,6 +160,15 @@ class Computations:
         near.sort(key=lambda n: abs(n.start - mention.start))
         given = [n for n in near[:_NEAREST] if self._given(n, depth)]
         return given + self._query
+
+    def _after(self, mention: NumberMention, depth: int) -> list[NumberMention]:
+        """The amounts of ``mention``'s currency in the sentence after its own that a document
+        or the question gives: the operands of a result the answer gives first."""
+        window = self._window(mention.start)
+        if window is None or mention.unit in (None, "%"):
+            return []
+        return [n for n in self._numbers if window[1] <= n.start < window[2] and _same_kind(n, mention)
+                and self._given(n, depth)][:_NEAREST]
 
     def _given(self, n: NumberMention, depth: int) -> bool:
         if n.spelled:
@@ -173,7 +198,10 @@ class Computations:
         if not self._ready:
             self._build()
         operands = self._operands(mention, depth)
-        if len(operands) < 2 and mention.measure not in CLOCK_MEASURES:
+        after = self._after(mention, depth) if mention.measure is None else []
+        # (one operand is enough where a word says the multiple: "or double (£70)")
+        factor = _multiplier_before(self._ctx.response, mention.start) if mention.unit not in (None, "%") else None
+        if len(operands) + len(after) < 2 - (factor is not None) and mention.measure not in CLOCK_MEASURES:
             return None
         if mention.measure in CLOCK_MEASURES:
             return self._clock(mention, operands)
@@ -194,6 +222,8 @@ class Computations:
             return abs(abs(x) - value) <= tol + 1e-9 * value
 
         carried = [n for n in operands if _same_kind(n, mention) and n.unit != "%" and n.measure not in CLOCK_MEASURES]
+        # (a sum or a difference may take an amount from the sentence after: see _after)
+        summed = carried + [n for n in after if all(n.start != c.start for c in carried)]
         counts = [n for n in operands if _count(n) and n.value > 1]
         percents = [n for n in operands if n.unit == "%" and 0 < n.value <= 100]
         if mention.unit == "%":
@@ -214,12 +244,16 @@ class Computations:
                     if near(a.value - b.value):
                         return f"{_fmt(a)} - {_fmt(b)}"
             return None
-        for i, a in enumerate(carried):
-            for b in carried[i + 1:]:
+        for i, a in enumerate(summed):
+            for b in summed[i + 1:]:
                 if near(a.value + b.value):
                     return f"{_fmt(a)} + {_fmt(b)}"
                 if near(a.value - b.value):
                     return f"{_fmt(a)} - {_fmt(b)}" if abs(a.value) >= abs(b.value) else f"{_fmt(b)} - {_fmt(a)}"
+        if factor is not None:  # "£35, or double (£70) if you're on the register"
+            for a in carried:
+                if near(a.value * factor):
+                    return f"{_fmt(a)} × {factor:g}"
         for a in carried:
             for i, n in enumerate(counts):
                 if n is a:
@@ -310,7 +344,7 @@ class Computations:
         window = self._window(mention.start)
         if window is None:
             return None
-        offsets = list(_offsets(self._ctx, window))
+        offsets = list(_offsets(self._ctx, (window[0], window[1])))
         if not offsets:
             return None
         bases: list[tuple[str, DateValue]] = [

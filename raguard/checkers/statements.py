@@ -235,6 +235,11 @@ class StatementsChecker:
             else:
                 best_doc, best_hits, best_shared = _best_by_maps(maps.stem_docs, words + optional, sentence_stems)
             doc_stems = ctx.documents.indexes[best_doc].stems if best_doc >= 0 else frozenset()
+            # a quantity's hedge ("Roughly £9.62") says how close a value is: it supports where
+            # the document has it (or "about") and is no lack where it does not
+            words = [w for w in words if w[0] not in _HEDGES or w[0] in doc_stems or has_synonym_in(w[0], doc_stems)]
+            if not words:
+                continue
             counted = len(words) + sum(1 for w, _, _ in optional if w in doc_stems)
             denied: dict[int, bool] = {}  # (each word's answer below, asked up to three times)
             if best_hits < counted:
@@ -291,6 +296,10 @@ class StatementsChecker:
                     f"{', '.join(dict.fromkeys(missing))} not found."
                 )
             yield finding
+
+
+#: Stems of the words that hedge a quantity (the numbers checker reads them with their value).
+_HEDGES = frozenset(stem(w) for w in ("roughly", "approximately", "approx", "nearly", "circa"))
 
 
 # how many tokens may stand between a denial and the word it denies ("is not yet damaged")

@@ -60,7 +60,7 @@ MEASURES: dict[str, tuple[str, float]] = {
     **_units("time", 60.0, "min", "mins", "minute", "minutes"),
     **_units("time", 3600.0, "hr", "hrs", "hour", "hours"),
     **_units("time", 86400.0, "day", "days"),
-    **_units("time", 604800.0, "week", "weeks"),
+    **_units("time", 604800.0, "wk", "wks", "week", "weeks"),
 }
 
 # the unit word right after a number: "4,800 kg", "4.8-tonne", "375 mi", "2 metric tons"

@@ -650,6 +650,8 @@ def _dot_grouped(text: str) -> list[NumberMention]:
 
 # a lower-case word after four digits: a count's noun ("1530 crates"), unless it joins times
 _LOWER_WORD_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+([a-z]+)\b")
+# a table's header row whose first column is times of day: a zone or "Time", then a gap or a bar
+_TIME_COLUMN_RE = re.compile(r"^[ \t]{0,4}(?:UTC|GMT|Z|LT|TIME|Time)(?:[ \t]{2,}|\t|[ \t]?\|)[^\W\d]", re.MULTILINE)
 _CLOCK_JOINERS = frozenset({"to", "and", "until", "till", "hrs", "hours", "h", "local", "the", "on", "at"})
 
 
@@ -671,7 +673,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     ("24018G31KT 9999 BKN025": :func:`_weather_report_values`), a network port with its
     protocol ("tcp/53": :func:`_ports`), a shop's dozens ("1/2 doz": :func:`_dozens`) and spans
     of time said in words ("a decade", "a fortnight", "half an hour": :func:`_worded_spans`), and
-    a code's digits written apart ("PIN : 7 7 3 0 1 9": :func:`_spaced_digits`).
+    a code's digits written apart ("PIN : 7 7 3 0 1 9": :func:`_spaced_digits`), and a CSV cell's
+    negative value (",-64.9,": :func:`_signed_cells`) and a decimal said in words ("twenty
+    point five": :func:`_spoken_decimals`).
     ``mentions``: the values read in ``text``; ``skip``: spans whose digits are no values
     ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
@@ -682,9 +686,10 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_comma_decimals(mentions))
     if "-" in text:
         out.extend(_age_bands(text))
-    # (a text writes times so when one of its times is four digits, perhaps with a zone: "0630 LT")
+    # (a text writes times so when one of its times is four digits, perhaps with a zone: "0630 LT",
+    # or when a table's first column is headed by a zone or "Time": "UTC    CALL    NAME" over "1930   G4UVW")
     if any(n.measure == CLOCK and n.text[:4].isdigit() and not n.text[4:5].isdigit() and ":" not in n.text
-           for n in mentions):
+           for n in mentions) or _TIME_COLUMN_RE.search(text) is not None:
         for n in mentions:
             minutes = _four_digit_time(text, n)
             if minutes is None or n.measure is not None or n.unit is not None:
@@ -730,8 +735,42 @@ def loose_numbers(text: str, mentions: list[NumberMention],
         out.extend(_worded_spans(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.extend(_spaced_digits(text))
+    if ",-" in text:
+        out.extend(_signed_cells(text))
+    if " point " in text or " POINT " in text:
+        out.extend(_spoken_decimals(text))
     out.sort(key=lambda n: (n.start, -n.end))
     return out
+
+
+_DIGIT_WORDS = {"zero": 0, "oh": 0, "nought": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9}
+# a decimal said in words, as speech-to-text writes it ("twenty point five", "three point two five")
+_SPOKEN_DECIMAL_RE = re.compile(
+    r"(?<![\w-])(?:(?P<tens>" + "|".join(_TENS) + r")(?:[ \t-](?P<unit>" + "|".join(_UNITS) + r"))?|"
+    r"(?P<alone>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r"))"
+    r"[ \t]+point[ \t]+(?P<digits>(?:" + "|".join(_DIGIT_WORDS) + r")(?:[ \t]+(?:" + "|".join(_DIGIT_WORDS) + r")){0,3})"
+    r"(?![\w-])", re.IGNORECASE)
+
+
+def _spoken_decimals(text: str) -> Iterator[NumberMention]:
+    """Each decimal ``text`` says in words ("twenty point five": 20.5), a bare value."""
+    for m in _SPOKEN_DECIMAL_RE.finditer(text):
+        whole = (_TENS[m.group("tens").lower()] + (_UNITS[m.group("unit").lower()] if m.group("unit") else 0)
+                 if m.group("tens") else _UNITS[m.group("alone").lower()])
+        digits = "".join(str(_DIGIT_WORDS[w.lower()]) for w in m.group("digits").split())
+        yield NumberMention(m.start(), m.end(), m.group(), float(f"{whole}.{digits}"), spelled=True)
+
+
+# a CSV row's cell that opens with a minus ("...,F3-T1,-64.9,HIGH_ALARM"): the value reader takes
+# no sign after a comma, which may part a thousands group ("1,-" is no number of its own)
+_SIGNED_CELL_RE = re.compile(r"(?<=,)-(\d{1,12}(?:\.\d{1,12})?)(?=[,;\s]|$)")
+
+
+def _signed_cells(text: str) -> Iterator[NumberMention]:
+    """Each cell of a comma-separated row that is a negative value, as that value."""
+    for m in _SIGNED_CELL_RE.finditer(text):
+        yield NumberMention(m.start(), m.end(), m.group(), -float(m.group(1)))
 
 
 # Digits the value reader leaves unread for what they are glued to: a CSV row's cells

@@ -135,7 +135,7 @@ _BOUND_AFTER_RE = re.compile(r"[ \t]{1,4}(?:more|less|fewer|later|earlier|longer
 
 #: The words that deny a verb a bound follows (:func:`bound_denial_end`): not "no" ("no child
 #: under 12" is a condition), which :func:`denies_amount` reads right before its bound only.
-_VERB_DENIALS = frozenset({"not", "never", "cannot"})
+_VERB_DENIALS = frozenset({"not", "never", "cannot", "nothing", "nobody"})  # ("nothing went above -60")
 #: Where a clause ends, for a condition after a denied bound.
 _CLAUSE_ENDS = ".;:!?\n"
 #: The most words between a denial and a bound after "for" ("do not stay in the sauna for more
@@ -156,12 +156,12 @@ _BOUND_RE = re.compile(
 
 
 def bound_denial_end(text: str, at: int) -> Optional[int]:
-    """Where the "not", "never", "cannot" or "-n't" ends whose verb the bound at ``at`` is said
-    of ("Do not take more than 4 tablets", "don't stay in the sauna for more than 15 minutes":
-    at most), or None: the verb one or two words on, or up to :data:`_BOUND_REACH` before a
-    "for" (not "do not give to children under 12"), no other verb or clause between; not where
-    the clause goes on to a condition ("do not use for more than 5 days without asking": past 5
-    days, ask)."""
+    """Where the "not", "never", "cannot", "nothing", "nobody" or "-n't" ends whose verb the
+    bound at ``at`` is said of ("Do not take more than 4 tablets", "don't stay in the sauna for
+    more than 15 minutes", "nothing went above -60": at most), or None: the verb one or two
+    words on, or up to :data:`_BOUND_REACH` before a "for" (not "do not give to children under
+    12"), no other verb or clause between; not where the clause goes on to a condition ("do not
+    use for more than 5 days without asking": past 5 days, ask)."""
     words = list(_WORD_RUN_RE.finditer(text, max(0, at - 60), at))
     for k in range(1, min(len(words) - 1, _BOUND_REACH) + 1):
         if not words[-k].group(0).isalpha():

@@ -85,6 +85,7 @@ class NumbersChecker:
         derivations: Optional[Derivations] = None
         names: Optional[AnswerNames] = None
         slashed: Optional[SlashedPairs] = None
+        derived: set[tuple[float, Optional[str], Optional[str]]] = set()  # (value, unit, measure) derived so far
         for mention in ctx.numbers:
             if mention.trivial and not ranks(ctx.response, mention):
                 finding = None
@@ -105,7 +106,17 @@ class NumbersChecker:
                 derivations = Derivations.of(ctx)  # (reads nothing until a value is unsupported)
                 names = AnswerNames(ctx.response)
                 slashed = SlashedPairs(ctx)
-            yield self._check_one(ctx, mention, derivations, names, slashed)
+            finding = self._check_one(ctx, mention, derivations, names, slashed)
+            key = (mention.value, mention.unit, mention.measure)
+            if finding.supported and finding.source == "derived":
+                derived.add(key)
+            elif not finding.supported and finding.warning_type == self.warning_type and key in derived:
+                # the answer says again a value it derived before ("6% plus 2%, 8% in total ...
+                # so 8% is above the 5% needed"): the same derivation supports it
+                finding.supported = True
+                finding.source = "derived"
+                finding.suggestion = None
+            yield finding
 
     def _bounded_other_way(self, ctx: CheckContext, mention: NumberMention) -> Optional[Finding]:
         """For a value too common to check alone ("five", "two"), bounded by the answer ("at most

@@ -1,5 +1,5 @@
 """An amount its clause names a total that adds up parts and counts of its sentence: "two at £49
-and one at £58, £156 in all"."""
+and one at £58, £156 in all"; a percentage that adds up percentages ("6% and 2%, 8% in total")."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def is_total(derivations: Derivations, amount: NumberMention) -> bool:
     sums of a long list's values land anywhere), and with few parts and counts. Which count
     goes with which part is not read: a total with the counts swapped between two parts
     (two at €58 and one at €49 for two at €49 and one at €58) passes too."""
-    if amount.unit == "%" or amount.measure in CLOCK_MEASURES or not amount.value:
+    if amount.measure in CLOCK_MEASURES or not amount.value:
         return False
     response = derivations.ctx.response
     key = amount.unit or amount.measure or _currency_code_before(response, amount.start)
@@ -63,7 +63,9 @@ def is_total(derivations: Derivations, amount: NumberMention) -> bool:
                                         bisect_left(derivations.bare_starts, own_end)]
             if n.value <= _MAX_COUNT and n.value != 1]
     near.sort(key=lambda n: abs(n.start - amount.start))
-    counts = list(dict.fromkeys(n.value for n in near))[:_MAX_COUNTS]
+    # (percentages add, as shares of one whole: "a 6% and a 2% deferral, 8% in total"; no count
+    # multiplies one)
+    counts = [] if amount.unit == "%" else list(dict.fromkeys(n.value for n in near))[:_MAX_COUNTS]
     slack = (max(0.05 * abs(amount.value), amount.precision) if amount.hedge
              else max(amount.precision, rounding_of(amount.text)))
     value = abs(amount.value)
