@@ -376,3 +376,13 @@ def test_a_decimal_said_in_words_in_a_transcript_supports_its_figure() -> None:
     answer = "Dom re-measured the back boundary at 32.5 m, not 30, so you need two more panels."
     assert _high(answer, docs) == []
     assert ("unsupported_number", "32.8") in _high(answer.replace("32.5 m", "32.8 m"), docs)
+
+
+def test_a_log_whose_time_column_is_headed_by_its_zone_writes_times_as_four_digits() -> None:
+    docs = ["KESTREL SAILING CLUB - RACE OFFICER LOG - Sun 9 Mar\n"
+            "UTC    BOAT        HELM        EVENT\n"
+            "1405   GBR 2231    Ines        start\n"
+            "1452   GBR 1987    Tomas       finish, 1st\n"]
+    answer = "Race started at 14:05 UTC and Tomas finished first at 14:52."
+    assert _high(answer, docs) == []
+    assert ("unsupported_number", "14:58") in _high(answer.replace("14:52", "14:58"), docs)
