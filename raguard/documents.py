@@ -283,7 +283,8 @@ class DocumentIndex:
         # (a numeric date's other reading after all the rest: the first reading stays the
         # evidence and the nearest date named wherever it was)
         slashed = day_months(text) if "/" in text else []  # "on 27/11": a chat's date without a year
-        if "esterday" in text or "oday" in text or "omorrow" in text:  # (a cheap test before the regex)
+        # (a cheap test before the regex)
+        if "esterday" in text or "oday" in text or "omorrow" in text or "night" in text:
             slashed += relative_days(text, found)  # "Published 26 November ... confirmed yesterday"
         # "3 februari 2025", "Sa 11.10.", "14-01-2026", "Jun-Sep 1932", a calendar's "23  Sat"
         others = other_readings(found)

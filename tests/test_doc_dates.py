@@ -388,3 +388,19 @@ def test_a_short_month_standing_alone_is_that_month() -> None:
     assert _flagged(update, "Bookings rose to 412 from 388 in September.") == [("unsupported_date", "September")]
     # a month's abbreviation a word shares ("Mar"), one in lower case, or one glued into a word, is no month
     assert _read("They mar the view; the oct-core chip; NOVA") == []
+
+
+def test_a_log_lines_last_night_is_the_day_before_its_own_stamp() -> None:
+    docs = ["Tue 4 Mar 06:50 - Harbour Lifts: lift 2 at Quay Court out of service since approx 23:00 last night.\n"
+            "Wed 5 Mar 14:10 - Harbour Lifts: lift 2 back in service. Part due tomorrow for lift 3."]
+    answer = "Lift 2 at Quay Court stopped at about 23:00 on Monday 3 March and was back on Wednesday 5 March."
+    assert [w.type for w in verify("when was the lift out?", docs, answer).warnings if w.severity == "high"] == []
+    # two days before is no "last night"
+    wrong = answer.replace("Monday 3 March", "Sunday 2 March")
+    assert verify("when was the lift out?", docs, wrong).action == "review"
+
+
+def test_a_short_weekday_after_closed_is_a_day() -> None:
+    found = [(d.text, d.value.weekday) for d in extract_dates("Hours: Mon-Fri 8-5, Sat 9-12, closed Sun.")]
+    assert ("Sun", 6) in found
+    assert extract_dates("they sat in the open sun all day") == []

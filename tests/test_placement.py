@@ -115,3 +115,14 @@ def test_a_unit_is_part_of_its_value_not_its_place() -> None:
     moved = "The lake this morning was 150 cm deep and the forecast for Friday is 118-124 cm."
     [warning] = contradictions(moved, docs)
     assert warning.text == "150" and warning.nearest_value == "128"
+
+
+def test_a_weekday_the_answers_date_falls_on_is_no_other_value() -> None:
+    # the message gives the weekday and the day's ordinal, the job sheet the full date
+    docs = ["Boat lift sheet. Lifted: 02/06/2025    Relaunch: 13/06/2025",
+            "Hi Morwenna, the boat's ready for relaunch from Friday 13th after high tide."]
+    assert contradictions("The boat is ready for relaunch from Friday 13 June after high tide.", docs) == []
+    assert contradictions("The boat is ready for relaunch from 13 June 2025 after high tide.", docs) == []
+    # a date on another weekday is still wrong
+    result = verify("When?", docs, "The boat is ready for relaunch from Thursday 12 June after high tide.")
+    assert result.action == "review"

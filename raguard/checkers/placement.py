@@ -119,7 +119,7 @@ class PlacementChecker:
                 if _same(mention, d, either_sign=True):
                     return None  # given there: nothing misplaced (a second aligned sentence is
                     # not asked: one that adds just this value is how a misplaced one is joined)
-                if _kin(mention, d):
+                if _kin(mention, d) and not _part_of(mention, d):
                     others.append(d)
         if not others:
             return None
@@ -200,6 +200,15 @@ def _same(claim: _Mention, doc: _Mention, either_sign: bool = False) -> bool:
             or (either_sign and (claim.value < 0) != (doc.value < 0)
                 and values_match(claim._replace(value=-claim.value), doc)))
     return isinstance(doc, DateMention) and supports(doc.value, claim.value)
+
+
+def _part_of(claim: _Mention, doc: _Mention) -> bool:
+    """Is the document's date a part of the answer's, every part it gives the same ("Friday" of
+    "ready from Friday 7th" for the answer's "Friday 7 March")? It is then no other value."""
+    if not isinstance(claim, DateMention) or not isinstance(doc, DateMention):
+        return False
+    parts = [(c, d) for c, d in zip(claim.value.derived(), doc.value) if d is not None]
+    return bool(parts) and all(c == d for c, d in parts)
 
 
 def _kin(claim: _Mention, doc: _Mention) -> bool:

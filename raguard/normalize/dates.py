@@ -12,6 +12,7 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 import re
+from bisect import bisect_left
 from functools import lru_cache
 from itertools import chain
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
@@ -133,9 +134,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "Mon–Sat": the second end of a range of days
     ("weekday_range_end", re.compile(r"(?=[MTWFS])\b(?:Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)[ \t]*[-–—][ \t]*"
                                      r"(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b")),
-    # "tickets for sat?", "see u on fri": a short weekday in any case after a word that sets a day
-    ("weekday_after", re.compile(r"(?=[oftnublead])\b(?:on|for|this|next|till|until|by|from|every|last|"
-                                 r"arriv(?:e|es|ed|ing)|leav(?:e|es|ing)|due|back)[ \t]+"
+    # "tickets for sat?", "see u on fri", "closed Sun": a short weekday in any case after a word
+    # that sets a day (not "open": "in the open sun")
+    ("weekday_after", re.compile(r"(?=[oftnubleadcs])\b(?:on|for|this|next|till|until|by|from|every|last|"
+                                 r"arriv(?:e|es|ed|ing)|leav(?:e|es|ing)|due|back|closed|shut)[ \t]+"
                                  r"(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
     # "sun 4 may", "Thu, 5th of March": a short weekday in any case right before a day and a month
     ("weekday_dated", re.compile(r"(?=[mtwfsMTWFS])\b(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?,?[ \t]+"
@@ -1212,8 +1214,10 @@ def relative_years(text: str, mentions: list[DateMention]) -> list[DateMention]:
     return out
 
 
-_RELATIVE_DAY_RE = re.compile(r"\b(?P<w>yesterday|today|tomorrow)\b", re.IGNORECASE)
-_DAY_SHIFTS = {"yesterday": -1, "today": 0, "tomorrow": 1}
+_RELATIVE_DAY_RE = re.compile(r"\b(?P<w>yesterday|today|tomorrow|tonight|last[ \t]night)\b", re.IGNORECASE)
+_DAY_SHIFTS = {"yesterday": -1, "today": 0, "tomorrow": 1, "tonight": 0, "last night": -1}
+#: How far into its line a date may stand to be the line's stamp ("Mon 13 Jan 07:05 - ...").
+_STAMP_REACH = 25
 #: How far into a document its dateline may stand, in characters (a header above the story).
 _DATELINE_REACH = 400
 
@@ -1224,20 +1228,37 @@ def relative_days(text: str, mentions: list[DateMention]) -> list[DateMention]:
     gives 25 November 2026), not the closest date (the story's "will reopen on 7 December" is
     not when it was written). ``mentions`` are the text's dates. For documents: an answer
     restates the day the article meant."""
-    line = next((m for m in sorted(mentions) if m.value.day is not None and m.value.month is not None), None)
-    if line is None or line.start > _DATELINE_REACH or line.value.month is None or line.value.day is None:
-        return []
-    ref = line.value
-    month, mday = line.value.month, line.value.day
+    full = sorted(m for m in mentions if m.value.day is not None and m.value.month is not None)
+    line = full[0] if full else None
+    if line is not None and line.start > _DATELINE_REACH:
+        line = None
     out = []
-    for m in _RELATIVE_DAY_RE.finditer(text, line.end):
+    for m in _RELATIVE_DAY_RE.finditer(text, line.end if line is not None else 0):
+        # a log's or a chat's line is told from its own stamp ("Mon 13 Jan 07:05 - ... since
+        # 22:00 last night"), any other from the dateline
+        ref = _stamp_of(text, m.start(), full) or line
+        if ref is None or ref.value.month is None or ref.value.day is None:
+            continue
+        shift = _DAY_SHIFTS[" ".join(m.group("w").lower().split())]
         try:
-            day = _dt.date(ref.year or 2024, month, mday) + _dt.timedelta(days=_DAY_SHIFTS[m.group("w").lower()])
+            day = _dt.date(ref.value.year or 2024, ref.value.month, ref.value.day) + _dt.timedelta(days=shift)
         except ValueError:
             continue
-        value = DateValue(year=day.year if ref.year is not None else None, month=day.month, day=day.day)
+        weekday = None if ref.value.weekday is None or ref.value.year is not None else (ref.value.weekday + shift) % 7
+        value = DateValue(year=day.year if ref.value.year is not None else None, month=day.month, day=day.day,
+                          weekday=weekday)
         out.append(DateMention(m.start(), m.end(), m.group(), value, "dm"))
     return out
+
+
+def _stamp_of(text: str, at: int, full: list[DateMention]) -> Optional[DateMention]:
+    """The date that stamps the line holding ``at``: one of ``full`` (day and month given, in
+    order) near the line's start and before ``at``; None if the line has none."""
+    line_start = text.rfind("\n", 0, at) + 1
+    k = bisect_left(full, line_start, key=lambda d: d.start)
+    if k < len(full) and full[k].start <= line_start + _STAMP_REACH and full[k].end <= at:
+        return full[k]
+    return None
 
 
 def supports(doc: DateValue, claim: DateValue) -> bool:
