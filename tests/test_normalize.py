@@ -240,6 +240,10 @@ def test_sentence_spans_ignore_abbreviations_and_ellipses():
          ["Bore B sat 0.31 mm out of true position tol. (TP 0.25) on lot 2."]),
         # a word that only looks like one still ends its sentence
         ("The test failed at the seal. (It was replaced.)", ["The test failed at the seal.", "(It was replaced.)"]),
+        # an answer's "no" before a word, not "No." of a number before a figure or a code
+        ("Not on the towpath, no. Your permit covers roads only.", ["Not on the towpath, no.", "Your permit covers roads only."]),
+        ("No. The office shuts at five.", ["No.", "The office shuts at five."]),
+        ("Pay invoice no. 5 and Invoice No. B-77 today.", ["Pay invoice no. 5 and Invoice No. B-77 today."]),
     ],
 )
 def test_sentence_spans_keep_technical_abbreviations(text: str, expected: list[str]) -> None:

@@ -553,6 +553,17 @@ but and however if when while after before as for from with by to all each both 
 _NEXT_WORD_RE = re.compile(r"[^\W\d_]+")
 
 
+def _word_no_before_word(text: str, dot_end: int, next_start: int) -> bool:
+    """Is the stop before ``dot_end`` after an answer's "no" (the text's or a line's first word,
+    or after a comma) with a word after it? "No." abbreviates "number" after a noun and before a
+    figure or a code ("item no. 5", "Invoice No. A-1234"); "Not on a dirt road, no. Your
+    agreement says ..." ends a sentence."""
+    lead = text[max(0, dot_end - 5):dot_end - 1].lower()
+    if not (lead.endswith((", no", ",no", "\nno")) or (dot_end == 3 and lead == "no")):
+        return False
+    return _NEXT_WORD_RE.fullmatch(text[next_start:next_start + 30].split(" ", 1)[0]) is not None
+
+
 def _letter_ends_before_opener(text: str, dot_end: int, next_start: int) -> bool:
     """Is the stop at ``dot_end`` after a single capital letter, with a sentence opener after it?"""
     if dot_end < 2 or not text[dot_end - 2].isupper() or (dot_end > 2 and text[dot_end - 3].isalnum()):
@@ -637,7 +648,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         glued, close = m.group("glued", "close")
         # (only a full stop after a letter can close an abbreviation: "in 1997. The" is not asked)
         if (glued is not None or close == "") and _letter_stop(text, start) \
-                and _ends_with_abbreviation(text, start) and not _letter_ends_before_opener(text, start, end):
+                and _ends_with_abbreviation(text, start) and not _letter_ends_before_opener(text, start, end) \
+                and not _word_no_before_word(text, start, end):
             continue  # "Sept. 30", "Dr. Smith", "U.S. Army", "St.Louis": not a sentence end
         if end - start == 1 and text[start] == "\n" and _wrapped_line(text, start):
             continue  # a hard-wrapped line: the sentence goes on
