@@ -12,6 +12,7 @@ about the results.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from collections import Counter
@@ -140,3 +141,19 @@ def test_the_set_is_large_enough_to_measure_every_kind_of_edit(held: HeldOut) ->
     kinds = Counter(item["edit"] for item in items if item["label"] == "fabricated")
     assert sum(1 for item in items if item["label"] == "faithful") >= held.min_faithful
     assert set(kinds) == set(held.edits) and min(kinds.values()) >= held.min_per_edit, kinds
+
+
+def test_the_writers_check_accepts_a_wired_set_and_reports_a_long_swap() -> None:
+    # benchmarks/check_heldout.py is what a blind writer runs before a set is wired in: the same rules
+    path = Path(__file__).parents[1] / "benchmarks" / "check_heldout.py"
+    spec = importlib.util.spec_from_file_location("check_heldout", path)
+    assert spec is not None and spec.loader is not None
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    items = ITEMS["h15"]
+    assert check.problems(items, "h15", 1, 60) == []
+    tampered = [dict(item) for item in items]
+    edit = next(item for item in tampered if item["id"] == "h15-001-number")
+    edit["answer"] += " And a sentence the writer added, well past the sixty characters one edit may change."
+    assert [p for p in check.problems(tampered, "h15", 1, 60) if p.startswith("h15-001-number")]
+    assert check.problems(items, "h14", 1, 60)  # another set's prefix: every id is wrong
