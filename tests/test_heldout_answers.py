@@ -72,16 +72,18 @@ def _sibling(item_id: str) -> str:
     return "-".join(item_id.split("-")[:2]) + "-faithful"
 
 
-def _swap(before: str, after: str) -> tuple[str, str]:
-    """The one span an edit replaced: what is left of both strings once their common start and
-    end are cut off (the end cut never reaching into the start)."""
-    start = 0
-    while start < min(len(before), len(after)) and before[start] == after[start]:
-        start += 1
-    end = 0
-    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
-        end += 1
-    return before[start:len(before) - end], after[start:len(after) - end]
+def _load_check() -> Any:
+    """benchmarks/check_heldout.py, the format check a blind writer runs (not a package module)."""
+    path = Path(__file__).parent.parent / "benchmarks" / "check_heldout.py"
+    spec = importlib.util.spec_from_file_location("check_heldout", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: The writers' check: its ``swap`` (the one span an edit replaced) is the one these tests use.
+CHECK = _load_check()
 
 
 def _edits(held: HeldOut) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -130,7 +132,7 @@ def test_an_edit_is_one_short_swap_of_its_faithful_answer(held: HeldOut) -> None
         assert source is not None, item["id"]
         if item["edit"] == "role-swap":
             continue  # two parties exchanged may stand far apart in the sentence
-        removed, added = _swap(source["answer"], item["answer"])
+        removed, added = CHECK.swap(source["answer"], item["answer"])
         # one fact changes: the swapped span stays short beside answers of 3-6 sentences
         assert len(removed) <= limit and len(added) <= limit, (item["id"], removed, added)
 
@@ -145,15 +147,10 @@ def test_the_set_is_large_enough_to_measure_every_kind_of_edit(held: HeldOut) ->
 
 def test_the_writers_check_accepts_a_wired_set_and_reports_a_long_swap() -> None:
     # benchmarks/check_heldout.py is what a blind writer runs before a set is wired in: the same rules
-    path = Path(__file__).parents[1] / "benchmarks" / "check_heldout.py"
-    spec = importlib.util.spec_from_file_location("check_heldout", path)
-    assert spec is not None and spec.loader is not None
-    check = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(check)
     items = ITEMS["h15"]
-    assert check.problems(items, "h15", 1, 60) == []
+    assert CHECK.problems(items, "h15", 1, 60) == []
     tampered = [dict(item) for item in items]
     edit = next(item for item in tampered if item["id"] == "h15-001-number")
     edit["answer"] += " And a sentence the writer added, well past the sixty characters one edit may change."
-    assert [p for p in check.problems(tampered, "h15", 1, 60) if p.startswith("h15-001-number")]
-    assert check.problems(items, "h14", 1, 60)  # another set's prefix: every id is wrong
+    assert [p for p in CHECK.problems(tampered, "h15", 1, 60) if p.startswith("h15-001-number")]
+    assert CHECK.problems(items, "h14", 1, 60)  # another set's prefix: every id is wrong
