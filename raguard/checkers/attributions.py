@@ -89,7 +89,7 @@ from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.bindings import HONORIFICS
-from raguard.normalize.entities import country_demonyms, demonym_countries
+from raguard.normalize.entities import country_demonyms, demonym_countries, initials
 from raguard.normalize.names import inner_name_stems
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.pipe_tables import table_at
@@ -269,15 +269,15 @@ def _by_initials(doc_sentence: str, name: str) -> bool:
     """Does the document sentence write the answer's name of two or three words by its initials
     in capitals ("DB" for "Daniel Brooks", a title aside), as minutes and logs write people?"""
     words = [w for w in _WORD_RE.findall(name) if w[:1].isupper() and w.casefold().rstrip(".") not in HONORIFICS]
-    if not 2 <= len(words) <= 3:
+    letters = initials(words) if 2 <= len(words) <= 3 else None
+    if letters is None:
         return False
-    initials = "".join(w[0] for w in words).upper()
-    at = doc_sentence.find(initials)
+    at = doc_sentence.find(letters)
     while at >= 0:
-        end = at + len(initials)
+        end = at + len(letters)
         if not (at and doc_sentence[at - 1].isalnum()) and not (end < len(doc_sentence) and doc_sentence[end].isalnum()):
             return True
-        at = doc_sentence.find(initials, at + 1)
+        at = doc_sentence.find(letters, at + 1)
     return False
 
 
@@ -819,8 +819,8 @@ def _spells_acronym(sentence: str, start: int, end: int, stems: set[str]) -> boo
     m = _ACRONYM_AFTER_RE.match(sentence, end)
     if m is None or content_stem(m.group(1).casefold()) not in stems:
         return False
-    initials = "".join(w[0] for w in _WORD_RE.findall(sentence, start, end))
-    return initials.upper().endswith(m.group(1))
+    letters = "".join(w[0] for w in _WORD_RE.findall(sentence, start, end))
+    return letters.upper().endswith(m.group(1))
 
 
 def _writer_does(words: list[str], clause_stems: set[str]) -> bool:
