@@ -183,6 +183,12 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         "pharmacy slips, club WhatsApp and radio-net logs, qPCR and COSHH sheets; security-event exports, "
         "licence and stock reconciliations, cover notes, payroll and tenancy letters, energy app alerts, "
         "as-run logs, live-chat transcripts), a fresh measure of the rules of the thirty-sixth round"),
+    "heldout16_answers": HeldOutSet(
+        DATA / "heldout16_answers.jsonl",
+        "two testers, 60 shapes in trades, farming, shipping, schools, care, councils, tribunals, clubs, "
+        "charities, kitchens, utilities and archives; software, retail, travel, insurance, banking, labs, "
+        "collecting, property, telecoms, motoring, publishing, games, fitness, vets and events: a fresh "
+        "measure of the rules of the thirty-seventh round"),
 }
 
 
