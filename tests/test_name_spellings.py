@@ -53,6 +53,18 @@ def test_vat_is_the_tax_a_document_names_in_its_own_language() -> None:
     assert missing("What does milk cost?", bare, "Whole milk costs 1.29 euros a litre plus VAT.") == ["VAT"]
 
 
+def test_a_country_is_found_by_its_name_in_the_documents_language() -> None:
+    docs = ["Factura 2027-114 · Itinerancia: Túnez (Zona 4) 9,40 € · Envío gratuito desde Alemania y Polonia."]
+    answer = "The €9.40 was roaming in Tunisia; shipping from Germany and Poland is free."
+    assert missing("Why is my bill higher?", docs, answer) == []
+    # a demonym too ("German shipping" for "Alemania"), and another country is still missing
+    assert missing("Why is my bill higher?", docs, "Shipping is free from German and Polish warehouses.") == []
+    assert missing("Why is my bill higher?", docs, answer.replace("Tunisia", "Algeria")) == ["Algeria"]
+    # a foreign name that is an English word names no country: Danish "Island" is not Iceland
+    docs = ["Ferry timetable: the island crossing leaves at 07:40 from Pier 2."]
+    assert missing("When does it leave?", docs, "The Iceland crossing leaves at 07:40 from Pier 2.") == ["Iceland"]
+
+
 def test_a_names_plural_is_found_in_its_singular() -> None:
     docs = ["Inspection found one A1 defect and three B3 items. Rent is paid by standing order."]
     assert missing("What was found?", docs, "It found one A1 and three B3s; rent goes by Standing Orders.") == []

@@ -54,6 +54,7 @@ from raguard.normalize.entities import (
     demonym_countries,
     expansion_pattern,
     find_expansion,
+    foreign_country_names,
     initials,
     listed_country_codes,
     located_demonym,
@@ -448,7 +449,13 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
                 span = None  # the edition must be the document's, beside the name
         if span is not None:
             return (doc_index, span[0], span[1])
+    foreign = foreign_country_names(" ".join(words))
     for doc_index, index in ctx.documents:  # (reached only when the name is not found)
+        # "Spain" for a Spanish bill's "España", "Moroccan" for "Marruecos": a country named in
+        # the document's language
+        for name in foreign:
+            if name[0] in index.tokens.vocab and (span := index.tokens.find_span(list(name))) is not None:
+                return (doc_index, span[0], span[1])
         # "Briarwood Farm" for an OCR'd sign's "BRlARWOOD FARM": a misread letter of a word in capitals
         # (kept on the document's index: the pattern is tried at every position of the document,
         # and a workload cycling through more documents than capitals_misread's cache keeps read

@@ -6,6 +6,8 @@ import re
 from functools import lru_cache
 from typing import Optional
 
+from raguard.normalize.data_files import data_file
+
 # Words that acronyms skip ("World Health Organization" -> WHO, "Bank of America" -> BOA is rare,
 # so "of" is skipped: BA would not be produced; both forms are tried).
 _ACRONYM_SKIP = frozenset({"of", "the", "and", "for", "on", "in", "de", "du", "la", "&", "to", "at", "per"})
@@ -265,6 +267,27 @@ def ampersand_variant(name: str) -> Optional[str]:
 def demonym_countries(word: str) -> tuple[str, ...]:
     """Country names a demonym points to: "French" -> ("france",)."""
     return DEMONYMS.get(word.lower().strip(), ())
+
+
+def foreign_country_names(name: str) -> tuple[tuple[str, ...], ...]:
+    """The names in other languages, as word tokens, of the country ``name`` or of a demonym's
+    country ("Spain", "Spanish" -> (("espana",), ("espagne",), ...)): a document in Spanish says
+    "España" where an English answer says "Spain". Empty for any other name.
+    (data/country_names.txt, compiled by scripts/build_countries.py.)"""
+    key = " ".join(name.casefold().split())
+    codes = COUNTRY_CODES.get(key) or next(filter(None, map(COUNTRY_CODES.get, DEMONYMS.get(key, ()))), ())
+    return _foreign_names().get(codes[0], ()) if codes else ()
+
+
+@lru_cache(maxsize=1)
+def _foreign_names() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """data/country_names.txt read once: each country's names in other languages by its code."""
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for line in data_file("country_names.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            code, names = line.split("\t")
+            out[code] = tuple(tuple(n.split()) for n in names.split("|"))
+    return out
 
 
 def country_demonyms(name: str) -> tuple[str, ...]:
