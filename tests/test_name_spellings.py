@@ -65,6 +65,20 @@ def test_a_country_is_found_by_its_name_in_the_documents_language() -> None:
     assert missing("When does it leave?", docs, "The Iceland crossing leaves at 07:40 from Pier 2.") == ["Iceland"]
 
 
+def test_an_airport_is_found_by_its_code_where_the_answer_names_its_place() -> None:
+    docs = ["OPS PLAN  RK0291  LEBL-EGCC  14MAR27  ETD 0640Z\nALTN 1 EGNM  ALTN 2 EGPH (NOT CALC)\n"
+            "NOTE: DEP SLOT 0655Z"]
+    answer = ("Flight RK0291 goes from Barcelona to Manchester; Leeds Bradford is the first alternate "
+              "and Edinburgh the second.")
+    assert missing("Where are we going?", docs, answer) == []
+    # its IATA code for the document's ICAO one, and another airport is still missing
+    assert missing("Where are we going?", docs, "RK0291 flies BCN to MAN.") == []
+    assert missing("Where are we going?", docs, answer.replace("Edinburgh", "Aberdeen")) == ["Aberdeen"]
+    # a code must be written in capitals: a lower-case "man" is no Manchester
+    docs = ["Canteen rota: the man on the till takes cards only."]
+    assert missing("Who takes cards?", docs, "The Manchester canteen takes cards only.") == ["Manchester"]
+
+
 def test_a_names_plural_is_found_in_its_singular() -> None:
     docs = ["Inspection found one A1 defect and three B3 items. Rent is paid by standing order."]
     assert missing("What was found?", docs, "It found one A1 and three B3s; rent goes by Standing Orders.") == []

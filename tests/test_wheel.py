@@ -42,7 +42,8 @@ def test_wheel_contains_the_phrase_list_and_both_packages(wheel: Path):
     assert "raguard/_data/vague_phrases.txt" in names
     # the WordNet synonym and antonym tables ship with their licence (docs/conversations.md)
     assert {"raguard/_data/synonyms.txt", "raguard/_data/antonyms.txt", "raguard/_data/WORDNET_LICENSE",
-            "raguard/_data/country_names.txt", "raguard/_data/ISO_CODES_LICENSE"} <= set(names)
+            "raguard/_data/country_names.txt", "raguard/_data/ISO_CODES_LICENSE",
+            "raguard/_data/airports.txt", "raguard/_data/AIRPORTSDATA_LICENSE"} <= set(names)
     assert "relapse/__init__.py" in names
     assert {"raguard/py.typed", "relapse/py.typed"} <= set(names)  # users' type checkers read the annotations
     assert not any(n.startswith("tests/") for n in names)

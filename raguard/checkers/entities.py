@@ -45,6 +45,8 @@ from raguard.normalize.entities import (
     LEGAL_FORMS,
     VAT_NAMES,
     acronym_letters,
+    airport_codes,
+    airport_of_code,
     airport_spellings,
     ampersand_variant,
     capitals_misread,
@@ -450,12 +452,15 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         if span is not None:
             return (doc_index, span[0], span[1])
     foreign = foreign_country_names(" ".join(words))
+    airport = _airport_forms(text, words)
     for doc_index, index in ctx.documents:  # (reached only when the name is not found)
         # "Spain" for a Spanish bill's "España", "Moroccan" for "Marruecos": a country named in
         # the document's language
         for name in foreign:
             if name[0] in index.tokens.vocab and (span := index.tokens.find_span(list(name))) is not None:
                 return (doc_index, span[0], span[1])
+        if airport is not None and (span := _airport_in(index, *airport)) is not None:
+            return (doc_index, span[0], span[1])
         # "Briarwood Farm" for an OCR'd sign's "BRlARWOOD FARM": a misread letter of a word in capitals
         # (kept on the document's index: the pattern is tried at every position of the document,
         # and a workload cycling through more documents than capitals_misread's cache keeps read
@@ -492,6 +497,36 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
     if ctx.trust_query and ctx.query and (ctx.query_tokens.find(words) is not None or (
             len(words) == 1 and looks_like_acronym(text) and ctx.query_tokens.find([words[0] + "s"]) is not None)):
         return "query"  # (an acronym also as the query's plural: "CC" for "who got the CCs?")
+    return None
+
+
+def _airport_forms(text: str, words: list[str]) -> Optional[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]:
+    """(codes in capitals, places as word tokens) that write the airport a name names, or None:
+    "Edinburgh" or "Edinburgh Airport" is written "EDI" or "EGPH" on a flight plan, and its code
+    "EDI" is written "EGPH" or "Edinburgh"."""
+    place = words[:-1] if len(words) > 1 and words[-1] in ("airport", "airfield") else words
+    codes = airport_codes(place)
+    if codes:
+        return codes, ()
+    if len(words) == 1 and text.isupper() and text.isalpha() and 3 <= len(text) <= 4:
+        codes, places = airport_of_code(text)
+        if codes:
+            return tuple(code for code in codes if code != text), places
+    return None
+
+
+def _airport_in(index: DocumentIndex, codes: tuple[str, ...], places: tuple[tuple[str, ...], ...]
+                ) -> Optional[tuple[int, int]]:
+    """Span of one of an airport's ``codes`` that ``index``'s document writes in capitals (a
+    lower-case "man" is no Manchester), else of one of its ``places``; None when it has neither."""
+    for code in codes:
+        if code.lower() in index.tokens.vocab:
+            found = re.search(rf"(?<![\w'’]){code}(?![\w'’])", index.text)
+            if found is not None:
+                return found.span()
+    for place in places:
+        if place[0] in index.tokens.vocab and (span := index.tokens.find_span(list(place))) is not None:
+            return span
     return None
 
 

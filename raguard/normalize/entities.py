@@ -495,6 +495,39 @@ AIRPORT_CODES: dict[str, str] = {
 }
 
 
+def airport_codes(words: list[str]) -> tuple[str, ...]:
+    """The IATA and ICAO codes of the airports of the place the folded ``words`` name, its city or
+    its airport's own name (["edinburgh"] -> ("EDI", "EGPH"); ["prestwick"] -> ("PIK", "EGPK")):
+    a flight plan or a boarding pass writes the code where an answer writes the place. Empty for
+    any other name (data/airports.txt, compiled by scripts/build_airports.py)."""
+    return _airports()[0].get(" ".join(words), ())
+
+
+def airport_of_code(code: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """(the codes, the places as word tokens) of the airport whose IATA or ICAO code is ``code``
+    ("EDI" -> (("EDI", "EGPH"), (("edinburgh",),))); empty tuples for any other word."""
+    return _airports()[1].get(code, ((), ()))
+
+
+@lru_cache(maxsize=1)
+def _airports() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]]:
+    """data/airports.txt read once: codes by place, and codes and places by code."""
+    by_place: dict[str, list[str]] = {}
+    by_code: dict[str, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
+    for line in data_file("airports.txt").read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        codes_text, places_text = line.split("\t")
+        codes = tuple(codes_text.split())
+        places = places_text.split("|")
+        for place in places:
+            by_place.setdefault(place, []).extend(codes)
+        entry = (codes, tuple(tuple(place.split()) for place in places))
+        for code in codes:
+            by_code.setdefault(code, entry)
+    return {place: tuple(codes) for place, codes in by_place.items()}, by_code
+
+
 def airport_spellings(words: list[str]) -> list[tuple[list[str], str]]:
     """The name's folded ``words`` with an airport's name written as its code, and that code
     (["heathrow", "t5"] -> [(["lhr", "t5"], "LHR")]); empty when no airport is named (most names)."""
