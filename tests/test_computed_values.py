@@ -119,6 +119,23 @@ def test_a_price_per_unit_of_measure_times_a_quantity_in_it_is_computed() -> Non
     changed = answer.replace("€8,178", "€8,718")
     assert {w.text: w.type for w in verify("", [doc], changed).warnings}["€8,718"] == "unsupported_number"
 
+def test_an_amount_at_a_documents_rate_times_a_quantity_beside_it_is_computed() -> None:
+    docs = ["Workshop tariff: labour £42 per hour; courtesy car £18.50 a day.",
+            "Job 7712: fitter on site 3.5 hours. Courtesy car out 4 days."]
+    answer = "The labour for the 3.5 hours comes to £147, and the courtesy car for 4 days to £74."
+    typed = _typed(answer, docs, "What will the bill be?")
+    assert typed["£147"] == ("computed_value", "medium") and typed["£74"] == ("computed_value", "medium")
+    # a quantity of a measure in the rate's dimension, converted ("90 minutes" at a rate per hour)
+    minutes = "Job 7712: fitter on site 90 minutes."
+    assert _typed("Labour for the 90 minutes comes to £63.", [docs[0], minutes])["£63"] == ("computed_value", "medium")
+    # a changed product, a quantity of something else, or a rate of another currency stays unsupported
+    assert _typed(answer.replace("£147", "£174"), docs)["£174"] == ("unsupported_number", "high")
+    assert _typed("The car for the 3.5 hours comes to £64.75.", docs)["£64.75"] == ("unsupported_number", "high")
+    assert _typed("The labour for the 3.5 hours comes to €147.", docs)["€147"] == ("unsupported_number", "high")
+    # and a quantity only the answer gives, spelled, prices nothing ("six days" at £18.50 a day)
+    assert _typed("The car is £111 if kept for six days.", docs)["£111"] == ("unsupported_number", "high")
+
+
 def test_the_questions_own_figures_are_operands() -> None:
     answer = "An extra adult is £7.50 per night. An extra adult is £22.50 for the booking."
     assert _typed(answer, [TARIFF], "cost of an extra adult for 3 nights?")["£22.50"] == ("computed_value", "medium")

@@ -37,6 +37,7 @@ from raguard.normalize.dates import DateMention, DateValue
 from raguard.normalize.measures import MEASURES, in_base_unit, same_dimension
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention, values_match
 from raguard.normalize.spans import SpanIndex
+from raguard.normalize.stems import stem
 
 #: How many sentences before the value's own are read for its operands.
 _SENTENCES_BEFORE = 2
@@ -91,9 +92,32 @@ _PER_UNIT_RE = re.compile(r"[ \t]{0,3}(?:per|/|an?)[ \t]{0,3}([A-Za-z]+)\b")
 
 def _per_unit(text: str, amount: NumberMention) -> Optional[str]:
     """The unit of measure ``amount`` is a price of ("per kg"), or None."""
-    m = _PER_UNIT_RE.match(text, amount.end)
-    unit = m.group(1).lower() if m is not None else None
+    unit = _per_word(text, amount)
     return unit if unit in MEASURES else None
+
+
+def _per_word(text: str, amount: NumberMention) -> Optional[str]:
+    """The word ``amount`` is a price of, lower-cased ("per kg", "/ cbm", "a night"), or None."""
+    m = _PER_UNIT_RE.match(text, amount.end)
+    return m.group(1).lower() if m is not None else None
+
+
+# the word a count counts, right after it ("3 nights", "6.4 cbm", "two people")
+_COUNTED_RE = re.compile(r"[ \t]{0,3}([A-Za-z]+)\b")
+
+
+def _counts_per(text: str, quantity: NumberMention, per: str) -> bool:
+    """Is ``quantity`` a number of the things a rate is priced by ("3 nights" of "€46.50 a
+    night", "6.4 cbm" of "USD 14 / cbm"), or a measure of their dimension ("3.5 hours" of "£42
+    per hour", "90 minutes" of it)?"""
+    if quantity.measure is not None:
+        return (quantity.measure not in CLOCK_MEASURES and per in MEASURES
+                and same_dimension(quantity.measure, per))
+    if quantity.unit is not None or quantity.ordinal or quantity.value <= 0:
+        return False
+    m = _COUNTED_RE.match(text, quantity.end)
+    word = m.group(1).lower() if m is not None else ""
+    return bool(word) and (word == per or stem(word) == stem(per))
 
 
 # a word that multiplies a value, right before the amount it gives ("or double (£70)", "half, £17.50")
@@ -202,7 +226,7 @@ class Computations:
         # (one operand is enough where a word says the multiple: "or double (£70)")
         factor = _multiplier_before(self._ctx.response, mention.start) if mention.unit not in (None, "%") else None
         if len(operands) + len(after) < 2 - (factor is not None) and mention.measure not in CLOCK_MEASURES:
-            return None
+            return self._at_document_rate(mention, operands) if operands else None
         if mention.measure in CLOCK_MEASURES:
             return self._clock(mention, operands)
         if mention.unit is None and mention.measure is None and not mention.ordinal:
@@ -279,7 +303,47 @@ class Computations:
                     return f"{_fmt(a)} less {_fmt(p)}"
                 if near(a.value * (1 + share)):
                     return f"{_fmt(a)} plus {_fmt(p)}"
+        return self._at_document_rate(mention, operands)
+
+    def _at_document_rate(self, mention: NumberMention, operands: list[NumberMention]) -> Optional[str]:
+        """An amount that is a document's rate of its currency ("USD 14 / cbm", "£42 per hour",
+        "€46.50 a night") times a quantity of what the rate is priced by that the answer or the
+        question gives beside it ("your 6.4 cbm", "for 3.5 hours", "3 nights"): an answer prices
+        the user's own quantity at the document's rate, and need not write the rate."""
+        if mention.unit in (None, "%") or mention.measure is not None:
+            return None
+        value, tol = abs(mention.value), max(_half_digit(mention), mention.precision)
+        if mention.hedge:
+            tol = max(tol, 0.02 * value)
+        # (a quantity the documents or the question give: a count the answer only spells, "after
+        # six months", would price "$200 per month" by chance)
+        quantities = [q for q in operands if (q.measure is not None or (q.unit is None and q.value > 0))
+                      and (any(q is n for n in self._query) or self._found.get(q.start, False))]
+        if not quantities:
+            return None
+        response, query = self._ctx.response, self._ctx.query
+        for rate, per in self._document_rates(mention):
+            for q in quantities:
+                text = query if any(q is n for n in self._query) else response
+                if not _counts_per(text, q, per):
+                    continue
+                amount = rate.value * (in_base_unit(q.value, q.measure) / in_base_unit(1.0, per)
+                                       if q.measure is not None else q.value)
+                if abs(abs(amount) - value) <= tol + 1e-9 * value:
+                    return f"{_fmt(rate)} per {per} × {_fmt(q)}"
         return None
+
+    def _document_rates(self, mention: NumberMention) -> list[tuple[NumberMention, str]]:
+        """The documents' amounts of ``mention``'s currency that are priced per something, with
+        the word they are priced by (read once per review and currency)."""
+        rates = self.__dict__.setdefault("_rates", {})
+        found = rates.get(mention.unit)
+        if found is None:
+            found = rates[mention.unit] = [
+                (n, per) for _, index in self._ctx.documents for n in index.numbers
+                if n.unit == mention.unit and n.measure is None and n.value > 0
+                and (per := _per_word(index.text, n)) is not None]
+        return found
 
     def _bare_sum(self, mention: NumberMention, operands: list[NumberMention]) -> Optional[str]:
         """A bare number that is the sum or difference of two bare values beside it that are no
