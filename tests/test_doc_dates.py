@@ -404,3 +404,14 @@ def test_a_short_weekday_after_closed_is_a_day() -> None:
     found = [(d.text, d.value.weekday) for d in extract_dates("Hours: Mon-Fri 8-5, Sat 9-12, closed Sun.")]
     assert ("Sun", 6) in found
     assert extract_dates("they sat in the open sun all day") == []
+
+
+def test_two_dotted_days_and_months_without_closing_dots_joined_as_a_range_are_dates() -> None:
+    # in a text that writes full dotted dates ("Abfahrt 04.03.2027." ends its sentence)
+    doc = "Abfahrt Bremerhaven 04.03.2027. Lagergeld vom 26.02 bis 04.03 trägt die Reederei."
+    assert _flagged([doc], "Storage from 26 February to 4 March is paid by the line.") == []
+    assert _flagged([doc], "Storage from 25 February to 4 March is paid by the line.") == [
+        ("unsupported_date", "25 February")]
+    # without full dotted dates, "26.02 bis 04.03" may be a range of decimals: no date
+    assert _read("Toleranz 26.02 bis 04.03 mm laut Zeichnung.") == []
+    assert ("26.02", "--02-26") in _read(doc)

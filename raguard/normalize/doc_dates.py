@@ -12,7 +12,8 @@ so it can only support an answer's date, never flag one.
   writes the months it shares ("ab dem 1. April 2026").
 - A continental day and month closed by a dot, without a year ("Sa 11.10.", "bis 01.06. auf",
   "24.-25.07."), where the text shows it is a date: a weekday or a word placing a date before
-  it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text.
+  it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text; and
+  two without their closing dots joined as a range ("from 13.11 to 19.11") in such a text.
 - The first day of a range closed by a dot before a full date ("16.–18.03.2027"), or with a
   weekday of its own ("Wed 13 - Sat 16 November"), in the second day's month and year.
 - A month's abbreviation standing alone, capitalized, that no word or given name shares ("( Sep
@@ -186,6 +187,12 @@ _WEEKDAY_REACH = 24
 _DOTTED_DM_RE = re.compile(r"(?<![\w.,])(?P<d>[0-3]?\d)\.(?P<m>[01]\d)\.(?![\w.])")
 _DOTTED_CUE_RE = re.compile(r"\.(?<=\d\.)[01]?\d\.")  # (a scan that opens with a literal: fast)
 _DOTTED_RANGE_RE = re.compile(r"(?<![\w.,])(?P<d>[0-3]?\d)\.?[ \t]*[-–][ \t]*(?P<d2>[0-3]?\d)\.(?P<m>[01]?\d)\.(?![\w.])")
+# two continental days and months without their closing dots joined as a range ("storage from
+# 13.11 to 19.11"), read in a text that writes full dotted dates elsewhere ("ETD 19.11.2025"):
+# a decimal range there would be a coincidence
+_DOTTED_PAIR_RE = re.compile(
+    r"(?<![\w.,])(?P<d>[0-3]?\d)\.(?P<m>[01]\d)(?![\w.,])[ \t]{0,3}(?:[-–]|to|till|until|bis|au|al|tot)[ \t]{0,3}"
+    r"(?P<d2>[0-3]?\d)\.(?P<m2>[01]\d)(?![\w,]|\.\d)")
 # what makes "11.10." a date and no decimal at a sentence's end: after it, a lower-case word, a
 # bracket, a cell's bar, a comma or a time ("bis 01.06. auf", "Für 24.07. (1 Nacht)", "| 11.10. |")
 _DOTTED_AFTER_RE = re.compile(r"[ \t]*(?:[|(/,;]|[a-zß-ÿ]|(?:[01]?\d|2[0-3])[:.h]?[0-5]\d\b|[-–][ \t]*[0-3]?\d\.)")
@@ -200,7 +207,7 @@ _DOTTED_BEFORE_RE = re.compile(
 # a tab or a line's end
 _CELL_BEFORE_RE = re.compile(r"(?:^|[|\t])[ \t]*\Z", re.MULTILINE)
 _CELL_AFTER_RE = re.compile(r"[ \t]*(?:[|\t]|$)", re.MULTILINE)
-_FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.])[0-3]?\d\.[01]?\d\.(?:19|20)\d\d(?![\w.]|\.\d)")
+_FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.])[0-3]?\d\.[01]?\d\.(?:19|20)\d\d(?!\w|\.\d)")
 
 # a day, month and year joined by hyphens: "14-01-2026" (four digits for the year)
 _HYPHEN_YEAR_CUE_RE = re.compile(r"-(?<=\d-)(?:19|20)\d\d")  # (the digit before the hyphen looked behind for)
@@ -540,8 +547,8 @@ def _weekday_before(text: str, start: int) -> Optional[int]:
 
 
 def _dotted_dates(text: str) -> list[DateMention]:
-    """"11.10.", "24.-25.07.": a day and a month without a year, where the text shows them to be
-    one (see the module's docstring)."""
+    """"11.10.", "24.-25.07.", "13.11 to 19.11": a day and a month without a year, where the text
+    shows them to be one (see the module's docstring)."""
     out = []
     full = None  # (does the text write full dotted dates? asked only once needed)
     taken: set[int] = set()
@@ -551,6 +558,15 @@ def _dotted_dates(text: str) -> list[DateMention]:
             out.append(DateMention(m.start("d"), m.start("d") + len(m.group("d")), m.group("d"), DateValue(month=month, day=d1), "dm"))
             out.append(DateMention(m.start("d2"), m.end(), text[m.start("d2"):m.end()], DateValue(month=month, day=d2), "dm"))
             taken.add(m.start("d2"))
+    if "." in text and _DOTTED_PAIR_RE.search(text) is not None and _FULL_DOTTED_DATE_RE.search(text) is not None:
+        full = True
+        for m in _DOTTED_PAIR_RE.finditer(text):
+            for d, mo in (("d", "m"), ("d2", "m2")):
+                day, month = int(m.group(d)), int(m.group(mo))
+                if _valid(month, day) and m.start(d) not in taken:
+                    out.append(DateMention(m.start(d), m.end(mo), text[m.start(d):m.end(mo)],
+                                           DateValue(month=month, day=day), "dm"))
+                    taken.add(m.start(d))
     for m in _DOTTED_DM_RE.finditer(text):
         if m.start() in taken:
             continue
