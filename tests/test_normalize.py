@@ -130,6 +130,10 @@ def test_hedges_are_attached():
         ("rose only 6.3%", "-6.3%", False),
         ("0.4% below budget", "-0.4%", True),
         ("0.4% below budget", "+0.4%", False),
+        ("(2.3%) below book", "-2.3%", True),  # the share in brackets, the fall after them
+        ("4.5% under budget", "-4.5%", True),
+        ("2% short of target", "-2%", True),
+        ("2% short of target", "+2%", False),
         ("a 0.25 c/L deduction", "-0.25 c/L", True),
         ("a 3% cut", "-3%", True),
         ("a 3% cut", "+3%", False),

@@ -352,9 +352,10 @@ def _decline_before(text: str, start: int) -> bool:
     return _directions(text, start, start, True, None)[0]
 
 
-# a fall said after a share ("3% down on last year", "2.5% lower"): the same as "-3%"; not a
-# comparison ("3% lower than X" says how two values differ: the direction checker reads it)
-_DECLINE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:down|lower|below)\b(?![ \t]+than\b)", re.IGNORECASE)
+# a fall said after a share ("3% down on last year", "2.5% lower", "(2.3%) below book", "4% under
+# budget", "2% short of target"): the same as "-3%"; not a comparison ("3% lower than X" says how
+# two values differ: the direction checker reads it)
+_DECLINE_AFTER_RE = re.compile(r"(?<![ \t])[ \t]+(?:down|lower|below|under|short)\b(?![ \t]+than\b)", re.IGNORECASE)
 # a fall named by a noun after its value, which an article opens ("a 3% cut", "a 0.25 c/L
 # deduction", "a £40 reduction"): the same as "-3%"; (a unit of one word may stand between)
 _DECLINE_NOUN_AFTER_RE = re.compile(
@@ -403,9 +404,10 @@ def _directions(text: str, start: int, end: int, worded: bool, unit: Optional[st
                 decline, rise = m.group("down") is not None, m.group("up") is not None
     if start > 0 and text[start - 1] == "+":
         rise = True
-    if unit == "%" and not (decline or rise) and text[end:end + 1] in (" ", "\t"):
-        decline = _DECLINE_AFTER_RE.match(text, end) is not None
-        rise = not decline and _RISE_AFTER_RE.match(text, end) is not None
+    after = end + 1 if text[end:end + 1] == ")" else end  # ("€3,751 (2.3%) below book")
+    if unit == "%" and not (decline or rise) and text[after:after + 1] in (" ", "\t"):
+        decline = _DECLINE_AFTER_RE.match(text, after) is not None
+        rise = not decline and _RISE_AFTER_RE.match(text, after) is not None
     if (worded and not (decline or rise) and text[end:end + 1] in (" ", "\t")
             and _ARTICLE_BEFORE_RE.search(text, max(0, start - 6), start) is not None):
         decline = _DECLINE_NOUN_AFTER_RE.match(text, end) is not None
