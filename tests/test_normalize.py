@@ -131,6 +131,13 @@ def test_hedges_are_attached():
         ("0.4% below budget", "-0.4%", True),
         ("0.4% below budget", "+0.4%", False),
         ("(2.3%) below book", "-2.3%", True),  # the share in brackets, the fall after them
+        # a percentage as documents in other languages write it
+        ("5 percentage points", "5 Prozentpunkte über dem Basiszinssatz", True),
+        ("5.5%", "Zins 5,5 Prozent", True),
+        ("12%", "korting 12 procent", True),
+        ("12%", "une remise de 12 pour cent", True),
+        ("12%", "un descuento del 12 por ciento", True),
+        ("12%", "12 Stück", False),
         ("4.5% under budget", "-4.5%", True),
         ("2% short of target", "-2%", True),
         ("2% short of target", "+2%", False),

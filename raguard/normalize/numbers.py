@@ -54,8 +54,9 @@ _DECLINE_RE = re.compile(
     re.IGNORECASE,
 )
 
-# Digits with optional currency, scale word, percent and ordinal suffix. Every repetition is
-# anchored on a fixed separator, so the pattern cannot backtrack catastrophically.
+# Digits with optional currency, scale word, percent (also as documents in other languages write
+# it: "5 Prozentpunkte", "12 procent", "3 pour cent", "12 por ciento") and ordinal suffix. Every
+# repetition is anchored on a fixed separator, so the pattern cannot backtrack catastrophically.
 _NUMERIC_RE = re.compile(
     r"""
     (?=[$€£¥₹uegji\-−–.\d]|[ \t][\-−–.\d])   # (how a match can start: a quick scan)
@@ -67,7 +68,7 @@ _NUMERIC_RE = re.compile(
     (?:(?P<ord>st|nd|rd|th)\b)?
     (?:[ \t-]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
     (?:(?<=[kKM])(?P<scur>[$€£¥₹]))?   # a currency right after a scale letter: "3.2 M€", "120 k$"
-    (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))?
+    (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b|pro(?:zent(?:punkte?)?|cent(?:punt(?:en)?|enheder)?)\b|p(?:our|or|er)[ \t](?:cent|ciento|cento)\b))?
     (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence|kr|kronor|kroner|krona|krone)\b)?
     """,
     re.VERBOSE | re.IGNORECASE,
@@ -96,7 +97,8 @@ _EUROPEAN_RE = re.compile(
     # (no grouped number opens with a group of 0: "0 100%" is a table's two cells)
     r"(?P<num>[1-9]\d{0,2}(?:\.\d{3})+,\d{1,2}|[1-9]\d{0,2}(?: \d{3})+(?:,\d{1,2}|\.\d+)?(?![ \t]\d)|\d+,\d{1,2})"
     r"(?!\d|[,.:/]\d)"
-    r"(?:[ \t]?(?P<pct>%|[Pp]ercent\b|[Pp]er[ \t]cent\b))?"
+    r"(?:[ \t]?(?P<pct>%|[Pp]ercent\b|[Pp]er[ \t]cent\b|[Pp]ro(?:zent(?:punkte?)?|cent(?:punt(?:en)?|enheder)?)\b"
+    r"|p(?:our|or|er)[ \t](?:cent|ciento|cento)\b))?"
     # a scale before the currency: "6,05 M€", "450 k€", "2,1 Mrd. €", "3,4 Mio. Euro"
     r"(?:[ \t]?(?P<scale>[kKM]|Mio\.?|Mrd\.?|Mds?)(?=[ \t]?(?:[$€£¥₹]|EUR\b|[Ee]uros?\b)))?"
     rf"(?:[ \t]?(?P<after>[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b|[Ee]uros?\b))?"
