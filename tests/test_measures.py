@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier
+from raguard.normalize.counts import counted_nouns
 from raguard.normalize.measures import compound_measures, unit_after, unit_key_before
 from raguard.normalize.numbers import extract_numbers, values_match
 
@@ -32,6 +33,13 @@ from raguard.normalize.numbers import extract_numbers, values_match
     ("two weeks", "2 wks", True),  # notes shorten the unit
     ("14 days", "2 wks", True),
     ("three weeks", "2 wks", False),
+    # as documents in other languages write them
+    ("14 days", "binnen 14 Tagen", True),
+    ("14 weeks", "binnen 14 Tagen", False),
+    ("48 hours", "sous 48 heures", True),
+    ("3 weeks", "plazo de 3 semanas", True),
+    ("30 days", "binnen 30 dagen", True),
+    ("30 days", "30 ore di lavoro", True),  # ("ore" is an English word: no unit, compared as a bare 30)
 ])
 def test_values_match_across_units(claim: str, doc: str, ok: bool) -> None:
     (c,) = extract_numbers(claim)
@@ -65,3 +73,15 @@ def test_verify_with_restated_units() -> None:
     assert verifier.verify("", docs, "The 4.8-tonne craft; she won by 68 seconds.").warnings == []
     flagged = verifier.verify("", docs, "She won by 78 seconds.").warnings
     assert [w.text for w in flagged] == ["78"]
+
+
+def test_a_counting_word_of_a_measure_is_found_in_another_unit_of_it() -> None:
+    verifier = Verifier(checkers=["numbers"])
+    docs = ["Objections within 14 days of the notice. Delivery time: 3 weeks."]
+    assert verifier.verify("", docs, "You can object within two weeks.").warnings == []
+    german = ["Widerspruch innerhalb von 14 Tagen. Lieferzeit: 3 Wochen."]
+    assert verifier.verify("", german, "You can object within two weeks; delivery takes 21 days.").warnings == []
+    # another count of it is still flagged against the documents' count ("3 weeks")
+    assert [w.text for w in verifier.verify("", docs, "Delivery takes four weeks.").warnings] == ["four"]
+    # a count is keyed by the unit's English name, whatever other languages call it
+    assert [c.key for c in counted_nouns("at least three days of food, 3 Tage")] == [("day",), ("day",)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from raguard.normalize.measures import MEASURES
+from raguard.normalize.measures import MEASURES, OTHER_LANGUAGE_UNITS
 from raguard.normalize.stems import is_content_word, stem
 
 COUNTING_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -137,11 +137,11 @@ def _key_word(word: str) -> str:
 
 
 def _unit_names() -> dict[str, str]:
-    """Each one-word unit of :data:`MEASURES` -> the longest one-word name of its unit ("min",
-    "mins", "minute" -> "minutes")."""
+    """Each one-word unit of :data:`MEASURES` -> the longest one-word English name of its unit
+    ("min", "mins", "minute", "Minuten" -> "minutes")."""
     longest: dict[tuple[str, float], str] = {}
     for word, measure in MEASURES.items():
-        if " " not in word and len(word) > len(longest.get(measure, "")):
+        if " " not in word and word not in OTHER_LANGUAGE_UNITS and len(word) > len(longest.get(measure, "")):
             longest[measure] = word
     return {word: longest[measure] for word, measure in MEASURES.items() if " " not in word}
 

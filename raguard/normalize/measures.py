@@ -62,6 +62,19 @@ MEASURES: dict[str, tuple[str, float]] = {
     **_units("time", 86400.0, "day", "days"),
     **_units("time", 604800.0, "wk", "wks", "week", "weeks"),
 }
+#: Units as documents in other languages write them ("Widerspruch binnen 14 Tagen", "30 jours",
+#: "48 horas"), where a word is no English one (not "ore", "timer", "tag", "dia", "std"); part of
+#: :data:`MEASURES`, but never the name a unit is counted by (:mod:`raguard.normalize.counts`).
+OTHER_LANGUAGE_UNITS: dict[str, tuple[str, float]] = {
+    **_units("time", 60.0, "minuten", "minuti", "minutos", "minuter"),
+    **_units("time", 3600.0, "stunde", "stunden", "heure", "heures", "hora", "horas", "uur", "timmar",
+             "godzin", "godziny"),
+    **_units("time", 86400.0, "tage", "tagen", "jour", "jours", "dias", "dagen", "dagar", "dager", "giorno",
+             "giorni", "dni"),
+    **_units("time", 604800.0, "woche", "wochen", "semaine", "semaines", "semana", "semanas", "weken",
+             "veckor", "uker", "settimana", "settimane", "tygodni"),
+}
+MEASURES.update(OTHER_LANGUAGE_UNITS)
 
 # the unit word right after a number: "4,800 kg", "4.8-tonne", "375 mi", "2 metric tons"
 _UNIT_AFTER_RE = re.compile(r"[ \t]?-?[ \t]?(?P<unit>(?:metric[ \t]+)?[a-z]+)\b", re.IGNORECASE)

@@ -68,7 +68,8 @@ _NUMERIC_RE = re.compile(
     (?:(?P<ord>st|nd|rd|th)\b)?
     (?:[ \t-]?(?P<scale>hundred|thousand|millions?|billions?|trillion|mn|mln|bn|tn|[kKmMbB])\b)?
     (?:(?<=[kKM])(?P<scur>[$€£¥₹]))?   # a currency right after a scale letter: "3.2 M€", "120 k$"
-    (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b|pro(?:zent(?:punkte?)?|cent(?:punt(?:en)?|enheder)?)\b|p(?:our|or|er)[ \t](?:cent|ciento|cento)\b))?
+    (?:[ \t]?(?P<pct>%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b
+        |pro(?:zent(?:punkte?)?|cent(?:punt(?:en)?|enheder)?)\b|p(?:our|or|er)[ \t](?:cent|ciento|cento)\b))?
     (?:[ \t-](?P<curword>dollars?|euros?|pounds|cents?|pence|kr|kronor|kroner|krona|krone)\b)?
     """,
     re.VERBOSE | re.IGNORECASE,

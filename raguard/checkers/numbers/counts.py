@@ -15,7 +15,8 @@ from typing import Optional
 
 from raguard.checkers.base import CheckContext, Checker, Finding
 from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_counts
-from raguard.normalize.numbers import NumberMention
+from raguard.normalize.measures import same_dimension
+from raguard.normalize.numbers import NumberMention, values_match
 from raguard.normalize.stems import stem
 
 # "second-largest city": a ranking, worth checking even for a counting word
@@ -89,10 +90,14 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
 
 def _measured_alike(ctx: CheckContext, mention: NumberMention) -> bool:
     """Does a document give the counting word's value in its measure ("2h", "2 hrs" for "two
-    hours"), among its values or the loose readings ("2h" glued)?"""
+    hours") or another of its dimension ("14 days", "14 Tage" for "two weeks"), among its values
+    or the loose readings ("2h" glued)?"""
     for _, index in ctx.documents:
         for doc_number in (*index.numbers, *index.loose_numbers):
             if doc_number.measure == mention.measure and doc_number.value == mention.value:
+                return True
+            if (doc_number.measure is not None and mention.measure is not None and doc_number.measure != mention.measure
+                    and same_dimension(doc_number.measure, mention.measure) and values_match(mention, doc_number)):
                 return True
     return False
 
