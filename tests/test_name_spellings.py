@@ -79,6 +79,16 @@ def test_an_airport_is_found_by_its_code_where_the_answer_names_its_place() -> N
     assert missing("Who takes cards?", docs, "The Manchester canteen takes cards only.") == ["Manchester"]
 
 
+def test_a_name_with_umlauts_is_found_spelled_with_two_letters_and_back() -> None:
+    docs = ["PAX: OEZTUERK/GUELSEN MRS  SEAT 22A  PNR 7KQ2LX\nContact: Björn Ångström, duty manager"]
+    answer = "Gülsen Öztürk is in seat 22A; the duty manager is Bjoern Aangstroem."
+    assert missing("Where is she sitting?", docs, answer) == []
+    # another name is still missing, in either spelling
+    assert missing("Where is she sitting?", docs, answer.replace("Gülsen Öztürk", "Gülsen Özdemir")) == [
+        "Gülsen Özdemir"]
+    assert missing("Who is on duty?", docs, "The duty manager is Bjoern Lindqvist.") == ["Bjoern Lindqvist"]
+
+
 def test_a_names_plural_is_found_in_its_singular() -> None:
     docs = ["Inspection found one A1 defect and three B3 items. Rent is paid by standing order."]
     assert missing("What was found?", docs, "It found one A1 and three B3s; rent goes by Standing Orders.") == []

@@ -61,6 +61,7 @@ from raguard.normalize.entities import (
     listed_country_codes,
     located_demonym,
     looks_like_acronym,
+    transliterations,
 )
 from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.shorthand import name_spellings
@@ -453,6 +454,9 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             return (doc_index, span[0], span[1])
     foreign = foreign_country_names(" ".join(words))
     airport = _airport_forms(text, words)
+    spelled_apart = [(variant, variant_words) for source in dict.fromkeys(filter(None, (text, head)))
+                     for variant in transliterations(source)
+                     if (variant_words := _name_words(phrase_tokens(variant, drop_article=True, drop_possessive=True)))]
     for doc_index, index in ctx.documents:  # (reached only when the name is not found)
         # "Spain" for a Spanish bill's "España", "Moroccan" for "Marruecos": a country named in
         # the document's language
@@ -461,6 +465,10 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
                 return (doc_index, span[0], span[1])
         if airport is not None and (span := _airport_in(index, *airport)) is not None:
             return (doc_index, span[0], span[1])
+        # "Jürgen Müller" for a passenger list's "MUELLER/JUERGEN", and the other way round
+        for variant, variant_words in spelled_apart:
+            if (span := find_entity(index, variant, variant_words, label)) is not None:
+                return (doc_index, span[0], span[1])
         # "Briarwood Farm" for an OCR'd sign's "BRlARWOOD FARM": a misread letter of a word in capitals
         # (kept on the document's index: the pattern is tried at every position of the document,
         # and a workload cycling through more documents than capitals_misread's cache keeps read

@@ -269,6 +269,29 @@ def demonym_countries(word: str) -> tuple[str, ...]:
     return DEMONYMS.get(word.lower().strip(), ())
 
 
+# letters that German and the Nordic languages write as two where a keyboard, a passport's
+# machine-readable line or an airline's passenger list has no such letter ("Müller" as "MUELLER")
+_DIGRAPHS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ø": "oe",
+                           "Ø": "Oe", "æ": "ae", "Æ": "Ae", "å": "aa", "Å": "Aa"})
+# ... and such two letters read back as the one ("Mueller", "Soeren": "Muller", "Soren" folded)
+_DIGRAPH_RE = re.compile(r"([aouAOU])[eE]|([aA])[aA]")
+
+
+def transliterations(name: str) -> list[str]:
+    """The other spellings of a name whose umlauts (and ø, æ, å) are written as two letters, or
+    whose two letters stand for one ("Jürgen Müller" <-> "Juergen Mueller"), as a passport, an
+    airline's list or an e-mail address writes it; empty for a name with neither (most names).
+    (Folded, "Müller" is "muller": only the one-letter spelling matches it.)"""
+    out = []
+    if not name.isascii():
+        spelled = name.translate(_DIGRAPHS)
+        if spelled != name:
+            out.append(spelled)
+    if _DIGRAPH_RE.search(name) is not None:
+        out.append(_DIGRAPH_RE.sub(lambda m: m.group(1) or m.group(2), name))
+    return out
+
+
 def foreign_country_names(name: str) -> tuple[tuple[str, ...], ...]:
     """The names in other languages, as word tokens, of the country ``name`` or of a demonym's
     country ("Spain", "Spanish" -> (("espana",), ("espagne",), ...)): a document in Spanish says
