@@ -89,6 +89,17 @@ def test_a_name_with_umlauts_is_found_spelled_with_two_letters_and_back() -> Non
     assert missing("Who is on duty?", docs, "The duty manager is Bjoern Lindqvist.") == ["Bjoern Lindqvist"]
 
 
+def test_a_currency_code_is_found_where_a_document_writes_its_countrys_sign() -> None:
+    docs = ["Faktura nr 88/2027 - Razem do zapłaty: 2 480,00 zł - termin: 30 dni",
+            "Objednávka 551: celkem 3 900 Kč"]
+    answer = "Invoice 88/2027 comes to PLN 2,480 and order 551 to CZK 3,900."
+    assert missing("How much do I owe?", docs, answer) == []
+    # a currency no document writes is still missing, and a changed amount is the numbers checker's
+    assert missing("How much do I owe?", docs[:1], "Invoice 88/2027 comes to HUF 2,480.") == ["HUF"]
+    flagged = verify("How much do I owe?", docs, answer.replace("2,480", "2,840")).warnings
+    assert [(w.type, w.text) for w in flagged if w.severity == "high"] == [("unsupported_number", "2,840")]
+
+
 def test_a_names_plural_is_found_in_its_singular() -> None:
     docs = ["Inspection found one A1 defect and three B3 items. Rent is paid by standing order."]
     assert missing("What was found?", docs, "It found one A1 and three B3s; rent goes by Standing Orders.") == []

@@ -42,6 +42,7 @@ from raguard.checkers.settings import CheckerConfig
 from raguard.documents import DocumentIndex, SetIndex
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.entities import (
+    CURRENCY_SIGNS,
     LEGAL_FORMS,
     VAT_NAMES,
     acronym_letters,
@@ -53,6 +54,7 @@ from raguard.normalize.entities import (
     coded_country_rows,
     country_codes,
     country_demonyms,
+    currency_sign_in,
     demonym_countries,
     expansion_pattern,
     find_expansion,
@@ -454,6 +456,7 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
             return (doc_index, span[0], span[1])
     foreign = foreign_country_names(" ".join(words))
     airport = _airport_forms(text, words)
+    codes = [w.upper() for w in words if w.upper() in CURRENCY_SIGNS and w.upper() in text]
     spelled_apart = [(variant, variant_words) for source in dict.fromkeys(filter(None, (text, head)))
                      for variant in transliterations(source)
                      if (variant_words := _name_words(phrase_tokens(variant, drop_article=True, drop_possessive=True)))]
@@ -465,6 +468,11 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
                 return (doc_index, span[0], span[1])
         if airport is not None and (span := _airport_in(index, *airport)) is not None:
             return (doc_index, span[0], span[1])
+        # "PLN 1,250" for an invoice's "1 250,00 zł": a currency by its country's sign (the amount
+        # is the numbers checker's)
+        for code in codes:
+            if (span := currency_sign_in(code, index.text)) is not None:
+                return (doc_index, span[0], span[1])
         # "Jürgen Müller" for a passenger list's "MUELLER/JUERGEN", and the other way round
         for variant, variant_words in spelled_apart:
             if (span := find_entity(index, variant, variant_words, label)) is not None:

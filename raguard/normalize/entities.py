@@ -498,6 +498,31 @@ VAT_NAMES = frozenset({
 """The folded names of value-added tax in other languages: a document's word an answer's "VAT" restates."""
 
 
+# currencies by their ISO 4217 codes, each with the signs and words its own country writes an
+# amount with ("1 250,00 zł" for an answer's "PLN 1,250", "3 400 Kč" for "CZK 3,400"): a closed
+# class, the local symbols of the currencies whose codes an English answer uses
+CURRENCY_SIGNS: dict[str, tuple[str, ...]] = {
+    "PLN": ("zł", "zl", "złotych", "zlotych", "złoty", "zloty"), "CZK": ("Kč", "korun"), "HUF": ("Ft", "forint"),
+    "RON": ("lei", "leu"), "BGN": ("лв", "leva"), "CHF": ("Fr.", "SFr.", "Fr", "Franken", "francs"),
+    "SEK": ("kr", "kronor"), "NOK": ("kr", "kroner"), "DKK": ("kr", "kroner"), "ISK": ("kr", "krónur"),
+    "BRL": ("R$", "reais"), "TRY": ("TL", "₺", "lira"), "INR": ("₹", "Rs", "Rs.", "rupees"),
+    "JPY": ("¥", "円", "yen"), "CNY": ("¥", "元", "RMB", "yuan"), "KRW": ("₩", "won"), "RUB": ("₽", "руб"),
+    "UAH": ("₴", "грн"), "ILS": ("₪", "NIS"), "THB": ("฿", "baht"), "VND": ("₫", "đồng"), "PHP": ("₱",),
+    "NGN": ("₦", "naira"), "KES": ("KSh", "Ksh"), "GHS": ("GH₵", "cedi", "cedis"), "EUR": ("€", "euro", "euros"),
+    "GBP": ("£", "sterling"),
+}
+_CURRENCY_SIGN_RES = {code: re.compile("|".join(rf"(?<![\w$]){re.escape(sign)}(?![\w$])" for sign in signs))
+                      for code, signs in CURRENCY_SIGNS.items()}
+
+
+def currency_sign_in(code: str, text: str) -> Optional[tuple[int, int]]:
+    """Span of a sign or word ``text`` writes an amount of the currency ``code`` with ("zł" for
+    "PLN"), or None (also for a code not in :data:`CURRENCY_SIGNS`)."""
+    pattern = _CURRENCY_SIGN_RES.get(code)
+    found = pattern.search(text) if pattern is not None else None
+    return found.span() if found is not None else None
+
+
 # airports a traveller's documents name by IATA code, by the airport's own name (not its city's:
 # "Manchester" may be the city, "Heathrow" is only the airport), folded: boarding passes, hire
 # forms and itineraries write "LHR T5" for "Heathrow Terminal 5"
