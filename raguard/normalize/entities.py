@@ -299,11 +299,11 @@ def foreign_country_names(name: str) -> tuple[tuple[str, ...], ...]:
     (data/country_names.txt, compiled by scripts/build_countries.py.)"""
     key = " ".join(name.casefold().split())
     codes = COUNTRY_CODES.get(key) or next(filter(None, map(COUNTRY_CODES.get, DEMONYMS.get(key, ()))), ())
-    return _foreign_names().get(codes[0], ()) if codes else ()
+    return country_name_table().get(codes[0], ()) if codes else ()
 
 
 @lru_cache(maxsize=1)
-def _foreign_names() -> dict[str, tuple[tuple[str, ...], ...]]:
+def country_name_table() -> dict[str, tuple[tuple[str, ...], ...]]:
     """data/country_names.txt read once: each country's names in other languages by its code."""
     out: dict[str, tuple[tuple[str, ...], ...]] = {}
     for line in data_file("country_names.txt").read_text(encoding="utf-8").splitlines():
@@ -548,17 +548,17 @@ def airport_codes(words: list[str]) -> tuple[str, ...]:
     its airport's own name (["edinburgh"] -> ("EDI", "EGPH"); ["prestwick"] -> ("PIK", "EGPK")):
     a flight plan or a boarding pass writes the code where an answer writes the place. Empty for
     any other name (data/airports.txt, compiled by scripts/build_airports.py)."""
-    return _airports()[0].get(" ".join(words), ())
+    return airport_table()[0].get(" ".join(words), ())
 
 
 def airport_of_code(code: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """(the codes, the places as word tokens) of the airport whose IATA or ICAO code is ``code``
     ("EDI" -> (("EDI", "EGPH"), (("edinburgh",),))); empty tuples for any other word."""
-    return _airports()[1].get(code, ((), ()))
+    return airport_table()[1].get(code, ((), ()))
 
 
 @lru_cache(maxsize=1)
-def _airports() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]]:
+def airport_table() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]]:
     """data/airports.txt read once: codes by place, and codes and places by code."""
     by_place: dict[str, list[str]] = {}
     by_code: dict[str, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
