@@ -500,13 +500,14 @@ VAT_NAMES = frozenset({
 
 # currencies by their ISO 4217 codes, each with the signs and words its own country writes an
 # amount with ("1 250,00 zł" for an answer's "PLN 1,250", "3 400 Kč" for "CZK 3,400"): a closed
-# class, the local symbols of the currencies whose codes an English answer uses
+# class, the local symbols of the currencies whose codes an English answer uses (not the English
+# words "won" and "yen", nor a bare "Fr", a title)
 CURRENCY_SIGNS: dict[str, tuple[str, ...]] = {
     "PLN": ("zł", "zl", "złotych", "zlotych", "złoty", "zloty"), "CZK": ("Kč", "korun"), "HUF": ("Ft", "forint"),
-    "RON": ("lei", "leu"), "BGN": ("лв", "leva"), "CHF": ("Fr.", "SFr.", "Fr", "Franken", "francs"),
+    "RON": ("lei", "leu"), "BGN": ("лв", "leva"), "CHF": ("Fr.", "SFr.", "Franken", "francs"),
     "SEK": ("kr", "kronor"), "NOK": ("kr", "kroner"), "DKK": ("kr", "kroner"), "ISK": ("kr", "krónur"),
     "BRL": ("R$", "reais"), "TRY": ("TL", "₺", "lira"), "INR": ("₹", "Rs", "Rs.", "rupees"),
-    "JPY": ("¥", "円", "yen"), "CNY": ("¥", "元", "RMB", "yuan"), "KRW": ("₩", "won"), "RUB": ("₽", "руб"),
+    "JPY": ("¥", "円"), "CNY": ("¥", "元", "RMB", "yuan"), "KRW": ("₩",), "RUB": ("₽", "руб"),
     "UAH": ("₴", "грн"), "ILS": ("₪", "NIS"), "THB": ("฿", "baht"), "VND": ("₫", "đồng"), "PHP": ("₱",),
     "NGN": ("₦", "naira"), "KES": ("KSh", "Ksh"), "GHS": ("GH₵", "cedi", "cedis"), "EUR": ("€", "euro", "euros"),
     "GBP": ("£", "sterling"),
