@@ -12,7 +12,9 @@ reader can check the arithmetic. Its operands are only the values the answer wri
 sentence and the two before it (each checked on its own: a changed operand is flagged itself),
 an amount of its currency in the sentence after it for a sum or a difference (an answer may give
 the result first: "Roughly £9.62. The app shows £10.38 has been used"), the values of the question
-(the user's own figures: "3 nights, 4 people"), and for a date the documents' dates; so a changed
+(the user's own figures: "3 nights, 4 people"), a document's rate of the amount's currency times
+a quantity of what it is priced by among those values that a document or the question gives
+("USD 14 / cbm" for "your 6.4 cbm"), and for a date the documents' dates; so a changed
 value must happen to equal one of a few dozen results of a few nearby values to be taken for a
 computed one (measured on the held-out sets' edits: see CHANGELOG).
 

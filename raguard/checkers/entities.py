@@ -15,7 +15,10 @@ nationality ("the Oslo Chilean consulate": Oslo, and Chilean). An entity without
 
 Forms, registers, catalogues and signs write names their own way: a country by its ISO or
 Olympic code in a list of codes, after a country's label, or in a text that names countries by
-code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR T5"), a company and its town apart
+code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR T5"), a place
+by its airport's IATA or ICAO code ("LSZH-EGPH" for Zurich and Edinburgh), a country by its name
+in the document's language ("Marruecos"), a currency's code by its country's sign ("zł" for
+PLN), a name with umlauts spelled with two letters ("MUELLER" for Müller), a company and its town apart
 ("Quillby Foods Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
 function words in capitals ("BOS" for "Best of Show"), a qualifier's initial folded into an
 acronym ("JPOY" for "the junior POY"), a word in capitals with an OCR's misread letter
