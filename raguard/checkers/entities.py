@@ -539,10 +539,8 @@ def _airport_in(index: DocumentIndex, codes: tuple[str, ...], places: tuple[tupl
     """Span of one of an airport's ``codes`` that ``index``'s document writes in capitals (a
     lower-case "man" is no Manchester), else of one of its ``places``; None when it has neither."""
     for code in codes:
-        if code.lower() in index.tokens.vocab:
-            found = re.search(rf"(?<![\w'’]){code}(?![\w'’])", index.text)
-            if found is not None:
-                return found.span()
+        if code in index.raw_words and (span := index.tokens.find_span([code.lower()])) is not None:
+            return span  # (raw_words keeps case, as for "LHR T5" in find_entity)
     for place in places:
         if place[0] in index.tokens.vocab and (span := index.tokens.find_span(list(place))) is not None:
             return span
