@@ -423,10 +423,11 @@ class DocumentIndex:
     @lazy
     def language(self) -> Optional[str]:
         """The language the document is written in when it is not English ("de", "es"...: by
-        its script or its function words, :mod:`raguard.normalize.language`), else None."""
+        its script or its function words, :mod:`raguard.normalize.language`), else None. The
+        words are lower-cased, not folded: "für" is a German function word, "fur" an English noun."""
         from raguard.normalize.language import foreign_language, script_language
 
-        return script_language(self.text) or foreign_language(self.tokens.norms)
+        return script_language(self.text) or foreign_language(_RAW_WORD_RE.findall(self.text.lower()))
 
     @lazy
     def lowercased(self) -> bool:

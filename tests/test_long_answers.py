@@ -7,16 +7,18 @@ be caught, so no rule passes by switching a check off.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from raguard import Verifier, verify
+from raguard.documents import DocumentIndex
 from raguard.models import (
     CROSS_LANGUAGE_STATEMENT, MISATTRIBUTED_CLAIM, UNSUPPORTED_DATE, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_NUMBER, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT,
     VAGUE_REFERENCE,
 )
 from raguard.normalize.cues import asks
 from raguard.normalize.language import foreign_language
-from raguard.normalize.text import TokenText
 from raguard.normalize.entities import country_demonyms
 from raguard.normalize.numbers import extract_numbers
 from raguard.normalize.spelling import american
@@ -217,12 +219,16 @@ KITA = ["Sehr geehrte Frau Brandt, wir freuen uns, Ihnen für Ihren Sohn einen P
         "zunächst 196 Euro im Monat. Vor dem ersten Tag ist ein Nachweis über die Masernimpfung vorzulegen."]
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.lower())
+
+
 def test_foreign_language_tells_a_text_by_its_function_words() -> None:
-    assert foreign_language(TokenText.of(KITA[0]).norms) == "de"
-    assert foreign_language(TokenText.of(FERRY[0] * 3).norms) is None
+    assert foreign_language(_words(KITA[0])) == "de"
+    assert foreign_language(_words(FERRY[0] * 3)) is None
     table = "SKU | qty | bin | status\n" + "\n".join(f"A-{i} | {i} | B{i} | OK" for i in range(30))
-    assert foreign_language(TokenText.of(table).norms) is None
-    assert foreign_language(TokenText.of("Der Beitrag beträgt 196 Euro.").norms) is None  # too short
+    assert foreign_language(_words(table)) is None
+    assert foreign_language(_words("Der Beitrag beträgt 196 Euro.")) is None  # too short
 
 
 def test_a_form_or_a_table_in_another_language_is_told_by_several_of_its_function_words() -> None:
@@ -235,11 +241,29 @@ def test_a_form_or_a_table_in_another_language_is_told_by_several_of_its_functio
             "Babyschwimmen Eltern | Samstag | 09:00 | 90,00 EUR | Lehrbecken\n"
             "Badekappe: ist mitzubringen   Zahlung: nur mit Karte an der Kasse\n"
             "Hinweis: Kurs findet bei weniger als 6 Kindern nicht statt")
-    assert foreign_language(TokenText.of(form).norms) == "de"
+    assert foreign_language(_words(form)) == "de"
     # one foreign function word repeated is a code, no language ("ci" of a JSON log)
     log = "\n".join(f'{{"eventName": "Deploy", "stage": "ci", "runner": "arm{i}", "branch": "main", '
                     f'"cluster": "blue", "status": "passed", "trigger": "push"}}' for i in range(6))
-    assert foreign_language(TokenText.of(log).norms) is None
+    assert foreign_language(_words(log)) is None
+
+
+def test_function_words_with_diacritics_count_as_written() -> None:
+    # a short reply in German above a quoted English question: "für", "können", "müssen" are
+    # German function words; folded ("fur", "konnen") they would be none, and it was told English
+    reply = ("Von: Praxis Dr. Henrike Wolters <termine@zahnarzt-wolters.de>\nBetreff: AW: Termin Kontrolle\n"
+             "Guten Tag Herr Okafor,\nvielen Dank für Ihre Nachricht. Für Dienstag, 12.09., 08:40 Uhr können wir "
+             "Ihnen einen Termin zur Kontrolle anbieten. Versichertenkarte bitte mitbringen. Absage spätestens "
+             "24 Stunden vorher, sonst müssen wir 40,- EUR berechnen. Parkplätze hinter dem Haus.\n"
+             "Freundliche Grüße\nPraxisteam Wolters\n\n> On 3 Sep, T. Okafor wrote:\n"
+             "> Hello, could I get a check-up some morning next week? Thank you!")
+    assert DocumentIndex(reply).language == "de"
+    answer = "If you cancel less than 24 hours ahead, the practice charges 40 euros. Parking is behind the building."
+    result = verify("What if I cannot make it?", [reply], answer)
+    assert UNSUPPORTED_STATEMENT not in {w.type for w in result.warnings}, result.warnings
+    assert verify("What if I cannot make it?", [reply], answer.replace("40 euros", "45 euros")).action == "review"
+    # an English text with "fur" and "data" is no German nor Romanian one
+    assert DocumentIndex("The fur trade data for the area show far more pelts were sold. " * 4).language is None
 
 
 def test_a_document_in_another_script_is_told_by_its_letters() -> None:

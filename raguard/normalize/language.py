@@ -68,7 +68,8 @@ def _stop_words(code: str) -> "set[str]":
 
 def foreign_language(words: Iterable[str]) -> Optional[str]:
     """The code of the language other than English whose function words make up at least
-    ``MIN_SHARE`` of ``words`` (folded) and more than English's do, or None."""
+    ``MIN_SHARE`` of ``words`` and more than English's do, or None. ``words`` are lower-cased
+    with their diacritics kept, as spaCy's lists write them (folded, "für" would be "fur")."""
     from spacy.lang.en.stop_words import STOP_WORDS as english
 
     words = [w for w in words if w.isalpha()]
