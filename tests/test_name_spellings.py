@@ -138,3 +138,27 @@ def test_an_initial_joins_names_only_with_its_dot() -> None:
     # "a Mensah" is an article and a surname, no initial of "Abena"
     docs = ["Notes: we spoke to a Mensah at the desk.", "Abena booked the room."]
     assert missing("Who booked?", docs, "The room was booked, and Abena Mensah's card paid.") == ["Abena Mensah's"]
+
+
+def test_a_documents_language_is_found_where_the_document_is_written_in_it() -> None:
+    docs = ["Objet : Résiliation de votre abonnement n° 30417\nMadame, nous avons bien reçu votre demande de "
+            "résiliation. Votre contrat prendra fin le 31 mars, et le dernier prélèvement de 24,90 € aura "
+            "lieu le 5 mars. Nous vous remercions de votre confiance et restons à votre disposition pour "
+            "toute question sur votre dossier."]
+    answer = "The French letter confirms your subscription ends on 31 March; the last debit of €24.90 is on 5 March."
+    assert missing("What does this letter say?", docs, answer) == []
+    # another language is still missing, and an English document gives no language
+    assert missing("What does this letter say?", docs, answer.replace("French", "Italian")) == ["Italian"]
+    english = ["Dear customer, we have received your request. Your contract will end on 31 March, and the "
+               "last direct debit of €24.90 will be taken on 5 March. Thank you for being with us and do "
+               "contact us with any question about your account."]
+    assert missing("What does this letter say?", english, answer) == ["French"]
+    # a document in another script gives its language too
+    docs = ["ご予約確認書\nお客様名：ハンナ・ルイス様\nチェックイン：2027年4月3日\n宿泊料金：48,000円（税込）"]
+    assert missing("Is my booking confirmed?", docs, "The Japanese confirmation shows check-in on 3 April 2027.") == []
+
+
+def test_every_language_a_document_may_be_told_in_has_a_name() -> None:
+    from raguard.normalize.language import _SCRIPTS, LANGUAGE_NAMES, LANGUAGES
+
+    assert set(LANGUAGES) | set(_SCRIPTS.values()) == set(LANGUAGE_NAMES)

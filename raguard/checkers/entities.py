@@ -17,7 +17,8 @@ Forms, registers, catalogues and signs write names their own way: a country by i
 Olympic code in a list of codes, after a country's label, or in a text that names countries by
 code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR T5"), a place
 by its airport's IATA or ICAO code ("LSZH-EGPH" for Zurich and Edinburgh), a country by its name
-in the document's language ("Marruecos"), a currency's code by its country's sign ("zł" for
+in the document's language ("Marruecos"), the language a document is written in ("German" of a
+letter in German), a currency's code by its country's sign ("zł" for
 PLN), a name with umlauts spelled with two letters ("MUELLER" for Müller), a company and its town apart
 ("Quillby Foods Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
 function words in capitals ("BOS" for "Best of Show"), a qualifier's initial folded into an
@@ -68,6 +69,7 @@ from raguard.normalize.entities import (
     looks_like_acronym,
     transliterations,
 )
+from raguard.normalize.language import LANGUAGE_NAMES
 from raguard.normalize.roles import ROLE_ACRONYMS
 from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
@@ -399,6 +401,22 @@ def _variants(ctx: CheckContext, start: int, text: str, label: str
     return head, year_cut, joined, joined_words
 
 
+#: A language's folded English name -> its code (:data:`raguard.normalize.language.LANGUAGE_NAMES`).
+_LANGUAGE_OF_NAME = {name: code for code, names in LANGUAGE_NAMES.items() for name in names}
+
+
+def _first_line_end(text: str) -> int:
+    """Where the first line of ``text`` with a letter ends (the end of ``text`` when it is one line)."""
+    at = 0
+    while True:
+        end = text.find("\n", at)
+        if end < 0:
+            return len(text)
+        if any(ch.isalpha() for ch in text[at:end]):
+            return end
+        at = end + 1
+
+
 def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optional[list[str]] = None):
     """(doc_index, start, end) of support for one name, "query" if only the query has it, or None.
     ``words``: the name's words, when the caller has them."""
@@ -458,6 +476,7 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         if span is not None:
             return (doc_index, span[0], span[1])
     foreign = foreign_country_names(" ".join(words))
+    language = _LANGUAGE_OF_NAME.get(words[0]) if len(words) == 1 else None
     airport = _airport_forms(text, words)
     codes = [w.upper() for w in words if w.upper() in CURRENCY_SIGNS and w.upper() in text]
     spelled_apart = [(variant, variant_words) for source in dict.fromkeys(filter(None, (text, head)))
@@ -469,6 +488,10 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         for name in foreign:
             if name[0] in index.tokens.vocab and (span := index.tokens.find_span(list(name))) is not None:
                 return (doc_index, span[0], span[1])
+        if language is not None and index.language == language:
+            # "a German court order" of a document written in German: the document gives its
+            # language by being written in it (its first line as the evidence)
+            return (doc_index, 0, _first_line_end(index.text))
         if airport is not None and (span := _airport_in(index, *airport)) is not None:
             return (doc_index, span[0], span[1])
         # "PLN 1,250" for an invoice's "1 250,00 zł": a currency by its country's sign (the amount

@@ -28,6 +28,17 @@ from typing import Iterable, Optional
 #: Languages whose documents an English answer is often written from (spaCy's codes).
 LANGUAGES = ("de", "es", "fr", "nl", "it", "pt", "sv", "da", "nb", "fi", "pl", "cs", "sk", "sl", "hr",
              "hu", "ro", "tr")
+#: The English names of the languages a document may be told to be written in (by its function
+#: words or its script), folded: an answer says "a German court order" of a document in German.
+LANGUAGE_NAMES: dict[str, tuple[str, ...]] = {
+    "de": ("german",), "es": ("spanish", "castilian"), "fr": ("french",), "nl": ("dutch", "flemish"),
+    "it": ("italian",), "pt": ("portuguese",), "sv": ("swedish",), "da": ("danish",),
+    "nb": ("norwegian",), "fi": ("finnish",), "pl": ("polish",), "cs": ("czech",), "sk": ("slovak",),
+    "sl": ("slovenian", "slovene"), "hr": ("croatian",), "hu": ("hungarian",), "ro": ("romanian",),
+    "tr": ("turkish",), "ja": ("japanese",), "zh": ("chinese",), "ko": ("korean",), "hi": ("hindi",),
+    "bn": ("bengali", "bangla"), "ta": ("tamil",), "ru": ("russian",), "el": ("greek",),
+    "ar": ("arabic",), "he": ("hebrew",), "th": ("thai",),
+}
 #: The least share of words a language's function words must make of a text to call it written
 #: in that language (English prose: about 0.45; a table or a log: under 0.1).
 MIN_SHARE = 0.2
