@@ -189,6 +189,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         "charities, kitchens, utilities and archives; software, retail, travel, insurance, banking, labs, "
         "collecting, property, telecoms, motoring, publishing, games, fitness, vets and events: a fresh "
         "measure of the rules of the thirty-seventh round"),
+    "heldout17_answers": HeldOutSet(
+        DATA / "heldout17_answers.jsonl",
+        "two testers, 60 shapes new beside the 916 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the thirty-ninth round"),
 }
 
 
