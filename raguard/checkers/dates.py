@@ -25,11 +25,18 @@ skipped with the option ``check_weekdays=False``.
 A date no document gives that is some days, weeks or months from a date the answer gives, by an
 offset the answer writes beside it ("within 14 days of 2 November ... by 16 November"), is raised
 as ``computed_value`` (medium, not gating) with that arithmetic (:mod:`raguard.checkers.computed`).
+
+A thread writes a day alone where its month is clear from elsewhere ("ends March 13 ... by the
+11th", "Dr Ahmed can see him Thursday 26th"): such a day supports an answer's date of that day
+in a month the documents give in a date of their own (a weekday beside it must fall on it); and
+a day and month slashed without a year ("Move-in 10/15") is a date in a document beside one that
+writes its full dates with slashes.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Iterator, Optional
 
 from pydantic import Field
@@ -38,7 +45,9 @@ from raguard.checkers.base import CheckContext, Finding
 from raguard.checkers.settings import CheckerConfig
 from raguard.checkers.computed import computations
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_DATE
-from raguard.normalize.dates import PLACED, DateMention, closeness, supported_apart, supports
+from raguard.normalize.dates import (
+    PLACED, DateMention, DateValue, closeness, day_months, day_ordinals, supported_apart, supports, writes_slashed_dates,
+)
 
 
 class DatesConfig(CheckerConfig):
@@ -121,12 +130,23 @@ class DatesChecker:
                 finding.evidence = short
                 finding.source = "document"
                 return finding
+        if claim.day is not None and claim.month is not None and mention.form != PLACED:
+            alone = _day_alone(ctx, claim) or _slashed_beside(ctx, claim)
+            if alone is not None:  # "11 March" for a thread's "by the 11th" beside "ends March 13"
+                finding.supported = True
+                finding.evidence = alone
+                finding.source = "document"
+                return finding
         if ctx.trust_query:
             for q in ctx.query_dates:
                 if supports(q.value, claim):
                     finding.supported = True
                     finding.source = "query"
                     return finding
+            if claim.day is not None and claim.month is not None and _asked_day(ctx, claim):
+                finding.supported = True  # the user's "found it on 6/22", "travel on the 10th"
+                finding.source = "query"
+                return finding
         computed = computations(ctx).explain_date(mention)
         if computed is not None:  # "by 16 November" for "within 14 days" of a 2 November notice
             finding.warning_type = COMPUTED_VALUE
@@ -151,6 +171,82 @@ def _short_month_year(ctx: CheckContext, month: int, year: int) -> Optional[tupl
             if m is not None:
                 return doc_index, m.start(), m.end()
     return None
+
+
+def _day_alone(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of the claim's day written alone ("by the 11th", "Thursday 26th":
+    :func:`raguard.normalize.dates.day_ordinals`) where the documents give the claim's month,
+    and its year if it states one, in a date of their own; a weekday written with the day must
+    fall on it in one of the years they give that month (or be the claim's, when none is given)."""
+    months: set[int] = set()
+    years: dict[int, set[int]] = {}
+    for _, index in ctx.documents:
+        for d in index.dates:
+            if d.value.month is not None:
+                months.add(d.value.month)
+                if d.value.year is not None:
+                    years.setdefault(d.value.month, set()).add(d.value.year)
+    if claim.month not in months or (claim.year is not None and claim.year not in years.get(claim.month, ())):
+        return None
+    for doc_index, index in ctx.documents:
+        if not any(ch.isdigit() for ch in index.text):
+            continue
+        for start, end, day, weekday in day_ordinals(index.text):
+            if day != claim.day:
+                continue
+            if weekday is not None:
+                known = {claim.year} if claim.year is not None else years.get(claim.month, set())
+                if known:
+                    if not any(_weekday_of(year, claim.month, day) == weekday for year in known):
+                        continue
+                elif claim.weekday is not None and claim.weekday != weekday:
+                    continue
+            return doc_index, start, end
+    return None
+
+
+def _asked_day(ctx: CheckContext, claim: DateValue) -> bool:
+    """Does the question give the claim's day as a user writes it: a day and month slashed
+    after a word that places it ("found it on 6/22"), or its day alone ("on the 10th") in a
+    month the documents give?"""
+    if "/" in ctx.query and any(supports(d.value, claim) for d in ctx.query_index.derive(day_months)):
+        return True
+    days = ctx.query_index.derive(day_ordinals)
+    return any(day == claim.day for _, _, day, _ in days) and _month_given(ctx, claim)
+
+
+def _month_given(ctx: CheckContext, claim: DateValue) -> bool:
+    """Do the documents give the claim's month (and its year, if it states one) in a date?"""
+    for _, index in ctx.documents:
+        for d in index.dates:
+            if d.value.month == claim.month and (claim.year is None or d.value.year == claim.year):
+                return True
+    return False
+
+
+def _slashed_beside(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of the claim's day and month slashed without a year ("Move-in
+    10/15") in a document beside one that writes its full dates with slashes ("Date:
+    10/02/2025"): the retrieval's layout says what its slashed numbers are (read in a document
+    of its own by :attr:`raguard.documents.DocumentIndex.dates`)."""
+    indexes = list(ctx.documents)
+    if len(indexes) < 2 or not any(writes_slashed_dates(index.text) for _, index in indexes):
+        return None
+    for doc_index, index in indexes:
+        if "/" not in index.text or writes_slashed_dates(index.text):
+            continue
+        for d in day_months(index.text, slashed_elsewhere=True):
+            if supports(d.value, claim):
+                return doc_index, d.start, d.end
+    return None
+
+
+def _weekday_of(year: int, month: int, day: int) -> Optional[int]:
+    """The weekday (Monday 0) of a date, None for no such date (a 30 February)."""
+    try:
+        return date(year, month, day).weekday()
+    except ValueError:
+        return None
 
 
 def _nearest(ctx: CheckContext, mention: DateMention) -> str | None:

@@ -1105,22 +1105,38 @@ _BARE_DAY_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?
 # where a part past 12 says which is the day ("1/2-3/4" may be a recipe's cups)
 _DAY_MONTH_SPAN_RE = re.compile(r"(?<![\w/.,:])[0-3]?\d/[0-3]?\d[ \t]*[-–][ \t]*(?P<c>[0-3]?\d)/[0-3]?\d(?![/\w]|[.,:]\d)")
 _FULL_SLASHED_DATE_RE = re.compile(r"(?<![\w/.])[0-3]?\d/[0-3]?\d/(?:19|20)\d\d(?![\w/])")
+# a day and a month slashed in two digits each, one of them padded with a zero ("due 16/04",
+# "05/11"): a fraction or a score is not written "3/04"; read anywhere in a document
+_PADDED_DAY_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]\d)/(?P<b>[0-3]\d)(?<=0\d/\d\d|\d\d/0\d)(?![/\w]|[.,:]\d)")
+# two days before one slashed month ("expect delivery 17-18/04"): both are dates of that month
+_DAYS_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)[ \t]?[-–][ \t]?(?P<c>[0-3]?\d)/(?P<b>[01]?\d)(?![/\w]|[.,:]\d)")
 
 
-def day_months(text: str) -> list[DateMention]:
+def writes_slashed_dates(text: str) -> bool:
+    """Does ``text`` write a full date with slashes ("14/03/2025")? Then its bare day and month
+    ("15/03") are dates too, and those of a document beside it (:func:`day_months`)."""
+    return "/" in text and _FULL_SLASHED_DATE_RE.search(text) is not None
+
+
+def day_months(text: str, slashed_elsewhere: bool = False) -> list[DateMention]:
     """A document's day and month slashed without a year after a word that places a date ("on
     27/11", "by 09/12", as chats and tickets write them) or a weekday ("Thu 23/10"), before a
     time of day ("06/11 0400", "07/11 22:00": a ship's line-up, a rota), or anywhere in a document that writes
     its full dates with slashes ("DOA: 14/03/2025 ... TTE 15/03"): day first when the first part
     cannot be a month or the document writes another so, else both readings
-    (:func:`other_readings`); and a span of two ("12/15-12/31", a part past 12 showing the
-    day). For documents only: in an answer "on 3/4 of the land" is a fraction."""
+    (:func:`other_readings`); a span of two ("12/15-12/31", a part past 12 showing the
+    day); two digits each with a zero's padding anywhere ("due 16/04"); and two days before one
+    month ("delivery 17-18/04"). ``slashed_elsewhere``: another document of the same retrieval
+    writes its full dates with slashes (a thread beside the letter it is about). For documents
+    only: in an answer "on 3/4 of the land" is a fraction."""
     found = [(m, int(m.group("a")), int(m.group("b"))) for m in _DAY_MONTH_RE.finditer(text)]
     placed = {m.start("a") for m, _, _ in found}
     more = [m for m in chain(_TIMED_DAY_MONTH_RE.finditer(text), _WEEKDAY_DAY_MONTH_RE.finditer(text))
             if m.start("a") not in placed]
-    if _FULL_SLASHED_DATE_RE.search(text) is not None:
+    if slashed_elsewhere or writes_slashed_dates(text):
         more += [m for m in _BARE_DAY_MONTH_RE.finditer(text) if m.start("a") not in placed]
+    else:
+        more += [m for m in _PADDED_DAY_MONTH_RE.finditer(text) if m.start("a") not in placed]
     for span in _DAY_MONTH_SPAN_RE.finditer(text):
         pairs = [_BARE_DAY_MONTH_RE.match(text, span.start()), _BARE_DAY_MONTH_RE.match(text, span.start("c"))]
         if all(pairs) and any(int(p.group(g)) > 12 for p in pairs if p is not None for g in "ab"):
@@ -1139,6 +1155,37 @@ def day_months(text: str) -> list[DateMention]:
             value = DateValue(month=month, day=day)
             if 1 <= month <= 12 and _valid(value):
                 out.append(DateMention(m.start("a"), m.end(), m.group()[m.start("a") - m.start():], value, "md"))
+    spans = []
+    for m in _DAYS_MONTH_RE.finditer(text) if "-" in text or "–" in text else ():
+        first, last, month = int(m.group("a")), int(m.group("c")), int(m.group("b"))
+        if first < last <= 31 and 1 <= month <= 12:  # (each day its own mention: "17" and "18/04")
+            for day, start, end in ((first, m.start("a"), m.end("a")), (last, m.start("c"), m.end())):
+                if start not in placed and _valid(value := DateValue(month=month, day=day)):
+                    spans.append(DateMention(start, end, text[start:end], value, "md"))
+    return sorted(out + spans, key=lambda d: d.start) if spans else out
+
+
+# a day of the month written alone as an ordinal after "the" or a weekday ("by the 11th", "Thursday
+# 26th"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
+# minute", "the 5th floor"): only before punctuation, a line's end, a dash or a word of linking or time
+_DAY_ORDINAL_RE = re.compile(
+    r"(?=[tmwfs])\b(?:the|(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs)?"
+    r"|fri|sat|sun)\.?,?)[ \t]+(?P<d>[1-3]?\d)(?:st|nd|rd|th)\b"
+    r"(?=[ \t]?(?:[.,;:!?)\]\n]|$|[-–]|(?:at|to|and|or|so|if|by|before|after|until|till|from|in|on|for|when)\b))",
+    re.IGNORECASE)
+
+
+def day_ordinals(text: str) -> list[tuple[int, int, int, Optional[int]]]:
+    """(start, end, day, weekday or None) of each day of the month ``text`` writes alone as an
+    ordinal after "the" or a weekday ("by the 11th", "Thursday 26th"); its month is the thread's,
+    for the reader to supply. For documents: the dates checker reads them for an answer's date
+    that nothing else supports."""
+    out = []
+    for m in _DAY_ORDINAL_RE.finditer(text):
+        day = int(m.group("d"))
+        if 1 <= day <= 31:
+            weekday = WEEKDAYS.get(m.group("w").lower()) if m.group("w") else None
+            out.append((m.start("d") if weekday is None else m.start(), m.end(), day, weekday))
     return out
 
 

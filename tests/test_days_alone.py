@@ -1,0 +1,50 @@
+"""A day of the month a thread writes alone ("by the 11th", "Thursday 26th") is a date in a month
+the documents give elsewhere: a faithful "11 March" or "Thursday 26 March" was flagged."""
+
+from __future__ import annotations
+
+from raguard import verify
+from raguard.models import UNSUPPORTED_DATE
+from raguard.normalize.dates import day_ordinals
+
+THREAD = ["From: Odile Marchetti <odile@harbourlets.co.uk>\nSent: 2 June 2027\n"
+          "Hi Sam, the inventory check-out is booked for the 18th at 10am, and I need the keys back by "
+          "the 20th. Our contractor can clean on Tuesday 15th if that suits.\nOdile"]
+
+
+def flagged(docs: list[str], answer: str) -> list[str]:
+    return [w.text for w in verify("When is check-out?", docs, answer).warnings if w.type == UNSUPPORTED_DATE]
+
+
+def test_days_written_alone_after_the_or_a_weekday() -> None:
+    found = [(THREAD[0][a:b], day, weekday) for a, b, day, weekday in day_ordinals(THREAD[0])]
+    assert found == [("18th", 18, None), ("20th", 20, None), ("Tuesday 15th", 15, 1)]
+    # an ordinal before a noun is no date
+    assert day_ordinals("She scored in the 23rd minute, from the 5th row, on her 3rd try.") == []
+
+
+def test_an_answers_date_is_supported_by_its_day_alone_in_a_month_the_documents_give() -> None:
+    answer = "Check-out is on 18 June at 10am, the keys are due back by 20 June, and cleaning can be on Tuesday 15 June."
+    assert flagged(THREAD, answer) == []
+    # another day, another month, or a weekday the day does not fall on in 2027, is still flagged
+    assert flagged(THREAD, answer.replace("18 June", "19 June")) == ["19 June"]
+    assert flagged(THREAD, answer.replace("20 June", "20 July")) == ["20 July"]
+    assert flagged(THREAD, answer.replace("Tuesday 15 June", "Tuesday 16 June")) != []
+    # a weekday beside the day must fall on it: 15 June 2027 is a Tuesday, 15 July 2027 a Thursday
+    other = [THREAD[0].replace("2 June 2027", "2 July 2027")]
+    assert flagged(other, "Cleaning can be on 15 July.") == ["15 July"]
+
+
+def test_the_users_own_day_is_supported_by_the_question() -> None:
+    docs = ["Hire agreement HX-4410 - Van collected 12 May 2027 - Return by 19 May 2027, 6pm.",
+            "Damage policy: report any damage within 48 hours of finding it."]
+    # the user's "on 5/14" (after a word that places it) and "on the 16th" in a month the documents give
+    asked = "I noticed a scratch on 5/14, do I still have to report it? And can I return it on the 16th?"
+    answer = "You found the scratch on 14 May, so report it within 48 hours; returning on 16 May is fine."
+    result = verify(asked, docs, answer)
+    assert [w.text for w in result.warnings if w.type == UNSUPPORTED_DATE] == []
+    assert [w.text for w in verify(asked, docs, answer.replace("16 May", "17 May")).warnings
+            if w.type == UNSUPPORTED_DATE] == ["17 May"]
+    # a day the question writes alone, in a month no document gives, is still unsupported
+    assert [w.text for w in verify(asked, docs, answer.replace("16 May", "16 June")).warnings
+            if w.type == UNSUPPORTED_DATE] == ["16 June"]
