@@ -199,3 +199,15 @@ def test_a_date_from_another_place_is_flagged_where_the_best_fitting_place_gives
 ])
 def test_a_date_in_a_place_that_gives_it_passes(docs: list[str], answer: str) -> None:
     assert swaps(answer, docs) == []
+
+
+def test_a_length_glued_to_its_m_is_the_same_value_as_the_answers_metres() -> None:
+    # the survey's table gives 4.50, the engineer's note "4.5m" (a million, or metres): the
+    # answer's "4.5 m" is that value, not one put in the place of another
+    docs = ["SEWER SURVEY  Line MH3 -> MH4  length 22.0 m\nChainage (m) | Code | Observation\n"
+            "4.50 | CC | Crack, circumferential\n12.30 | RI | Root intrusion",
+            "Hi Dana, the crack at 4.5m needs sealing this month; the roots at 12.3m can wait. Regards, Ola"]
+    answer = "The crack at 4.5 m needs sealing this month, while the roots at 12.3 m can wait."
+    assert swaps(answer, docs) == []
+    assert swaps(answer.replace("crack at 4.5 m", "crack at 12.3 m").replace("roots at 12.3 m", "roots at 4.5 m"),
+                 docs) != []

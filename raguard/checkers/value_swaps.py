@@ -63,7 +63,7 @@ from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.documents import DocumentIndex
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.dates import DateMention, DateValue, supports
-from raguard.normalize.numbers import NumberMention, values_match
+from raguard.normalize.numbers import NumberMention, glued_digits, values_match
 from raguard.normalize.pipe_tables import tables as pipe_tables
 from raguard.normalize.names import inner_name_stems
 from raguard.normalize.spans import SpanIndex
@@ -171,7 +171,16 @@ def _same_kind(a: NumberMention, b: NumberMention) -> bool:
 
 
 def _same_value(a: NumberMention, b: NumberMention) -> bool:
-    """Could the two be one value (either sign, within either's rounding)? Two such are no swap."""
+    """Could the two be one value (either sign, within either's rounding; a "3.2m" read as a
+    million is also its bare digits, metres: :func:`glued_digits`)? Two such are no swap."""
+    if _within(a, b):
+        return True
+    if a.text.endswith("m") or b.text.endswith("m"):
+        return any(bare is not None and _within(x, bare) for x, bare in ((a, glued_digits(b)), (b, glued_digits(a))))
+    return False
+
+
+def _within(a: NumberMention, b: NumberMention) -> bool:
     return abs(abs(a.value) - abs(b.value)) <= max(a.precision, b.precision) + 1e-9 * max(1.0, abs(a.value))
 
 
