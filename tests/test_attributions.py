@@ -279,3 +279,14 @@ def test_notes_that_write_the_answers_person_by_initials_name_her() -> None:
     docs[1] = "- KA measured the north wall as out of plumb by 12 mm on Tuesday and agreed to rebuild it"
     [warning] = misattributed("What about the wall?", docs, answer)
     assert warning.text == "Rhiannon Veale"
+
+
+def test_an_emails_i_is_its_signer_named_in_part() -> None:
+    from raguard.models import MISATTRIBUTED_CLAIM
+
+    docs = ["BOILER SERVICE RECORD  Engineer: Owen Pritchard (Gas Safe 581204)  Appliance: Vaillant ecoTEC",
+            "Hi Priya,\nThe boiler is safe but I'd recommend a new expansion vessel - we've quoted £180 + VAT, "
+            "fitted in one visit.\nThanks, Owen"]
+    answer = "Owen Pritchard recommends a new expansion vessel, quoted at £180 plus VAT and fitted in one visit."
+    flagged = [w.text for w in verify("Is the boiler ok?", docs, answer).warnings if w.type == MISATTRIBUTED_CLAIM]
+    assert flagged == []

@@ -53,8 +53,8 @@ Tarrant's plant"), numbered ("Table 1", "Item 5": a part of a document or a list
 an acronym the clause names ("Partial Discharge (PD)"). A sentence names no doer at all when it is
 a table's header row (its cells name columns), a form's field whose label names nothing of the
 clause ("From: Customer Relations <...>"), or one whose "we" or "I" does the clause's deed in a
-document that names the answer's name (the writer: "we have booked" for "Kestrel Lettings has
-booked"); a weekday with a possessive ("Friday's run") is a date, and a message's opening name
+document that names the answer's name, or a word of it (the writer: "we have booked" for "Kestrel
+Lettings has booked"; "I'd recommend" in an e-mail signed "Jake" for "Jake Whitlam recommends"); a weekday with a possessive ("Friday's run") is a date, and a message's opening name
 with a dash after it ("Priya - Brightwave sent the quote") is whom it is to.
 
 A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
@@ -670,8 +670,10 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
     if turn is None:
         if _header_row(text, start, end) or _unrelated_field(sentence, clause_stems):
             return False  # a table's column names, a form's field of another deed: no one does the claim
-        if name_stems and name_stems <= document.stems and _writer_does(words, clause_stems):
-            return False  # "we have booked ...": the writer, who may be the answer's name (its document names it)
+        if name_stems and not name_stems.isdisjoint(document.stems) and _writer_does(words, clause_stems):
+            # "we have booked ...": the writer, who may be the answer's name (its document names
+            # it, in part: an e-mail signed "Jake" by Jake Whitlam)
+            return False
     others = False  # does the sentence name an agent the clause does not?
     if turn is not None and FIRST_PERSON.intersection(words) | GROUP_PERSON.intersection(words):
         others = content_stem(turn.speaker.split()[0].casefold()) not in clause_stems  # "I": the speaker
