@@ -56,6 +56,13 @@ def test_ordinals_and_spelled_numbers():
     assert parse_spelled("banana") is None
 
 
+def test_and_joins_a_spelled_numbers_words_only_after_a_scale_word():
+    # "between two and five weeks" is two numbers, not seven; "twenty and forty" is no 2040
+    assert [n.value for n in extract_numbers("a stay of between two and five weeks")] == [2, 5]
+    assert [n.value for n in extract_numbers("Twenty And Forty")] == [20, 40]
+    assert [n.value for n in extract_numbers("four thousand and six, one hundred and nine")] == [4006, 109]
+
+
 def test_ranges_give_both_ends():
     assert [n.value for n in extract_numbers("10–12 weeks, or between 10 and 12")] == [10, 12, 10, 12]
 

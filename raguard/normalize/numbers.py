@@ -147,8 +147,12 @@ def _by_first_letter(alternatives: str) -> str:
 
 
 _NUMBER_WORD_GROUPED = _by_first_letter(_NUMBER_WORD)
+# ("and" joins a number's words only after a scale word, "one hundred and three"; "between one
+# and three months" is two numbers, not four)
 _SPELLED_RE = re.compile(
-    rf"(?=[{_NUMBER_FIRST}])\b(?:a[ \t]+(?=hundred|thousand|million|billion|trillion))?(?:{_NUMBER_WORD_GROUPED})(?:(?:[ \t]+and[ \t]+|[ \t]+|-)(?:{_NUMBER_WORD_GROUPED}))*\b"
+    rf"(?=[{_NUMBER_FIRST}])\b(?:a[ \t]+(?=hundred|thousand|million|billion|trillion))?(?:{_NUMBER_WORD_GROUPED})"
+    rf"(?:(?:(?:(?<=hundred)|(?<=thousand)|(?<=million)|(?<=billion)|(?<=trillion))[ \t]+and[ \t]+|[ \t]+|-)"
+    rf"(?:{_NUMBER_WORD_GROUPED}))*\b"
     rf"(?:[ \t]?(?P<pct>percent\b|per[ \t]cent\b|%))?",
     re.IGNORECASE,
 )
