@@ -162,3 +162,24 @@ def test_every_language_a_document_may_be_told_in_has_a_name() -> None:
     from raguard.normalize.language import _SCRIPTS, LANGUAGE_NAMES, LANGUAGES
 
     assert set(LANGUAGES) | set(_SCRIPTS.values()) == set(LANGUAGE_NAMES)
+
+
+def test_a_verb_ner_takes_in_after_a_name_is_no_part_of_it() -> None:
+    # NER may take the verb after a name into it ("Samuel Obi rang"): the name ends before it
+    docs = ["On-call rota, Ward 6: registrar Dr Samuel Obi (bleep 2231) until 20:00"]
+    assert missing("Who called?", docs, "Later that day Dr Samuel Obi rang the ward.") == []
+    assert missing("Who called?", docs, "Later that day Dr Samuel Eke rang the ward.") != []
+
+
+def test_a_long_names_qualifier_may_be_left_out() -> None:
+    docs = ["KESTREL VALLEY AGRICULTURAL SOCIETY - SCHEDULE 2027\nHorse section entries close 30 June"]
+    answer = "The Kestrel Valley Society schedule says horse entries close on 30 June."
+    assert missing("When do entries close?", docs, answer) == []
+    # a word of prose between is another phrase, and another name's first or last word is no shortening
+    prose = ["Walkers along the Kestrel river found the valley quiet; the society meets in June."]
+    assert missing("When do entries close?", prose, answer) == ["The Kestrel Valley Society"]
+    assert missing("When do entries close?", docs, answer.replace("Kestrel Valley Society", "Kestrel Valley Club")) == [
+        "The Kestrel Valley Club"]
+    # two names a stop parts are no one name ("Kestrel Valley.Fenton Society" holds no "Kestrel Valley Society")
+    joined = ["Results: Kestrel Valley.Fenton Society won the cup."]
+    assert missing("Who won?", joined, "The Kestrel Valley Society won the cup.") == ["The Kestrel Valley Society"]

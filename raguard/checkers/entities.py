@@ -138,6 +138,12 @@ class EntitiesChecker:
                 # "pay Vantor EUR 3,480,000": NER took in the amount after the name; the amount is
                 # the numbers checker's, the name is what comes before it
                 end = _before_value(response, start, end, value_spans)
+            if label == "PERSON" and (tail := _LOWER_TAIL_RE.search(text)) is not None \
+                    and tail.group(1) not in _NAME_PARTICLES:
+                # "Nurse Amara Eze rang": NER took in the verb after the name; the name is what
+                # comes before it (a particle ends no name: "Tomás de" is cut earlier)
+                end = start + tail.start()
+                text = response[start:end]
             if response[end - 1] == "-" and " " in text:
                 # "Windows end-to-" of "Windows end-to-end check": NER cut a hyphened word; the
                 # name is what stands before that word
@@ -311,6 +317,8 @@ def _affiliation_gap(gap: str) -> bool:
 #: Weekdays and months (full and short): a name cut before a date is none when it is one of them.
 _CALENDAR_WORDS = frozenset(WEEKDAYS) | frozenset(MONTHS)
 
+# a lower-case word closing a NER person after a capitalized one ("Samuel Obi rang")
+_LOWER_TAIL_RE = re.compile(r"(?<=[A-Za-z.])[ \t]+([a-z]+)$")
 # lower-case words opening a NER span before a capitalized word ("all Euro VI", "both Anna Berg")
 # ((?<![a-z]): a run of letters is tried from its first only)
 _LOWER_LEAD_RE = re.compile(r"(?<![a-z])([a-z]+)[ \t]+(?:[a-z]+[ \t]+){0,2}(?=[A-Z0-9])")
@@ -1166,6 +1174,33 @@ def _words_together(tokens: TokenText, words: list[str]) -> Optional[tuple[int, 
     return None
 
 
+# a stretch of one name: words, spaces, hyphens, apostrophes and "&", no stop nor comma
+_ONE_NAME_RE = re.compile(r"[\w'’&\- \t]+")
+
+
+def _one_word_left_out(tokens: TokenText, words: list[str]) -> Optional[tuple[int, int]]:
+    """Character span of the name ``words`` (three or more) as one line of ``tokens`` writes it
+    with one more capitalized word inside ("Border Counties Show" for "BORDER COUNTIES
+    AGRICULTURAL SHOW", "Harbour Sailing Club" for "Harbour Dinghy Sailing Club"), or None: an
+    answer shortens a long name by a qualifier. Its first and last words stay the name's; the
+    word left out is a name's word (a capital opens it), not one of prose, and no stop or comma
+    parts the stretch ("Manchester City.Liverpool Football Club" is two names)."""
+    if not all(w in tokens.vocab for w in words):
+        return None
+    norms, starts, text, n = tokens.norms, tokens.token_starts, tokens.text, len(words)
+    for i in range(len(norms) - n):
+        if norms[i] != words[0]:
+            continue
+        for k in range(1, n):
+            if norms[i:i + k] == words[:k] and norms[i + k + 1:i + n + 1] == words[k:]:
+                left_out = norms[i + k]
+                start, end = tokens.char_span(i, i + n + 1)
+                if (left_out.isalpha() and text[starts[i + k]].isupper() and left_out not in _STOP_WORDS
+                        and _ONE_NAME_RE.fullmatch(text, start, end) is not None):
+                    return start, end
+    return None
+
+
 def _unit_after_digits(norms: list[str], j: int) -> bool:
     """Is token ``j`` a unit's symbol after a number ("100 W", "12 V"), a value's part?"""
     return j > 0 and norms[j - 1].isdigit() and len(norms[j]) <= 3 and norms[j].isalpha()
@@ -1272,6 +1307,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         # names: two people side by side are no third; nor a name's year, which is its edition
         # only beside it: see _year_beside)
         span = _words_together(tokens, words)
+        if span is not None:
+            return span
+    if label != "PERSON" and len(words) >= 3:
+        span = _one_word_left_out(tokens, words)  # "Border Counties Show" for "BORDER COUNTIES AGRICULTURAL SHOW"
         if span is not None:
             return span
     if label in ("PERSON", "PROPER") and len(words) == 2:
