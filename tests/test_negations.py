@@ -787,6 +787,15 @@ def test_a_line_giving_the_denied_thing_a_zero_supports_the_denial() -> None:
     assert contradictions("Why is her pay lower?", [doc], answer) == []
 
 
+def test_a_thing_that_cost_nothing_is_a_bills_zero_line() -> None:
+    doc = ("Invoice 7731 - Harlow Vets\nVaccination booster (dog) ......... £48.00\n"
+           "Annual examination (practice plan) ..... £0.00\nTOTAL ........ £48.00")
+    answer = "The annual examination cost nothing, as she is on the practice plan."
+    assert contradictions("Why only £48?", [doc], answer) == []
+    # a thing the bill charges for did cost something
+    assert contradictions("Why only £48?", [doc], "The vaccination booster for the dog cost nothing at all.") != []
+
+
 def test_a_time_of_day_is_no_zero() -> None:
     doc = "Night shift: 22:00-06:00, paid at time and a half.\nThe new uniform allowance starts this week."
     answer = "She did no night shift this week."

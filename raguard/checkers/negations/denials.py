@@ -217,7 +217,8 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
                 # a statement's line may give the denied thing a zero ("no overtime" /
                 # "Overtime 1.5x (0 hrs)  0.00")
                 denied = zero = (_zero_given(ctx, _denied_stem(clause), claim)
-                                 or _zero_charged(ctx, _denied_stem(clause), stems - {_denied_stem(clause)}))
+                                 or _zero_charged(ctx, _denied_stem(clause), stems - {_denied_stem(clause)})
+                                 or _zero_charged(ctx, _charged_nothing(claim, cue), stems - {_charged_nothing(claim, cue)}))
             if denied is not None:
                 supported = True
                 doc_index, span = denied
@@ -299,6 +300,19 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
     else:
         finding.suggestion = _suggestion(sentence, clause, doc_index, doc_sentence)
     return finding
+
+
+def _charged_nothing(claim: str, cue: re.Match[str]) -> Optional[str]:
+    """The stem of the word right before a "nothing" ("the test cost nothing", "they charged
+    nothing": an amount of zero, which a bill's "0.00" line gives, when it is a word of
+    charging), else None."""
+    if cue.group(0).lower() not in ("nothing", "zero"):
+        return None
+    before = claim[max(0, cue.start() - 40):cue.start()]
+    if not before[-1:].isspace():
+        return None
+    word = before.rstrip().rsplit(None, 1)[-1] if before.strip() else ""
+    return stem(word.lower()) if word.isalpha() else None
 
 
 def _suggestion(sentence: str, clause: str, doc_index: int, doc_sentence: str) -> str:
