@@ -126,3 +126,26 @@ def test_a_weekday_the_answers_date_falls_on_is_no_other_value() -> None:
     # a date on another weekday is still wrong
     result = verify("When?", docs, "The boat is ready for relaunch from Thursday 12 June after high tide.")
     assert result.action == "review"
+
+
+def test_a_count_is_not_misplaced_by_a_messages_time_stamp() -> None:
+    # a chat line's "[03/02 15:06]" stands in no count's place ("invoiced as 30"), whatever word
+    # follows both; a time of day still stands in an hour's
+    from raguard.checkers.placement import _kin
+    from raguard.normalize.numbers import extract_numbers
+
+    [stamp] = [n for n in extract_numbers("[03/02 15:06] Lou: sorry, 4 short") if n.text == "15:06"]
+    [count] = [n for n in extract_numbers("invoiced as 30") if n.text == "30"]
+    [time] = [n for n in extract_numbers("delivered at 14:30") if n.text == "14:30"]
+    assert not _kin(count, stamp)
+    assert _kin(time, stamp)
+
+
+def test_a_value_the_document_sets_aside_is_not_the_one_in_its_place() -> None:
+    docs = ["Tide notice: launch times as per the club sheet, BUT the second launch moved to 11:40 (not 11:10)."]
+    answer = "The launches are at 9:30 and 11:40, the second launch having moved to 11:40."
+    sheet = ["Club sheet: launches at 9:30 and 11:10."]
+    assert contradictions(answer, docs + sheet) == []
+    # and the value set aside, put in the place of the new one, is flagged
+    [warning] = contradictions("The second launch moved to 11:10.", docs + sheet)
+    assert warning.text == "11:10"

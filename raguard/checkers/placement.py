@@ -36,6 +36,8 @@ another value ("Primary carers get 26 weeks on full pay" where the documents giv
 
 from __future__ import annotations
 
+import re
+
 from bisect import bisect_right
 from typing import Iterator, Optional, Sequence, Union
 
@@ -116,10 +118,11 @@ class PlacementChecker:
         others = []
         for d in doc_values:
             if lo <= d.start < hi:
-                if _same(mention, d, either_sign=True):
+                set_aside = _denied_value(index.text, d.start)
+                if _same(mention, d, either_sign=True) and not set_aside:
                     return None  # given there: nothing misplaced (a second aligned sentence is
                     # not asked: one that adds just this value is how a misplaced one is joined)
-                if _kin(mention, d) and not _part_of(mention, d):
+                if _kin(mention, d) and not _part_of(mention, d) and not set_aside:
                     others.append(d)
         if not others:
             return None
@@ -202,6 +205,18 @@ def _same(claim: _Mention, doc: _Mention, either_sign: bool = False) -> bool:
     return isinstance(doc, DateMention) and supports(doc.value, claim.value)
 
 
+# what sets a value aside as no longer or never the one ("moved to 10:30 (not 10:15)", "now £40
+# instead of £35")
+_SET_ASIDE_RE = re.compile(r"(?:\bnot|\bno[ \t]+longer|\binstead[ \t]+of|\brather[ \t]+than|\bformerly|\bpreviously|\bwas)[ \t]*$",
+                           re.IGNORECASE)
+
+
+def _denied_value(text: str, start: int) -> bool:
+    """Is the value at ``start`` one its sentence sets aside, right after "not", "instead of",
+    "rather than", "previously"...? It is then no other value the document gives in its place."""
+    return _SET_ASIDE_RE.search(text, max(0, start - 16), start) is not None
+
+
 def _part_of(claim: _Mention, doc: _Mention) -> bool:
     """Is the document's date a part of the answer's, every part it gives the same ("Friday" of
     "ready from Friday 7th" for the answer's "Friday 7 March")? It is then no other value."""
@@ -219,6 +234,8 @@ def _kin(claim: _Mention, doc: _Mention) -> bool:
     after" is no misplacement), a length where they give a length."""
     if not isinstance(claim, NumberMention) or not isinstance(doc, NumberMention):
         return True
+    if claim.measure is None and doc.measure in CLOCK_MEASURES:
+        return False  # a count is in no time of day's place ("invoiced as 24" / a message's "14:02")
     if claim.measure != doc.measure and claim.measure is not None and doc.measure is not None:
         clocks = (claim.measure in CLOCK_MEASURES) + (doc.measure in CLOCK_MEASURES)
         if clocks == 1 or (clocks == 0 and not same_dimension(claim.measure, doc.measure)):
