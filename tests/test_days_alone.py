@@ -48,3 +48,10 @@ def test_the_users_own_day_is_supported_by_the_question() -> None:
     # a day the question writes alone, in a month no document gives, is still unsupported
     assert [w.text for w in verify(asked, docs, answer.replace("16 May", "16 June")).warnings
             if w.type == UNSUPPORTED_DATE] == ["16 June"]
+
+
+def test_a_weekday_before_the_day_must_fall_on_it() -> None:
+    # "Tuesday the 3rd" in a thread dated October 2026: 3 November is a Tuesday, 3 October a Saturday
+    chat = ["Chat, 27 October 2026\nLena: can we move it to Tuesday the 3rd?\nOmar: Tuesday the 3rd works."]
+    assert [(day, weekday) for _, _, day, weekday in day_ordinals(chat[0])] == [(3, 1)]  # ("the 3rd works": a noun may follow)
+    assert flagged(chat, "They moved it to Tuesday 3 October.") == ["Tuesday 3 October"]

@@ -1166,11 +1166,11 @@ def day_months(text: str, slashed_elsewhere: bool = False) -> list[DateMention]:
 
 
 # a day of the month written alone as an ordinal after "the" or a weekday ("by the 11th", "Thursday
-# 26th"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
+# 26th", "Tuesday the 3rd"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
 # minute", "the 5th floor"): only before punctuation, a line's end, a dash or a word of linking or time
 _DAY_ORDINAL_RE = re.compile(
-    r"(?=[tmwfs])\b(?:the|(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs)?"
-    r"|fri|sat|sun)\.?,?)[ \t]+(?P<d>[1-3]?\d)(?:st|nd|rd|th)\b"
+    r"(?=[tmwfs])\b(?:(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs)?"
+    r"|fri|sat|sun)\.?,?(?:[ \t]+the)?|the)[ \t]+(?P<d>[1-3]?\d)(?:st|nd|rd|th)\b"
     r"(?=[ \t]?(?:[.,;:!?)\]\n]|$|[-–]|(?:at|to|and|or|so|if|by|before|after|until|till|from|in|on|for|when)\b))",
     re.IGNORECASE)
 
