@@ -1182,11 +1182,12 @@ def _one_word_left_out(tokens: TokenText, words: list[str]) -> Optional[tuple[in
     """Character span of the name ``words`` (three or more) as one line of ``tokens`` writes it
     with one more capitalized word inside ("Border Counties Show" for "BORDER COUNTIES
     AGRICULTURAL SHOW", "Harbour Sailing Club" for "Harbour Dinghy Sailing Club"), or None: an
-    answer shortens a long name by a qualifier. Its first and last words stay the name's; the
+    answer shortens a long name by a qualifier. Its words are words (no year: "the 2024
+    Wintermere Games" is not "the 2024 Northern Wintermere Games"); its first and last stay the name's; the
     word left out is a name's word (a capital opens it), not one of prose, and no stop or comma
     parts the stretch ("Manchester City.Liverpool Football Club" is two names)."""
-    if not all(w in tokens.vocab for w in words):
-        return None
+    if not all(w.isalpha() and w in tokens.vocab for w in words):
+        return None  # (a year or a code is an edition or an item, no word of the name to keep)
     norms, starts, text, n = tokens.norms, tokens.token_starts, tokens.text, len(words)
     for i in range(len(norms) - n):
         if norms[i] != words[0]:
