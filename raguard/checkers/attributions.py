@@ -54,8 +54,9 @@ an acronym the clause names ("Partial Discharge (PD)"). A sentence names no doer
 a table's header row (its cells name columns), a form's field whose label names nothing of the
 clause ("From: Customer Relations <...>"), or one whose "we" or "I" does the clause's deed in a
 document that names the answer's name, or a word of it (the writer: "we have booked" for "Kestrel
-Lettings has booked"; "I'd recommend" in an e-mail signed "Jake" for "Jake Whitlam recommends"); a weekday with a possessive ("Friday's run") is a date, and a message's opening name
-with a dash after it ("Priya - Brightwave sent the quote") is whom it is to.
+Lettings has booked"; "I'd recommend" in an e-mail signed "Jake" for "Jake Whitlam recommends");
+a weekday with a possessive ("Friday's run") is a date, and a message's opening name with a dash
+after it ("Priya - Brightwave sent the quote") is whom it is to.
 
 A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
 is the source, not the doer: the pronoun may be anyone the answer or the query names. A given

@@ -18,9 +18,9 @@ Olympic code in a list of codes, after a country's label, or in a text that name
 code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR T5"), a place
 by its airport's IATA or ICAO code ("LSZH-EGPH" for Zurich and Edinburgh), a country by its name
 in the document's language ("Marruecos"), the language a document is written in ("German" of a
-letter in German), a currency's code by its country's sign ("zł" for
-PLN), a name with umlauts spelled with two letters ("MUELLER" for Müller), a company and its town apart
-("Quillby Foods Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
+letter in German), a currency's code by its country's sign ("zł" for PLN), a name with umlauts
+spelled with two letters ("MUELLER" for Müller), a company and its town apart ("Quillby Foods
+Ltd, ... Tadcaster" for "Quillby Foods Ltd of Tadcaster"), initials with their
 function words in capitals ("BOS" for "Best of Show"), a qualifier's initial folded into an
 acronym ("JPOY" for "the junior POY"), a word in capitals with an OCR's misread letter
 ("HOLLYBlRCH"), a numeronym ("l10n"), a class word cut short before its code ("Cat B") or between two of the
@@ -1183,9 +1183,9 @@ def _one_word_left_out(tokens: TokenText, words: list[str]) -> Optional[tuple[in
     with one more capitalized word inside ("Border Counties Show" for "BORDER COUNTIES
     AGRICULTURAL SHOW", "Harbour Sailing Club" for "Harbour Dinghy Sailing Club"), or None: an
     answer shortens a long name by a qualifier. Its words are words (no year: "the 2024
-    Wintermere Games" is not "the 2024 Northern Wintermere Games"); its first and last stay the name's; the
-    word left out is a name's word (a capital opens it), not one of prose, and no stop or comma
-    parts the stretch ("Manchester City.Liverpool Football Club" is two names)."""
+    Wintermere Games" is not "the 2024 Northern Wintermere Games"), its first and last stay the
+    name's, the word left out is a name's word (a capital opens it), not one of prose, and no
+    stop or comma parts the stretch ("Manchester City.Liverpool Football Club" is two names)."""
     if not all(w.isalpha() and w in tokens.vocab for w in words):
         return None  # (a year or a code is an edition or an item, no word of the name to keep)
     norms, starts, text, n = tokens.norms, tokens.token_starts, tokens.text, len(words)

@@ -37,7 +37,6 @@ another value ("Primary carers get 26 weeks on full pay" where the documents giv
 from __future__ import annotations
 
 import re
-
 from bisect import bisect_right
 from typing import Iterator, Optional, Sequence, Union
 
@@ -207,7 +206,8 @@ def _same(claim: _Mention, doc: _Mention, either_sign: bool = False) -> bool:
 
 # what sets a value aside as no longer or never the one ("moved to 10:30 (not 10:15)", "now £40
 # instead of £35")
-_SET_ASIDE_RE = re.compile(r"(?:\bnot|\bno[ \t]+longer|\binstead[ \t]+of|\brather[ \t]+than|\bformerly|\bpreviously|\bwas)[ \t]*$",
+# (not a bare "was": "the total was £40" gives £40)
+_SET_ASIDE_RE = re.compile(r"(?:\bnot|\bno[ \t]+longer|\binstead[ \t]+of|\brather[ \t]+than|\bformerly|\bpreviously)[ \t]*$",
                            re.IGNORECASE)
 
 
