@@ -12,8 +12,8 @@ THREAD = ["From: Odile Marchetti <odile@harbourlets.co.uk>\nSent: 2 June 2027\n"
           "the 20th. Our contractor can clean on Tuesday 15th if that suits.\nOdile"]
 
 
-def flagged(docs: list[str], answer: str) -> list[str]:
-    return [w.text for w in verify("When is check-out?", docs, answer).warnings if w.type == UNSUPPORTED_DATE]
+def flagged(docs: list[str], answer: str, query: str = "When is check-out?") -> list[str]:
+    return [w.text for w in verify(query, docs, answer).warnings if w.type == UNSUPPORTED_DATE]
 
 
 def test_days_written_alone_after_the_or_a_weekday() -> None:
@@ -41,13 +41,10 @@ def test_the_users_own_day_is_supported_by_the_question() -> None:
     # the user's "on 5/14" (after a word that places it) and "on the 16th" in a month the documents give
     asked = "I noticed a scratch on 5/14, do I still have to report it? And can I return it on the 16th?"
     answer = "You found the scratch on 14 May, so report it within 48 hours; returning on 16 May is fine."
-    result = verify(asked, docs, answer)
-    assert [w.text for w in result.warnings if w.type == UNSUPPORTED_DATE] == []
-    assert [w.text for w in verify(asked, docs, answer.replace("16 May", "17 May")).warnings
-            if w.type == UNSUPPORTED_DATE] == ["17 May"]
+    assert flagged(docs, answer, asked) == []
+    assert flagged(docs, answer.replace("16 May", "17 May"), asked) == ["17 May"]
     # a day the question writes alone, in a month no document gives, is still unsupported
-    assert [w.text for w in verify(asked, docs, answer.replace("16 May", "16 June")).warnings
-            if w.type == UNSUPPORTED_DATE] == ["16 June"]
+    assert flagged(docs, answer.replace("16 May", "16 June"), asked) == ["16 June"]
 
 
 def test_a_weekday_before_the_day_must_fall_on_it() -> None:

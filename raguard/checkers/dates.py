@@ -178,15 +178,8 @@ def _day_alone(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, 
     :func:`raguard.normalize.dates.day_ordinals`) where the documents give the claim's month,
     and its year if it states one, in a date of their own; a weekday written with the day must
     fall on it in one of the years they give that month (or be the claim's, when none is given)."""
-    months: set[int] = set()
-    years: dict[int, set[int]] = {}
-    for _, index in ctx.documents:
-        for d in index.dates:
-            if d.value.month is not None:
-                months.add(d.value.month)
-                if d.value.year is not None:
-                    years.setdefault(d.value.month, set()).add(d.value.year)
-    if claim.month not in months or (claim.year is not None and claim.year not in years.get(claim.month, ())):
+    years, month = _given_months(ctx), claim.month
+    if month is None or not _month_given(years, claim):
         return None
     for doc_index, index in ctx.documents:
         if not any(ch.isdigit() for ch in index.text):
@@ -195,9 +188,9 @@ def _day_alone(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, 
             if day != claim.day:
                 continue
             if weekday is not None:
-                known = {claim.year} if claim.year is not None else years.get(claim.month, set())
+                known = {claim.year} if claim.year is not None else years[month]
                 if known:
-                    if not any(_weekday_of(year, claim.month, day) == weekday for year in known):
+                    if not any(_weekday_of(year, month, day) == weekday for year in known):
                         continue
                 elif claim.weekday is not None and claim.weekday != weekday:
                     continue
@@ -212,16 +205,25 @@ def _asked_day(ctx: CheckContext, claim: DateValue) -> bool:
     if "/" in ctx.query and any(supports(d.value, claim) for d in ctx.query_index.derive(day_months)):
         return True
     days = ctx.query_index.derive(day_ordinals)
-    return any(day == claim.day for _, _, day, _ in days) and _month_given(ctx, claim)
+    return any(day == claim.day for _, _, day, _ in days) and _month_given(_given_months(ctx), claim)
 
 
-def _month_given(ctx: CheckContext, claim: DateValue) -> bool:
-    """Do the documents give the claim's month (and its year, if it states one) in a date?"""
+def _given_months(ctx: CheckContext) -> dict[int, set[int]]:
+    """The months the documents give in a date of their own, each with the years given with it."""
+    years: dict[int, set[int]] = {}
     for _, index in ctx.documents:
         for d in index.dates:
-            if d.value.month == claim.month and (claim.year is None or d.value.year == claim.year):
-                return True
-    return False
+            if d.value.month is not None:
+                given = years.setdefault(d.value.month, set())
+                if d.value.year is not None:
+                    given.add(d.value.year)
+    return years
+
+
+def _month_given(years: dict[int, set[int]], claim: DateValue) -> bool:
+    """Do the documents (``years``: :func:`_given_months`) give the claim's month, and its year
+    if it states one?"""
+    return claim.month in years and (claim.year is None or claim.year in years[claim.month])
 
 
 def _slashed_beside(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:

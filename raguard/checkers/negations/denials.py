@@ -216,9 +216,9 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
             if denied is None:
                 # a statement's line may give the denied thing a zero ("no overtime" /
                 # "Overtime 1.5x (0 hrs)  0.00")
-                denied = zero = (_zero_given(ctx, _denied_stem(clause), claim)
-                                 or _zero_charged(ctx, _denied_stem(clause), stems - {_denied_stem(clause)})
-                                 or _zero_charged(ctx, _charged_nothing(claim, cue), stems - {_charged_nothing(claim, cue)}))
+                head, charged = _denied_stem(clause), _charged_nothing(claim, cue)
+                denied = zero = (_zero_given(ctx, head, claim) or _zero_charged(ctx, head, stems - {head})
+                                 or _zero_charged(ctx, charged, stems - {charged}))
             if denied is not None:
                 supported = True
                 doc_index, span = denied
