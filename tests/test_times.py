@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import verify
-from raguard.normalize.numbers import CLOCK, CLOCK12, extract_numbers
+from raguard.normalize.numbers import CLOCK, CLOCK12, extract_numbers, loose_numbers
 
 DOC = ("Dana: Is 2:41 PM ok for the ferry? . Omar: Works for me. . Dana: Booked it, we land in "
        "Kestrel Bay at 5:20 PM. . Omar: And the bus back leaves at 08:05? . Dana: Let's make it 9.")
@@ -130,3 +130,24 @@ def test_a_month_abbreviation_no_word_shares_is_a_month_after_since_or_in() -> N
     assert verify("", [doc], "The pilot at the Arvik mill has been running since October.").action == "review"
     # one that is also a name or a word is not read alone
     assert extract_dates("a gift from Jan, signed by Dec") == []
+
+
+def test_both_ends_of_a_range_written_with_an_h_are_times_of_day() -> None:
+    # "10h15-13h45": a hyphen before digits otherwise keeps them from being read (a reference
+    # "B-14h20" is no time), but after a time written so it joins the range's two ends
+    text = "Pickup window 10h15-13h45, ref B-14h20"
+    found = [(n.text, n.value) for n in loose_numbers(text, extract_numbers(text)) if n.measure in (CLOCK, CLOCK12)]
+    assert found == [("10h15", 615.0), ("13h45", 825.0)]
+    doc = "Parcel for Ines Varela: the van calls between 10h15-13h45 on Friday."
+    assert verify("When does the van come?", [doc], "The van comes between 10:15 and 13:45 on Friday.").action == "proceed"
+    result = verify("When does the van come?", [doc], "The van comes between 10:15 and 14:20 on Friday.")
+    assert [w.text for w in result.warnings if w.type == "unsupported_number"] == ["14:20"]
+
+
+def test_half_an_hour_as_british_speech_says_it_is_half_past() -> None:
+    shift = "Kwame: I'm on earlies, seven till half three, then the bus at half 4."
+    assert verify("When?", [shift], "Kwame works from 7:00 until 3:30 and takes the bus at 4:30.").action == "proceed"
+    result = verify("When?", [shift], "Kwame works until 2:30.")
+    assert [w.text for w in result.warnings if w.type == "unsupported_number"] == ["2:30"]
+    # before a unit "half" halves it: no time of day
+    assert [n.text for n in loose_numbers("half five hours, half 3 minutes", []) if n.measure in (CLOCK, CLOCK12)] == []

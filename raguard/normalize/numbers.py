@@ -683,8 +683,9 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     protocol ("tcp/53": :func:`_ports`), a shop's dozens ("1/2 doz": :func:`_dozens`) and spans
     of time said in words ("a decade", "a fortnight", "half an hour": :func:`_worded_spans`), and
     a code's digits written apart ("PIN : 7 7 3 0 1 9": :func:`_spaced_digits`), and a CSV cell's
-    negative value (",-64.9,": :func:`_signed_cells`) and a decimal said in words ("twenty
-    point five": :func:`_spoken_decimals`).
+    negative value (",-64.9,": :func:`_signed_cells`), a decimal said in words ("twenty
+    point five": :func:`_spoken_decimals`) and half past an hour as British speech says it ("half
+    five": :func:`_half_hours`).
     ``mentions``: the values read in ``text``; ``skip``: spans whose digits are no values
     ("Apollo 11")."""
     out = ([_european_mention(text, m, False) for m, certain in _european_matches(text) if not certain]
@@ -721,6 +722,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     if "h" in text or "H" in text:
         out.extend(_h_clocks(text))
     out.extend(_spoken_clocks(text))
+    if "half" in text or "Half" in text or "HALF" in text:
+        out.extend(_half_hours(text))
     if not text.isascii():
         if "時" in text or "时" in text:
             out.extend(_cjk_clocks(text))
@@ -853,8 +856,9 @@ def _log_durations(text: str, runs: Optional[list[int]] = None) -> Iterator[Numb
 
 
 # hours and minutes glued into one, as trackers and tachographs write them: "10h41m", "4h30"
-# (each part as what it is, and the whole in minutes: "10 hours 41 minutes" or "641 minutes")
-_HOURS_MINUTES_RE = re.compile(r"(\d(?<![\w.,-]\d)\d{0,2})h([0-5]\d)(?:m(?:in)?)?(?![\w%])")
+# (each part as what it is, and the whole in minutes: "10 hours 41 minutes" or "641 minutes"), and
+# each end of a range "4h30-5h15"
+_HOURS_MINUTES_RE = re.compile(r"(\d(?:(?<=\dh[0-5]\d-\d)|(?<![\w.,-]\d))\d{0,2})h([0-5]\d)(?:m(?:in)?)?(?![\w%])")
 
 
 def _hours_minutes(text: str) -> Iterator[NumberMention]:
@@ -866,8 +870,9 @@ def _hours_minutes(text: str) -> Iterator[NumberMention]:
 
 
 # a time of day as French and other European texts write it, the hours and minutes split by an
-# "h": "16h42", "à 16 h 42", "9h05" (the same digits are a duration in a log: both are read)
-_H_CLOCK_RE = re.compile(r"(\d(?<![\w.,:-]\d)\d?)[ \t\u00a0]?[hH][ \t\u00a0]?([0-5]\d)(?![\w%:]|[.,]\d)")
+# "h": "16h42", "à 16 h 42", "9h05", "19h00-23h00" (a hyphen before the digits only in such a range;
+# the same digits are a duration in a log: both are read)
+_H_CLOCK_RE = re.compile(r"(\d(?:(?<=\d[hH][0-5]\d-\d)|(?<![\w.,:-]\d))\d?)[ \t\u00a0]?[hH][ \t\u00a0]?([0-5]\d)(?![\w%:]|[.,]\d)")
 
 
 def _h_clocks(text: str) -> Iterator[NumberMention]:
@@ -913,6 +918,22 @@ def _spoken_clocks(text: str) -> Iterator[NumberMention]:
         else:
             measure = CLOCK12
         yield NumberMention(m.start(), m.end(), m.group(), float(hour * 60 + minute), spelled=True, measure=measure)
+
+
+# half past an hour as British speech says it: "till half five" (5:30; "half" before an hour in
+# words or digits, not before a unit: "half five-year-olds", "half 10 minutes"), either half of the day
+_HALF_HOUR_RE = re.compile(
+    r"(?=[hH])\bhalf[ \t]+(?P<h>1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?![\w-]|[.,:]\d|[ \t]+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|dozen|per|percent|of)\b)",
+    re.IGNORECASE)
+
+
+def _half_hours(text: str) -> Iterator[NumberMention]:
+    """British "half five": half past five, 5:30 in either half of the day."""
+    for m in _HALF_HOUR_RE.finditer(text):
+        hour = m.group("h").casefold()
+        value = int(hour) if hour.isdigit() else _HOUR_WORDS[hour]
+        yield NumberMention(m.start(), m.end(), m.group(), float(value * 60 + 30), spelled=True, measure=CLOCK12)
 
 
 # a time of day as Japanese and Chinese texts write it: "8時30分", "17時", "午後3時半" (half past);
