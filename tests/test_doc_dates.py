@@ -415,3 +415,13 @@ def test_two_dotted_days_and_months_without_closing_dots_joined_as_a_range_are_d
     # without full dotted dates, "26.02 bis 04.03" may be a range of decimals: no date
     assert _read("Toleranz 26.02 bis 04.03 mm laut Zeichnung.") == []
     assert ("26.02", "--02-26") in _read(doc)
+
+
+def test_an_apostrophes_year_after_a_month_name_or_in_is_a_year() -> None:
+    # transcripts write speech: "October '74", "moved here in '88" (the century as "'26" reads)
+    talk = ["[00:12:40] RB: The flood was October '74, the whole lane went under. We moved here in '88."]
+    assert _flagged(talk, "The flood was in October 1974 and they moved there in 1988.") == []
+    assert _flagged(talk, "The flood was in October 1975.") == [("unsupported_date", "October 1975")]
+    assert _flagged(talk, "They moved there in 1989.") == [("unsupported_date", "1989")]
+    # "'74" after a plain word is no year
+    assert _flagged(["Pitch '74 is the far one."], "Pitch 74 was used in 1974.") == [("unsupported_date", "1974")]

@@ -1116,7 +1116,7 @@ def test_neutralize_is_linear_on_a_bracket_before_a_long_run_of_spaces() -> None
 
 @pytest.mark.parametrize("unit", ["11.10. ", "1.10.", "Sa 11.10. ", "24.-", "Sat 1 ", "1 Sat ", "06/11 ", "Thu 2/3 ",
                                   "12:00,", "1,", "Jun-", "Jun-Sep ", "1-1-", "3 februari ", "martes ", "bis ",
-                                  "Mar 25 ", "Oct-25 ", "Apr '", " '", "2026-06 ", "03-Nov ", "3-", "02/16 ", "06.2026 ", "10.2026 g ", "2026/06 ",
+                                  "Mar 25 ", "Oct-25 ", "Apr '", " '", "in '61 ", "March '", "2026-06 ", "03-Nov ", "3-", "02/16 ", "06.2026 ", "10.2026 g ", "2026/06 ",
                                   "Thursday 9 July ", "1-2 mars ", "1 au 2 mars ", "1. bis "])
 def test_document_dates_and_rows_on_long_runs_are_linear(unit: str) -> None:
     # the readings of documents only: each pattern scanned once, the windows before a match bounded

@@ -229,10 +229,14 @@ _MONTH_REACH = 20
 # "Mar '25", "Mar’25"): found from the digits (a scan that opens with its separator), the month
 # read in the few characters before them (a space alone joins a day too: "Mar 25" is read from
 # extract_dates' "md" mention)
+# An apostrophe's year follows a full month name or a word placing a time by it as well, as
+# speech and its transcripts say a year ("February '61", "I left in '66"), read as "'26" is.
 _YY_AFTER_RE = re.compile(r"[\-'’](?P<yy>\d\d)(?![\w\-/'’]|[ \t]*[,.:]?[ \t]*\d)")
-_MONTH_ABBR_BEFORE_RE = re.compile(r"(?<![\w\-/.'’])(?P<m>[A-Za-z]{3,4})\.?(?P<space>[ \t]?)\Z")
-#: How many characters a month's abbreviation takes before its year ("Sept. '").
-_MONTH_ABBR_REACH = 6
+_MONTH_ABBR_BEFORE_RE = re.compile(r"(?<![\w\-/.'’])(?P<m>[A-Za-z]{2,9})\.?(?P<space>[ \t]?)\Z")
+#: How many characters a month's name takes before its year ("September '").
+_MONTH_ABBR_REACH = 11
+#: The words after which an apostrophe's two digits are a year ("since '98", "the class of '09").
+_YEAR_AFTER_WORDS = frozenset({"in", "since", "from", "until", "till", "by", "of", "before", "after", "circa"})
 # an ISO year and month, "2026-06" (a full ISO date, "2026-06-01", is extract_dates')
 # (each of these opens with a digit and looks behind it after: a pattern that opens with a
 # lookbehind is tried at every position of the text, one that opens with a digit is scanned for it)
@@ -249,7 +253,7 @@ _MONTH_YEAR_DOT_CUE_RE = re.compile(r"\.(?<=[01]\d\.)[12]\d{3}")
 _MONTH_YEAR_DASH_CUE_RE = re.compile(r"-(?<=[01]\d-)[12]\d{3}")
 # a day and a month's name joined by a hyphen, no year after ("03-Nov", "3-Nov."): the name read
 # in Python (a dict lookup, not an alternation of every name tried at each digit)
-_DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{3,9})\b\.?(?![\-/'’]\w)")
+_DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{2,9})\b\.?(?![\-/'’]\w)")
 # a slashed day and month of two digits each, no year ("02/16")
 _TWO_DIGIT_SLASHED_RE = re.compile(r"(?P<a>[0-3](?<![\w/.,:\-][0-3])\d)/(?P<b>[0-3]\d)(?![/\w]|[.,:]\d)")
 
@@ -690,7 +694,8 @@ def _month_two_digit_years(text: str, found: Sequence[DateMention]) -> list[Date
     """"Mar 25", "Oct-25", "Mar '25": a month's abbreviation and a two-digit year (20YY, or 19YY
     from 50 on, as "'26" reads), as receipts, service notes and spreadsheets write a month. A
     space between them reads a day too ("Mar 25": 25 March, extract_dates' reading, kept); a
-    full month name before a number is a day ("March 25")."""
+    full month name before a number is a day ("March 25"), before an apostrophe's digits a year
+    ("February '61"), as are those digits after a word such as "in" or "since" ("in '66")."""
     out = []
     for mention in found:
         if mention.form != "md" or mention.value.year is not None:
@@ -705,9 +710,15 @@ def _month_two_digit_years(text: str, found: Sequence[DateMention]) -> list[Date
         return out
     for m in _YY_AFTER_RE.finditer(text):
         before = _MONTH_ABBR_BEFORE_RE.search(text, max(0, m.start() - _MONTH_ABBR_REACH), m.start())
-        if before is None or not _abbreviation(before.group("m")) or (before.group("space") and text[m.start()] == "-"):
+        if before is None:
+            continue
+        word, apostrophe = before.group("m"), text[m.start()] != "-"
+        if apostrophe and before.group("space") and word.casefold() in _YEAR_AFTER_WORDS:
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=_two_digit_year(m.group("yy"))), "year"))
+            continue
+        if not (_abbreviation(word) or (apostrophe and _month_name(word))) or (before.group("space") and not apostrophe):
             continue  # (a space before an apostrophe only: "Mar '25", not "Mar -25")
-        month = _month(before.group("m"))
+        month = _month(word)
         out.append(DateMention(before.start(), m.end(), text[before.start():m.end()],
                                DateValue(year=_two_digit_year(m.group("yy")), month=month), "my"))
         if text[m.start()] == "-" and _valid(month or 0, int(m.group("yy"))):  # ("Nov-03": 3 November too)
@@ -842,6 +853,11 @@ def _abbreviation(word: str) -> bool:
     folded = word.casefold().rstrip(".")
     return (folded in MONTHS and len(folded) <= 4 and folded != "june" and folded != "july"
             and not (word in ("may", "mar")))
+
+
+def _month_name(word: str) -> bool:
+    """Is ``word`` an English month's full name ("February", "MAY"; not the verb "may")?"""
+    return len(word) > 4 and word.casefold() in MONTHS or word in ("May", "MAY", "June", "JUNE", "July", "JULY")
 
 
 def _two_digit_year(digits: str) -> int:
