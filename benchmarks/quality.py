@@ -193,6 +193,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         DATA / "heldout17_answers.jsonl",
         "two testers, 60 shapes new beside the 916 of the sets before them (the prompt of "
         "benchmarks/heldout_prompt.md): a fresh measure of the rules of the thirty-ninth round"),
+    "heldout18_answers": HeldOutSet(
+        DATA / "heldout18_answers.jsonl",
+        "two testers, 60 shapes new beside the 976 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the fortieth round"),
 }
 
 
