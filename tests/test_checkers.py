@@ -420,3 +420,16 @@ def test_an_acronym_of_lower_case_words_may_open_with_a_stop_word_but_not_a_conn
     assert find_expansion("FBI", text) is None  # "for bringing in": connectors at both ends
     doc = "Ines Varga was named the league's most valuable player."
     assert _types(_check([doc], "Ines Varga was named league MVP."), ("high",)) == set()
+
+
+def test_an_acronym_of_words_that_each_give_a_letter_or_of_a_listed_name_is_supported():
+    from raguard.normalize.entities import find_expansion
+
+    # lower-case words, stop words among them, each giving its letter ("out of stock": OOS)
+    assert find_expansion("OOS", "Two lines were out of stock at the depot.") is not None
+    assert find_expansion("OOS", "Two lines ran out of the stock room.") is None  # "the" gives no letter: one stop word too many
+    doc = ("Harlow Primary asked the council for a Speech, Language and Communication Needs review; "
+           "the second kit was out of stock.")
+    assert _types(_check([doc], "Harlow Primary asked for an SLCN review; the second kit was OOS."), ("high",)) == set()
+    flagged = _types(_check([doc], "Harlow Primary asked for an SLCP review."), ("high",))
+    assert any(t == "missing_entity" and "SLCP" in text for t, text in flagged), flagged

@@ -214,7 +214,8 @@ def expansion_pattern(acronym: str, ignore_case: bool = False) -> re.Pattern[str
     expansion is the match's group ``"x"`` (the match itself may begin earlier in the token)."""
     # At most two function words per gap: with ignore_case an "of" may be a function word or the
     # O-word, and "w of of of ... y" was split every way (cubic for "WOOX", worse for longer).
-    gap = r"(?:[ \t\-]+(?:(?:of|the|and|for|on|in|de|per|to|&)[ \t]+){0,2})"
+    # A comma may end a word of a list inside the name ("Education, Health and Care Plan").
+    gap = r"(?:,?[ \t\-]+(?:(?:of|the|and|for|on|in|de|per|to|&)[ \t]+){0,2})"
     parts = [rf"{re.escape(letter)}[\w'’.]*" for letter in acronym.upper()]
     rest = "".join(gap + part for part in parts[1:]) + r"\b"
     # Tried once per token (a run of [\w'’.]), the rest checked ahead, the first word starting at
@@ -232,7 +233,8 @@ _CONNECTORS = frozenset({"a", "an", "the", "of", "for", "to", "in", "on", "at", 
 def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
     """Span of an expansion of ``acronym`` in ``text``: capitalized words first ("European
     Union" for EU); for 3+ letters also lower-case words that are not function words
-    ("earnings per share" for EPS, but not "for bringing in" for FBI)."""
+    ("earnings per share" for EPS, but not "for bringing in" for FBI), or that each give a letter
+    ("out of memory" for OOM)."""
     m = expansion_pattern(acronym).search(text)
     if m is not None:
         return m.span("x")
@@ -243,10 +245,11 @@ def find_expansion(acronym: str, text: str) -> Optional[tuple[int, int]]:
     for m in expansion_pattern(acronym, ignore_case=True).finditer(text):
         words = [w for w in re.split(r"[ \t\-]+", m.group("x").lower()) if w]
         # the first and last words carry meaning (a stop word such as "most" may: "most valuable
-        # player"; a connector may not: "for bringing in"); at most one stop word in all
+        # player"; a connector may not: "for bringing in"); at most one stop word in all, or,
+        # where each word gives a letter, all but the last ("out of memory", "did not finish")
         if words[0] in _CONNECTORS or words[-1] in _CONNECTORS or words[-1] in STOP_WORDS:
             continue
-        if sum(1 for w in words if w in STOP_WORDS) <= 1:
+        if sum(1 for w in words if w in STOP_WORDS) <= 1 or len(words) == len(acronym):
             return m.span("x")
     return None
 
