@@ -762,3 +762,15 @@ def test_a_text_that_writes_a_decimal_comma_groups_thousands_with_a_dot() -> Non
     # without a decimal comma anywhere, one group after a dot stays a decimal
     plain = "Consignment 7731\nGross weight kg  24.350     Volume m3  41"
     assert _flagged(plain, "The consignment weighs 24,350 kg gross.") == {"24,350"}
+
+
+def test_a_bare_decimal_beside_a_percentage_is_one_too() -> None:
+    # a text writes the sign once: the figures beside it are of its kind
+    kiln = "Kiln log: batch 7 ash 4.2% / batch 8 ash 5.1% (the mill's limit is 6.0, so ash is fine)."
+    assert verify("Ash?", [kiln], "Batch 8 had 5.1% ash against the mill's 6.0% limit.").action == "proceed"
+    assert verify("Ash?", [kiln], "Batch 8 had 5.1% ash against the mill's 6.5% limit.").action == "review"
+    # a bare decimal the text gives as a percentage elsewhere makes its line's decimals percentages
+    lab = "Protein ..... 11.4 %\nNote from Ayo: protein 11.4 is below last season's 12.3, and 40 bags are left."
+    assert verify("Protein?", [lab], "Protein is 11.4%, below last season's 12.3%.").action == "proceed"
+    result = verify("Protein?", [lab], "Protein is 11.4%, and 40% of the bags are left.")
+    assert [w.text for w in result.warnings if w.type == "unsupported_number"] == ["40%"]  # no decimal: a count

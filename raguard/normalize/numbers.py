@@ -677,7 +677,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     write them ("12m", "10h41m", "00:14:40"), prices in hundredths ("48.62 c/kWh"), a
     bracketed fall ("(7)%"), bare values of a table that states its scale ("(in millions)",
     "£000", "Sales £k") scaled, and the cells of a "%" column (of a pipe table or one laid out
-    with spaces), or of a row labelled with "%", as percentages, the lines of code a review
+    with spaces), or of a row labelled with "%", and a line's bare decimals beside a percentage
+    (:func:`_percent_kin`), as percentages, the lines of code a review
     cites ("window.go L57": :func:`_line_refs`), the values of an aviation weather report
     ("24018G31KT 9999 BKN025": :func:`_weather_report_values`), a network port with its
     protocol ("tcp/53": :func:`_ports`), a shop's dozens ("1/2 doz": :func:`_dozens`) and spans
@@ -717,6 +718,7 @@ def loose_numbers(text: str, mentions: list[NumberMention],
             out.extend(_percent_columns(text, mentions))
         out.extend(_percent_spaced_columns(text, mentions))
         out.extend(_percent_rows(text, mentions))
+        out.extend(_percent_kin(text, mentions))
     runs = _digit_run_starts(text)  # (where the three patterns below can start: found once)
     out.extend(_log_durations(text, runs))
     if "h" in text or "H" in text:
@@ -1142,6 +1144,37 @@ def _percent_rows(text: str, mentions: list[NumberMention]) -> Iterator[NumberMe
                 if n.unit is None and n.measure is None and not n.spelled and not n.ordinal:
                     yield n._replace(unit="%")
         pos = text.find("%", end)
+
+
+_DECIMAL_RE = re.compile(r"\d[.,]\d")
+
+
+def _percent_kin(text: str, mentions: list[NumberMention]) -> Iterator[NumberMention]:
+    """The bare decimals of a line that holds a percentage ("Moisture A 10.8% / B 11.9% (our
+    max is 12.0 ...)"), or a bare decimal the text writes as a percentage elsewhere ("Alpha 13.1
+    is under last year's 14.2" beside a table's "13.1 %"), each as a percentage: a text writes
+    the sign once and the figures beside it are of its kind."""
+    percents = {n.value for n in mentions if n.unit == "%"}
+    if not percents:
+        return
+    line: list[NumberMention] = []
+    end = -1
+    for n in sorted(mentions, key=lambda n: n.start):
+        if n.start > end:
+            yield from _line_percent_kin(line, percents)
+            line = []
+            newline = text.find("\n", n.start)
+            end = len(text) if newline < 0 else newline
+        line.append(n)
+    yield from _line_percent_kin(line, percents)
+
+
+def _line_percent_kin(line: list[NumberMention], percents: set[float]) -> Iterator[NumberMention]:
+    bare = [n for n in line if n.unit is None and n.measure is None and not n.spelled and not n.ordinal
+            and _DECIMAL_RE.search(n.text) is not None]
+    if bare and (any(n.unit == "%" for n in line) or any(n.value in percents for n in bare)):
+        for n in bare:
+            yield n._replace(unit="%")
 
 
 #: The most values a line may hold for the differences of its values to be read (a row of a
