@@ -47,6 +47,29 @@ def test_values_in_their_own_place_pass(answer: str) -> None:
     assert contradictions(answer) == []
 
 
+def test_a_value_whose_own_sentence_shares_one_neighbour_is_misplaced_where_another_shares_both() -> None:
+    # "14 tents" is said of the volunteers; the sentence the answer restates gives nine
+    docs = ["Storm Imelda flattened the Carrow Park campsite on Friday, ripping apart nine tents and cutting power "
+            "to the showers. Volunteers later put up 14 tents for the families who stayed."]
+    [warning] = contradictions("Storm Imelda flattened the Carrow Park campsite on Friday, ripping apart 14 tents.", docs)
+    assert warning.text == "14" and 'document 0 gives "nine"' in warning.suggestion
+    # where the value's own sentence has both neighbours, it is said there
+    assert contradictions("Volunteers put up 14 tents for the families after Storm Imelda on Friday.", docs) == []
+    # and where another place of the document gives the value with both, it is said there too
+    docs2 = [docs[0] + " By Sunday the storm had been ripping apart 14 tents at a second site."]
+    assert contradictions("Storm Imelda flattened the Carrow Park campsite on Friday, ripping apart 14 tents.", docs2) == []
+
+
+
+def test_a_counting_word_the_documents_count_elsewhere_is_read_for_its_place() -> None:
+    # "three" is too common to check alone; the documents count tents with it, but not here
+    docs = ["Storm Imelda flattened the Carrow Park campsite on Friday, ripping apart nine tents and cutting "
+            "power to the showers. Volunteers later put up three tents for the families who stayed."]
+    [warning] = contradictions("Storm Imelda flattened the Carrow Park campsite on Friday, ripping apart three tents.", docs)
+    assert warning.text == "three" and 'document 0 gives "nine"' in warning.suggestion
+    assert contradictions("Volunteers put up three tents for the families who stayed.", docs) == []
+
+
 def test_a_sentence_about_another_name_is_not_read_against_this_one() -> None:
     # the answer names Dunmore, which the council's sentence does not: it is not that sentence
     docs = ["The Harwick council approved the budget on Wednesday. Dunmore approved its budget on Tuesday."]

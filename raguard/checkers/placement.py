@@ -118,7 +118,7 @@ class PlacementChecker:
         for d in doc_values:
             if lo <= d.start < hi:
                 set_aside = _denied_value(index.text, d.start)
-                if _same(mention, d, either_sign=True) and not set_aside:
+                if (_same(mention, d, either_sign=True) or _bare_same(mention, d)) and not set_aside:
                     return None  # given there: nothing misplaced (a second aligned sentence is
                     # not asked: one that adds just this value is how a misplaced one is joined)
                 if _kin(mention, d) and not _part_of(mention, d) and not set_aside:
@@ -136,9 +136,12 @@ class PlacementChecker:
         if not names <= content_stems(index.text[lo:hi]):
             return None
         # the value's own document sentence has the same word beside it: it is said there too
+        # (with both words, when the other value has both: "brought out three people" does not
+        # say what "killing at least two people" does of "killed at least three people")
         evidence = finding.evidence
         assert evidence is not None
-        if _beside(ctx.documents.indexes[evidence[0]], evidence[1], evidence[2], before, after, measured):
+        own = _beside(ctx.documents.indexes[evidence[0]], evidence[1], evidence[2], before, after, measured)
+        if own == 2:
             return None
         for other in others:
             key = (sentence.doc_index, other.start, other.end)
@@ -148,7 +151,8 @@ class PlacementChecker:
             if given:
                 continue  # the answer gives that one too: a comparison, a range
             d_before, d_after = _neighbours(index.text, other.start, other.end, measured)
-            if (before is not None and before == d_before) or (after is not None and after == d_after):
+            alike = (before is not None and before == d_before) + (after is not None and after == d_after)
+            if alike > own and (own == 0 or not _said_beside(ctx, mention, before, after, measured, alike)):
                 doc_sentence = index.text[lo:hi]
                 return Finding(
                     kind="placement", warning_type=CONTRADICTED_CLAIM, start=finding.start, end=finding.end,
@@ -217,6 +221,13 @@ def _denied_value(text: str, start: int) -> bool:
     return _SET_ASIDE_RE.search(text, max(0, start - 16), start) is not None
 
 
+def _bare_same(claim: _Mention, doc: _Mention) -> bool:
+    """Is the document's value the answer's written without its unit ("protein 11.4" for the
+    answer's "11.4%")? A value without its sign is no other value."""
+    return (isinstance(claim, NumberMention) and isinstance(doc, NumberMention) and doc.unit is None
+            and doc.measure is None and claim.unit is not None and doc.value == claim.value)
+
+
 def _part_of(claim: _Mention, doc: _Mention) -> bool:
     """Is the document's date a part of the answer's, every part it gives the same ("Friday" of
     "ready from Friday 7th" for the answer's "Friday 7 March")? It is then no other value."""
@@ -280,7 +291,19 @@ def _before_stop(text: str) -> str:
 
 
 def _beside(index: DocumentIndex, start: int, end: int, before: Optional[str], after: Optional[str],
-            measured: bool = False) -> bool:
-    """Does the document give its value at [start, end) with ``before`` or ``after`` beside it?"""
+            measured: bool = False) -> int:
+    """How many of ``before`` and ``after`` the document gives beside its value at [start, end)."""
     d_before, d_after = _neighbours(index.text, start, end, measured)
-    return (before is not None and before == d_before) or (after is not None and after == d_after)
+    return (before is not None and before == d_before) + (after is not None and after == d_after)
+
+
+def _said_beside(ctx: CheckContext, mention: _Mention, before: Optional[str], after: Optional[str],
+                 measured: bool, alike: int) -> bool:
+    """Does any document give the answer's value with ``alike`` of its two neighbouring words
+    beside it? (Read only where its own sentence gives it with fewer than another value has.)"""
+    for _, index in ctx.documents:
+        values: Sequence[_Mention] = index.numbers if isinstance(mention, NumberMention) else index.dates
+        for d in values:
+            if _same(mention, d) and _beside(index, d.start, d.end, before, after, measured) >= alike:
+                return True
+    return False

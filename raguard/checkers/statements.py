@@ -66,6 +66,7 @@ from pydantic import Field
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.checkers.settings import CheckerConfig
 from raguard.models import CROSS_LANGUAGE_STATEMENT, UNSUPPORTED_DESCRIPTION, UNSUPPORTED_STATEMENT, UNSUPPORTED_VERDICT
+from raguard.normalize.counts import COUNTING_WORDS
 from raguard.normalize.cues import asks, denies, is_refusal
 from raguard.normalize.framing import Framing, about_talk, counted_opening, describes_talk, is_heading
 from raguard.normalize.polarity import DENIAL_WORDS
@@ -127,6 +128,12 @@ _CONCLUSION_RE = re.compile(
 #: The longest question of the answer read as a turn of speech, not a claim ("Guess what?").
 _QUESTION_WORDS = 5
 
+def _common_count(finding: Finding) -> bool:
+    """Is this a counting word ("three") the documents count the same thing with? It is too
+    common to stand for the sentence's claim: its words are judged as if it were not there."""
+    return finding.kind == "number" and finding.supported and finding.text.casefold() in COUNTING_WORDS
+
+
 class StatementsConfig(CheckerConfig):
     """Options of the statements checker (see the module docstring)."""
 
@@ -166,7 +173,7 @@ class StatementsChecker:
         query = ctx.query_index.folded
         judged = [(f.start, f.end, f.supported and f.kind != "vague_reference",
                    f.kind in _ANCHOR_KINDS and f.text.casefold() not in query)  # (the query's own value anchors nothing)
-                  for f in findings if f.end > f.start]
+                  for f in findings if f.end > f.start and not _common_count(f)]
         toks = ctx.token_list
         stems = ctx.token_stems
         in_judged = [False] * len(toks)

@@ -93,8 +93,9 @@ class NumbersChecker:
                     if counted is None:
                         counted = {c.start: c for c in counted_nouns(ctx.response, spelled_only=True, compounds=True)}
                     finding = check_count(self, ctx, mention, counted.get(mention.start))
-                if finding is None and is_bound(mention):
-                    finding = self._bounded_other_way(ctx, mention)  # ("at most five years" / "5+ years")
+                if (finding is None or finding.supported) and is_bound(mention):
+                    # ("at most five years" / "5+ years"; a count the documents give is bounded too)
+                    finding = self._bounded_other_way(ctx, mention) or finding
                 if finding is not None:
                     yield finding
                 continue

@@ -45,7 +45,8 @@ _DIFFERENCE_STEMS = frozenset(stem(w) for w in (
 def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
                 counted: Optional[CountedNoun]) -> Optional[Finding]:
     """A counting word is checked only against the documents' counts of the same thing:
-    flagged when they count it ("eight gold albums") and never with this number."""
+    flagged when they count it ("eight gold albums") and never with this number, supported
+    (with the count as evidence) when they count it with this number, else not read (None)."""
     if counted is None:
         return None
     if ctx.trust_query and any(q.value == counted.value and q.key[:1] == counted.key[:1]
@@ -65,8 +66,15 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
     supporting = {counted.key, *flagging}
     others: list[Optional[tuple[int, CountedNoun]]] = [None] * len(flagging)
     for doc_index, index in ctx.documents:
-        if any(c.value == counted.value for key in supporting for c in index.counts.get(key, ())):
-            return None
+        same = next((c for key in supporting for c in index.counts.get(key, ()) if c.value == counted.value), None)
+        if same is not None:
+            # supported where the document counts it so: a claim with its place, which the
+            # placement checker reads ("killing at least two people" / "brought out three people")
+            return Finding(
+                kind="number", warning_type=checker.warning_type, start=mention.start, end=mention.end,
+                text=mention.text, supported=True, value=mention.display(), checker=checker.name,
+                evidence=(doc_index, same.start, same.end), source="document",
+            )
         for i, key in enumerate(flagging):
             if others[i] is None and (given := index.counts.get(key)):
                 others[i] = (doc_index, given[0])
