@@ -52,3 +52,31 @@ def test_a_weekday_before_the_day_must_fall_on_it() -> None:
     chat = ["Chat, 27 October 2026\nLena: can we move it to Tuesday the 3rd?\nOmar: Tuesday the 3rd works."]
     assert [(day, weekday) for _, _, day, weekday in day_ordinals(chat[0])] == [(3, 1)]  # ("the 3rd works": a noun may follow)
     assert flagged(chat, "They moved it to Tuesday 3 October.") == ["Tuesday 3 October"]
+
+
+def test_a_weekday_and_day_alone_before_a_time_of_day_are_a_date() -> None:
+    # "Weds 9th 8am": the ordinal is followed by a time, not by a noun
+    chat = ["Mon 7 Jun 2027 18:02 Priti: can you do the boiler service this week?\n"
+            "Mon 7 Jun 2027 18:40 Gareth: Weds 9th 8am works, or Fri 11th 14:00"]
+    assert flagged(chat, "Gareth can service the boiler on Wednesday 9 June at 8am or Friday 11 June at 2pm.") == []
+    assert flagged(chat, "Gareth can service the boiler on Wednesday 10 June at 8am.") != []
+
+
+def test_a_day_and_month_slashed_after_a_weekday_are_read_the_way_the_weekday_falls() -> None:
+    # "Thur 8/7": 8 July 2027 is a Thursday (7 August 2027 a Saturday), in the year the slip gives
+    slip = ["Repair slip R-5521, booked in 28 June 2027.\nWatch: service + new crown. Ready: Thur 8/7     Cust. collect"]
+    assert flagged(slip, "Your watch will be ready on Thursday 8 July.") == []
+    assert flagged(slip, "Your watch will be ready on Saturday 7 August.") == ["Saturday 7 August"]
+    assert flagged(slip, "Your watch will be ready on Thursday 15 July.") == ["Thursday 15 July"]
+
+
+def test_a_weekday_said_alone_in_a_dated_message_is_the_coming_one() -> None:
+    # a message of Tuesday 8 June 2027 says "Thursday": 10 June, not a later Thursday
+    chat = ["[08/06/27, 09:14] Nell: can you fit the new tap?\n[08/06/27, 09:40] Dev: I can do it Thursday, after 10"]
+    assert flagged(chat, "Dev can fit the tap on Thursday 10 June, after 10am.") == []
+    assert flagged(chat, "Dev can fit the tap on Thursday 17 June.") == ["Thursday 17 June"]
+    assert flagged(chat, "Dev can fit the tap on Friday 11 June.") == ["Friday 11 June"]
+    # days of a range or a list, and a weekday that opens a date, are no day said alone
+    hours = ["[08/06/27, 09:14] Oakley Pharmacy: your inhaler is in, collect it Thu 10 Jun. Open Mon-Fri 9-6."]
+    assert flagged(hours, "You can collect the inhaler on Friday 11 June.") == ["Friday 11 June"]
+    assert flagged(hours, "You can collect the inhaler on Thursday 17 June.") == ["Thursday 17 June"]

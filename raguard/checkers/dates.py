@@ -36,7 +36,7 @@ writes its full dates with slashes.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Iterator, Optional
 
 from pydantic import Field
@@ -46,7 +46,8 @@ from raguard.checkers.settings import CheckerConfig
 from raguard.checkers.computed import computations
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_DATE
 from raguard.normalize.dates import (
-    PLACED, DateMention, DateValue, closeness, day_months, day_ordinals, supported_apart, supports, writes_slashed_dates,
+    PLACED, DateMention, DateValue, closeness, day_months, day_ordinals, supported_apart, supports, weekday_slashed,
+    writes_slashed_dates,
 )
 
 
@@ -131,7 +132,8 @@ class DatesChecker:
                 finding.source = "document"
                 return finding
         if claim.day is not None and claim.month is not None and mention.form != PLACED:
-            alone = _day_alone(ctx, claim) or _slashed_beside(ctx, claim)
+            alone = (_day_alone(ctx, claim) or _slashed_beside(ctx, claim) or _weekday_slashed(ctx, claim)
+                     or _weekday_told(ctx, claim))
             if alone is not None:  # "11 March" for a thread's "by the 11th" beside "ends March 13"
                 finding.supported = True
                 finding.evidence = alone
@@ -240,6 +242,71 @@ def _slashed_beside(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, 
         for d in day_months(index.text, slashed_elsewhere=True):
             if supports(d.value, claim):
                 return doc_index, d.start, d.end
+    return None
+
+
+def _weekday_slashed(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of the claim's day and month slashed after a weekday without a year
+    ("Ready: Thur 12/6" for "Thursday 12 June"), the weekday falling on the claim's date in its
+    year, in one the documents give its month, or else in one they give (it tells the day from
+    the month)."""
+    years: Optional[dict[int, set[int]]] = None
+    for doc_index, index in ctx.documents:
+        if "/" not in index.text:
+            continue
+        for start, end, first, second, weekday in weekday_slashed(index.text):
+            if (claim.day, claim.month) not in ((first, second), (second, first)):
+                continue
+            if years is None:
+                years = _given_months(ctx)
+            # (the claim's year, else the years the documents give its month, else any they give)
+            known = ({claim.year} if claim.year is not None
+                     else years.get(claim.month or 0) or set().union(*years.values()))
+            if any(_weekday_of(year, claim.month or 0, claim.day or 0) == weekday for year in known):
+                return doc_index, start, end
+    return None
+
+
+#: How far before a weekday said alone the date it is told from may stand (a message's stamp, a
+#: letter's date line), in characters.
+_TOLD_REACH = 300
+#: How near another weekday stands to one of a range or a list ("Mon–Thu", "Monday to Friday").
+_LIST_REACH = 14
+
+
+def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of a weekday said alone ("I can fix it Thursday") in a message or
+    letter dated just before it ("[10/02/26, 09:40]"): the coming such day, the claim's ("Thursday
+    12 February"), within a week of that date. The claim must name the weekday."""
+    if claim.weekday is None or claim.day is None or claim.month is None:
+        return None
+    for doc_index, index in ctx.documents:
+        dated: list[DateValue] = []  # (the readings of the last full date: "10/02/26" may be either)
+        dated_at = -1
+        mentions = sorted(index.dates, key=lambda d: d.start)
+        weekdays = [d.start for d in mentions if d.value.weekday is not None and d.value.day is None]
+        # (a weekday that opens or sits in a date, "Friday 12 June 2026", is that date's)
+        in_dates = [(d.start, d.end) for d in mentions if d.value.day is not None]
+        for d in mentions:
+            value = d.value
+            if value.year is not None and value.month is not None and value.day is not None:
+                if d.start != dated_at:
+                    dated, dated_at = [], d.start
+                dated.append(value)
+            elif (value.weekday == claim.weekday and value.day is None and value.month is None
+                  and dated and d.start - dated_at <= _TOLD_REACH and not d.text.lower().endswith("s")
+                  and not any(0 < abs(w - d.start) <= _LIST_REACH for w in weekdays)
+                  and not any(a <= d.start < b for a, b in in_dates)):
+                # (one day, said alone: not "Mondays", nor a range or list of days, "Mon-Fri",
+                # "Monday to Thursday", "Tue, Thu")
+                for v in dated:
+                    try:
+                        base = date(v.year or 0, v.month or 0, v.day or 0)
+                    except ValueError:
+                        continue
+                    told = base + timedelta(days=(claim.weekday - base.weekday()) % 7 or 7)
+                    if (told.month, told.day) == (claim.month, claim.day) and claim.year in (None, told.year):
+                        return doc_index, d.start, d.end
     return None
 
 

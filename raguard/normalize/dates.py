@@ -1169,9 +1169,11 @@ def day_months(text: str, slashed_elsewhere: bool = False) -> list[DateMention]:
 # 26th", "Tuesday the 3rd"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
 # minute", "the 5th floor"): only before punctuation, a line's end, a dash or a word of linking or time
 _DAY_ORDINAL_RE = re.compile(
-    r"(?=[tmwfs])\b(?:(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs)?"
+    r"(?=[tmwfs])\b(?:(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?"
     r"|fri|sat|sun)\.?,?(?:[ \t]+the)?|the)[ \t]+(?P<d>[1-3]?\d)(?:st|nd|rd|th)\b"
-    r"(?=[ \t]?(?:[.,;:!?)\]\n]|$|[-–]|(?:at|to|and|or|so|if|by|before|after|until|till|from|in|on|for|when)\b))",
+    r"(?=[ \t]?(?:[.,;:!?)\]\n]|$|[-–]|(?:at|to|and|or|so|if|by|before|after|until|till|from|in|on|for|when)\b"
+    # (or a time of day: "Tues 17th 8am", "Sun 16th 10:00")
+    r"|[ \t]\d{1,2}(?:[:.h][0-5]\d|[ \t]?[ap]\.?m\b)))",
     re.IGNORECASE)
 
 
@@ -1184,8 +1186,31 @@ def day_ordinals(text: str) -> list[tuple[int, int, int, Optional[int]]]:
     for m in _DAY_ORDINAL_RE.finditer(text):
         day = int(m.group("d"))
         if 1 <= day <= 31:
-            weekday = WEEKDAYS.get(m.group("w").lower()) if m.group("w") else None
+            w = m.group("w").lower() if m.group("w") else None
+            weekday = WEEKDAYS.get(w, WEEKDAYS.get(w[:3])) if w else None  # ("Weds", "Thur")
             out.append((m.start("d") if weekday is None else m.start(), m.end(), day, weekday))
+    return out
+
+
+# a weekday before a day and month slashed without a year ("Ready: Thur 12/6"): which of the two
+# numbers is the day, the weekday tells in a year the text gives
+_WEEKDAY_SLASHED_RE = re.compile(
+    r"(?=[mtwfs])\b(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?"
+    r"|fri|sat|sun)\.?,?[ \t]+(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)\b(?![/.,-]?\d)",
+    re.IGNORECASE)
+
+
+def weekday_slashed(text: str) -> list[tuple[int, int, int, int, int]]:
+    """(start, end, first, second, weekday) of each day and month ``text`` slashes after a
+    weekday without a year ("Thur 12/6"): either number may be the day; the reader tells which by
+    the weekday, in a year it knows. For documents: read by the dates checker for an answer's
+    date that nothing else supports."""
+    out = []
+    for m in _WEEKDAY_SLASHED_RE.finditer(text):
+        w = m.group("w").lower()
+        weekday = WEEKDAYS.get(w, WEEKDAYS.get(w[:3]))
+        if weekday is not None:
+            out.append((m.start(), m.end(), int(m.group("a")), int(m.group("b")), weekday))
     return out
 
 
