@@ -490,6 +490,47 @@ def test_a_refusal_in_one_clause_leaves_the_sentences_other_denials_checked() ->
     assert contradictions("How are papers reviewed?", docs, "The page does not say when decisions are sent.") == []
 
 
+def test_a_denial_of_the_things_complement_or_of_another_of_its_order_is_not_contradicted() -> None:
+    # "non-approved garages" / "an approved garage": the denial is of the other garages
+    policy = ["Repairs: use an approved garage; repairs at non-approved garages will not be reimbursed. "
+              "Harlow Motors is an approved garage."]
+    answer = "Harlow Motors is an approved garage, so the repair will be reimbursed."
+    assert contradictions("Will I get the repair back?", policy, answer) == []
+    assert contradictions("Will I get the repair back?", policy,
+                          "Repairs at non-approved garages will be reimbursed.")  # the complement itself
+    # "no second coat" / "the first coat": another of the order
+    note = ["Site note 3 May: first coat of limewash on the gable done. Sorry, no second coat this week, "
+            "the scaffold comes down Friday."]
+    assert contradictions("How far did they get?", note, "The first coat of limewash on the gable was done this week.") == []
+    assert contradictions("How far did they get?", note, "The second coat of limewash goes on this week.")
+
+
+def test_a_question_of_a_qa_page_with_who_asked_after_it_states_nothing() -> None:
+    # "Q: ...? — name · when": the question's mark is not at the sentence's end, yet it asks
+    page = ["Questions & answers · Hollin Bank Lido\nQ: Do you take bookings for lanes? — Ravi S. · 2 weeks ago\n"
+            "A: Walk-in only, sorry. — Response from the owner · 2 weeks ago"]
+    assert contradictions("Can I book a lane?", page, "You can't book lanes; it's walk-in only.") == []
+    # an answer after a dash is no asker: the line states it
+    assert _asks_line("Is the lido heated? - No, it is not heated in winter.") is False
+
+
+def _asks_line(text: str) -> bool:
+    from raguard.checkers.negations._common import _asks
+
+    return _asks(text)
+
+
+def test_a_paper_of_the_retrieval_not_saying_something_is_a_refusal() -> None:
+    # a receipt or a confirmation that cannot settle or does not say whether: no claim of the world
+    docs = ["Dunmore Garden Centre - RECEIPT 0412 - 2 x compost 40L  GBP 13.98 - paid by card. "
+            "Loyalty points are credited when the account is verified."]
+    for answer in ("Whether the points reach her account this week is something this receipt can't settle.",
+                   "The receipt doesn't say whether the points were credited."):
+        assert contradictions("Did I get points?", docs, answer) == [], answer
+    # what a paper does not include is still a claim of it
+    assert contradictions("Did I get points?", docs, "The receipt does not list the compost.")
+
+
 @pytest.mark.parametrize(
     ("doc", "denial"),
     [
@@ -1241,6 +1282,15 @@ def test_what_a_document_states_as_planned_has_not_happened_yet() -> None:
     # and the plan must be said of the denied thing: "scheduled" six words away says nothing of it
     report = ["The audit was finished on 2 May and the board meeting that reviews it is scheduled for June."]
     assert contradictions("Status?", report, "The audit was not finished.")
+
+
+def test_what_a_notice_leaves_to_be_done_has_not_been_done_yet() -> None:
+    # "to be fixed", "to be confirmed": a notice says it is still to come
+    notice = ["Under-14 cup tie v Marlow Vale called off (frozen pitch). Replacement fixture to be arranged."]
+    assert contradictions("Is it on?", notice, "No replacement fixture has been arranged yet.") == []
+    assert contradictions("Is it on?", notice, "The replacement fixture hasn't been arranged yet.") == []
+    # a thing the notice states as done is still contradicted when denied
+    assert contradictions("Is it on?", notice, "The cup tie against Marlow Vale has not been called off yet.")
 
 
 def test_a_fields_value_denies_its_label() -> None:

@@ -15,10 +15,12 @@ _REFUSAL_RE = re.compile(
     r"|there[ \t]+is[ \t]+no[ \t]+mention[ \t]+of"
     # the text or its speakers (or "it", "they" for them) not saying something: a verb of saying
     # only ("It does not include VAT" says something of a price)
-    r"|(?:it|they|the[ \t]+(?:article|report|document|transcript|conversation|chat|call|email|letter|"
-    r"leaflet|study|paper|speakers?|author|interview|podcast|episode|excerpt|page|post|thread|meeting|notes?))"
-    r"[ \t]+(?:does|do|did)[ \t]*(?:not|n[o'’]t)[ \t]+(?:mention|say|specify|state|discuss|address|explain|"
-    r"clarify|indicate|reveal|disclose|describe|detail|name))",
+    r"|(?:it|they|(?:the|this|that)[ \t]+(?:article|report|document|transcript|conversation|chat|call|email|letter|"
+    r"leaflet|study|paper|speakers?|author|interview|podcast|episode|excerpt|page|post|thread|meeting|notes?|"
+    # (and the papers a retrieval holds: a receipt or a confirmation not saying something)
+    r"receipt|invoice|confirmation|quote|statement|notice|form|slip|ticket|log|record|reply|message|texts?))"
+    r"[ \t]+(?:(?:does|do|did)[ \t]*(?:not|n[o'’]t)|cannot|can[o'’]t)[ \t]+(?:mention|say|specify|state|discuss|"
+    r"address|explain|clarify|indicate|reveal|disclose|describe|detail|name|settle|tell))",
     re.IGNORECASE,
 )
 

@@ -101,7 +101,10 @@ _LIST_ITEM_WORDS = 3
 MIN_SHARED = 2
 MIN_SHARED_SHARE = 0.5
 MIN_SHARED_CLAUSE = 3  # content words a relative clause needs to be compared on its own
-_QUESTION_END_RE = re.compile(r"\?\W*$")
+# (or its mark then who asked, as a forum or a Q&A page writes it: "Can I pay with cash? — Jordan
+# P. · 3 weeks ago")
+_QUESTION_END_RE = re.compile(
+    r"\?(?:\W*|[ \t]+[—–-][ \t]+(?!(?:Yes|No|Yeah|Nope|Sure)\b)[A-Z][\w'’.]*[ \t]+[^?!,;\n]{1,50})$")
 # a question a chat writes without its mark: a line's words (past a time and a speaker's label)
 # open with a verb and the person it asks ("do u want me to do monday morn too")
 _ASKS_RE = re.compile(r"(?:^|\n)(?:[ \t]*\[[^\]\n]{1,30}\])?(?:[ \t]*[A-Z][\w'’.-]{0,30}(?:[ \t][A-Z][\w'’.-]{0,30}){0,2}:)?"

@@ -351,6 +351,11 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     codes = _codes(clause)
     if codes and not any(_holds_code(doc_sentence.lower(), c) for c in codes):
         return None
+    # so is a denial of the thing's complement ("scans at non-recognised centres will not be
+    # paid" for "a recognised facility, so the scan will be paid") or of another of its order
+    # ("no third flush" for "the second flush")
+    if _other_kind(doc_sentence[c_begin:c_end], prefix + clause):
+        return None
     # and it affirms the word: a denial in words right before it ("left out the worst-case
     # intervention" / "did not include the worst-case intervention") says what the document says
     if _denied_in_words(clause_tokens, at):
@@ -444,6 +449,30 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     return _contradiction(alignment, response_sentence, f"affirmed: {head.norm}",
                           f'The answer affirms it ("{quote_for_message(response_sentence, 60)}"), but '
                           f'document {doc_index} denies it: "{quote_for_message(doc_sentence, 100)}"')
+
+
+# a word made with a negating prefix ("non-recognised", "unapproved"): its base names the complement
+_PREFIXED_RE = re.compile(r"\b(?:non|un)-?(?P<base>[a-z]{4,})", re.IGNORECASE)
+_ORDINAL_RE = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                         r"\d{1,2}(?:st|nd|rd|th))\b", re.IGNORECASE)
+
+
+def _other_kind(denial: str, clause: str) -> bool:
+    """Does the document's denying clause deny it of another kind of the thing than the answer's
+    clause says: of the complement of a word the answer says plainly ("non-recognised centres" /
+    "a recognised facility"), or of another of its order ("no third flush" / "the second flush")?"""
+    plain = {t.norm for t in tokenize(clause)}
+    prefixed = {m.group("base").lower() for m in _PREFIXED_RE.finditer(clause)}
+    for m in _PREFIXED_RE.finditer(denial):
+        base = m.group("base").lower()
+        if base in plain and base not in prefixed:
+            return True
+    denied_orders = {m.group(0).lower() for m in _ORDINAL_RE.finditer(denial)}
+    if denied_orders:
+        said_orders = {m.group(0).lower() for m in _ORDINAL_RE.finditer(clause)}
+        if said_orders and said_orders.isdisjoint(denied_orders):
+            return True
+    return False
 
 
 def _holds_denial(tokens: list[Token], denial: list[Token], after_end: AbstractSet[str]

@@ -184,15 +184,17 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
         common = _shared_denials(tokenize(claim), cue.start(), c_end)
         # "moved you from the main hall" says what "no longer in the main hall" does, whatever
         # another sentence says of the hall: no plain clause outweighs it
-        specific = _changed_from(doc_sentence, claim[cue.start():c_end])
+        # and so does "new date to be fixed" what "no new date has been fixed yet" does: the
+        # words the denial shares are not said plainly there
+        specific = (_changed_from(doc_sentence, claim[cue.start():c_end])
+                    or _still_to_come(doc_sentence, claim[cue.start():c_end + 4],
+                                      denied_head(claim, cue.end(), c_end, predicates=True)))
         supported = (specific
                      or (_negates(read, words, said, common)
                          and not _denial_apart(read, denied_head(claim, cue.end(), c_end, predicates=True),
                                                _reached_stems(claim, cue, c_begin, c_end), words, said, common))
                      or _has_opposite(doc_sentence, covered, said) or _unticked(doc_sentence, covered)
-                     or _listed_under_denial(ctx.documents.indexes[doc_index].text, span, covered)
-                     or _still_to_come(doc_sentence, claim[cue.start():c_end + 4],
-                                       denied_head(claim, cue.end(), c_end, predicates=True)))
+                     or _listed_under_denial(ctx.documents.indexes[doc_index].text, span, covered))
         # "you can't have colour without one" denies the converse of what "New colour clients
         # need a patch test" says: a denial of doing X without Y says Y is needed for X
         condition = _WITHOUT_RE.search(claim, cue.end(), c_end) is not None

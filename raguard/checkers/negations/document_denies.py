@@ -248,8 +248,9 @@ _TO_COME_REACH = 3
 
 def _still_to_come(doc_sentence: str, denial: str, head: Optional[Token]) -> bool:
     """Does ``doc_sentence`` state the thing a *not yet* ``denial`` denies (its word ``head``) as
-    still to come, a word of :data:`_TO_COME` within a few words of it ("resume planned" for
-    "have not yet resumed")? What is planned has not happened yet. (``denial``: from its cue to
+    still to come, a word of :data:`_TO_COME` or "to be" within a few words of it ("resume planned"
+    for "have not yet resumed", "new date to be fixed" for "no new date has been fixed yet")? What
+    is planned has not happened yet. (``denial``: from its cue to
     a little past its clause, which ends before "yet". A denial without "yet" may deny the plan
     itself: "is not due to reopen" / "will reopen".)"""
     if head is None or _YET_RE.search(denial) is None:
@@ -261,6 +262,8 @@ def _still_to_come(doc_sentence: str, denial: str, head: Optional[Token]) -> boo
             near = tokens[max(0, i - _TO_COME_REACH):i + _TO_COME_REACH + 1]
             if any(t.norm in _TO_COME for t in near):
                 return True
+            if any(a.norm == "to" and b.norm == "be" for a, b in zip(near, near[1:])):
+                return True  # "New date to be fixed", "venue to be confirmed": still to be done
     return False
 
 
