@@ -944,6 +944,19 @@ def test_a_sentence_that_counts_things_before_taking_them_one_by_one_announces_t
     assert UNSUPPORTED_STATEMENT in types(query, doc, "The lino is fine. Deductions account for the gap." + body)
 
 
+
+def test_a_sentence_that_counts_things_of_any_kind_before_taking_them_in_turn_announces_them() -> None:
+    # "Two things", "three points": the nouns of enumeration name nothing of the documents
+    doc = ["CLAIM 4471 — kitchen flood\nAmount claimed: £6,200\nDeductions\nworn lino (not covered): -£350\n"
+           "policy excess: -£250\nSettlement: £5,600"]
+    body = (" The worn lino is not covered, which takes off £350. The £250 policy excess is also taken off."
+            " That leaves a settlement of £5,600.")
+    answer = "The payout is £5,600 against the £6,200 you claimed. Two things explain the gap." + body
+    assert UNSUPPORTED_STATEMENT not in types("Why is my payout lower?", doc, answer)
+    assert UNSUPPORTED_STATEMENT in types("Why is my payout lower?", doc,
+                                          "The payout is £5,600. Two surveyors reduced the payout." + body)
+
+
 # a short question in an answer is a turn of speech that leads into what follows, not a claim
 _ART_WEEK = ["KIDS ART WEEK @ Millbrook Library\nMon 4 Aug - Fri 8 Aug 2025, 10am-12pm daily\n"
              "Ages 5-10. Free, but booking essential."]

@@ -104,6 +104,11 @@ definitely absolutely unfortunately fortunately sadly luckily happily
 generally usually normally typically often sometimes rarely always ordinarily
 today now currently yet still anymore
 """.split())
+#: The nouns an announcement counts without naming what it counts ("Two things don't match the
+#: ad.", "Three points stand out."): a closed class of English, the words of enumeration.
+_ENUMERATION_STEMS = frozenset(stem(w) for w in """
+thing point issue problem difference change step option reason catch snag caveat detail matter
+""".split())
 #: How many sentences must follow one that opens by counting things ("Three deductions explain
 #: the gap.") for it to announce them: they take the things one by one.
 _MIN_AFTER_COUNT = 2
@@ -358,8 +363,9 @@ def _denied_once(memo: dict[int, bool], ctx: CheckContext, start: int, end: int,
 
 def _counts_documents_things(ctx: CheckContext, sentence: str) -> bool:
     """Does ``sentence`` open by counting things a document names ("Three deductions explain the
-    gap.", "The two reviews are mixed.")? Before the sentences that take them one by one it
-    announces them (:func:`~raguard.normalize.framing.counted_opening`)."""
+    gap.", "The two reviews are mixed."), or things of any kind ("Two things don't match")?
+    Before the sentences that take them one by one it announces them
+    (:func:`~raguard.normalize.framing.counted_opening`)."""
     found = counted_opening(sentence)
     if found is None:
         return False
@@ -368,6 +374,8 @@ def _counts_documents_things(ctx: CheckContext, sentence: str) -> bool:
     singular = word[:-1] if word[:-1].isupper() and word.endswith("s") else word
     nouns = {content_stem(w.casefold()) for w in (word, singular)}
     nouns.discard(None)
+    if nouns & _ENUMERATION_STEMS:
+        return True  # ("Two things don't match the ad": what follows names them)
     return any(noun in index.stems for noun in nouns for _, index in ctx.documents)
 
 
