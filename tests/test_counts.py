@@ -47,6 +47,14 @@ def test_compounds_are_counted_when_asked_for() -> None:
                                                              (3, ("match",), ("match", "ban"))]
 
 
+def test_a_frequency_joined_to_its_number_counts_its_unit() -> None:
+    # "billed 3-monthly" is every three months; a "19-year history" is still no count
+    assert [(c.value, c.key) for c in counted_nouns("Billed 3-monthly, a 19-year history")] == [(3, ("month",))]
+    docs = ["Service plan: filters changed 3-monthly; boiler checked every 12 months (12 mths cover)."]
+    assert _numbers(docs, "The filters are changed every three months.") == []
+    assert _numbers(docs, "The filters are changed every four months.") == ["four"]
+
+
 def test_spelled_only_skips_digits() -> None:
     assert counted_nouns("3 weeks and two days", spelled_only=True) == [CountedNoun(2, ("day",), 12, 15, 20)]
 

@@ -47,15 +47,29 @@ class CountedNoun(NamedTuple):
     whole_key: tuple[str, ...] = ()
 
 
+#: How often, joined to a number: "4-weekly" is every four weeks (a count of weeks).
+_FREQUENCIES = {"hourly": "hours", "daily": "days", "weekly": "weeks", "monthly": "months", "yearly": "years"}
+
+
 def counted_nouns(text: str, spelled_only: bool = False, compounds: bool = False) -> list[CountedNoun]:
     """Each number followed by words, with the stems of those words (content words only). With
     ``compounds``, also a number joined to its noun by a hyphen ("a two-week trial"): an answer
     counts so, but a document's "19-year history" or "24-hour desk" names a property, and is not
-    read as a count that would flag the answer's other years or hours."""
+    read as a count that would flag the answer's other years or hours; a frequency is ("paid
+    4-weekly": four weeks)."""
     out = []
     for m in _COUNTED_RE.finditer(text):
         compound = text[m.end("n"):m.end("n") + 1] == "-"
         if compound and not compounds:
+            # (but "paid 4-weekly" is every four weeks: a count of weeks, not a property)
+            every = _FREQUENCIES.get(m.group("words").split()[0].lower())
+            if every is not None and not _RANGE_OR_RATIO_BEFORE_RE.search(text, max(0, m.start() - _BEFORE_REACH),
+                                                                           m.start()):
+                n = m.group("n").lower()
+                value = int(n) if n.isdigit() else 1 if n == "one" else COUNTING_WORDS[n]
+                if not (spelled_only and n.isdigit()):
+                    out.append(CountedNoun(value, (_key_word(every),), m.start("n"), m.end("n"),
+                                           m.start("words") + len(m.group("words").split()[0])))
             continue
         if _RANGE_OR_RATIO_BEFORE_RE.search(text, max(0, m.start() - _BEFORE_REACH), m.start()):
             continue
