@@ -314,6 +314,9 @@ def test_a_weekday_after_a_date_in_chinese_or_japanese_is_read_with_it() -> None
     assert _flagged(ticket, "Your train leaves on Thursday 17 September.") == []
     assert _flagged(ticket, "Your train leaves on Friday 17 September.") == [("unsupported_date", "Friday 17 September")]
     assert _flagged(["会议定于2027年3月4日星期四举行"], "The meeting is on Thursday 4 March 2027.") == []
+    # a Chinese weekday before the date is joined too ("本周四 3月4日": this Thursday, 4 March)
+    assert _flagged(["群公告: 本周四 3月4日 晚上开会"], "The meeting is on Thursday 4 March.") == []
+    assert _flagged(["群公告: 本周四 3月4日 晚上开会"], "The meeting is on Friday 4 March.") != []
     # a weekday the year does not give is not joined: 4 March 2027 is a Thursday
     assert _flagged(["会议定于2027年3月4日（周一）举行"], "The meeting is on Monday 4 March 2027.") != []
 
@@ -425,3 +428,12 @@ def test_an_apostrophes_year_after_a_month_name_or_in_is_a_year() -> None:
     assert _flagged(talk, "They moved there in 1989.") == [("unsupported_date", "1989")]
     # "'74" after a plain word is no year
     assert _flagged(["Pitch '74 is the far one."], "Pitch 74 was used in 1974.") == [("unsupported_date", "1974")]
+
+
+def test_a_year_month_and_day_joined_by_dots_is_a_date() -> None:
+    # Korean, Chinese and Hungarian receipts and forms: "2026.03.27", "2026. 3. 27."
+    receipt = ["영수증 RECEIPT No. 88  기간 Period: 2027.04.05 ~ 2027.04.30  결제 Paid: 2027. 4. 1. card"]
+    assert _flagged(receipt, "The course runs from 5 to 30 April 2027 and was paid on 1 April 2027.") == []
+    assert _flagged(receipt, "The course runs until 30 May 2027.") == [("unsupported_date", "30 May 2027")]
+    # a version's digits are no date
+    assert _read("build 3.2027.04.05 shipped") == []

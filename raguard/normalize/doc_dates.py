@@ -332,6 +332,8 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_foreign_dates(text))
     if _DOTTED_CUE_RE.search(text) is not None:
         out.extend(_dotted_dates(text))
+    if "." in text:
+        out.extend(_dotted_iso_dates(text))
     if _DOTTED_DAY_CUE_RE.search(text) is not None:
         out.extend(_dotted_day_months(text))
     if len(out) > len(slashed):
@@ -550,6 +552,24 @@ def _weekday_before(text: str, start: int) -> Optional[int]:
     return None if m is None else _WEEKDAY_NAMES[_fold(m.group("w"))]
 
 
+# a year, month and day in that order, joined by dots, as Korean, Chinese and Hungarian texts
+# and many forms write them ("2026.03.27", "2026. 3. 27."): no day-first reading fits it
+_DOTTED_ISO_RE = re.compile(r"(?P<y>(?:19|20)\d\d)\.[ \t]?(?P<m>0?[1-9]|1[0-2])\."
+                            r"[ \t]?(?P<d>0?[1-9]|[12]\d|3[01])(?!\w|\.\d)")
+
+
+def _dotted_iso_dates(text: str) -> list[DateMention]:
+    """"2026.03.27": a year, a month and a day joined by dots (not a version's "2.2026.03")."""
+    out = []
+    for m in _DOTTED_ISO_RE.finditer(text):
+        if m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "."):
+            continue
+        year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
+        if _valid(month, day, year):
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "iso"))
+    return out
+
+
 def _dotted_dates(text: str) -> list[DateMention]:
     """"11.10.", "24.-25.07.", "13.11 to 19.11": a day and a month without a year, where the text
     shows them to be one (see the module's docstring)."""
@@ -747,6 +767,8 @@ def _day_month_two_digit_years(text: str) -> list[DateMention]:
 # perhaps full-width, which int() reads), and the weekday after its day: Japanese "(木)", "木曜日",
 # Chinese "星期四", "(周四)"
 _CJK_DATE_RE = re.compile(
+    # (a Chinese weekday may come first: "本周三 3月4日", "this Wednesday, 4 March")
+    r"(?:(?:本|下|上|这|這)?(?:星期|礼拜|禮拜|周|週)(?P<cwb>[一二三四五六日天])[ \t]*)?"
     r"(?:(?P<y>\d{4})[ \t]*年[ \t]*)?(?P<m>1[0-2]|0?[1-9])[ \t]*月(?:[ \t]*(?P<d>3[01]|[12]\d|0?[1-9])[ \t]*日"
     r"(?:[ \t]*(?:[(（][ \t]*(?:(?P<jw>[月火水木金土日])(?:曜日?)?|(?:星期|礼拜|禮拜|周|週)(?P<cw>[一二三四五六日天]))"
     r"[ \t]*[)）]|(?P<jw2>[月火水木金土日])曜日?|(?:星期|礼拜|禮拜|周|週)(?P<cw2>[一二三四五六日天])))?)?")
@@ -763,7 +785,7 @@ def _cjk_dates(text: str) -> list[DateMention]:
                           day=int(m.group("d")) if m.group("d") else None)
         if value.day is not None and not _valid(value.month or 0, value.day):
             continue
-        day_name = m.group("jw") or m.group("cw") or m.group("jw2") or m.group("cw2")
+        day_name = m.group("jw") or m.group("cw") or m.group("jw2") or m.group("cw2") or m.group("cwb")
         if day_name is not None:
             weekday = _CJK_WEEKDAYS[day_name]
             known = _weekday_of(value)
