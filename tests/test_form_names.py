@@ -203,3 +203,24 @@ def test_a_name_written_in_full_is_the_clauses_person() -> None:
     answer = ("Marta Ilse Kowalczyk and Dev Anand hold the grant. The grant was made on 4 June 2025 by the "
               "Dunmore office to Marta and to Dev Anand, an adviser at Lune & Anand.")
     assert MISATTRIBUTED_CLAIM not in types(doc, answer)
+
+
+# -- a part "of" its whole, from two fields of one record -----------------------------------------
+
+def test_a_part_of_a_named_place_from_two_fields_of_one_record() -> None:
+    # "Section C of Ashgrove Park Cemetery" joins the deed's "Cemetery:" and "Section:" fields
+    deed = ["GRANT OF RIGHT   Deed No. 4471\nCemetery: Ashgrove Park Cemetery   Section: C   Grave No: 88\n"
+            "Owner: Mr Idris Bello"]
+    answer = "Your grave, number 88 in Section C of Ashgrove Park Cemetery, is registered to Mr Idris Bello."
+    assert texts(deed, answer, MISSING_ENTITY) == []
+    # a whole the record does not give is still flagged
+    assert texts(deed, answer.replace("Ashgrove Park Cemetery", "Hollyburn Cemetery"), MISSING_ENTITY) != []
+    # the two must stand near each other (one record), not anywhere in a long text
+    from raguard.checkers.entities import _part_of_named
+    from raguard.documents import DocumentIndex
+
+    words = ["section", "c", "of", "ashgrove", "park", "cemetery"]
+    assert _part_of_named(DocumentIndex(deed[0]).tokens, words) is not None
+    far = DocumentIndex("Section C is by the gate." + " Filler text about the weather and the roads." * 8
+                        + " Ashgrove Park Cemetery welcomes dogs.")
+    assert _part_of_named(far.tokens, words) is None

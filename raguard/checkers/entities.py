@@ -1246,6 +1246,30 @@ def _plural_name(words: list[str], label: str) -> bool:
     return label != "PERSON" and len(last) > 2 and last.endswith("s") and not last.endswith("ss")
 
 
+#: How far apart a document may give the two names an answer joins with "of" ("Section K of
+#: Hollins Lane Cemetery" for "Cemetery: Hollins Lane Cemetery   Section: K"), in characters: one
+#: record or paragraph.
+_OF_REACH = 200
+
+
+def _part_of_named(tokens: TokenText, words: list[str]) -> Optional[tuple[int, int]]:
+    """The span of a name's part where the answer joins the part and the whole with "of" and the
+    document gives both near each other ("Section K of Hollins Lane Cemetery", "the MiniDump of
+    LSASS"): a record's fields, a sentence's two names."""
+    if "of" not in words[1:-1]:
+        return None
+    at = words.index("of", 1)
+    part, whole = words[:at], words[at + 1:]
+    if whole and whole[0] == "the":
+        whole = whole[1:]
+    if not part or not whole or "of" in whole:
+        return None
+    a, b = tokens.find_span(part), tokens.find_span(whole)
+    if a is None or b is None:
+        return None
+    return a if abs(a[0] - b[0]) <= _OF_REACH else None
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
                 modifier: bool = False, row: frozenset[str] = frozenset()) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
@@ -1312,6 +1336,9 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
             return span
     if label != "PERSON" and len(words) >= 3:
         span = _one_word_left_out(tokens, words)  # "Border Counties Show" for "BORDER COUNTIES AGRICULTURAL SHOW"
+        if span is not None:
+            return span
+        span = _part_of_named(tokens, words)  # "Section K of Hollins Lane Cemetery" for a form's two fields
         if span is not None:
             return span
     if label in ("PERSON", "PROPER") and len(words) == 2:
