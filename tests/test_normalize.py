@@ -402,6 +402,14 @@ def test_vague_dozens_are_not_values():
     assert [n.text for n in extract_numbers("about a dozen to twenty")] == ["twenty"]
 
 
+
+def test_a_dozen_after_a_price_is_its_unit_not_a_count():
+    # "£3.20 a dozen" is a rate, the doc's "£3.20/doz": no twelve is stated
+    assert [n.text for n in extract_numbers("free-range eggs at £3.20 a dozen")] == ["£3.20"]
+    assert [(n.text, n.value) for n in extract_numbers("two dozen eggs at £3.20 a dozen")] == [
+        ("two dozen", 24.0), ("£3.20", 3.2)]
+
+
 def test_html_character_references_are_decoded_with_offsets():
     from raguard.normalize.text import decode_entities
 

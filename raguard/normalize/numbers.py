@@ -2121,12 +2121,16 @@ _DIGIT_WORD_SCALE_RE = re.compile(
     re.IGNORECASE,
 )
 _DOZEN_COUNTS = {"a": 1.0, "an": 1.0, "half a": 0.5}
+_PRICE_BEFORE_RE = re.compile(r"\d[ \t]*\Z")  # (searched in the characters before "a dozen")
 
 
 def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool = True) -> Iterator[NumberMention]:
-    """"3 dozen" = 36, "a dozen" = 12, "half a dozen" = 6 ("a dozen or so" is left alone)."""
+    """"3 dozen" = 36, "a dozen" = 12, "half a dozen" = 6 ("a dozen or so" is left alone, and
+    "€14.50 a dozen" is a rate)."""
     for m in _DIGIT_WORD_SCALE_RE.finditer(text):
         num = " ".join(m.group("num").casefold().split())
+        if num in ("a", "an") and _PRICE_BEFORE_RE.search(text, max(0, m.start() - 4), m.start()) is not None:
+            continue  # "€14.50 a dozen" is a price per dozen, no count of twelve
         count = _DOZEN_COUNTS.get(num)
         if count is None:
             count = float(num) if num[0].isdigit() else float(_UNITS[num])
