@@ -224,3 +224,16 @@ def test_a_part_of_a_named_place_from_two_fields_of_one_record() -> None:
     far = DocumentIndex("Section C is by the gate." + " Filler text about the weather and the roads." * 8
                         + " Ashgrove Park Cemetery welcomes dogs.")
     assert _part_of_named(far.tokens, words) is None
+
+
+# -- a class word before its number, in the documents' language -------------------------------------
+
+def test_a_class_word_before_its_number_may_be_a_cognate_of_the_documents_language() -> None:
+    # "Tarifa 2" / "Tariff 2", "catégorie 1" / "Category 1": all but the last letter or two shared
+    bill = ["Factura 0419 - Consumo de datos: Tarifa 2 (Unión Europea) 3,2 GB - 0,00 €"]
+    assert texts(bill, "Your data use falls under Tariff 2, so it cost €0.00.", MISSING_ENTITY) == []
+    assert texts(bill, "Your data use falls under Tariff 3, so it cost €0.00.", MISSING_ENTITY) == ["Tariff 3"]
+    from raguard.checkers.entities import _cognate_label
+
+    assert _cognate_label("Chiens de catégorie 1 et 2 interdits", "category", "1") is not None
+    assert _cognate_label("Zoning 3 applies", "zone", "3") is None  # another word, not an ending

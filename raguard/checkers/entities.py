@@ -31,6 +31,7 @@ another language opening the answer ("Ja, ...") is no name.
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_left
 from typing import Iterator, Optional
@@ -1270,6 +1271,22 @@ def _part_of_named(tokens: TokenText, words: list[str]) -> Optional[tuple[int, i
     return a if abs(a[0] - b[0]) <= _OF_REACH else None
 
 
+def _cognate_label(text: str, label: str, number: str) -> Optional[tuple[int, int]]:
+    """The span of ``number`` after a word of another language that is the answer's ``label``
+    with another ending ("Zona 3" for "Zone 3", "catégorie 1" for "Category 1"): the two folded
+    words share all but their last letter or two of each, three letters at least. A class word
+    before its number is often a cognate in the documents' language."""
+    for m in re.finditer(rf"(?<![\w.,/-]){re.escape(number)}(?![\w.,/-]\d|\w)", text):
+        word = re.search(r"([^\W\d_]+)[ \t]*:?[ \t]*\Z", text[max(0, m.start() - 30):m.start()])
+        if word is None:
+            continue
+        other = fold_word(word.group(1))
+        shared = len(os.path.commonprefix([other, label]))
+        if other != label and shared >= 3 and len(other) - shared <= 2 and len(label) - shared <= 2:
+            return m.start(), m.end()
+    return None
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
                 modifier: bool = False, row: frozenset[str] = frozenset()) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
@@ -1298,6 +1315,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
     compact = "".join(words)
     if len(compact) >= 4 and len(words) <= 3:
         span = tokens.find_compact(compact)
+        if span is not None:
+            return span
+    if len(words) == 2 and words[1].isdigit() and len(words[0]) >= 4 and words[0].isalpha():
+        span = _cognate_label(index.text, words[0], words[1])  # "Zone 3" for a Spanish bill's "Zona 3"
         if span is not None:
             return span
     if label == "NAME_NUMBER":
