@@ -224,6 +224,11 @@ def test_a_part_of_a_named_place_from_two_fields_of_one_record() -> None:
     far = DocumentIndex("Section C is by the gate." + " Filler text about the weather and the roads." * 8
                         + " Ashgrove Park Cemetery welcomes dogs.")
     assert _part_of_named(far.tokens, words) is None
+    # on one line (one record's fields), and a part named in two words or more: a title's one word
+    # before "of" is no part ("Day of Ashgrove" is a name of its own)
+    assert _part_of_named(DocumentIndex("Section C\nAshgrove Park Cemetery").tokens, words) is None
+    assert _part_of_named(DocumentIndex("A day at Ashgrove Park Cemetery").tokens,
+                          ["day", "of", "ashgrove", "park", "cemetery"]) is None
 
 
 # -- a class word before its number, in the documents' language -------------------------------------

@@ -1248,15 +1248,16 @@ def _plural_name(words: list[str], label: str) -> bool:
 
 
 #: How far apart a document may give the two names an answer joins with "of" ("Section K of
-#: Hollins Lane Cemetery" for "Cemetery: Hollins Lane Cemetery   Section: K"), in characters: one
-#: record or paragraph.
+#: Hollins Lane Cemetery" for "Cemetery: Hollins Lane Cemetery   Section: K"), in characters, on
+#: one line: one record.
 _OF_REACH = 200
 
 
 def _part_of_named(tokens: TokenText, words: list[str]) -> Optional[tuple[int, int]]:
-    """The span of a name's part where the answer joins the part and the whole with "of" and the
-    document gives both near each other ("Section K of Hollins Lane Cemetery", "the MiniDump of
-    LSASS"): a record's fields, a sentence's two names."""
+    """The span of a part of a named whole, the part named in two words or more ("Section K of
+    Hollins Lane Cemetery"), where the document gives both on one line near each other: a
+    record's two fields, a clause's two names. (A title's one word before "of" is no part:
+    "The Day of Remembrance" is one name.)"""
     if "of" not in words[1:-1]:
         return None
     at = words.index("of", 1)
@@ -1265,10 +1266,13 @@ def _part_of_named(tokens: TokenText, words: list[str]) -> Optional[tuple[int, i
         whole = whole[1:]
     if not part or not whole or "of" in whole:
         return None
+    if len(part) < 2:
+        return None  # a title's one word before "of" is no part's name ("The Day of Remembrance")
     a, b = tokens.find_span(part), tokens.find_span(whole)
     if a is None or b is None:
         return None
-    return a if abs(a[0] - b[0]) <= _OF_REACH else None
+    lo, hi = min(a[0], b[0]), max(a[0], b[0])
+    return a if hi - lo <= _OF_REACH and "\n" not in tokens.text[lo:hi] else None
 
 
 def _cognate_label(text: str, label: str, number: str) -> Optional[tuple[int, int]]:
