@@ -332,7 +332,6 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_foreign_dates(text))
     if _DOTTED_CUE_RE.search(text) is not None:
         out.extend(_dotted_dates(text))
-    if "." in text:
         out.extend(_dotted_iso_dates(text))
     if _DOTTED_DAY_CUE_RE.search(text) is not None:
         out.extend(_dotted_day_months(text))
@@ -553,20 +552,24 @@ def _weekday_before(text: str, start: int) -> Optional[int]:
 
 
 # a year, month and day in that order, joined by dots, as Korean, Chinese and Hungarian texts
-# and many forms write them ("2026.03.27", "2026. 3. 27."): no day-first reading fits it
-_DOTTED_ISO_RE = re.compile(r"(?P<y>(?:19|20)\d\d)\.[ \t]?(?P<m>0?[1-9]|1[0-2])\."
-                            r"[ \t]?(?P<d>0?[1-9]|[12]\d|3[01])(?!\w|\.\d)")
+# and many forms write them ("2026.03.27"): no day-first reading fits it (read where the cue of
+# dotted dates is, "d.MM."; matched from the year's dot, a literal re finds by a fast scan, the
+# year read before it)
+_DOTTED_ISO_RE = re.compile(r"\.(?P<m>0?[1-9]|1[0-2])\.(?P<d>0?[1-9]|[12]\d|3[01])(?!\w|\.\d)")
 
 
 def _dotted_iso_dates(text: str) -> list[DateMention]:
     """"2026.03.27": a year, a month and a day joined by dots (not a version's "2.2026.03")."""
     out = []
     for m in _DOTTED_ISO_RE.finditer(text):
-        if m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "."):
+        start = m.start() - 4
+        year_text = text[max(0, start):m.start()]
+        if (start < 0 or not year_text.isdigit() or year_text[:2] not in ("19", "20")
+                or (start > 0 and (text[start - 1].isalnum() or text[start - 1] == "."))):
             continue
-        year, month, day = int(m.group("y")), int(m.group("m")), int(m.group("d"))
+        year, month, day = int(year_text), int(m.group("m")), int(m.group("d"))
         if _valid(month, day, year):
-            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "iso"))
+            out.append(DateMention(start, m.end(), text[start:m.end()], DateValue(year=year, month=month, day=day), "iso"))
     return out
 
 
