@@ -253,7 +253,7 @@ _MONTH_YEAR_DOT_CUE_RE = re.compile(r"\.(?<=[01]\d\.)[12]\d{3}")
 _MONTH_YEAR_DASH_CUE_RE = re.compile(r"-(?<=[01]\d-)[12]\d{3}")
 # a day and a month's name joined by a hyphen, no year after ("03-Nov", "3-Nov."): the name read
 # in Python (a dict lookup, not an alternation of every name tried at each digit)
-_DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{2,9})\b\.?(?![\-/'’]\w)")
+_DAY_DASH_MONTH_RE = re.compile(r"(?P<d>\d(?<![\w\-/.,:]\d)\d?)-(?P<m>[A-Za-z]{3,9})\b\.?(?![\-/'’]\w)")
 # a slashed day and month of two digits each, no year ("02/16")
 _TWO_DIGIT_SLASHED_RE = re.compile(r"(?P<a>[0-3](?<![\w/.,:\-][0-3])\d)/(?P<b>[0-3]\d)(?![/\w]|[.,:]\d)")
 
