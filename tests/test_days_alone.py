@@ -76,6 +76,10 @@ def test_a_weekday_said_alone_in_a_dated_message_is_the_coming_one() -> None:
     assert flagged(chat, "Dev can fit the tap on Thursday 10 June, after 10am.") == []
     assert flagged(chat, "Dev can fit the tap on Thursday 17 June.") == ["Thursday 17 June"]
     assert flagged(chat, "Dev can fit the tap on Friday 11 June.") == ["Friday 11 June"]
+    # an abbreviation ending in "s" is one day ("Tues"), a plural ("Tuesdays") no day
+    tues = ["[08/06/27, 09:40] Dev: I can do it Tues, after 10"]
+    assert flagged(tues, "Dev can fit the tap on Tuesday 15 June.") == []
+    assert flagged(["[08/06/27, 09:40] Dev: I work Tuesdays, after 10"], "Dev can fit the tap on Tuesday 15 June.") != []
     # days of a range or a list, and a weekday that opens a date, are no day said alone
     hours = ["[08/06/27, 09:14] Oakley Pharmacy: your inhaler is in, collect it Thu 10 Jun. Open Mon-Fri 9-6."]
     assert flagged(hours, "You can collect the inhaler on Friday 11 June.") == ["Friday 11 June"]

@@ -408,6 +408,10 @@ def test_a_dozen_after_a_price_is_its_unit_not_a_count():
     assert [n.text for n in extract_numbers("free-range eggs at £3.20 a dozen")] == ["£3.20"]
     assert [(n.text, n.value) for n in extract_numbers("two dozen eggs at £3.20 a dozen")] == [
         ("two dozen", 24.0), ("£3.20", 3.2)]
+    # a figure that is no price leaves the count a count ("In 2026 a dozen volunteers came")
+    assert [(n.text, n.value) for n in extract_numbers("In 2026 a dozen volunteers came")] == [
+        ("2026", 2026.0), ("a dozen", 12.0)]
+    assert [n.text for n in extract_numbers("eggs at 80p a dozen")] == ["80p"]
 
 
 def test_html_character_references_are_decoded_with_offsets():

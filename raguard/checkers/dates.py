@@ -294,7 +294,7 @@ def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, in
                     dated, dated_at = [], d.start
                 dated.append(value)
             elif (value.weekday == claim.weekday and value.day is None and value.month is None
-                  and dated and d.start - dated_at <= _TOLD_REACH and not d.text.lower().endswith("s")
+                  and dated and d.start - dated_at <= _TOLD_REACH and not d.text.lower().endswith("days")
                   and not any(0 < abs(w - d.start) <= _LIST_REACH for w in weekdays)
                   and not any(a <= d.start < b for a, b in in_dates)):
                 # (one day, said alone: not "Mondays", nor a range or list of days, "Mon-Fri",

@@ -2121,7 +2121,10 @@ _DIGIT_WORD_SCALE_RE = re.compile(
     re.IGNORECASE,
 )
 _DOZEN_COUNTS = {"a": 1.0, "an": 1.0, "half a": 0.5}
-_PRICE_BEFORE_RE = re.compile(r"\d[ \t]*\Z")  # (searched in the characters before "a dozen")
+# a price right before "a dozen" (searched in the characters before it): a currency's sign or code
+# before the figure, or a word of money after it ("€14.50", "USD 6", "80p", "3 euros"); not a year
+_PRICE_BEFORE_RE = re.compile(r"(?:(?:[$€£¥]|\b[A-Z]{3}[ \t]?)\d[\d.,]*|\d(?:p|c|[ \t]?(?:cents?|pence|euros?|dollars?|pounds?)))"
+                              r"[ \t]*\Z")
 
 
 def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool = True) -> Iterator[NumberMention]:
@@ -2129,7 +2132,7 @@ def _digit_with_word_scale(text: str, found: list[NumberMention], hedges: bool =
     "€14.50 a dozen" is a rate)."""
     for m in _DIGIT_WORD_SCALE_RE.finditer(text):
         num = " ".join(m.group("num").casefold().split())
-        if num in ("a", "an") and _PRICE_BEFORE_RE.search(text, max(0, m.start() - 4), m.start()) is not None:
+        if num in ("a", "an") and _PRICE_BEFORE_RE.search(text, max(0, m.start() - 16), m.start()) is not None:
             continue  # "€14.50 a dozen" is a price per dozen, no count of twelve
         count = _DOZEN_COUNTS.get(num)
         if count is None:
