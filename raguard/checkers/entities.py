@@ -1275,13 +1275,19 @@ def _part_of_named(tokens: TokenText, words: list[str]) -> Optional[tuple[int, i
     return a if hi - lo <= _OF_REACH and "\n" not in tokens.text[lo:hi] else None
 
 
+_DIGIT_RUN_RE = re.compile(r"(?<![\w.,/-])\d+(?![\w.,/-]\d|\w)")
+_WORD_BEFORE_RE = re.compile(r"([^\W\d_]+)[ \t]*:?[ \t]*\Z")  # (searched in the characters before a number)
+
+
 def _cognate_label(text: str, label: str, number: str) -> Optional[tuple[int, int]]:
     """The span of ``number`` after a word of another language that is the answer's ``label``
     with another ending ("Zona 3" for "Zone 3", "catégorie 1" for "Category 1"): the two folded
     words share all but their last letter or two of each, three letters at least. A class word
     before its number is often a cognate in the documents' language."""
-    for m in re.finditer(rf"(?<![\w.,/-]){re.escape(number)}(?![\w.,/-]\d|\w)", text):
-        word = re.search(r"([^\W\d_]+)[ \t]*:?[ \t]*\Z", text[max(0, m.start() - 30):m.start()])
+    for m in _DIGIT_RUN_RE.finditer(text):
+        if m.group() != number:
+            continue
+        word = _WORD_BEFORE_RE.search(text, max(0, m.start() - 30), m.start())
         if word is None:
             continue
         other = fold_word(word.group(1))

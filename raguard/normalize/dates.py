@@ -1168,9 +1168,10 @@ def day_months(text: str, slashed_elsewhere: bool = False) -> list[DateMention]:
 # a day of the month written alone as an ordinal after "the" or a weekday ("by the 11th", "Thursday
 # 26th", "Tuesday the 3rd"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
 # minute", "the 5th floor"): only before punctuation, a line's end, a dash or a word of linking or time
+# a weekday's name, full or short ("Weds", "Thur"), for the days a thread writes beside one
+_WEEKDAY_WORD = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun"
 _DAY_ORDINAL_RE = re.compile(
-    r"(?=[tmwfs])\b(?:(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?"
-    r"|fri|sat|sun)\.?,?(?:[ \t]+the)?|the)[ \t]+(?P<d>[1-3]?\d)(?:st|nd|rd|th)\b"
+    rf"(?=[tmwfs])\b(?:(?P<w>{_WEEKDAY_WORD})\.?,?(?:[ \t]+the)?|the)[ \t]+(?P<d>[1-3]?\d)(?:st|nd|rd|th)\b"
     r"(?=[ \t]?(?:[.,;:!?)\]\n]|$|[-–]|(?:at|to|and|or|so|if|by|before|after|until|till|from|in|on|for|when)\b"
     # (or a time of day: "Tues 17th 8am", "Sun 16th 10:00")
     r"|[ \t]\d{1,2}(?:[:.h][0-5]\d|[ \t]?[ap]\.?m\b)))",
@@ -1195,8 +1196,7 @@ def day_ordinals(text: str) -> list[tuple[int, int, int, Optional[int]]]:
 # a weekday before a day and month slashed without a year ("Ready: Thur 12/6"): which of the two
 # numbers is the day, the weekday tells in a year the text gives
 _WEEKDAY_SLASHED_RE = re.compile(
-    r"(?=[mtwfs])\b(?P<w>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?"
-    r"|fri|sat|sun)\.?,?[ \t]+(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)\b(?![/.,-]?\d)",
+    rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY_WORD})\.?,?[ \t]+(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)\b(?![/.,-]?\d)",
     re.IGNORECASE)
 
 
