@@ -1276,7 +1276,8 @@ def _part_of_named(tokens: TokenText, words: list[str]) -> Optional[tuple[int, i
 
 
 _DIGIT_RUN_RE = re.compile(r"(?<![\w.,/-])\d+(?![\w.,/-]\d|\w)")
-_WORD_BEFORE_RE = re.compile(r"([^\W\d_]+)[ \t]*:?[ \t]*\Z")  # (searched in the characters before a number)
+_LABEL_REACH = 30  # characters before a number searched for its class word
+_WORD_BEFORE_RE = re.compile(r"([^\W\d_]+)[ \t]*:?[ \t]*\Z")  # (searched in the _LABEL_REACH before a number)
 
 
 def _cognate_label(text: str, label: str, number: str) -> Optional[tuple[int, int]]:
@@ -1287,7 +1288,7 @@ def _cognate_label(text: str, label: str, number: str) -> Optional[tuple[int, in
     for m in _DIGIT_RUN_RE.finditer(text):
         if m.group() != number:
             continue
-        word = _WORD_BEFORE_RE.search(text, max(0, m.start() - 30), m.start())
+        word = _WORD_BEFORE_RE.search(text, max(0, m.start() - _LABEL_REACH), m.start())
         if word is None:
             continue
         other = fold_word(word.group(1))
