@@ -36,6 +36,9 @@ RATIO_LIMIT = 20.0
 END_TO_END_LIMIT = 15.0
 #: A ratio this many times the limit is super-linear beyond doubt: it is not measured again.
 FAR_PAST = 4.0
+#: Seconds to wait before each new attempt: growing, to outlast a burst of load (CI once failed a
+#: linear function (TokenText.of, 11x-15x alone) at 20.3x with three attempts 50 ms apart).
+_PAUSES = (0.05, 0.5, 2.0)
 _MIN_SAMPLE = 0.001  # seconds: short calls are repeated until one sample takes this long
 
 
@@ -58,13 +61,13 @@ def _loops_for(fn: Callable[[Any], Any], arg: Any, clock: Callable[[], float] = 
 
 
 def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = N, rounds: int = 5,
-                 min_rounds: int = 3, attempts: int = 3, clock: Callable[[], float] = time.thread_time,
+                 min_rounds: int = 3, attempts: int = 4, clock: Callable[[], float] = time.thread_time,
                  limit: float = RATIO_LIMIT) -> float:
     """Cost of ``fn(make(10 n))`` over ``fn(make(n))``.
 
     Each cost is the minimum over samples taken in interleaved rounds (so both sizes see the
     same machine), at least ``min_rounds`` of them, stopping once the ratio is within ``limit``.
-    A ratio over the limit is measured again (up to ``attempts`` times, a moment apart): a burst
+    A ratio over the limit is measured again (up to ``attempts`` times, after growing pauses): a burst
     of load from other processes inflates the larger input more (its data leaves the caches), but
     it cannot turn the 100x of a quadratic cost into 10x. A ratio past ``FAR_PAST`` times the
     limit is returned at once: load does not make a linear cost look like that, and measuring a
@@ -77,7 +80,7 @@ def growth_ratio(fn: Callable[[str], Any], make: Callable[[int], str], n: int = 
     try:
         for attempt in range(attempts):
             if attempt:
-                time.sleep(0.05)
+                time.sleep(_PAUSES[min(attempt, len(_PAUSES)) - 1])
             loops = _loops_for(fn, small, clock)
             t_small = t_big = float("inf")
             for i in range(rounds):
