@@ -17,7 +17,7 @@ from collections.abc import Container, Mapping
 from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from raguard.lazy import lazy
-from raguard.normalize.counts import CountedNoun, counted_nouns
+from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_ranges
 from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
 from raguard.normalize.dates import DateMention, day_months, extract_dates, other_readings, relative_days, relative_years
 from raguard.normalize.doc_dates import document_dates
@@ -299,6 +299,8 @@ class DocumentIndex:
             out.setdefault(counted.key, []).append(counted)
             if counted.whole_key:  # ("3 months' gross rent" counts months, and months' gross rent)
                 out.setdefault(counted.whole_key, []).append(counted)
+        for counted in labelled_ranges(self.text):  # ("weeks 1-2" counts two weeks)
+            out.setdefault(counted.key, []).append(counted)
         return out
 
     @lazy

@@ -774,3 +774,34 @@ def test_a_bare_decimal_beside_a_percentage_is_one_too() -> None:
     assert verify("Protein?", [lab], "Protein is 11.4%, below last season's 12.3%.").action == "proceed"
     result = verify("Protein?", [lab], "Protein is 11.4%, and 40% of the bags are left.")
     assert [w.text for w in result.warnings if w.type == "unsupported_number"] == ["40%"]  # no decimal: a count
+
+
+@pytest.mark.parametrize("text, read", [
+    ("for the first eight weeks", [("first", 1.0, True), ("eight", 8.0, False)]),
+    ("the second twenty-two riders", [("second", 2.0, True), ("twenty-two", 22.0, False)]),
+    ("Last three and first four percent", [("three", 3.0, False), ("first", 1.0, True), ("four percent", 4.0, False)]),
+])
+def test_an_ordinal_before_a_count_is_read_as_two_numbers(text: str, read: list[tuple[str, float, bool]]) -> None:
+    # "first eight" is no one number: it was dropped whole, so the count went unchecked
+    assert [(m.text, m.value, m.ordinal) for m in extract_numbers(text)] == read
+
+
+def test_a_count_after_an_ordinal_is_checked() -> None:
+    doc = "New members of the Fernhill climbing wall pay nothing for the first eight weeks."
+    changed = verify("What does Fernhill charge?", [doc], "New members pay nothing for the first twelve weeks.")
+    assert changed.action == "review"
+    assert [w.text for w in changed.warnings if w.type == "unsupported_number"] == ["twelve"]
+    for faithful in ("New members pay nothing for the first eight weeks.", "New members pay nothing for the first 8 weeks."):
+        assert verify("What does Fernhill charge?", [doc], faithful).action == "proceed", faithful
+
+
+def test_a_range_of_labels_from_one_counts_the_first_so_many() -> None:
+    # a plan writes "weeks 1-3" where the answer says "the first three weeks"
+    from raguard.normalize.counts import labelled_ranges
+
+    found = labelled_ranges("Quiet hours: days 1 to 4. Physio during weeks 1-3, then sessions one to two; a 1-0 win.")
+    assert [(c.value, c.key) for c in found] == [(4, ("day",)), (3, ("week",)), (2, ("session",))]
+    doc = "Return plan for R. Okafor: no ladder work during weeks 1-3, office duties only."
+    assert verify("What is the plan?", [doc], "Okafor does no ladder work in the first three weeks.").action == "proceed"
+    changed = verify("What is the plan?", [doc], "Okafor does no ladder work in the first four weeks.")
+    assert [w.text for w in changed.warnings if w.type == "unsupported_number"] == ["four"]

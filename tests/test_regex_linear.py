@@ -259,6 +259,14 @@ def test_many_date_mentions_are_linear(unit: str) -> None:
     assert_linear(extract_dates, repeat(unit))
 
 
+@pytest.mark.parametrize("unit", ["first ", "second-first ", "first nine "])
+def test_number_words_that_are_no_one_number_are_linear(unit: str) -> None:
+    # a run of number words that parse as no one number is read in pieces of a bounded length
+    from raguard.normalize.numbers import extract_numbers
+
+    assert_linear(extract_numbers, repeat(unit))
+
+
 # The name-number pattern before the fix: the oracle for named_number_spans.
 _NAME_NUMBER_BEFORE_FIX = re.compile(
     r"\b(?P<name>[A-Za-z][A-Za-z&]*[A-Z][A-Za-z&]*|[A-Z][a-z]+|[A-Z](?=-))(?P<sep>[ \-])"

@@ -124,6 +124,29 @@ def labelled_counts(text: str) -> list[CountedNoun]:
     return out
 
 
+# a range of labels from one after the word they label: "weeks 1-2", "Days 1 to 5", "sessions
+# one to four" (the range's end, and the characters after it)
+_LABEL_RANGE_RE = re.compile(
+    rf"(?<![\w'’-])(?P<word>[^\W\d_][\w'’-]*)[ \t]+(?:1|one)[ \t]*(?:[-–—]|(?:to|through|thru)[ \t])[ \t]*"
+    rf"(?P<n>[2-9]|[1-9]\d|{_SPELLED})(?![\d%]|[.,:/]\d|[^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def labelled_ranges(text: str) -> list[CountedNoun]:
+    """Things a text numbers from one in a range ("avoid ladders during weeks 1-2", "Days 1 to 5"),
+    counted by the range's end: the first two weeks, five days. A plan gives "weeks 1-2" where an
+    answer says "the first two weeks"."""
+    out = []
+    for m in _LABEL_RANGE_RE.finditer(text):
+        word = m.group("word").lower()
+        if not is_content_word(word):
+            continue
+        n = m.group("n").lower()
+        out.append(CountedNoun(COUNTING_WORDS.get(n) or int(n), (_key_word(word),), m.start("n"), m.end("n"), m.end("n")))
+    return out
+
+
 # a rating drawn in stars, filled and empty ("★★★★☆": four stars of five)
 _STARS_RE = re.compile(r"★+☆*")
 _STAR_KEY = (stem("stars"),)

@@ -1495,6 +1495,15 @@ def extract_numbers(text: str, hedges: bool = True,
         core = phrase[: m.start("pct") - begin] if pct else phrase
         parsed = _ONE_WORD.get(core) or parse_spelled(core)
         if parsed is None:
+            # words that are no one number: each run that is ("the first nine months": an
+            # ordinal, then a count)
+            for lo, hi, piece in _spelled_pieces(core):
+                last = hi == len(core.rstrip())
+                found.append(_new_tuple(NumberMention, (
+                    begin + lo, m.end() if pct and last else begin + hi,
+                    text[begin + lo:m.end() if pct and last else begin + hi], piece[0],
+                    "%" if pct and last else None, piece[1], True, 0.0, hedge_before(text, begin + lo),
+                    False, None, False)))
             continue
         value, ordinal = parsed
         stripped = core.strip()
@@ -1533,6 +1542,30 @@ def extract_numbers(text: str, hedges: bool = True,
     if len(found) > 1:
         found.sort(key=lambda n: (n.start, -n.end))
     return _ranges_shared(text, _with_measures(text, _drop_nested(found)))
+
+
+#: The most words :func:`_spelled_pieces` reads as one number (a spelled amount is short).
+_MAX_PIECE_WORDS = 6
+_SPELLED_WORD_RE = re.compile(r"[^\s-]+")
+
+
+def _spelled_pieces(core: str) -> Iterator[tuple[int, int, tuple[float, bool]]]:
+    """(start, end, :func:`parse_spelled`) of the longest runs of ``core``, a match of number
+    words that is no one number, that each read as one, left to right: "first nine" is "first"
+    and "nine", "second twenty-five" is "second" and "twenty-five". A lone "a" is no number."""
+    words = [(w.start(), w.end()) for w in _SPELLED_WORD_RE.finditer(core)]
+    i = 0
+    while i < len(words):
+        for j in range(min(len(words), i + _MAX_PIECE_WORDS), i, -1):
+            lo, hi = words[i][0], words[j - 1][1]
+            piece = core[lo:hi]
+            parsed = _ONE_WORD.get(piece.lower()) or parse_spelled(piece)
+            if parsed is not None and piece.lower() != "a":
+                yield lo, hi, parsed
+                i = j
+                break
+        else:
+            i += 1
 
 
 def _spelled_matches(text: str, lowered: Optional[str],
