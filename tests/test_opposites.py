@@ -276,3 +276,27 @@ def test_a_prefixed_word_is_read_against_its_base_not_another_word_of_its_stem()
     docs = ["Agent: we offer a range of insurance products for home, travel and pets. Caller: I have no cover yet."]
     answer = "The agent phones a caller who is uninsured and offers a range of products for home, travel and pets."
     assert verifier.verify("What happened on the call?", docs, answer).warnings == []
+
+
+@pytest.mark.parametrize(("doc", "faithful", "swapped", "pair"), [
+    ("Lost property: a child's green rucksack was handed in at the Elm Street library on Monday.",
+     "Someone handed in a child's green rucksack at the Elm Street library.",
+     "Someone handed in a child's brown rucksack at the Elm Street library.", '"brown"'),
+    ("The Tarrow Allotment Society holds its open day every summer on the lower field.",
+     "Each summer the Tarrow Allotment Society holds its open day on the lower field.",
+     "Each spring the Tarrow Allotment Society holds its open day on the lower field.", '"spring"'),
+    ("At the county championships Priya Nandakumar won bronze in the junior long jump.",
+     "Priya Nandakumar won bronze in the junior long jump at the county championships.",
+     "Priya Nandakumar won gold in the junior long jump at the county championships.", '"gold"'),
+])
+def test_a_value_swapped_for_another_of_its_closed_set_is_contradicted(doc: str, faithful: str, swapped: str,
+                                                                      pair: str) -> None:
+    # a colour, a season or a medal is one of a few values, each excluding the others
+    assert _opposites(faithful, [doc]) == []
+    found = _opposites(swapped, [doc])
+    assert found and pair in found[0], found
+
+
+def test_two_values_of_a_closed_set_said_of_two_things_are_no_swap() -> None:
+    doc = "The club's home shirt is red with white sleeves; the away kit is all blue."
+    assert _opposites("The away kit is blue, and the home shirt is red with white sleeves.", [doc]) == []

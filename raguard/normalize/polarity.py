@@ -389,8 +389,9 @@ def denial_reach(text: str, cue_end: int, clause_end: int) -> int:
     return clause_end
 
 
-# Opposites: each line is one pair of sides; a word of one side contradicts any word of the other
-# when both are said of the same thing. Left out on purpose: converse pairs (buy/sell, lend/borrow,
+# Opposites: each line is one pair of sides (or, at its end, a closed set of values, every side
+# opposite to every other: a thing said to be yellow is not said to be pink); a word of one side
+# contradicts any word of another when both are said of the same thing. Left out on purpose: converse pairs (buy/sell, lend/borrow,
 # landlord/tenant, sender/recipient), since "A sold it to B" restates "B bought it from A"; and the
 # phases of one event (start/end, add/remove), since a rollback that "starts" at 22:41 also
 # "finishes" at 23:05 (measured: each flagged a faithful answer). Words match by stem (so "rose" = "rise", "lowered" =
@@ -468,6 +469,10 @@ internal | external
 public | private
 male | female
 senior | junior
+red | orange | yellow | green | blue | purple violet | pink | brown | grey gray | black | white
+spring | summer | autumn | winter
+gold | silver | bronze
+morning | afternoon | evening
 manual | automatic
 onsite | offsite
 limited | unlimited
@@ -506,11 +511,13 @@ opposite_key: Callable[[str], str] = _Keys().__getitem__
 def _build_opposites() -> dict[str, frozenset[str]]:
     table: dict[str, set[str]] = {}
     for line in _OPPOSITE_SIDES.strip().splitlines():
-        left, right = (frozenset(opposite_key(w) for w in side.split()) for side in line.split("|"))
-        for key in left:
-            table.setdefault(key, set()).update(right)
-        for key in right:
-            table.setdefault(key, set()).update(left)
+        # (a line of more than two sides is a closed set of values, each side opposite to all
+        # the others: one colour, one season)
+        sides = [frozenset(opposite_key(w) for w in side.split()) for side in line.split("|")]
+        for side in sides:
+            others = set().union(*(other for other in sides if other is not side))
+            for key in side:
+                table.setdefault(key, set()).update(others)
     return {k: frozenset(v - {k}) for k, v in table.items()}
 
 
