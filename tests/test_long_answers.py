@@ -312,8 +312,38 @@ def test_speaker_turns_are_parsed_from_chats_and_timestamped_transcripts() -> No
     turn = speaker_at(chat, CHAT.index("pick him up"))
     assert turn is not None and turn.speaker == "Ines"
     call = parse_turns(CALL)
-    assert call is not None and call.speakers == {"agent holm", "speaker 2"}
+    # (the name a speaker gives themself is theirs too: Holm speaks as Ferro Mobile)
+    assert call is not None and call.speakers == {"agent holm", "ferro mobile", "speaker 2"}
+    assert [t.who for t in call.turns[:2]] == [("Agent Holm", "Ferro Mobile"), ("Speaker 2",)]
     assert CALL[call.turns[1].text_start:].startswith("Hi, I'd like")
+
+
+ROLE_CALL = ("Sales Rep: Good morning, this is Dana Okoye from Harrow Broadband. Is now a good time?\n"
+             "Caller: Yes. My neighbour Ruth Adeyemi said you were cheaper than Zenlink.\n"
+             "Sales Rep: We include free installation on every fibre plan, and we price-match Zenlink.\n"
+             "Caller: Great, it is Monday today, so can someone come this week?\n"
+             "Sales Rep: Yes, we can send an engineer on Thursday.\n")
+
+
+def test_a_speaker_labelled_by_role_is_also_the_name_they_give_themself() -> None:
+    call = parse_turns(ROLE_CALL)
+    assert call is not None
+    assert [t.who for t in call.turns[:2]] == [("Sales Rep", "Dana Okoye"), ("Caller",)]  # ("it is Monday": a day)
+    assert "dana okoye" in call.speakers
+    # "we include ..." is Dana's, said by the rep: no one else's
+    verifier = Verifier()
+    said = "Dana Okoye of Harrow Broadband includes free installation on every fibre plan."
+    assert [w.type for w in verifier.verify("Summarize the call.", [ROLE_CALL], said).warnings] == []
+    # a person the caller only talks about did not say it
+    other = "Ruth Adeyemi of Harrow Broadband includes free installation on every fibre plan."
+    assert "misattributed_claim" in {w.type for w in verifier.verify("Summarize the call.", [ROLE_CALL], other).warnings}
+
+
+def test_a_speaker_giving_two_names_is_given_none() -> None:
+    text = ("Agent: Hi, this is Sam. Sorry, I'm Alex, Sam is off today.\n"
+            "Customer: Hello.\nAgent: How can I help?\nCustomer: My order is late.\n")
+    call = parse_turns(text)
+    assert call is not None and [t.who for t in call.turns[:2]] == [("Agent",), ("Customer",)]
 
 
 SUPPORT_CHAT = ("Agent (Farah): Hi, thanks for contacting Lumen Energy support. How can I help?\n"

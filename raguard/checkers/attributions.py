@@ -677,7 +677,7 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
             return False
     others = False  # does the sentence name an agent the clause does not?
     if turn is not None and FIRST_PERSON.intersection(words) | GROUP_PERSON.intersection(words):
-        others = content_stem(turn.speaker.split()[0].casefold()) not in clause_stems  # "I": the speaker
+        others = all(content_stem(w.split()[0].casefold()) not in clause_stems for w in turn.who)  # "I": the speaker
     first_name = len(sentence)  # where the sentence's first name is
     runs: list[tuple[int, int, frozenset[str]]] = []  # the sentence's runs of capitalized words, read when needed
     for m in _CAPITALISED_RE.finditer(sentence):
@@ -716,10 +716,10 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
     if conversation is not None and turn is not None:
         is_speaker = folded_name in conversation.speakers or folded_name.split()[0] in {
             s.split()[0] for s in conversation.speakers}
-        if is_speaker and folded_name.split()[0] != turn.speaker.casefold().split()[0]:
+        if is_speaker and all(folded_name.split()[0] != w.casefold().split()[0] for w in turn.who):
             if SECOND_PERSON.intersection(words) or GROUP_PERSON.intersection(words):
                 return False  # "you" / "we": another speaker
-            if content_stem(turn.speaker.split()[0].casefold()) in clause_stems:
+            if any(content_stem(w.split()[0].casefold()) in clause_stems for w in turn.who):
                 return False  # "Alex and Jacob plan ..." for "Alex: wanna ...?": the speaker and the one spoken to
         if not is_speaker and THIRD_PERSON.intersection(words):
             return False  # "him": someone the speakers talk about

@@ -352,7 +352,7 @@ def _doers(index: DocumentIndex, verb: str, prose: bool = False) -> Iterator[tup
                 if word in ("i", "i'll", "we", "we'll") and conversation is not None:
                     turn = speaker_at(conversation, lo + before.start(1))
                     if turn is not None:
-                        doers |= _name_words(turn.speaker)
+                        doers |= frozenset().union(*map(_name_words, turn.who))
                 elif word not in _SUBJECT_PRONOUNS and _LIST_BEFORE_RE.search(text, max(0, before.start(1) - 6),
                                                                              before.start(1)):
                     # (a pronoun ends no list of doers: "DRUMMOND: done, you buy 7mm" is bought by "you")

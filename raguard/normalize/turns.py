@@ -17,6 +17,8 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple, Optional
 
+from raguard.normalize.dates import MONTHS, WEEKDAYS
+
 # an optional timestamp, then 1-3 capitalised words (or "Speaker 2"), then a colon and a space;
 # at the start of the text, of a line, or after a sentence end (chats joined with " . ")
 _TURN_RE = re.compile(
@@ -49,12 +51,20 @@ OPENERS = frozenset({"hi", "hello", "hey", "hiya", "thanks", "thank", "ok", "oka
 
 
 class Turn(NamedTuple):
-    """One labelled turn: the label's start, where its words start, its end, and who speaks."""
+    """One labelled turn: the label's start, where its words start, its end, who speaks, and the
+    name a speaker labelled by a role gives themself in one of their turns ("Agent: ... this is
+    Dana from Brightwater": "Dana"), else ""."""
 
     start: int
     text_start: int
     end: int
     speaker: str
+    named: str = ""
+
+    @property
+    def who(self) -> tuple[str, ...]:
+        """The speaker's label and, where they give one, their own name."""
+        return (self.speaker, self.named) if self.named else (self.speaker,)
 
 
 class Conversation(NamedTuple):
@@ -79,7 +89,38 @@ def parse_turns(text: str) -> Optional[Conversation]:
     turns = [Turn(m.start("speaker"), m.end(), found[k + 1].start() if k + 1 < len(found) else len(text),
                   _speaker(m))
              for k, m in enumerate(found)]
-    return Conversation(turns, [t.start for t in turns], frozenset(t.speaker.casefold() for t in turns))
+    named = _self_named(text, turns)
+    if named:
+        turns = [t._replace(named=named[t.speaker]) if t.speaker in named else t for t in turns]
+    return Conversation(turns, [t.start for t in turns],
+                        frozenset(w.casefold() for t in turns for w in t.who))
+
+
+# a speaker giving their own name: "this is Dana (from ...)", "I'm Dana", "my name is Dana Ruiz",
+# "Dana here"; one or two capitalised words, then no more of a name
+_SELF_NAMED_RE = re.compile(
+    r"(?:\b(?:[Tt]his|[Ii]t)[ \t]+is|\bI[ \t]+am|\bI['’]m|\b[Mm]y[ \t]+name[ \t]+is)[ \t]+"
+    r"(?P<name>[A-Z][a-z'’-]+(?:[ \t][A-Z][a-z'’-]+)?)(?![\w'’-]|[ \t][A-Z])"
+    r"|(?:^|(?<=[.,!?] ))(?P<here>[A-Z][a-z'’-]+)[ \t]+here\b"
+)
+#: How far into a turn a speaker introduces themself (a greeting first: "Good morning, this is ...").
+_SELF_NAMED_REACH = 80
+
+
+def _self_named(text: str, turns: list[Turn]) -> dict[str, str]:
+    """Speaker label -> the one name that speaker gives themself near the start of a turn of
+    theirs, for labels that are no name they give ("Sales Agent", "Customer"). A call transcript
+    labels its speakers by role and a summary calls them by the name they said."""
+    found: dict[str, set[str]] = {}
+    for turn in turns:
+        head = text[turn.text_start:min(turn.end, turn.text_start + _SELF_NAMED_REACH)]
+        for m in _SELF_NAMED_RE.finditer(head):
+            name = m.group("name") or m.group("here")
+            first = name.split()[0].casefold()
+            if first not in OPENERS and first not in WEEKDAYS and first not in MONTHS \
+                    and first != turn.speaker.split()[0].casefold():  # ("it is Monday", "this is May's")
+                found.setdefault(turn.speaker, set()).add(name)
+    return {speaker: next(iter(names)) for speaker, names in found.items() if len(names) == 1}
 
 
 #: A name in a label's brackets: one to three capitalised words ("Priya", "Dr. Tomas Berg").

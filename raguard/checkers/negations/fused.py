@@ -117,7 +117,7 @@ def _speaker_before(index: DocumentIndex, clause_start: int, before: list[Token]
     if conversation is None or not any(t.norm in _SPEAKER_WORDS for t in before):
         return frozenset()
     turn = speaker_at(conversation, clause_start)
-    return frozenset() if turn is None else frozenset(content_stems(turn.speaker))
+    return frozenset() if turn is None else frozenset(content_stems(" ".join(turn.who)))
 
 
 _SPEAKER_WORDS = FIRST_PERSON | GROUP_PERSON
