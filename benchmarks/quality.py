@@ -197,6 +197,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         DATA / "heldout18_answers.jsonl",
         "two testers, 60 shapes new beside the 976 of the sets before them (the prompt of "
         "benchmarks/heldout_prompt.md): a fresh measure of the rules of the fortieth round"),
+    "heldout19_answers": HeldOutSet(
+        DATA / "heldout19_answers.jsonl",
+        "two testers, 60 shapes new beside the 1,036 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-first round"),
 }
 
 
