@@ -285,13 +285,13 @@ def test_a_prefixed_word_is_read_against_its_base_not_another_word_of_its_stem()
     ("The Tarrow Allotment Society holds its open day every summer on the lower field.",
      "Each summer the Tarrow Allotment Society holds its open day on the lower field.",
      "Each spring the Tarrow Allotment Society holds its open day on the lower field.", '"spring"'),
-    ("At the county championships Priya Nandakumar won bronze in the junior long jump.",
-     "Priya Nandakumar won bronze in the junior long jump at the county championships.",
-     "Priya Nandakumar won gold in the junior long jump at the county championships.", '"gold"'),
+    ("Bin collection moves: from 2 March the Orchard Row bins are emptied on Tuesday morning.",
+     "From 2 March, Orchard Row's bins are emptied on Tuesday morning.",
+     "From 2 March, Orchard Row's bins are emptied on Tuesday evening.", '"evening"'),
 ])
 def test_a_value_swapped_for_another_of_its_closed_set_is_contradicted(doc: str, faithful: str, swapped: str,
                                                                       pair: str) -> None:
-    # a colour, a season or a medal is one of a few values, each excluding the others
+    # a colour, a season or a part of the day is one of a few values, each excluding the others
     assert _opposites(faithful, [doc]) == []
     found = _opposites(swapped, [doc])
     assert found and pair in found[0], found
@@ -300,3 +300,10 @@ def test_a_value_swapped_for_another_of_its_closed_set_is_contradicted(doc: str,
 def test_two_values_of_a_closed_set_said_of_two_things_are_no_swap() -> None:
     doc = "The club's home shirt is red with white sleeves; the away kit is all blue."
     assert _opposites("The away kit is blue, and the home shirt is red with white sleeves.", [doc]) == []
+
+
+def test_an_answer_giving_both_values_of_two_things_swaps_neither() -> None:
+    # "inflamed" restated as "red", beside the document's own colour of another thing
+    doc = "Visit 03/02/2025 -- Dr P. Sandoval\nExam: L eyelid erythematous, yellow discharge. R eye NAD."
+    assert _opposites("Dr Sandoval found the left eyelid was red with a yellow discharge.", [doc]) == []
+    assert _opposites("Dr Sandoval found the left eyelid had a green discharge.", [doc]) != []

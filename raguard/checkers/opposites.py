@@ -48,7 +48,9 @@ from typing import Iterator, Mapping, Optional
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
 from raguard.normalize.fields import field_label
-from raguard.normalize.polarity import FUNCTION_OPPOSITES, OPPOSITES, hedge_cues, opposite_key, prefix_opposite
+from raguard.normalize.polarity import (
+    FUNCTION_OPPOSITES, OPPOSITES, SET_VALUES, hedge_cues, opposite_key, prefix_opposite,
+)
 from raguard.normalize.stems import content_stem, content_stems
 from raguard.normalize.text import clause_span, tokenize
 from raguard.normalize.time_bounds import restates_across_time
@@ -94,6 +96,8 @@ class OppositesChecker:
                     continue  # a document says the word itself of the same thing (it may say both)
                 found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite,
                                  sides, base=base, unheld=not held)
+                if found is not None and key in SET_VALUES and _gives_both(ctx, alignment.start, alignment.end, found[1]):
+                    found = None  # "red with a brown discharge": the answer gives two colours, of two things
                 if found is not None:
                     span, doc_word = found
                     sentence = ctx.response[alignment.start:alignment.end]
@@ -107,6 +111,13 @@ class OppositesChecker:
                         checker=self.name,
                     )
                     break
+
+
+def _gives_both(ctx: CheckContext, start: int, end: int, doc_word: str) -> bool:
+    """Does the answer sentence [start, end) hold the document's word too? For two values of a
+    closed set (two colours), it then gives each of its own thing: no swap replaced one."""
+    key = opposite_key(doc_word)
+    return any(opposite_key(ctx.token_list[i].norm) == key for i in ctx.token_range(start, end))
 
 
 def _prefixed_opposite(ctx: CheckContext, word: str) -> frozenset[str]:

@@ -471,7 +471,6 @@ male | female
 senior | junior
 red | orange | yellow | green | blue | purple violet | pink | brown | grey gray | black | white
 spring | summer | autumn | winter
-gold | silver | bronze
 morning | afternoon | evening
 manual | automatic
 onsite | offsite
@@ -523,6 +522,10 @@ def _build_opposites() -> dict[str, frozenset[str]]:
 
 #: key -> keys of its opposites in the curated table (see :func:`opposite_key`).
 OPPOSITES: dict[str, frozenset[str]] = _build_opposites()
+#: The keys of the table's closed sets of values (its lines of more than two sides: colours,
+#: seasons, parts of the day), whose words an answer may give several of, each of its own thing.
+SET_VALUES: frozenset[str] = frozenset(
+    opposite_key(w) for line in _OPPOSITE_SIDES.strip().splitlines() if line.count("|") > 1 for w in line.replace("|", " ").split())
 
 
 @lru_cache(maxsize=1)
