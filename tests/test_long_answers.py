@@ -344,6 +344,10 @@ def test_a_speaker_giving_two_names_is_given_none() -> None:
             "Customer: Hello.\nAgent: How can I help?\nCustomer: My order is late.\n")
     call = parse_turns(text)
     assert call is not None and [t.who for t in call.turns[:2]] == [("Agent",), ("Customer",)]
+    # nor is "Sign here" or "it is Friday" a name
+    text = "Clerk: Sign here, please.\nVisitor: Done.\nClerk: It is Friday, so the office shuts at 4.\nVisitor: Thanks.\n"
+    call = parse_turns(text)
+    assert call is not None and all(t.named == "" for t in call.turns)
 
 
 SUPPORT_CHAT = ("Agent (Farah): Hi, thanks for contacting Lumen Energy support. How can I help?\n"

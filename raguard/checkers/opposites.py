@@ -96,8 +96,9 @@ class OppositesChecker:
                     continue  # a document says the word itself of the same thing (it may say both)
                 found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite,
                                  sides, base=base, unheld=not held)
-                if found is not None and key in SET_VALUES and _gives_both(ctx, alignment.start, alignment.end, found[1]):
-                    found = None  # "red with a brown discharge": the answer gives two colours, of two things
+                if (found is not None and key in SET_VALUES
+                        and _gives_both(ctx, alignment.start, alignment.end, found[1])):
+                    found = None  # "red with a brown discharge": two colours, of two things
                 if found is not None:
                     span, doc_word = found
                     sentence = ctx.response[alignment.start:alignment.end]

@@ -389,10 +389,10 @@ def denial_reach(text: str, cue_end: int, clause_end: int) -> int:
     return clause_end
 
 
-# Opposites: each line is one pair of sides (or, at its end, a closed set of values, every side
-# opposite to every other: a thing said to be yellow is not said to be pink); a word of one side
-# contradicts any word of another when both are said of the same thing. Left out on purpose: converse pairs (buy/sell, lend/borrow,
-# landlord/tenant, sender/recipient), since "A sold it to B" restates "B bought it from A"; and the
+# Opposites: each line is one pair of sides (or a closed set of values, every side opposite to
+# every other: a thing said to be yellow is not said to be pink); a word of one side contradicts
+# any word of another when both are said of the same thing. Left out on purpose: converse pairs
+# (buy/sell, lend/borrow, landlord/tenant, sender/recipient), since "A sold it to B" restates "B bought it from A"; and the
 # phases of one event (start/end, add/remove), since a rollback that "starts" at 22:41 also
 # "finishes" at 23:05 (measured: each flagged a faithful answer). Words match by stem (so "rose" = "rise", "lowered" =
 # "reduce" through the stemmer's irregular forms and synonym groups) or, for function words, as
@@ -525,7 +525,8 @@ OPPOSITES: dict[str, frozenset[str]] = _build_opposites()
 #: The keys of the table's closed sets of values (its lines of more than two sides: colours,
 #: seasons, parts of the day), whose words an answer may give several of, each of its own thing.
 SET_VALUES: frozenset[str] = frozenset(
-    opposite_key(w) for line in _OPPOSITE_SIDES.strip().splitlines() if line.count("|") > 1 for w in line.replace("|", " ").split())
+    opposite_key(w) for line in _OPPOSITE_SIDES.strip().splitlines() if line.count("|") > 1
+    for w in line.replace("|", " ").split())
 
 
 @lru_cache(maxsize=1)

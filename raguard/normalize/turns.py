@@ -96,12 +96,11 @@ def parse_turns(text: str) -> Optional[Conversation]:
                         frozenset(w.casefold() for t in turns for w in t.who))
 
 
-# a speaker giving their own name: "this is Dana (from ...)", "I'm Dana", "my name is Dana Ruiz",
-# "Dana here"; one or two capitalised words, then no more of a name
+# a speaker giving their own name: "this is Dana (from ...)", "I'm Dana", "my name is Dana Ruiz";
+# one or two capitalised words, then no more of a name ("Dana here" is left out: "Sign here")
 _SELF_NAMED_RE = re.compile(
     r"(?:\b(?:[Tt]his|[Ii]t)[ \t]+is|\bI[ \t]+am|\bI['’]m|\b[Mm]y[ \t]+name[ \t]+is)[ \t]+"
     r"(?P<name>[A-Z][a-z'’-]+(?:[ \t][A-Z][a-z'’-]+)?)(?![\w'’-]|[ \t][A-Z])"
-    r"|(?:^|(?<=[.,!?] ))(?P<here>[A-Z][a-z'’-]+)[ \t]+here\b"
 )
 #: How far into a turn a speaker introduces themself (a greeting first: "Good morning, this is ...").
 _SELF_NAMED_REACH = 80
@@ -109,13 +108,14 @@ _SELF_NAMED_REACH = 80
 
 def _self_named(text: str, turns: list[Turn]) -> dict[str, str]:
     """Speaker label -> the one name that speaker gives themself near the start of a turn of
-    theirs, for labels that are no name they give ("Sales Agent", "Customer"). A call transcript
-    labels its speakers by role and a summary calls them by the name they said."""
+    theirs, other than the label's own first word ("Sales Agent: ... this is Dana"; "Agent Holm:
+    this is Ferro Mobile", the company he speaks for). A call transcript labels its speakers by
+    role and a summary calls them by the name they said."""
     found: dict[str, set[str]] = {}
     for turn in turns:
         head = text[turn.text_start:min(turn.end, turn.text_start + _SELF_NAMED_REACH)]
         for m in _SELF_NAMED_RE.finditer(head):
-            name = m.group("name") or m.group("here")
+            name = m.group("name")
             first = name.split()[0].casefold()
             if first not in OPENERS and first not in WEEKDAYS and first not in MONTHS \
                     and first != turn.speaker.split()[0].casefold():  # ("it is Monday", "this is May's")
