@@ -171,3 +171,24 @@ def test_an_answer_that_numbers_what_it_counts_is_not_flagged() -> None:
     answer = "The plan runs over three weeks: Week 1 at 4 hours, Week 2 at 6 and Week 3 at 8."
     assert _numbers(docs, answer) == []
     assert _numbers(docs, answer.replace("three weeks", "five weeks")) == ["five"]
+
+
+def test_a_counts_evidence_is_the_same_whatever_the_string_hashing() -> None:
+    # the keys a count is looked up by were a set, whose order moves with PYTHONHASHSEED: the
+    # evidence (read by the placement checker) moved between "2 months" and "2 months' notice"
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from raguard import verify\n"
+        "doc = \"Trial: 2 months from the start date.\\nClause 9: the member gives 2 months' notice in writing.\"\n"
+        "r = verify('What notice is needed?', [doc], \"The member must give two months' notice in writing.\")\n"
+        "print([(c.text, c.evidence.start) for c in r.claims if c.kind == 'number'])\n"
+    )
+    seen = set()
+    for seed in ("0", "1", "2", "5"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        seen.add(out.stdout.strip())
+    assert seen == {"[('two', 64)]"}  # the answer's phrase, "2 months' notice"

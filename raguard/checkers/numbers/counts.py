@@ -63,7 +63,10 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
     flagging = [counted.whole_key or counted.key]
     if counted.whole_key and counted.whole_key[-1] not in _DIFFERENCE_STEMS:
         flagging.append(counted.key)
-    supporting = {counted.key, *flagging}
+    # the answer's whole phrase first ("months' notice"), then its noun: in this order, not a
+    # set's (a set of strings iterates in an order that changes from one process to the next, and
+    # the first count found is the evidence the placement checker reads)
+    supporting = list(dict.fromkeys((*flagging, counted.key)))
     others: list[Optional[tuple[int, CountedNoun]]] = [None] * len(flagging)
     for doc_index, index in ctx.documents:
         same = next((c for key in supporting for c in index.counts.get(key, ()) if c.value == counted.value), None)
