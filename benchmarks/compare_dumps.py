@@ -7,7 +7,8 @@ A rule change is kept when it sends no faithful item newly to review. Per data s
 many faithful items moved to review (bad) or to proceed (good), how many edited ones moved to
 review (caught) or to proceed (lost), and names the moved items; a lost edit of a held-out set is
 marked "(sibling's)" when every warning that sent it to review before was one its faithful sibling
-had too: it was caught only through a false alarm. An item is faithful when its id
+had too: it was caught only through a false alarm. A faithful item in review before and after
+is named when it gains a high warning: a new false alarm its earlier one hid. An item is faithful when its id
 says so (``faithful`` in the long-answer sets and the paraphrase suite, ``:right`` in HaluEval,
 ``:consistent`` in SummEdits) or its set is the faithful summaries.
 """
@@ -57,7 +58,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--profile", default=None, help="compare one profile only (default: all)")
     parser.add_argument("--quiet", action="store_true", help="counts only, no item names")
     args = parser.parse_args(argv)
-    (before, high), (after, _) = _read(args.before, args.profile), _read(args.after, args.profile)
+    (before, high), (after, high_after) = _read(args.before, args.profile), _read(args.after, args.profile)
     moved: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     score_moves: dict[tuple[str, str], int] = defaultdict(int)
     for key in sorted(before.keys() & after.keys()):
@@ -66,6 +67,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         if s0 != s1:
             score_moves[(prof, dataset)] += 1
         if was == now:
+            if now == "review" and _faithful(dataset, item_id) and not high_after[key] <= high[key]:
+                # (a faithful answer in review before and after may still gain a false alarm)
+                moved[(prof, dataset)]["faithful, new high warning"].append(item_id)
             continue
         kind = "faithful" if _faithful(dataset, item_id) else "edited"
         sibling = (prof, dataset, _sibling(item_id))
@@ -75,7 +79,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     missing = len(before.keys() ^ after.keys())
     if missing:
         print(f"{missing} items are in one dump only (compared on the {len(before.keys() & after.keys())} in both)")
-    if not moved:
+    if not any(k != "faithful, new high warning" for kinds in moved.values() for k in kinds):
         print("no action changed" + (f"; scores moved on {sum(score_moves.values())} items" if score_moves else ""))
     bad = 0
     for (prof, dataset), kinds in sorted(moved.items()):
@@ -87,6 +91,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                 for item_id in ids:
                     print(f"    {k}  {item_id}")
     print(f"faithful items newly sent to review: {bad}")
+    gained = sum(len(kinds.get("faithful, new high warning", [])) for kinds in moved.values())
+    print(f"faithful items already in review with a new high warning: {gained}")
     return 0
 
 
