@@ -19,6 +19,13 @@ def _opposites(answer: str, docs: list[str] = CLINIC) -> list[str]:
     return [w.suggestion for w in result.warnings if w.type == "contradicted_claim"]
 
 
+def _assert_swapped(doc: str, faithful: str, swapped: str, pair: str) -> None:
+    """The faithful restatement passes; its twin with one word swapped is contradicted, naming ``pair``."""
+    assert _opposites(faithful, [doc]) == []
+    found = _opposites(swapped, [doc])
+    assert found and pair in found[0], found
+
+
 @pytest.mark.parametrize(("faithful", "swapped", "pair"), [
     ("For ward 7, visitors sign in at the desk before 2 pm.",
      "For ward 7, visitors sign in at the desk after 2 pm.", '"after"'),
@@ -45,9 +52,7 @@ def test_a_word_swapped_for_its_opposite_is_contradicted(faithful: str, swapped:
      "After 6 pm guests use the furthest stop, outside the west gate.", '"furthest"'),
 ])
 def test_superlatives_swapped_for_their_opposites(doc: str, faithful: str, swapped: str, pair: str) -> None:
-    assert _opposites(faithful, [doc]) == []
-    found = _opposites(swapped, [doc])
-    assert found and pair in found[0], found
+    _assert_swapped(doc, faithful, swapped, pair)
 
 
 @pytest.mark.parametrize(("doc", "faithful", "swapped", "pair"), [
@@ -62,9 +67,7 @@ def test_superlatives_swapped_for_their_opposites(doc: str, faithful: str, swapp
      "From November the winter timetable has a longer crossing via Kells Point.", '"longer"'),
 ])
 def test_common_opposites_of_quality_size_and_place(doc: str, faithful: str, swapped: str, pair: str) -> None:
-    assert _opposites(faithful, [doc]) == []
-    found = _opposites(swapped, [doc])
-    assert found and pair in found[0], found
+    _assert_swapped(doc, faithful, swapped, pair)
 
 
 @pytest.mark.parametrize(("doc", "faithful", "swapped", "pair"), [
@@ -77,9 +80,7 @@ def test_common_opposites_of_quality_size_and_place(doc: str, faithful: str, swa
 ])
 def test_a_change_said_with_go_and_its_particle_has_its_opposite(doc: str, faithful: str, swapped: str,
                                                                 pair: str) -> None:
-    assert _opposites(faithful, [doc]) == []
-    found = _opposites(swapped, [doc])
-    assert found and pair in found[0], found
+    _assert_swapped(doc, faithful, swapped, pair)
 
 
 def test_go_and_its_particle_read_as_one_word_of_change() -> None:
@@ -292,9 +293,7 @@ def test_a_prefixed_word_is_read_against_its_base_not_another_word_of_its_stem()
 def test_a_value_swapped_for_another_of_its_closed_set_is_contradicted(doc: str, faithful: str, swapped: str,
                                                                       pair: str) -> None:
     # a colour, a season or a part of the day is one of a few values, each excluding the others
-    assert _opposites(faithful, [doc]) == []
-    found = _opposites(swapped, [doc])
-    assert found and pair in found[0], found
+    _assert_swapped(doc, faithful, swapped, pair)
 
 
 def test_two_values_of_a_closed_set_said_of_two_things_are_no_swap() -> None:

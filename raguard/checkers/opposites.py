@@ -97,7 +97,8 @@ class OppositesChecker:
                 found = _against(ctx, alignment.doc_index, alignment.start, alignment.end, toks[i].start, word, opposite,
                                  sides, base=base, unheld=not held)
                 if (found is not None and key in SET_VALUES
-                        and _gives_both(ctx, alignment.start, alignment.end, found[1])):
+                        and _says_both(ctx.response[alignment.start:alignment.end], toks[i].start - alignment.start,
+                                       frozenset({opposite_key(found[1])}))):
                     found = None  # "red with a brown discharge": two colours, of two things
                 if found is not None:
                     span, doc_word = found
@@ -112,13 +113,6 @@ class OppositesChecker:
                         checker=self.name,
                     )
                     break
-
-
-def _gives_both(ctx: CheckContext, start: int, end: int, doc_word: str) -> bool:
-    """Does the answer sentence [start, end) hold the document's word too? For two values of a
-    closed set (two colours), it then gives each of its own thing: no swap replaced one."""
-    key = opposite_key(doc_word)
-    return any(opposite_key(ctx.token_list[i].norm) == key for i in ctx.token_range(start, end))
 
 
 def _prefixed_opposite(ctx: CheckContext, word: str) -> frozenset[str]:
