@@ -9,7 +9,7 @@ import pytest
 
 from raguard import verify
 from raguard.documents import DocumentIndex
-from raguard.normalize.numbers import CLOCK, CLOCK12, extract_numbers
+from raguard.normalize.numbers import CLOCK, CLOCK12, extract_numbers, loose_numbers
 
 
 def _flagged(doc: str, answer: str) -> set[str]:
@@ -805,3 +805,30 @@ def test_a_range_of_labels_from_one_counts_the_first_so_many() -> None:
     assert verify("What is the plan?", [doc], "Okafor does no ladder work in the first three weeks.").action == "proceed"
     changed = verify("What is the plan?", [doc], "Okafor does no ladder work in the first four weeks.")
     assert [w.text for w in changed.warnings if w.type == "unsupported_number"] == ["four"]
+
+
+# -- amounts glued to a currency's letters, counts out of a count -----------------------------------
+
+@pytest.mark.parametrize(("doc", "faithful", "changed"), [
+    ("Confirmed. Ksh4,750.00 paid to JOSEPH OTIENO on 9/3/26. New balance Ksh1,208.50.",
+     "You paid Ksh 4,750 to Joseph Otieno.", "You paid Ksh 4,570 to Joseph Otieno."),
+    ("Application fee: N3,500. Late registration attracts an extra N1,000.",
+     "The application fee is ₦3,500.", "The application fee is ₦5,300."),
+    ("Total due Rs.1,299.00 incl. GST", "The total due is 1,299 rupees.", "The total due is 1,929 rupees."),
+])
+def test_an_amount_glued_to_a_currencys_letters_supports_its_restatement(doc: str, faithful: str, changed: str) -> None:
+    assert not verify("How much?", [doc], faithful).warnings
+    assert verify("How much?", [doc], changed).action == "review"
+
+
+@pytest.mark.parametrize("doc", ["Part no. A320 fits", "ref SFK72HQ1XZ logged", "gusts F6 at noon"])
+def test_a_code_that_glues_letters_to_digits_gives_no_amount(doc: str) -> None:
+    # (no thousands grouping and no cents: a code's digits, not an amount)
+    assert not [n for n in loose_numbers(doc, extract_numbers(doc)) if n.text in ("320", "72", "6")]
+
+
+def test_both_counts_of_a_count_out_of_a_count_are_read() -> None:
+    doc = "build 4411 passed on arm64 in 5/5 runs; the flaky suite passed 7/9 retries"
+    assert {n.text for n in loose_numbers(doc, extract_numbers(doc))} >= {"5", "7", "9"}
+    assert _flagged(doc, "Build 4411 passed on arm64 in all 5 runs.") == set()
+    assert _flagged(doc, "Build 4411 passed on arm64 in all 6 runs.") == {"6"}

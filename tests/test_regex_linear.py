@@ -506,6 +506,7 @@ WINDOWED = {
     "raguard.checkers.numbers.totals._CODE_BEFORE_RE": 5,  # (the characters before an amount)
     "raguard.normalize.counts._RANGE_OR_RATIO_BEFORE_RE": 16,  # _BEFORE_REACH: before a count
     "raguard.normalize.counts._LABEL_WORD_RE": 24,  # _LABEL_WORD_REACH: before a label's number
+    "raguard.normalize.numbers._AMOUNT_PREFIX_RE": 6,  # _AMOUNT_PREFIX_REACH: before an amount
 }
 
 

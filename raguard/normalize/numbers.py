@@ -710,6 +710,7 @@ def loose_numbers(text: str, mentions: list[NumberMention],
                 out.append(n._replace(value=float(minutes), measure=CLOCK))
     if "/" in text:
         out.extend(_slash_fractions(text))
+        out.extend(_counts_of(text))
     if "(" in text:
         out.extend(_bracketed_percents(text))
     out.extend(_table_scaled(text, mentions))
@@ -748,6 +749,7 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     if _SPANS_CUE_RE.search(text) is not None:
         out.extend(_worded_spans(text))
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
+    out.extend(_prefixed_amounts(text, runs))
     out.extend(_spaced_digits(text))
     if ",-" in text:
         out.extend(_signed_cells(text))
@@ -841,6 +843,19 @@ def _slash_fractions(text: str) -> Iterator[NumberMention]:
         num, den = int(m.group(1)), int(m.group(2))
         if num < den:
             yield NumberMention(m.start(), m.end(), m.group(), num / den * 100, unit="%")
+
+
+# a count out of a count before what is counted: "3/3 runs", "11/12 members", "passed 7/8 tests"
+_COUNT_OF_RE = re.compile(r"(?<![\w./,])(\d{1,4})/(\d{1,4})(?![\w/]|[.,]\d)(?=[ \t]+[^\W\d_]+s\b)")
+
+
+def _counts_of(text: str) -> Iterator[NumberMention]:
+    """Both counts of each "3/3 runs" of ``text`` (the first no more than the second), each a
+    bare value: "all 3 runs" and "3 of 3 runs" restate it. (A plural word after the second tells
+    a count from a date or a score.)"""
+    for m in _COUNT_OF_RE.finditer(text):
+        if int(m.group(1)) <= int(m.group(2)):
+            yield from (_bare_group(m, group) for group in (1, 2))
 
 
 # a duration as logs and tools write it, its unit one letter glued on: "12m", "40s", "2h", "3d"
@@ -1267,6 +1282,26 @@ def _glued_values(text: str, read: Iterable[tuple[int, int]], runs: Optional[lis
     for m in _scan(_DIGIT_RUN_RE, text, runs):
         if not taken.overlaps(m.start(), m.end()):
             yield NumberMention(m.start(), m.end("v"), m.group("v"), float(m.group("v")))
+
+
+# an amount glued to the letters before it, as text messages and receipts write a currency
+# ("Ksh2,500.00", "N2,000", "Rs.450.00"): thousands grouped by commas or two decimals, which no
+# code carries ("A320", "SFK72HQ1XZ" stay unread); digits first, the letters checked behind
+_PREFIXED_AMOUNT_RE = re.compile(r"\d(?:(?<=[^\W\d_]\d)|(?<=[^\W\d_]\.\d))(?:\d{0,2}(?:,\d{3})+(?:\.\d\d)?|\d*\.\d\d)"
+                                 r"(?!\w|[.,]\d)")
+# the letters before such an amount: one to four, a whole word's start ("Ksh", "N", "Rs.")
+_AMOUNT_PREFIX_RE = re.compile(r"(?:^|[^\w.])[^\W\d_]{1,4}\.?\Z")
+#: How far before its digits :data:`_AMOUNT_PREFIX_RE` is searched (four letters, a dot, one before).
+_AMOUNT_PREFIX_REACH = 6
+
+
+def _prefixed_amounts(text: str, runs: Optional[list[int]] = None) -> Iterator[NumberMention]:
+    """Each amount of ``text`` glued to a currency's letters ("Ksh2,500.00": 2500), a bare
+    value. ``runs``: its :func:`_digit_run_starts`."""
+    for m in _scan(_PREFIXED_AMOUNT_RE, text, runs):
+        start = m.start()
+        if _AMOUNT_PREFIX_RE.search(text, max(0, start - _AMOUNT_PREFIX_REACH), start) is not None:
+            yield NumberMention(start, m.end(), m.group(), float(m.group().replace(",", "")))
 
 
 def _bare_group(m: re.Match[str], group: int) -> NumberMention:
