@@ -178,3 +178,23 @@ def test_two_days_of_one_month_joined_by_and_or_or_are_two_dates(answer: str, fl
     # the document's "9" is a date's day, no number: the answer's "9" must be read as one too
     doc = "Ferry timetable change: no sailings Friday 9 and Saturday 10 October (harbour works)."
     assert _flagged([doc], answer) == flagged
+
+
+@pytest.mark.parametrize(("text", "days"), [
+    ("closed (14, 15 June) for resurfacing", [14, 15]),
+    ("sittings on 2, 9 and 16 October 2026", [2, 9, 16]),
+    ("on 30, 31 April", []),  # (no such day: no list)
+    # (a longer text is read at its digits' anchors: the first day's comma must not rule it out)
+    ("The stewards heard evidence from both riders, viewed the patrol film from two angles and "
+     "interviewed the trainer. Ruling: the rider is suspended (14, 15 June).", [14, 15]),
+])
+def test_a_list_of_days_in_one_month_gives_each_day_that_month(text: str, days: list[int]) -> None:
+    read = [d.value for d in extract_dates(text)]
+    assert [v.day for v in read] == days
+    assert all(v.month == read[0].month for v in read)
+
+
+def test_a_day_listed_with_a_comma_supports_the_answers_date() -> None:
+    doc = "Rhodri Vance is banned for two race days for misuse of the whip (14, 15 June)."
+    assert not verify("When is the ban?", [doc], "Vance's ban covers 14 and 15 June.").warnings
+    assert verify("When is the ban?", [doc], "Vance's ban covers 13 and 15 June.").action == "review"

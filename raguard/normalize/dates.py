@@ -47,6 +47,10 @@ _YEAR = r"(?P<{name}>\d{{4}})"
 # between the two days of a range: a dash, or a word ("3rd to 6th of October", "October 3 to 6, 2024");
 # "and" and "or" join two days of one month as well ("Saturday 15 or Sunday 16 November")
 _TO = r"(?:[ \t]*[-–—][ \t]*|[ \t]+(?:to|until|till|through|and|or)[ \t]+)"
+_COMMA = r"[ \t]*,[ \t]*"
+#: The most days a list holds between its first and its last ("3, 4, 5, 6 and 7 May"): bounded,
+#: so that a long run of "1, 1, 1, ..." costs each of its digits a few steps, not the whole run.
+_MAX_LISTED = 6
 
 
 def _m(name: str) -> str:
@@ -87,7 +91,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("mdy_range", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_TO}(?:(?:{_WEEKDAY},?[ \t]+)?{_m('m2')}[ \t]+"
                              rf"{_d('d3')}{_SEP}{_y('y2')}\b|{_d('d2')}(?:{_SEP}{_y('y')}\b|\b(?![ \t]*(?:[,:.][ \t]*)?\d)))",
                              re.IGNORECASE)),
-    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}(?:[ \t]+(?:of[ \t]+)?{_m('m1')})?{_TO}(?:{_WEEKDAY},?[ \t]+)?{_d('d2')}"
+    # (a list of days of one month too, "21, 22 March", "3, 4 and 5 May": each day in its month)
+    ("dmy_range", re.compile(rf"(?=\d)\b{_d('d')}(?:[ \t]+(?:of[ \t]+)?{_m('m1')}|(?P<mid>(?:{_COMMA}[0-3]?\d(?:st|nd|rd|th)?(?={_COMMA}|{_TO})){{0,{_MAX_LISTED}}}+))"
+                             rf"(?:{_TO}|{_COMMA})(?:{_WEEKDAY},?[ \t]+)?{_d('d2')}"
                              rf"[ \t]+(?:of[ \t]+)?{_m('m')}(?:{_SEP}{_y('y')})?\b", re.IGNORECASE)),
     ("mdy", re.compile(rf"(?=[jfmasond])\b{_m('m')}[ \t]+{_d('d')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
     ("dmy", re.compile(rf"(?=\d)\b{_d('d')}[ \t]+(?:of[ \t]+)?{_m('m')}{_SEP}{_y('y')}\b", re.IGNORECASE)),
@@ -405,7 +411,18 @@ def _range_candidates(form: str, m: re.Match[str]) -> list[tuple[int, int, str, 
     if first_month == month and first.year == second.year and int(g["d"]) > int(day2):
         return []  # no range runs back in its month: "14 SEP 26 - 13 NOV 26" holds no "26 - 13 NOV"
     # both halves are as long as the whole match, so they win against shorter overlapping forms
-    return [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
+    listed = [(spans[0][0], spans[0][1], form, first), (spans[1][0], spans[1][1], form, second)]
+    if g.get("mid"):  # the days between the first and the last of a list, each in the month
+        offset = m.start("mid")
+        for day in _DAY_DIGITS_RE.finditer(g["mid"]):
+            value = second._replace(day=int(day.group()))
+            if not _valid(value):
+                return []
+            listed.append((offset + day.start(), offset + day.end(), form, value))
+    return listed
+
+
+_DAY_DIGITS_RE = re.compile(r"\d+")
 
 
 #: Month abbreviations that are English verbs written in lower case ("18 to 25 may apply"): a
@@ -601,6 +618,7 @@ def _holds_short_weekday(lowered: str, after_needed: bool = True) -> bool:
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
     "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through "),
+    "range_or_list": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through ", ","),
     "slash": ("/",), "zero_s": ("0s", "0's"),
     # a separator after a space, as tokenized text writes it ("2026 - 10 - 21", "08 / 2027")
     "spaced_sep": (" -", " /", " .", "\t"),
@@ -615,7 +633,8 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "iso": ("digit", "dash"), "ymd_slash": ("digit", "slash"), "numeric": ("digit",), "numeric_my": ("digit", "slash"),
     "iso_spaced": ("digit", "spaced_sep"), "numeric_spaced": ("digit", "spaced_sep"),
     "numeric_my_spaced": ("digit", "spaced_sep"),
-    "mdy_range": ("digit", "month", "range"), "dmy_range": ("digit", "month", "range"), "mdy": ("digit", "month"),
+    "mdy_range": ("digit", "month", "range"), "dmy_range": ("digit", "month", "range_or_list"),
+    "mdy": ("digit", "month"),
     "dmy": ("digit", "month"), "dmy_glued": ("digit", "month"), "my": ("digit", "month"), "md": ("digit", "month"),
     "dm": ("digit", "month"), "quarter": ("digit", "q_digit"), "quarter_words": ("quarter",),
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
@@ -724,12 +743,15 @@ _MIN_ANCHOR_TEXT = 128
 # 86-word answer made (at "1,490", "37%", "$82.0") are not made at all.
 _NOT_AFTER_DAY = frozenset(",.;:%/)'\"")
 _SHORT_DAY: Callable[[int, str], bool] = lambda n, c: n <= 2 and c != "" and c not in _NOT_AFTER_DAY  # noqa: E731
+# (the first day of a range or list: a comma too, "21, 22 March")
+_NOT_AFTER_FIRST_DAY = _NOT_AFTER_DAY - {","}
+_FIRST_DAY: Callable[[int, str], bool] = lambda n, c: n <= 2 and c != "" and c not in _NOT_AFTER_FIRST_DAY  # noqa: E731
 _DIGIT_SHAPES: dict[str, Callable[[int, str], bool]] = {
     "iso": lambda n, c: n == 4 and c == "-",
     "ymd_slash": lambda n, c: n == 4 and c == "/",
     "numeric": lambda n, c: n <= 2 and c in ("/", "."),
     "numeric_my": lambda n, c: n == 2 and c == "/",
-    "dmy_range": _SHORT_DAY, "dmy": _SHORT_DAY, "dmy_glued": _SHORT_DAY, "dm": _SHORT_DAY,
+    "dmy_range": _FIRST_DAY, "dmy": _SHORT_DAY, "dmy_glued": _SHORT_DAY, "dm": _SHORT_DAY,
     "iso_spaced": lambda n, c: n == 4 and c in (" ", "\t"),
     "numeric_spaced": lambda n, c: n <= 2 and c in (" ", "\t"),
     "numeric_my_spaced": lambda n, c: n == 2 and c in (" ", "\t"),
