@@ -7,7 +7,7 @@ that must still be caught.
 from __future__ import annotations
 
 from raguard import verify
-from raguard.checkers.entities import _merged_names, _words_together
+from raguard.checkers.entities import _glued_to_digits, _merged_names, _words_together
 from raguard.models import MISSING_ENTITY
 from raguard.normalize.names import proper_noun_runs
 from raguard.normalize.text import TokenText
@@ -290,3 +290,20 @@ def test_a_person_of_the_body_a_table_row_gives_is_two_names_found_apart() -> No
 
 def test_a_body_no_document_gives_after_of_the_is_still_missing() -> None:
     assert MISSING_ENTITY in types(_COUNT, "Declan Ruane of the Green Alliance was elected on the first count.")
+
+
+# -- a currency's or a unit's letters glued to a number ----------------------------------------------
+
+def test_a_currencys_letters_glued_to_an_amount_are_found() -> None:
+    doc = ["QJT41PL2 Confirmed. Tsh45,000.00 sent to NEEMA MOSHI 0713***208 on 2/4/26 at 7:14 PM. New balance "
+           "is Tsh3,118.00.\nQJT57RX0 Confirmed. You have received Tsh60,000.00 from JUMA KESSY 0754***901 on "
+           "6/4/26 at 5:40 PM New balance is Tsh63,118.00."]
+    assert types(doc, "You sent Tsh 45,000 to Neema Moshi, then received Tsh 60,000 from Juma Kessy.") == []
+    assert MISSING_ENTITY in types(doc, "You sent Ugx 45,000 to Neema Moshi.")
+
+
+def test_a_units_letters_glued_after_digits_are_found() -> None:
+    tokens = TokenText.of("Link status: up, 1000Mbps, autoneg on")
+    assert _glued_to_digits(tokens, "mbps") is not None
+    assert _glued_to_digits(tokens, "kbps") is None
+    assert _glued_to_digits(TokenText.of("codes AB12CD and QX"), "ab") is None  # (letters after: a code)

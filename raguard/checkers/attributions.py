@@ -172,6 +172,8 @@ class AttributionsChecker:
                 text = name.text
                 if text.isupper() or not text[:1].isupper() or demonym_countries(text):
                     continue  # acronyms, lower-case names and "French" describe rather than name
+                if _found_in_a_value(ctx, name):
+                    continue  # "Ksh" found in "Ksh15,000.00": a currency's letters, no one's name
                 name_stems = _stems_at(ctx, name.start, name.end) if ctx.response[name.start:name.end] == text \
                     else content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
@@ -253,6 +255,15 @@ class AttributionsChecker:
                 f'"{quote_for_message(doc_text, 100)}"'
             ),
         )
+
+
+def _found_in_a_value(ctx: CheckContext, name: Finding) -> bool:
+    """Was the name, which has no digit, found in a document's span that has one (its letters
+    glued to a number: a currency or a unit, see ``_glued_to_digits`` of the entities checker)?"""
+    if name.evidence is None or any(c.isdigit() for c in name.text):
+        return False
+    doc_index, start, end = name.evidence
+    return any(c.isdigit() for c in ctx.documents.indexes[doc_index].text[start:end])
 
 
 def _capitalized_run(text: str, start: int, end: int) -> str:

@@ -1208,6 +1208,21 @@ def _unit_after_digits(norms: list[str], j: int) -> bool:
     return j > 0 and norms[j - 1].isdigit() and len(norms[j]) <= 3 and norms[j].isalpha()
 
 
+#: The longest word :func:`_glued_to_digits` finds glued to a number (a currency's or a unit's letters).
+_MAX_GLUED_LETTERS = 4
+
+
+def _glued_to_digits(tokens: TokenText, word: str) -> Optional[tuple[int, int]]:
+    """Character span of the first token of ``tokens`` that is ``word`` glued to the digits of a
+    value, before them or after ("Ksh2", "100mb"), or None: messages and logs write a currency or
+    a unit without its space, which an answer puts back ("Ksh 2,500", "100 Mb/s")."""
+    for i, norm in enumerate(tokens.norms):
+        if len(norm) > len(word) and ((norm.startswith(word) and norm[len(word):].isdigit())
+                                      or (norm.endswith(word) and norm[:-len(word)].isdigit())):
+            return tokens.char_span(i, i + 1)
+    return None
+
+
 def _keeps_a_pair(stretch: list[str], words: list[str]) -> bool:
     """Do two words that follow each other in ``words`` follow each other in ``stretch`` too?"""
     pairs = set(zip(words, words[1:]))
@@ -1326,6 +1341,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
     compact = "".join(words)
     if len(compact) >= 4 and len(words) <= 3:
         span = tokens.find_compact(compact)
+        if span is not None:
+            return span
+    if len(words) == 1 and len(words[0]) <= _MAX_GLUED_LETTERS and words[0].isalpha():
+        span = _glued_to_digits(tokens, words[0])  # "Ksh" for a text message's "Ksh2,500.00"
         if span is not None:
             return span
     if len(words) == 2 and words[1].isdigit() and len(words[0]) >= 4 and words[0].isalpha():
