@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from raguard import verify
 from raguard.normalize.fields import field_label
 
 
@@ -32,3 +33,15 @@ def test_a_value_after_a_label_at_the_start_of_its_line_is_the_labels(text: str,
 ])
 def test_a_value_elsewhere_has_no_label(text: str, value: str) -> None:
     assert field_label(text, text.index(value)) is None
+
+
+@pytest.mark.parametrize(("doc", "answer", "action"), [
+    ("Boiler service sheet\nFlue test: PASS\nCarbon monoxide alarm fitted: none - advised to buy one",
+     "No carbon monoxide alarm is fitted, so the engineer advised buying one.", "proceed"),
+    ("Boiler service sheet\nFlue test: PASS\nCarbon monoxide alarm fitted: none - advised to buy one",
+     "A carbon monoxide alarm is fitted.", "review"),
+    ("Boiler service sheet\nFlue test: PASS\nCarbon monoxide alarm fitted: yes - tested OK",
+     "No carbon monoxide alarm is fitted.", "review"),
+])
+def test_a_field_whose_value_denies_its_label_states_the_denial(doc: str, answer: str, action: str) -> None:
+    assert verify("What did the engineer find?", [doc], answer).action == action

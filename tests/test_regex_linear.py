@@ -459,6 +459,7 @@ ANCHORED = {
     "raguard.checkers.numbers.durations._LATER_AFTER_RE",  # (match right after one answer length)
     "raguard.normalize.numbers._DECLINE_NOUN_AFTER_RE",  # (match right after a value)
     "raguard.normalize.names._WORD_AFTER_RE",  # (match right after a name's number)
+    "raguard.checkers.negations.fused._FIELD_VALUE_RE",  # (match right after a clause)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
