@@ -991,6 +991,16 @@ def test_a_sentence_that_counts_things_of_any_kind_before_taking_them_in_turn_an
                                           "The payout is £5,600. Two surveyors reduced the payout." + body)
 
 
+def test_a_sentence_that_says_there_are_so_many_things_announces_them_too() -> None:
+    doc = ["Chimney sweep record - 12 Oak Row\nFlue swept: yes\nCowl: missing - recommend fitting\n"
+           "Smoke test: failed at the register plate - reseal before next use"]
+    body = " The cowl is missing, so fitting one is recommended. The smoke test failed at the register plate."
+    answer = "The flue was swept. There are two things to sort out." + body
+    assert UNSUPPORTED_STATEMENT not in types("What did the sweep find?", [doc[0]], answer)
+    assert UNSUPPORTED_STATEMENT in types("What did the sweep find?", [doc[0]],
+                                          "The flue was swept. There are two surveyors to pay." + body)
+
+
 # a short question in an answer is a turn of speech that leads into what follows, not a claim
 _ART_WEEK = ["KIDS ART WEEK @ Millbrook Library\nMon 4 Aug - Fri 8 Aug 2025, 10am-12pm daily\n"
              "Ages 5-10. Free, but booking essential."]

@@ -223,9 +223,10 @@ def is_heading(sentence: str) -> bool:
 
 
 # a sentence that opens by counting ("Three deductions ...", "The two reviews ...", "Four of
-# Ana's results ..."): the counting word and the words up to the counted noun
+# Ana's results ...", "There are two things ..."): the counting word and the words up to the
+# counted noun
 _COUNT_OPENING_RE = re.compile(
-    r"\W*(?:(?:the|all|these|those)[ \t]+)?(?P<n>two|three|four|five|six|seven|eight|nine|ten)"
+    r"\W*(?:there[ \t]+(?:are|were)[ \t]+)?(?:(?:the|all|these|those)[ \t]+)?(?P<n>two|three|four|five|six|seven|eight|nine|ten)"
     r"(?:[ \t]+of[ \t]+(?:the|these|those|her|his|their|your|its|our|[^\W\d_][\w-]*(?:[ \t]+[^\W\d_][\w-]*)?['’]s?))?"
     r"[ \t]+(?P<noun>[^\W\d_][\w-]*)\b",
     re.IGNORECASE,
@@ -236,7 +237,7 @@ def counted_opening(sentence: str) -> Optional[tuple[int, int]]:
     """(start, end) of the word after the counting word (the counted noun or its first
     modifier) when ``sentence`` opens by counting things ("Three
     deductions explain the gap.", "The two reviews are mixed.", "Four of Ana's results were
-    high."), else None. Such a sentence, followed by the sentences that take the things one by
+    high.", "There are two things to chase."), else None. Such a sentence, followed by the sentences that take the things one by
     one, announces them: its count is the claim (the numbers checker's, where the documents
     count them), and its other words sum up what follows in the answer's own words."""
     m = _COUNT_OPENING_RE.match(sentence)
