@@ -201,6 +201,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         DATA / "heldout19_answers.jsonl",
         "two testers, 60 shapes new beside the 1,036 of the sets before them (the prompt of "
         "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-first round"),
+    "heldout20_answers": HeldOutSet(
+        DATA / "heldout20_answers.jsonl",
+        "two testers, 60 shapes new beside the 1,096 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-second round"),
 }
 
 
