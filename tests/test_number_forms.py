@@ -832,3 +832,14 @@ def test_both_counts_of_a_count_out_of_a_count_are_read() -> None:
     assert {n.text for n in loose_numbers(doc, extract_numbers(doc))} >= {"5", "7", "9"}
     assert _flagged(doc, "Build 4411 passed on arm64 in all 5 runs.") == set()
     assert _flagged(doc, "Build 4411 passed on arm64 in all 6 runs.") == {"6"}
+
+
+def test_a_percentage_with_decimals_is_supported_by_the_same_bare_decimal() -> None:
+    doc = ("From: Tane Hohepa\nSubject: Hop CoA\n\nCoA for the new Mosaic lot looks fine. Alpha 11.6 is a bit "
+           "under last year's 12.4, so I'll bump the whirlpool addition from 9 to 10 kg.")
+    assert _flagged(doc, "The Mosaic lot's alpha acids are 11.6%, below last year's 12.4%.") == set()
+    assert _flagged(doc, "The Mosaic lot's alpha acids are 11.9%, below last year's 12.4%.") == {"11.9%"}
+    # (exact only, and a whole number stays a count: "9%" is not the documents' "9 kg")
+    assert _flagged(doc, "The Mosaic lot's alpha acids are 12%.") == {"12%"}
+    assert _flagged(doc, "The whirlpool addition rises by 9%.") == {"9%"}
+

@@ -203,6 +203,12 @@ class NumbersChecker:
                         finding.evidence = (doc_index, share.start, share.end)
                         finding.source = "document"
                         return finding
+            bare = _bare_decimal(ctx, mention)  # "13.1%" for a certificate's "Alpha 13.1"
+            if bare is not None:
+                finding.supported = True
+                finding.evidence = bare
+                finding.source = "document"
+                return finding
         if spans_years(ctx, mention):
             finding.supported = True  # "spent 17 years there" for "from 1992 to 2009"
             finding.source = "derived"
@@ -354,3 +360,19 @@ def _named_total(ctx: CheckContext, derivations: Derivations, mention: NumberMen
     """Does the answer's clause name ``mention`` a total ("55 minutes in total")?"""
     k = derivations.sentence_of(mention.start)
     return k is not None and names_total(ctx.response, derivations.sentences[k], mention)
+
+
+def _bare_decimal(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[int, int, int]]:
+    """Evidence of a percentage with decimals (``mention``) that a document writes as the same
+    bare decimal, no unit after it ("Alpha 13.1 is under last year's 14.2" for "13.1%", a bond's
+    "4.125 03/31" for its 4.125% coupon): a share with decimals is no count of things, and a rate
+    a table or a trade's shorthand gives without its sign is that rate. Exact: a rounding of
+    another value needs the sign to be read as a share."""
+    if mention.value == int(mention.value):
+        return None
+    for doc_index, index in ctx.documents:
+        for doc_number in index.numbers:
+            if (doc_number.value == mention.value and doc_number.unit is None and doc_number.measure is None
+                    and not doc_number.spelled and "." in doc_number.text):
+                return doc_index, doc_number.start, doc_number.end
+    return None
