@@ -843,3 +843,13 @@ def test_a_percentage_with_decimals_is_supported_by_the_same_bare_decimal() -> N
     assert _flagged(doc, "The Mosaic lot's alpha acids are 12%.") == {"12%"}
     assert _flagged(doc, "The whirlpool addition rises by 9%.") == {"9%"}
 
+
+def test_a_value_whose_separators_a_tokenizer_set_apart_is_read_closed_up() -> None:
+    doc = ("SALES NOTE - Fraserburgh - 4 Feb 2026\nGross : £ 8 , 412 . 60\nLess dues 1 . 5 % : £ 126 . 19\n"
+           "NET : £ 8 , 286 . 41")
+    read = {(n.text, n.value, n.unit) for n in loose_numbers(doc, extract_numbers(doc))}
+    assert ("£ 8 , 412 . 60", 8412.6, "GBP") in read and ("1 . 5 %", 1.5, "%") in read
+    assert _flagged(doc, "The catch grossed £8,412.60; after dues of 1.5% (£126.19) the net was £8,286.41.") == set()
+    assert _flagged(doc, "The catch grossed £8,421.60 and the net was £8,286.41.") == {"£8,421.60"}
+    # a stop between a year and a count is no decimal point (three digits after it)
+    assert not [n for n in loose_numbers("landed in 2019 . 150 boxes", []) if n.value == 2019.15]

@@ -751,6 +751,8 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.extend(_prefixed_amounts(text, runs))
     out.extend(_spaced_digits(text))
+    if " , " in text or " . " in text:
+        out.extend(_tokenized_values(text, runs))
     if ",-" in text:
         out.extend(_signed_cells(text))
     if " point " in text or " POINT " in text:
@@ -1331,6 +1333,33 @@ def _spaced_digits(text: str) -> Iterator[NumberMention]:
     together (an answer gives the PIN as "773019"), a bare value."""
     for m in _SPACED_DIGITS_RE.finditer(text):
         yield NumberMention(m.start(), m.end(), m.group(), float(m.group().replace(" ", "")))
+
+
+# a value whose separators a tokenizer set apart ("£ 15 , 073 . 50", "1 . 5 %"): thousands groups
+# after " , ", then perhaps one or two decimals after " . " (at least one separator so written)
+_TOKENIZED_VALUE_RE = re.compile(
+    r"\d(?<![\w.,]\d)\d{0,2}(?:[ \t],[ \t]\d{3}(?!\d))*(?:[ \t]\.[ \t]\d{1,2}(?![\d.,]))?(?<=\d)"
+)
+_TOKENIZED_SEPARATOR_RE = re.compile(r"[ \t]([,.])[ \t]")
+
+
+def _tokenized_values(text: str, runs: Optional[list[int]] = None) -> Iterator[NumberMention]:
+    """Each value of ``text`` written with its separators set apart by spaces, as tokenized text
+    writes it, read as the value it is with them closed up (with a currency before it and a
+    percent after it): "£ 15 , 073 . 50" is £15,073.50. ``runs``: its :func:`_digit_run_starts`."""
+    for m in _scan(_TOKENIZED_VALUE_RE, text, runs):
+        if _TOKENIZED_SEPARATOR_RE.search(m.group()) is None:
+            continue  # (a plain value, read already)
+        closed = _TOKENIZED_SEPARATOR_RE.sub(r"\1", m.group())
+        start, end = m.span()
+        before = text[max(0, start - 2):start]
+        after = text[end:end + 2]
+        lead = before.lstrip() if before.strip() in ("$", "€", "£", "¥", "₹") else ""
+        tail = "%" if after.lstrip()[:1] == "%" else ""
+        for n in extract_numbers(lead + closed + tail):
+            yield n._replace(start=start - (len(before) if lead else 0), end=end + (len(after) if tail else 0),
+                             text=text[start - (len(before) if lead else 0):end + (len(after) if tail else 0)])
+            break
 
 
 # a count of dozens as shops and markets abbreviate it ("doz £4.00", "1/2 doz", "2 doz"): twelve each
