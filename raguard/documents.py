@@ -27,7 +27,7 @@ from raguard.normalize.bindings import (KNOWN_ROLES, capitalized_runs, key_base,
                                         table_bindings, text_parts)
 from raguard.normalize.roles import Roles
 from raguard.normalize.text import (SPACES, TokenText, decode_entities, fold_diameter_signs, fold_full_width,
-                                   fold_ocr_zeros, join_broken_words, sentence_spans)
+                                   fold_ocr_zeros, join_broken_words, opens_sentences_lower, sentence_spans)
 from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
 
@@ -326,7 +326,7 @@ class DocumentIndex:
     @lazy
     def _sentence_words(self) -> tuple[list[tuple[int, int]], list[list[str]]]:
         """(sentence spans, the folded words of each)."""
-        spans = sentence_spans(self.text)
+        spans = sentence_spans(self.text, opens_sentences_lower(self.text))
         return spans, self.tokens.span_words(spans)
 
     @lazy

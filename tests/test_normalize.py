@@ -6,7 +6,7 @@ from raguard.normalize.dates import DateValue, extract_dates, relative_years, su
 from raguard.normalize.entities import expansion_pattern, initials, looks_like_acronym
 from raguard.normalize.numbers import extract_numbers, parse_spelled, values_match
 from raguard.checkers.quotes import blank_quotations
-from raguard.normalize.text import TokenText, clause_around, fold_text, sentence_spans
+from raguard.normalize.text import TokenText, clause_around, fold_text, opens_sentences_lower, sentence_spans
 
 
 def _values(text):
@@ -498,3 +498,40 @@ def test_two_states_said_across_one_time_from_its_two_sides(answer, document, ac
     from raguard.normalize.time_bounds import restates_across_time
 
     assert restates_across_time(answer, document) is across
+
+
+# -- a text that opens its sentences in lower case ---------------------------------------------------
+
+_HASTY_NOTE = ("job 5521 - note by p.novak\nboiler pressure low at 0.4 bar. NOT a leak. fix = repressurise to "
+               "1.2 bar. do NOT bleed the radiators. hot water is fine (tested 55c).")
+
+
+def test_a_text_that_opens_its_sentences_in_lower_case_is_told_from_prose() -> None:
+    assert opens_sentences_lower(_HASTY_NOTE)
+    assert not opens_sentences_lower("The pump failed. We replaced it, e.g. the seal and the impeller. It works.")
+    assert not opens_sentences_lower("one stop. no second one")  # (one lower-case start is no habit)
+
+
+def test_a_stop_before_a_lower_case_word_ends_a_sentence_where_the_text_writes_so() -> None:
+    spans = [_HASTY_NOTE[s:e] for s, e in sentence_spans(_HASTY_NOTE, lower_starts=True)]
+    assert "do NOT bleed the radiators." in spans and "hot water is fine (tested 55c)." in spans
+    # not after an abbreviation, nor without the flag
+    assert len(sentence_spans("fit a new valve, e.g. the 15mm one. then test it.", lower_starts=True)) == 2
+    assert len(sentence_spans("crack in the bund. advised cust. to have it inspected.", lower_starts=True)) == 2
+    assert "hot water is fine (tested 55c)." not in [_HASTY_NOTE[s:e] for s, e in sentence_spans(_HASTY_NOTE)]
+
+
+def test_a_denial_in_a_hasty_notes_other_sentence_does_not_contradict_a_plain_one() -> None:
+    from raguard import verify
+
+    answer = "The hot water is fine, tested at 55c."
+    assert verify("Is the hot water ok?", [_HASTY_NOTE], answer).action == "proceed"
+    assert verify("Is the hot water ok?", [_HASTY_NOTE], "They should bleed the radiators.").action == "review"
+    ticket = ("ticket #IT-4410 - note by r.amadi - 12/03/2026 09:10\ngoogle agg report for 11 mar: 210 msgs "
+              "from 203.0.113.7 (sendwave / swv.net) got rejected. that's the club's fixture email. spf passes for "
+              "sendwave but there's no dkim key published for us yet, so dmarc fails. NOT a phishing attack. fix = "
+              "add the s1._domainkey CNAMEs from sendwave. do NOT switch to p=none. our own microsoft 365 mail is "
+              "fine (940 pass).")
+    answer = "No, it isn't phishing. The club's own Microsoft 365 mail was fine, with 940 messages passing."
+    assert verify("Is someone phishing us?", [ticket], answer).action == "proceed"
+    assert verify("Is someone phishing us?", [ticket], "It was a phishing attack.").action == "review"

@@ -460,6 +460,7 @@ ANCHORED = {
     "raguard.normalize.numbers._DECLINE_NOUN_AFTER_RE",  # (match right after a value)
     "raguard.normalize.names._WORD_AFTER_RE",  # (match right after a name's number)
     "raguard.checkers.negations.fused._FIELD_VALUE_RE",  # (match right after a clause)
+    "raguard.normalize.text._LINKING_WORD_RE",  # (match right after a stop and its blanks)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.

@@ -639,8 +639,55 @@ def _sentence_ends(text: str) -> Iterator[re.Match[str]]:
             last = m.end()
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence, whitespace trimmed."""
+def sentence_spans(text: str, lower_starts: bool = False) -> list[tuple[int, int]]:
+    """(start, end) of each sentence, whitespace trimmed. ``lower_starts``: the text opens its
+    sentences in lower case too (see :func:`opens_sentences_lower`), so a stop before a space and
+    a lower-case word ends one as well, unless it ends an abbreviation ("e.g. the")."""
+    spans = _sentence_spans(text)
+    if not lower_starts:
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for m in _LOWER_START_RE.finditer(text, start, end):
+            stop = m.start()
+            if _letter_stop(text, stop) and _ends_with_abbreviation(text, stop):
+                continue
+            if _LINKING_WORD_RE.match(text, m.end()) is not None:
+                continue  # "advised cust. to have it inspected": an abbreviation no list holds
+            out.append((start, stop))
+            start = m.end()
+        out.append((start, end))
+    return out
+
+
+# a stop after a word or a figure, blanks, then a lower-case letter: a sentence's end where a text
+# opens its sentences in lower case (a chat, a note typed in haste: "spf passes. our mail is fine")
+_LOWER_START_RE = re.compile(r"(?<=[a-z0-9)][.!?])[ \t]+(?=[a-z])")
+# a word that goes on with the clause before it, which a sentence hardly opens with: after a stop
+# and a blank it tells an abbreviation's stop ("cust. to", "approx. of", "qty. and")
+_LINKING_WORD_RE = re.compile(r"(?:to|of|and|or|for|with|by|from|than|per|as)\b")
+# a stop, blanks and the character after them (where a sentence may start)
+_STOP_AND_NEXT_RE = re.compile(r"[.!?][ \t]+(\S)")
+
+
+def opens_sentences_lower(text: str) -> bool:
+    """Does ``text`` open at least two sentences in lower case after a stop, and as many as it opens
+    with a capital ("NOT a spoofing attack. fix = add the records. do NOT switch. our mail is
+    fine")? An abbreviation's stop ("e.g. the") is rare beside the capitals of ordinary prose."""
+    lower = upper = 0
+    for m in _STOP_AND_NEXT_RE.finditer(text):
+        before = text[m.start() - 1:m.start()]
+        if not (before.islower() or before.isdigit() or before == ")"):
+            continue
+        after = m.group(1)
+        if after.islower():
+            lower += 1
+        elif after.isupper():
+            upper += 1
+    return lower >= 2 and lower >= upper
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     pos = 0
     for m in _sentence_ends(text):
