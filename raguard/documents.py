@@ -326,7 +326,10 @@ class DocumentIndex:
     @lazy
     def _sentence_words(self) -> tuple[list[tuple[int, int]], list[list[str]]]:
         """(sentence spans, the folded words of each)."""
-        spans = sentence_spans(self.text, opens_sentences_lower(self.text))
+        # (a chat's turn stays whole: its short lower-case replies, "no", "not really, she said",
+        # are read with what they answer, by the turn's speaker)
+        lower = opens_sentences_lower(self.text) and self.conversation is None
+        spans = sentence_spans(self.text, lower)
         return spans, self.tokens.span_words(spans)
 
     @lazy

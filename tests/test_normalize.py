@@ -535,3 +535,14 @@ def test_a_denial_in_a_hasty_notes_other_sentence_does_not_contradict_a_plain_on
     answer = "No, it isn't phishing. The club's own Microsoft 365 mail was fine, with 940 messages passing."
     assert verify("Is someone phishing us?", [ticket], answer).action == "proceed"
     assert verify("Is someone phishing us?", [ticket], "It was a phishing attack.").action == "review"
+
+
+def test_a_chats_turn_is_not_split_at_its_lower_case_stops() -> None:
+    from raguard.documents import DocumentIndex
+
+    chat = ("Rosa: who has the van keys? . Idris: i left them with Carla. don't lose them again, she said . "
+            "Rosa: ok. thanks . Idris: np")
+    sentences = [chat[s:e] for s, e in DocumentIndex(chat).sentence_index[0]]
+    assert any("i left them with Carla. don't lose them again" in s for s in sentences)
+    assert [_HASTY_NOTE[s:e] for s, e in DocumentIndex(_HASTY_NOTE).sentence_index[0]][-1] == \
+        "hot water is fine (tested 55c)."
