@@ -43,6 +43,7 @@ arithmetic on the values beside it, named with its operands (:mod:`raguard.check
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from typing import Callable, Iterator, Optional
 
@@ -366,13 +367,26 @@ def _bare_decimal(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[i
     """Evidence of a percentage with decimals (``mention``) that a document writes as the same
     bare decimal, no unit after it ("Alpha 13.1 is under last year's 14.2" for "13.1%", a bond's
     "4.125 03/31" for its 4.125% coupon): a share with decimals is no count of things, and a rate
-    a table or a trade's shorthand gives without its sign is that rate. Exact: a rounding of
-    another value needs the sign to be read as a share."""
+    a note or a trade's shorthand gives without its sign is that rate. Exact: a rounding of
+    another value needs the sign to be read as a share. Not a table's cell: there its column's
+    header says what it is (a "%" column is read as such, see ``loose_numbers``)."""
     if mention.value == int(mention.value):
         return None
     for doc_index, index in ctx.documents:
         for doc_number in index.numbers:
             if (doc_number.value == mention.value and doc_number.unit is None and doc_number.measure is None
-                    and not doc_number.spelled and "." in doc_number.text):
+                    and not doc_number.spelled and "." in doc_number.text
+                    and not _in_table_row(index.text, doc_number.start)):
                 return doc_index, doc_number.start, doc_number.end
     return None
+
+
+# a table's row: cells parted by a bar, a tab or a run of blanks
+_CELL_GAP_RE = re.compile(r"\||\t|[ ]{2,}")
+
+
+def _in_table_row(text: str, pos: int) -> bool:
+    """Is ``pos`` on a line of ``text`` whose cells a bar, a tab or a run of blanks part?"""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return _CELL_GAP_RE.search(text, start, len(text) if end < 0 else end) is not None
