@@ -461,6 +461,7 @@ ANCHORED = {
     "raguard.normalize.names._WORD_AFTER_RE",  # (match right after a name's number)
     "raguard.checkers.negations.fused._FIELD_VALUE_RE",  # (match right after a clause)
     "raguard.normalize.text._LINKING_WORD_RE",  # (match right after a stop and its blanks)
+    "raguard.normalize.numbers._TOKENIZED_PERCENT_RE",  # (match right after a value)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -509,6 +510,7 @@ WINDOWED = {
     "raguard.normalize.counts._RANGE_OR_RATIO_BEFORE_RE": 16,  # _BEFORE_REACH: before a count
     "raguard.normalize.counts._LABEL_WORD_RE": 24,  # _LABEL_WORD_REACH: before a label's number
     "raguard.normalize.numbers._AMOUNT_PREFIX_RE": 6,  # _AMOUNT_PREFIX_REACH: before an amount
+    "raguard.normalize.numbers._TOKENIZED_CURRENCY_RE": 2,  # (the two characters before a value)
 }
 
 

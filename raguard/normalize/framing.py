@@ -237,8 +237,8 @@ def counted_opening(sentence: str) -> Optional[tuple[int, int]]:
     """(start, end) of the word after the counting word (the counted noun or its first
     modifier) when ``sentence`` opens by counting things ("Three
     deductions explain the gap.", "The two reviews are mixed.", "Four of Ana's results were
-    high.", "There are two things to chase."), else None. Such a sentence, followed by the sentences that take the things one by
-    one, announces them: its count is the claim (the numbers checker's, where the documents
+    high.", "There are two things to chase."), else None. Such a sentence, followed by the
+    sentences that take the things one by one, announces them: its count is the claim (the numbers checker's, where the documents
     count them), and its other words sum up what follows in the answer's own words."""
     m = _COUNT_OPENING_RE.match(sentence)
     return None if m is None else m.span("noun")

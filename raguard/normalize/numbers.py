@@ -1341,6 +1341,8 @@ _TOKENIZED_VALUE_RE = re.compile(
     r"\d(?<![\w.,]\d)\d{0,2}(?:[ \t],[ \t]\d{3}(?!\d))*(?:[ \t]\.[ \t]\d{1,2}(?![\d.,]))?(?<=\d)"
 )
 _TOKENIZED_SEPARATOR_RE = re.compile(r"[ \t]([,.])[ \t]")
+_TOKENIZED_CURRENCY_RE = re.compile(r"[$€£¥₹][ \t]?\Z")
+_TOKENIZED_PERCENT_RE = re.compile(r"[ \t]?%")
 
 
 def _tokenized_values(text: str, runs: Optional[list[int]] = None) -> Iterator[NumberMention]:
@@ -1352,13 +1354,14 @@ def _tokenized_values(text: str, runs: Optional[list[int]] = None) -> Iterator[N
             continue  # (a plain value, read already)
         closed = _TOKENIZED_SEPARATOR_RE.sub(r"\1", m.group())
         start, end = m.span()
-        before = text[max(0, start - 2):start]
-        after = text[end:end + 2]
-        lead = before.lstrip() if before.strip() in ("$", "€", "£", "¥", "₹") else ""
-        tail = "%" if after.lstrip()[:1] == "%" else ""
+        # a currency right before it, perhaps a blank between ("£ 15"), and a percent right after
+        symbol = _TOKENIZED_CURRENCY_RE.search(text, max(0, start - 2), start)
+        percent = _TOKENIZED_PERCENT_RE.match(text, end)
+        lead = text[symbol.start():start] if symbol is not None else ""
+        tail = "%" if percent is not None else ""
         for n in extract_numbers(lead + closed + tail):
-            yield n._replace(start=start - (len(before) if lead else 0), end=end + (len(after) if tail else 0),
-                             text=text[start - (len(before) if lead else 0):end + (len(after) if tail else 0)])
+            begin, finish = start - len(lead), percent.end() if percent is not None else end
+            yield n._replace(start=begin, end=finish, text=text[begin:finish])
             break
 
 
