@@ -459,7 +459,7 @@ ANCHORED = {
     "raguard.checkers.numbers.durations._LATER_AFTER_RE",  # (match right after one answer length)
     "raguard.normalize.numbers._DECLINE_NOUN_AFTER_RE",  # (match right after a value)
     "raguard.normalize.names._WORD_AFTER_RE",  # (match right after a name's number)
-    "raguard.checkers.negations.fused._FIELD_VALUE_RE",  # (match right after a clause)
+    "raguard.normalize.fields._SEPARATOR_RE",  # (match right after a label)
     "raguard.normalize.text._LINKING_WORD_RE",  # (match right after a stop and its blanks)
     "raguard.normalize.numbers._TOKENIZED_PERCENT_RE",  # (match right after a value)
 }

@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+# a label's separator and the blanks around it, up to the value: ": ", " | ", " - "
+_SEPARATOR = r"[ \t]*(?::|\||[ \t][-–—])[ \t]*"
+_SEPARATOR_RE = re.compile(_SEPARATOR)
 # a line's label and its separator, up to a value: "Pets allowed: ", "Waterproof - "
-_LABEL_RE = re.compile(r"[ \t]*(?:\|[ \t]*)?(?P<label>[^\W\d_][^\n:;|.?!]{0,60}?)[ \t]*(?::|\||[ \t][-–—])[ \t]*")
+_LABEL_RE = re.compile(r"[ \t]*(?:\|[ \t]*)?(?P<label>[^\W\d_][^\n:;|.?!]{0,60}?)" + _SEPARATOR)
 #: Words a label holds at most: a longer run before a colon is a sentence ("Please note the
 #: following: no refunds").
 MAX_LABEL_WORDS = 5
@@ -36,3 +39,12 @@ def field_label(text: str, value_start: int) -> Optional[tuple[int, int]]:
     if len(words) > MAX_LABEL_WORDS or not _VERB_WORDS.isdisjoint(words):
         return None
     return m.span("label")
+
+
+def value_after(text: str, label_end: int) -> Optional[int]:
+    """Where the value starts of the field whose label ends at ``label_end`` of ``text`` (its
+    separator right there, and the label one :func:`field_label` accepts), else None."""
+    sep = _SEPARATOR_RE.match(text, label_end)
+    if sep is None or field_label(text, sep.end()) is None:
+        return None
+    return sep.end()

@@ -11,7 +11,6 @@ to the Channel Islands").
 
 from __future__ import annotations
 
-import re
 from typing import Optional, Sequence
 
 from raguard.checkers.base import CheckContext
@@ -22,7 +21,7 @@ from raguard.checkers.negations._common import (
 from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _prefixed
 from raguard.documents import DocumentIndex
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
-from raguard.normalize.fields import field_label
+from raguard.normalize.fields import value_after
 from raguard.normalize.polarity import denied_head, has_bare_not, hedges_or_denies, scoped_in_time
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.text import Token, clause_span, tokenize
@@ -103,7 +102,7 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                 denial_words = _DOCUMENT_DENIAL_WORDS_BARE_RE if has_bare_not(d_clause) else _DOCUMENT_DENIAL_WORDS_RE
                 if (denial_words.search(d_clause) or _prefixed(d_clause, words)
                         or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)
-                        or _value_denies(text, d_begin, d_end)):
+                        or _value_denies(text, d_end)):
                     return None  # the document denies or hedges it in as many words
                 if _denied_beside(text, (d_begin, d_end), denied):
                     return None  # "ships to Wales but not to the Channel Islands": what is denied
@@ -112,19 +111,12 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
     return plain
 
 
-# a field's separator after its label, then its value ("Linked alarm: NO - referral made")
-_FIELD_VALUE_RE = re.compile(r"[ \t]*(?::|\||[ \t][-–—])[ \t]*")
-
-
-def _value_denies(text: str, begin: int, end: int) -> bool:
-    """Is the clause ``text[begin:end]`` a form's label (see :func:`field_label`) whose value
-    opens with a denial ("Linked alarm: none", "Pets allowed - NO")? The label then states nothing
-    plainly: its value denies it."""
-    sep = _FIELD_VALUE_RE.match(text, end)
-    if sep is None or field_label(text, sep.end()) is None:
-        return False
-    value = text[sep.end():clause_span(text, sep.end())[1]]
-    return _DOCUMENT_DENIAL_WORDS_RE.match(value) is not None
+def _value_denies(text: str, end: int) -> bool:
+    """Is the clause of ``text`` ending at ``end`` a form's label whose value opens with a denial
+    ("Linked alarm: none", "Pets allowed - NO")? The label then states nothing plainly: its value
+    denies it."""
+    start = value_after(text, end)
+    return start is not None and _DOCUMENT_DENIAL_WORDS_RE.match(text, start, clause_span(text, start)[1]) is not None
 
 
 def _speaker_before(index: DocumentIndex, clause_start: int, before: list[Token]) -> frozenset[str]:
