@@ -205,6 +205,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         DATA / "heldout20_answers.jsonl",
         "two testers, 60 shapes new beside the 1,096 of the sets before them (the prompt of "
         "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-second round"),
+    "heldout21_answers": HeldOutSet(
+        DATA / "heldout21_answers.jsonl",
+        "two testers, 60 shapes new beside the 1,156 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-third round"),
 }
 
 
