@@ -837,6 +837,16 @@ def test_a_thing_that_cost_nothing_is_a_bills_zero_line() -> None:
     assert contradictions("Why only £48?", [doc], "The vaccination booster for the dog cost nothing at all.") != []
 
 
+def test_a_field_whose_label_names_the_denied_thing_and_gives_it_a_zero_supports_the_denial() -> None:
+    doc = ("FORKLIFT ASSESSMENT\nCANDIDATE: TOMAS REYES\nRESULT: PASS\n"
+           "CATEGORY A (MINOR) ERRORS: 4\nCATEGORY B (MAJOR) ERRORS: {major}\nNOTE: ANY MAJOR ERROR IS A FAIL.")
+    answer = "Tomas passed with 4 minor errors, and he had no major errors."
+    assert contradictions("Did Tomas pass?", [doc.format(major="0")], answer) == []
+    # a label that gives it a count, or the other label's count, still states it
+    assert contradictions("Did Tomas pass?", [doc.format(major="1")], answer) != []
+    assert contradictions("Did Tomas pass?", [doc.format(major="0")], "Tomas passed, and he had no minor errors.") != []
+
+
 def test_a_time_of_day_is_no_zero() -> None:
     doc = "Night shift: 22:00-06:00, paid at time and a half.\nThe new uniform allowance starts this week."
     answer = "She did no night shift this week."
@@ -1455,3 +1465,25 @@ def test_a_denial_of_in_full_is_restated_by_in_part_and_in_full_contradicts_it()
     assert contradictions("Was my claim accepted?", [doc], "The claim wasn't accepted in full; labour is refunded.") == []
     [warning] = contradictions("Was my claim accepted?", [doc], "The warranty claim is accepted in full.")
     assert '"full"' in warning.suggestion and '"part"' in warning.suggestion
+
+
+# A summary fuses neighbouring sentences: the sentence next to the one sharing most may deny what
+# the answer's clause names and that one lacks.
+_JUDGING_LETTER = ("Hollin Vale Cheese Awards - Entries Desk\nEntry number: HV 2231-18\nDear Mr Okoro,\n"
+                   "Thank you for attending the judging day at St Wulfstan Corn Exchange Hall, Ludlow on 14 May 2026. "
+                   "{next} Your rind (surface) was 31 mm; the maximum for hard cheeses is 25 mm.")
+_JUDGING_ANSWER = ("Your entry at St Wulfstan Corn Exchange Hall on 14 May 2026 couldn't go ahead because your rind "
+                   "was too thick: 31 mm against a maximum of 25 mm for hard cheeses.")
+
+
+def test_a_denial_said_by_the_next_sentence_supports_a_summarys_denial() -> None:
+    doc = _JUDGING_LETTER.format(next="Unfortunately we were unable to judge your entry on this occasion.")
+    assert contradictions("Why was my entry refused?", [doc], _JUDGING_ANSWER) == []
+
+
+def test_a_next_sentence_that_states_it_or_denies_another_thing_supports_no_denial() -> None:
+    stated = _JUDGING_LETTER.format(next="We judged your entry on this occasion.")
+    assert contradictions("Why was my entry refused?", [stated], _JUDGING_ANSWER) != []
+    # (a denial two sentences away, of another thing, is not the neighbour's)
+    other = _JUDGING_LETTER.format(next="We judged your entry. Unfortunately we were unable to offer parking.")
+    assert contradictions("Why was my entry refused?", [other], _JUDGING_ANSWER) != []

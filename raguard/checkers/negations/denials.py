@@ -49,7 +49,9 @@ from raguard.checkers.negations.document_denies import (
     _changed_from, _denial_apart, _has_opposite, _misread_zeros, _negates, _prefixed, _reached_stems,
     _shared_denials, _still_to_come,
 )
-from raguard.checkers.negations.elsewhere import _denied_elsewhere, _denies_head, _only_denied, _opposite_elsewhere
+from raguard.checkers.negations.elsewhere import (
+    _denied_elsewhere, _denies_head, _neighbour_denial, _only_denied, _opposite_elsewhere,
+)
 from raguard.checkers.negations.forms import _listed_under_denial, _unticked, _zero_charged, _zero_given
 from raguard.checkers.negations.fused import _states_denied
 from raguard.checkers.negations.status import _REASON_OPENS_RE, _status_restated
@@ -259,6 +261,11 @@ def _denial(checker: Checker, ctx: CheckContext, start: int, end: int, claim: st
                     # restates theirs
                     supported = True
                     doc_index, span = only
+                elif (near := _neighbour_denial(ctx, doc_index, span, stems - plain)) is not None:
+                    # the sentence next to it denies what the clause names that this one
+                    # lacks: a summary's sentence fuses the two
+                    supported = True
+                    doc_index, span = near
     if whole and not supported and condition and not _WITHOUT_RE.search(doc_sentence):
         # (a sentence that neither needs it nor does without it says nothing of the condition)
         whole = False

@@ -3,11 +3,16 @@
 One that denies the same word and shares enough of the clause (:func:`_denied_elsewhere`). Another
 sentence saying the denied word's opposite of the same thing ("the pool will remain closed until
 November" for "won't be open then": :func:`_opposite_elsewhere`). And where the documents say the
-denied word only in denials of it, the denial restates theirs (:func:`_only_denied`).
+denied word only in denials of it, the denial restates theirs (:func:`_only_denied`). And a
+summary fuses neighbouring sentences: the one next to the sentence sharing most may deny what that
+one names ("Thank you for attending on 9 October. We were unable to take your donation." for "Your
+donation on 9 October couldn't go ahead": :func:`_neighbour_denial`).
 """
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from typing import AbstractSet, Optional
 
 from raguard.checkers.base import CheckContext
@@ -114,3 +119,36 @@ def _only_denied(ctx: CheckContext, h: Optional[str]) -> Optional[tuple[int, tup
             else:
                 return None
     return found
+
+
+# words that deny an act on their own ("we were unable to take it", "the bank declined it")
+_ACT_DENIAL_RE = re.compile(r"\b(?:unable|fail(?:s|ed|ing)?|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing))\b",
+                            re.IGNORECASE)
+
+
+def _neighbour_denial(ctx: CheckContext, doc_index: int, span: tuple[int, int], missing: AbstractSet[str]
+                      ) -> Optional[tuple[int, tuple[int, int]]]:
+    """(doc index, sentence span) of the sentence right after or right before the one at
+    ``span`` (the sentence sharing most, which lacks the denied word) in the same paragraph
+    (no line break between them), when a denial of it reaches one of ``missing`` (the clause's
+    stems that sentence lacks): the answer's sentence restates both, and its denial is that
+    one's; else None."""
+    if not missing:
+        return None
+    index = ctx.documents.indexes[doc_index]
+    spans = index.sentence_index[0]
+    i = bisect_left(spans, span)
+    if i >= len(spans) or spans[i] != span:
+        return None
+    for j in (i + 1, i - 1):
+        if not 0 <= j < len(spans):
+            continue
+        first, second = sorted((span, spans[j]))
+        if "\n" in index.text[first[1]:second[0]]:
+            continue  # (another line: a list's item, a heading, a chat's next turn)
+        text = index.text[spans[j][0]:spans[j][1]]
+        cues = denial_spans(text) + [m.span() for m in _ACT_DENIAL_RE.finditer(text)]
+        for cue_start, cue_end in cues:
+            if not missing.isdisjoint(content_stems(text[cue_end:clause_span(text, cue_start)[1]])):
+                return doc_index, spans[j]
+    return None

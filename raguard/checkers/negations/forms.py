@@ -14,6 +14,7 @@ from typing import Optional, Sequence
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import _said_stems
 from raguard.checkers.negations.document_denies import _prefixed
+from raguard.normalize.fields import field_label, value_after
 from raguard.normalize.pipe_tables import table_at
 from raguard.normalize.polarity import denial_spans, unticked_items
 from raguard.normalize.stems import content_stem, content_stems, stem
@@ -51,10 +52,15 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
                 # "... you invest   Entry charge 0.00%   Exit charge 0.00%")
                 cell_start = max(line_start, text.rfind("  ", line_start, at) + 2, text.rfind("\t", line_start, at) + 1,
                                  text.rfind("|", line_start, at) + 1)
-                if tokenize(text[cell_start:at]):
-                    continue  # (the line is about another thing first)
                 line_end = text.find("\n", at)
                 line_end = len(text) if line_end < 0 else line_end
+                if tokenize(text[cell_start:at]):
+                    # the line is about another thing first, unless the word is in a field's
+                    # label that gives it a zero ("CATEGORY B (MAJOR) ERRORS: 0" denies "no
+                    # major errors": the whole label names what has none)
+                    if _zero_labelled(text, at, line_end) and _restated_row(text, at, h, about):
+                        return doc_index, spans[i]
+                    continue
                 if cell_start > line_start and text[cell_start - 1] == "|":
                     # a table's cell gives the word its value right after it ("saved 0.00 kWh",
                     # "reward £0.00"), not past other words ("OPEN to drain; gauge reads 0 bar")
@@ -67,6 +73,25 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
                         and _restated_row(text, at, h, about)):
                     return doc_index, spans[i]
     return None
+
+
+def _zero_labelled(text: str, at: int, line_end: int) -> bool:
+    """Is position ``at`` of ``text`` inside the label of a field (its line's first words, up
+    to a colon: see :func:`raguard.normalize.fields.field_label`) whose value is a zero?"""
+    colon = text.find(":", at, line_end)
+    if colon < 0:
+        return False
+    label_end = colon
+    while label_end > at and text[label_end - 1] in " \t":
+        label_end -= 1
+    value_start = value_after(text, label_end)
+    if value_start is None:
+        return False
+    label = field_label(text, value_start)
+    if label is None or not label[0] <= at < label[1]:
+        return False
+    value = _CELL_VALUE_RE.match(text, value_start, line_end)
+    return value is not None and not value.group(1).replace("0", "").replace(",", "").replace(".", "")
 
 
 #: Stems of the verbs and nouns of charging: "X wasn't charged" is said of X's line of a bill.
