@@ -455,6 +455,18 @@ def test_a_currency_thousands_header_scales_the_table() -> None:
     assert _flagged(doc.replace(" (all figures GBP 000s)", ""), "It gets £1.4 million in total.") == {"£1.4 million"}
 
 
+def test_a_counts_thousands_header_scales_its_table() -> None:
+    doc = ("Bulk tank and cow records - 9 May 2026\nCow | Name | Yield (kg) | SCC ('000/ml)\n"
+           "214 | Bramble | 31.2 | 180\n231 | Tansy | 28.4 | 2,340\n247 | Nell | 22.0 | 95")
+    answer = "Tansy had a cell count of 2,340 thousand/ml, far above Bramble's 180 thousand."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("2,340", "2,430")) == {"2,430 thousand"}
+    for header in ("('000)", "(000s)", "('000s)"):
+        assert _flagged(doc.replace("('000/ml)", header), "Tansy's count was 2.34 million.") == set()
+    # a bare "(000)" may be a code's digits: no scale
+    assert _flagged(doc.replace("('000/ml)", "(000)"), "Tansy's count was 2.34 million.") == {"2.34 million"}
+
+
 def test_a_column_headed_percent_holds_percentages() -> None:
     doc = ("Poll results\nNo. | Motion | For | % | Against | %\n1 | Adopt accounts | 9,120 | 96.41 | 340 | 3.59\n"
            "2 | Raise dues | 4,880 | 51.37 | 4,620 | 48.63")

@@ -1038,11 +1038,14 @@ def _bracketed_percents(text: str) -> Iterator[NumberMention]:
 
 # a table's scale stated once for its figures: "(in millions, except per share)", "($ in
 # thousands)", "(€m)"; or, as accounts head a column, a currency before "000" ("£000",
-# "£'000", "GBP 000s", "$000s": thousands) or before a scale's letter ("Sales £k", "$m")
+# "£'000", "GBP 000s", "$000s": thousands) or before a scale's letter ("Sales £k", "$m"); or a
+# count's "('000)" (a bare "(000)" is too often a code's digits)
 _TABLE_SCALE_RE = re.compile(
     r"\((?:[^()\n]{0,12}\bin[ \t]+)?(?:[$€£][ \t]?)?(?P<w>thousands|millions|billions|m|bn)\b[^()\n]{0,40}\)"
     r"|(?:[$€£]|\b(?:GBP|USD|EUR|CHF|AUD|CAD))[ \t]?'?(?P<k>000)s?\b"
-    r"|[$€£](?P<s>k|m|bn)\b",
+    r"|[$€£](?P<s>k|m|bn)\b"
+    # a count's column in thousands, no currency: "SCC ('000/ml)", "Visitors ('000)", "(000s)"
+    r"|\(['’](?P<t>000)s?(?:[ \t]*/[^()\n]{1,12})?\)|\((?P<ts>000)s\)",
     re.IGNORECASE)
 #: The codes that open ``_TABLE_SCALE_RE``'s second form, lower-cased.
 _SCALE_CODES = ("gbp", "usd", "eur", "chf", "aud", "cad")
@@ -1084,7 +1087,7 @@ def _table_scaled(text: str, mentions: list[NumberMention]) -> list[NumberMentio
     m = _table_scale(text)
     if m is None:
         return []
-    factor = _TABLE_SCALES[(m.group("w") or m.group("k") or m.group("s")).casefold()]
+    factor = _TABLE_SCALES[(m.group("w") or m.group("k") or m.group("s") or m.group("t") or m.group("ts")).casefold()]
     out = []
     for n in mentions:
         if n.unit is None and n.measure is None and not n.spelled and not n.ordinal and _factor(n) == 1:
