@@ -184,6 +184,9 @@ def test_two_days_of_one_month_joined_by_and_or_or_are_two_dates(answer: str, fl
     ("closed (14, 15 June) for resurfacing", [14, 15]),
     ("sittings on 2, 9 and 16 October 2026", [2, 9, 16]),
     ("on 30, 31 April", []),  # (no such day: no list)
+    # an ampersand joins them as "and" does, in a list or between two days
+    ("open days on 7 & 14 November", [7, 14]),
+    ("tastings on 2, 3 & 4 July", [2, 3, 4]),
     # (a longer text is read at its digits' anchors: the first day's comma must not rule it out)
     ("The stewards heard evidence from both riders, viewed the patrol film from two angles and "
      "interviewed the trainer. Ruling: the rider is suspended (14, 15 June).", [14, 15]),

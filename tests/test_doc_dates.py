@@ -437,3 +437,35 @@ def test_a_year_month_and_day_joined_by_dots_is_a_date() -> None:
     assert _flagged(receipt, "The course runs until 30 May 2027.") == [("unsupported_date", "30 May 2027")]
     # a version's digits are no date
     assert _read("build 3.2027.04.05 shipped") == []
+
+
+_BUILD_CHAT = ("LASERWORKS - Quote #L-2207 (accepted 2027-04-05)\nEst. dispatch: 2027-04-09\n"
+               "#orders\nPetra — 08/04/2027 14:12\nyour brackets missed tonight's run, the bed was full. "
+               "Next run starts Sat 10.4 at 18:00, finishing takes a day, so dispatch Mon 12.4.")
+
+
+def test_a_day_and_month_joined_by_a_dot_after_their_weekday_are_a_date() -> None:
+    answer = "The next run starts on Saturday 10 April at 18:00, so dispatch moves to Monday 12 April."
+    assert _flagged([_BUILD_CHAT], answer) == []
+    assert _flagged([_BUILD_CHAT], answer.replace("Monday 12 April", "Monday 19 April")) == [
+        ("unsupported_date", "Monday 19 April")]
+    assert ("10.4", "2027-04-10 Sat") in _read(_BUILD_CHAT)
+
+
+def test_a_dotted_pair_after_a_weekday_it_does_not_fall_on_is_no_date() -> None:
+    # "Sun 10.4" is no Sunday in 2027, and a parkrun's "Sat 5.0 km" holds no month
+    assert _flagged([_BUILD_CHAT.replace("Sat 10.4", "Sun 10.4")], "The next run starts on Saturday 10 April.") == [
+        ("unsupported_date", "Saturday 10 April")]
+    assert [r for r in _read("Logged 2027-04-03. Sat 5.0 km in 27:40, Sun 7.5 km easy.") if r[0] in ("5.0", "7.5")] == []
+
+
+_LAMBING = ("ewe_id,name,lambing_date,lambs,notes\nE14,Bess,2027-02-21,2,\nE19,Moll,2027-02-24,1,bottle 1\n"
+            "E22,Tib,,0,not lambed - due ~03-04")
+
+
+def test_a_month_and_day_in_a_text_of_year_first_dates_is_that_order() -> None:
+    assert _flagged([_LAMBING], "Tib hasn't lambed yet and is due around 4 March.") == []
+    assert _flagged([_LAMBING], "Tib hasn't lambed yet and is due around 3 April.") == [("unsupported_date", "3 April")]
+    # a text without year-first dates does not say which part is the month
+    plain = _LAMBING.replace("2027-02-21", "21/02/2027").replace("2027-02-24", "24/02/2027")
+    assert _flagged([plain], "Tib hasn't lambed yet and is due around 4 March.") == [("unsupported_date", "4 March")]

@@ -46,7 +46,7 @@ _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<{name}>\d{{4}})"
 # between the two days of a range: a dash, or a word ("3rd to 6th of October", "October 3 to 6, 2024");
 # "and" and "or" join two days of one month as well ("Saturday 15 or Sunday 16 November")
-_TO = r"(?:[ \t]*[-–—][ \t]*|[ \t]+(?:to|until|till|through|and|or)[ \t]+)"
+_TO = r"(?:[ \t]*[-–—&][ \t]*|[ \t]+(?:to|until|till|through|and|or)[ \t]+)"  # ("8 & 15 March": and)
 _COMMA = r"[ \t]*,[ \t]*"
 #: The most days a list holds between its first and its last ("3, 4, 5, 6 and 7 May"): bounded,
 #: so that a long run of "1, 1, 1, ..." costs each of its digits a few steps, not the whole run.
@@ -617,8 +617,8 @@ def _holds_short_weekday(lowered: str, after_needed: bool = True) -> bool:
 
 # Characters some forms cannot match without: a substring test, cheaper than running the pattern.
 _LITERAL_CUES: dict[str, tuple[str, ...]] = {
-    "dash": ("-", "–", "—"), "range": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through "),
-    "range_or_list": ("-", "–", "—", " to ", " and ", " or ", " until ", " till ", " through ", ","),
+    "dash": ("-", "–", "—"), "range": ("-", "–", "—", "&", " to ", " and ", " or ", " until ", " till ", " through "),
+    "range_or_list": ("-", "–", "—", "&", " to ", " and ", " or ", " until ", " till ", " through ", ","),
     "slash": ("/",), "zero_s": ("0s", "0's"),
     # a separator after a space, as tokenized text writes it ("2026 - 10 - 21", "08 / 2027")
     "spaced_sep": (" -", " /", " .", "\t"),

@@ -14,6 +14,9 @@ so it can only support an answer's date, never flag one.
   "24.-25.07."), where the text shows it is a date: a weekday or a word placing a date before
   it, a lower-case word, bracket or cell after it, or full dotted dates elsewhere in the text; and
   two without their closing dots joined as a range ("from 13.11 to 19.11") in such a text.
+- A day and a month joined by a dot after a weekday, without a closing dot or a year ("Next
+  build starts Sat 7.3 at 18:00", as chats write them), where that weekday is the day's in the
+  year of the closest full date before it: a weekday before a decimal ("Sat 5.0 km") is no date.
 - The first day of a range closed by a dot before a full date ("16.–18.03.2027"), or with a
   weekday of its own ("Wed 13 - Sat 16 November"), in the second day's month and year.
 - A month's abbreviation standing alone, capitalized, that no word or given name shares ("( Sep
@@ -36,6 +39,8 @@ so it can only support an answer's date, never flag one.
 - An ISO year and month ("2026-06", "Rev. 09 (2026-06)", "2026/06"): June 2026, not the span of
   years "2011-12" writes (a second part that is the next year's last two digits is left alone);
   and a month of two digits before its year ("06-2026", "Stand: 06.2026").
+- A month and a day of two digits joined by a hyphen without a year ("due ~03-12"), in a text
+  that writes full dates in that order ("2026-03-02"), in the year of the closest one before it.
 - A day and a month's name joined by a hyphen without a year ("03-Nov", "3-Nov", Excel's
   "d-mmm"), in a document that gives a year elsewhere.
 - A slashed day and month of two digits each without a year ("02/16", a log's row; a tariff's
@@ -73,6 +78,7 @@ from typing import Iterable, Optional, Sequence
 from raguard.normalize.dates import (
     MONTH_ALONE_ABBREVIATIONS, MONTHS, PLACED, WEEKDAYS, DateMention, DateValue, matches_at,
 )
+from raguard.normalize.measures import unit_after
 from raguard.normalize.text import fold_word
 
 # -- names in other languages (folded: lower case, diacritics kept where a language writes
@@ -358,6 +364,10 @@ def document_dates(text: str, found: Sequence[DateMention], slashed: Sequence[Da
         out.extend(_two_digit_slashed(text, slashed))
     if "-" in text or "/" in text or "." in text:
         out.extend(_year_months(text))
+    if "-" in text and any(m.form == "iso" for m in found):
+        out.extend(_iso_month_days(text, found))
+    if year_given and "." in text and (vocab is None or not vocab.isdisjoint(_ROW_CUES)):
+        out.extend(_weekday_dotted(text, [*found, *out]))
     if found or out:
         out.extend(_month_ranges(text, [*found, *out]))
         words = sorted(_ROW_CUES & vocab) if vocab is not None else sorted(_ROW_NAMES)
@@ -611,6 +621,35 @@ def _dotted_dates(text: str) -> list[DateMention]:
             if not full:
                 continue
         out.append(DateMention(m.start(), m.end(), m.group(), DateValue(month=month, day=day), "dm"))
+    return out
+
+
+# a day and a month joined by a dot, no year after it ("Sat 7.3 at 18:00", "Mon 9.3."), its
+# weekday looked for before it
+_WEEKDAY_DOTTED_RE = re.compile(r"(?<![\w.,])(?P<d>[0-3]?\d)\.(?P<m>1[0-2]|0?[1-9])\.?(?![\w.]|,\d)")
+
+
+def _weekday_dotted(text: str, mentions: Sequence[DateMention]) -> list[DateMention]:
+    """"Sat 7.3": a day and a month joined by a dot right after a weekday, read in the year of
+    the closest date before it that gives one (or the next year), where the weekday is that
+    day's and no unit follows: a decimal after a weekday ("Sat 5.0 km", "Sun 7.5 km") is a
+    measure, which the weekday check alone lets through one time in seven."""
+    heads = sorted((m.start, m.value.year) for m in mentions if m.value.year is not None)
+    if not heads:
+        return []
+    starts = [h[0] for h in heads]
+    out = []
+    for m in _WEEKDAY_DOTTED_RE.finditer(text, heads[0][0] + 1):
+        weekday = _weekday_before(text, m.start())
+        if weekday is None or unit_after(text, m.end()) is not None:
+            continue  # (a measure after it, "Sun 7.5 km", is a decimal whatever day it falls on)
+        year = heads[bisect_left(starts, m.start()) - 1][1]
+        day, month = int(m.group("d"), 10), int(m.group("m"), 10)
+        for y in (year, year + 1):
+            if _valid(month, day, y) and _dt.date(y, month, day).weekday() == weekday:
+                out.append(DateMention(m.start(), m.end(), m.group(),
+                                       DateValue(year=y, month=month, day=day, weekday=weekday), "dmy"))
+                break
     return out
 
 
@@ -912,6 +951,28 @@ def _year_months(text: str) -> list[DateMention]:
         if text[m.end("m")] == "." and m.group("m")[0] != "0" and _DECIMAL_TAIL_RE.match(text, m.end()) is not None:
             continue  # ("10.2026 g", "11.2019%": a decimal and its unit)
         out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month), "my"))
+    return out
+
+
+# a month and a day of two digits each, joined by a hyphen, without a year ("due ~03-12"; not
+# a full date's "-03-12": a hyphen before it)
+_MONTH_DAY_RE = re.compile(r"(?<![\w\-/.,:])(?P<m>0[1-9]|1[0-2])-(?P<d>[0-3]\d)(?![\w\-/:]|[.,]\d)")
+
+
+def _iso_month_days(text: str, found: Sequence[DateMention]) -> list[DateMention]:
+    """"03-12" in a text that writes its dates "2026-03-02": the same order without the year
+    (a spreadsheet's or a log's shorthand), read in the year of the closest such date before
+    it, else the first."""
+    isos = sorted((m.start, m.value.year) for m in found if m.form == "iso" and m.value.year is not None)
+    if not isos:
+        return []
+    starts = [start for start, _ in isos]
+    out = []
+    for m in _MONTH_DAY_RE.finditer(text):
+        year = isos[max(0, bisect_left(starts, m.start()) - 1)][1]
+        month, day = int(m.group("m"), 10), int(m.group("d"), 10)
+        if _valid(month, day, year):
+            out.append(DateMention(m.start(), m.end(), m.group(), DateValue(year=year, month=month, day=day), "iso"))
     return out
 
 
