@@ -7,7 +7,7 @@ must still be caught.
 from __future__ import annotations
 
 from raguard import verify
-from raguard.checkers.entities import _PLACED_IN_RE, _opening_particle
+from raguard.checkers.entities import _PARTICLE_LEAD_RE, _PLACED_IN_RE, _opening_particle
 from raguard.models import MISATTRIBUTED_CLAIM, MISSING_ENTITY
 from raguard.normalize.entities import capitals_misread, coded_country_rows, listed_country_codes
 from raguard.normalize.names import named_number_spans
@@ -170,6 +170,18 @@ def test_a_yes_in_another_language_opening_the_answer_is_no_name() -> None:
     assert not _opening_particle("Olga, the room is free.", 0, 4)
 
 
+def test_a_reply_opening_the_answer_is_no_part_of_the_name_after_it() -> None:
+    doc = ["Order terms - Fernhill & Finch Stationers\n4. Fernhill & Finch do not supply printer proofs. "
+           "Proofs can be viewed online."]
+    answer = "No - Fernhill & Finch doesn't supply printer proofs, but you can view them online."
+    assert MISSING_ENTITY not in types(doc, answer, "Do I get proofs?")
+    assert texts(doc, answer.replace("Finch", "Fitch"), MISSING_ENTITY, "Do I get proofs?") == ["Fernhill & Fitch"]
+    assert texts(doc, "They said no - Fernhill & Fitch don't supply proofs.", MISSING_ENTITY, "Do I get proofs?") == [
+        "Fernhill & Fitch"]
+    # (a particle without its mark may open a name)
+    assert _PARTICLE_LEAD_RE.match("No Limits Print") is None and _PARTICLE_LEAD_RE.match("Yes, Dr Ito") is not None
+
+
 # -- a field's label names who did it -------------------------------------------------------------------
 
 def test_a_forms_labels_say_who_did_what() -> None:
@@ -242,3 +254,18 @@ def test_a_class_word_before_its_number_may_be_a_cognate_of_the_documents_langua
 
     assert _cognate_label("Chiens de catégorie 1 et 2 interdits", "category", "1") is not None
     assert _cognate_label("Zoning 3 applies", "zone", "3") is None  # another word, not an ending
+
+
+_ALARM_LOG = ("fire alarm weekly test log\nwk | date | zone | fault\n16 | 15/04/26 | z4 | \"z4 fault\"\n"
+              "Engineer report: Z4 fault - smoke head in the lounge contaminated, REPLACED.")
+
+
+def test_a_numbered_zone_is_found_by_its_letter_and_the_letter_by_its_word() -> None:
+    answer = "The Zone 4 fault logged on 15 April came from a contaminated smoke head in the lounge, which was replaced."
+    assert types([_ALARM_LOG], answer, "Was it fixed?") == []
+    assert texts([_ALARM_LOG], answer.replace("Zone 4", "Zone 5"), MISSING_ENTITY, "Was it fixed?") == ["Zone 5"]
+    # the letter stands for the word only where a document names that word
+    assert texts([_ALARM_LOG.replace("zone", "area")], answer, MISSING_ENTITY, "Was it fixed?") == ["Zone 4"]
+    spelled = _ALARM_LOG.replace("z4", "Zone 4").replace("Z4", "Zone 4")
+    assert MISSING_ENTITY not in types([spelled], answer.replace("Zone 4", "Z4"), "Was it fixed?")
+    assert texts([spelled], answer.replace("Zone 4", "Z5"), MISSING_ENTITY, "Was it fixed?") == ["Z5"]

@@ -130,6 +130,11 @@ class EntitiesChecker:
                 continue  # "0.3C", "14.7 MW": values with units belong to the numbers checker
             if _opening_particle(response, start, end):
                 continue  # "Ja, teilweise: ...": a yes or a no in another language opening a sentence
+            if (lead := _PARTICLE_LEAD_RE.match(text)) is not None:
+                # "No - Lumen & Lace doesn't ...": NER took in a reply before the name (its
+                # mark after it: "No Limits Ltd" is a name); the name is what comes after it
+                start += lead.end()
+                text = response[start:end]
             if (m := _WORD_NUMBER_RE.fullmatch(text)) is not None and \
                     opens_with_common_word(response, start, m.group(1).lower()):
                 continue  # "Resolution 12 failed" beside "resolution 2": a numbered item, the number's to check
@@ -229,6 +234,8 @@ class EntitiesChecker:
                 hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
             if hit is None and label in ("PERSON", "PROPER") and part.isalpha() and part[:1].isupper():
                 hit = _handle_of(ctx, part)  # "Tobias" for the chat log's "<tobiasm>"
+            if hit is None:
+                hit = _letter_coded(ctx, part)  # "Zone 4" for a log's "Z4", "B12" for "Bay 12"
             if hit is None and (zone := zone_offsets(part)) is not None:
                 hit = _offset_given(ctx, zone)  # "23:47 (CEST)" for the documents' "23:47:12 +0200"
             if hit is None:
@@ -290,6 +297,10 @@ _WORD_NUMBER_RE = re.compile(r"([A-Z][a-z]+)[ \t]+\d{1,4}[A-Za-z]?")
 # opens with one ("Ja, teilweise", "Oui, ...", "Nein.")
 _YES_NO = frozenset({"ja", "nein", "jawohl", "oui", "non", "si", "sí", "nee", "nej", "nei", "tak", "nie",
                      "sim", "não", "da", "niet", "kyllä", "ei", "igen", "nem", "ano", "ne", "evet", "hayır"})
+
+
+# a reply's yes or no and its mark, which NER may take into the name after it ("No - Acme", "Yes, Dr Ito")
+_PARTICLE_LEAD_RE = re.compile(r"(?:yes|no|yep|nope|yeah)[ \t]*(?:[,:;–—]|[ \t]-)[ \t]*(?=[^\W\d_])", re.IGNORECASE)
 
 
 def _opening_particle(text: str, start: int, end: int) -> bool:
@@ -1094,6 +1105,32 @@ def _handle_of(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]]:
     return None
 
 
+# a numbered place or part named by its word ("Zone 4", "Bay 12") and by the word's letter ("Z4", "B-12")
+_WORD_NUMBERED_RE = re.compile(r"([A-Za-z]{3,12})[ \t]+(\d{1,4})")
+_LETTER_NUMBERED_RE = re.compile(r"([A-Za-z])-?(\d{1,4})")
+
+
+def _letter_coded(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]]:
+    """(doc_index, start, end) of the other way a document writes a numbered place or part:
+    "Z4" for the answer's "Zone 4", where that document has the word "zone" too (a column's
+    header, a label), and "Zone 4" (any word of that letter) for the answer's "Z4"; else None."""
+    m = _WORD_NUMBERED_RE.fullmatch(name)
+    if m is not None:
+        word, code = m.group(1).casefold(), (m.group(1)[0] + m.group(2)).casefold()
+        for doc_index, index in ctx.documents:
+            vocab = index.tokens.vocab
+            if word in vocab and code in vocab and (span := index.tokens.find_span([code])) is not None:
+                return doc_index, span[0], span[1]
+        return None
+    m = _LETTER_NUMBERED_RE.fullmatch(name)
+    if m is not None:
+        spelled = re.compile(rf"\b{m.group(1)}[a-z]{{2,11}}[ \t]+{m.group(2)}\b", re.IGNORECASE)
+        for doc_index, index in ctx.documents:
+            if (found := spelled.search(index.text)) is not None:
+                return doc_index, found.start(), found.end()
+    return None
+
+
 def _offset_given(ctx: CheckContext, offsets: tuple[int, ...]) -> Optional[tuple[int, int, int]]:
     """(doc_index, start, end) of a UTC offset a document writes beside a time that is one of
     ``offsets`` (a time zone's), or None."""
@@ -1129,7 +1166,7 @@ def _date_of(ctx: CheckContext, month: int, day: int) -> Optional[tuple[int, int
 _LIST_END_RE = re.compile(r"(?<![ \t]),?[ \t]+(?:and|or|&)[ \t]+[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*$")
 # ((?<![ \t]): a run of spaces is tried from its start only)
 _LIST_SPLIT_RE = re.compile(r",[ \t]+(?:(?:and|or|&)[ \t]+)?|(?<![ \t])[ \t]+(?:and|or|&)[ \t]+")
-_MEMBER_OF_RE = re.compile(r" (?:in|at|with|to|from|of the) (?=[A-Z])")
+_MEMBER_OF_RE = re.compile(r" (?:in|at|with|to|from|of the|of) (?=[A-Z])")
 # an acronym's plural ending a name ("Smart TVs")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,}s$")
 
