@@ -290,3 +290,49 @@ def test_an_emails_i_is_its_signer_named_in_part() -> None:
     answer = "Owen Pritchard recommends a new expansion vessel, quoted at £180 plus VAT and fitted in one visit."
     flagged = [w.text for w in verify("Is the boiler ok?", docs, answer).warnings if w.type == MISATTRIBUTED_CLAIM]
     assert flagged == []
+
+
+# A training record's row names the provider of a course its subject took: the answer that says
+# whom he took it with names no one else, whatever legal form or bracketed code the two leave out.
+_TRAINING = ("OPERATOR TRAINING RECORD - Marsh Lane Depot\nName: Kofi Mensah    Emp no: 31188\n"
+             "Course | Provider | Date | Result | Expires\n"
+             "Counterbalance (B1) novice 5-day | LiftSafe Ltd | 14-18 Oct 2024 | PASS | 17 Oct 2027\n"
+             "Order picker (D2) conversion 3-day | LiftSafe Ltd | 02-04 Feb 2026 | PASS (theory 91%) | 03 Feb 2029\n")
+
+
+def test_a_provider_named_with_its_legal_form_and_a_bracketed_code_is_no_one_else() -> None:
+    answer = ("Kofi Mensah passed his three-day order picker (D2) conversion with LiftSafe on 2-4 February 2026 "
+              "(theory 91%), and that certificate runs to 3 February 2029.")
+    assert misattributed("Can Kofi drive the order picker?", [_TRAINING], answer) == []
+    # a row that names another person in the answer's place is still someone else's
+    other = _TRAINING + "Order picker (D2) refresher | Priya Nair | 01 Mar 2026 | PASS | 01 Mar 2029\n"
+    assert misattributed("Can Kofi drive the order picker?", [other],
+                         "Kofi Mensah passed his order picker (D2) refresher on 1 March 2026.") != []
+
+
+def test_a_bracketed_aside_does_not_end_its_clause() -> None:
+    from raguard.checkers.attributions import _across_brackets
+    from raguard.normalize.text import clause_spans
+
+    text = "He passed his picker (D2) conversion with LiftSafe (theory 91%), and it runs to 2029."
+    assert [text[a:b] for a, b in _across_brackets(text, clause_spans(text))] == [
+        "He passed his picker (D2) conversion with LiftSafe ", "theory 91%", "", " and it runs to 2029."]
+    # (a clause of its own after the bracket is not joined: "and", "which" open one)
+    text = "It follows the Red Book (2025 edition) and was signed by Ana Reis."
+    assert len(_across_brackets(text, clause_spans(text))) == 3
+
+
+_GAME_SHEET = ("GAME SHEET - Game #3107 - 14 Feb 2026\nPeriod | Time | Team | No. | Player | Infraction | Min\n"
+               "2 | 11:40 | HAW | 9 | L. Brandt | Boarding | 5+GM\nReferee: P. Lindqvist    Linesmen: J. Okoye / R. Sato")
+_RULING = ("DISCIPLINE COMMITTEE\nRe: Incident, Game #3107\n"
+           "After reviewing the referee's report and video provided by the Falcons, the Committee has determined:\n"
+           "• Boarding (major + game misconduct) carries an automatic 2-game suspension.")
+
+
+def test_a_description_the_answer_gives_the_name_as_its_title_is_that_name() -> None:
+    answer = ("L. Brandt is suspended for two games. After reviewing referee P. Lindqvist's report and video, "
+              "the committee applied the automatic two-game suspension for boarding.")
+    assert misattributed("Why is he suspended?", [_GAME_SHEET, _RULING], answer) == []
+    # a document that names the one it describes names someone else
+    named = _RULING.replace("the referee's report", "the referee, R. Sato, and his report")
+    assert misattributed("Why is he suspended?", [_GAME_SHEET, named], answer) != []

@@ -438,3 +438,15 @@ def test_a_speakers_label_gives_the_name_no_words_of_its_turn() -> None:
             "Rui: the genius? . Sam: yeah, she can help ;) . Rui: ok, tell me")
     answer = "Rui asks Sam if he has a cheat sheet for the chemistry quiz and Sam says he's working on it with Greta."
     assert [w for w in verify("Summarize the chat.", [chat], answer).warnings if w.type == MISATTRIBUTED_CLAIM] == []
+
+
+_PREPAID = ("HARBOUR PHYSIO - PREPAID PLAN\nPatient: Lena Moreau-Silva    Plan start: 06/01/2026\n"
+            "Total sessions: 10    Price: $700.00\nPaid by: Tomas Silva (Mastercard ••4471), on behalf of patient\n"
+            "Refunds go only to the original payment card.")
+
+
+def test_the_holders_own_card_or_firm_holds_the_role_with_him() -> None:
+    answer = "A refund would go back to Tomas Silva's Mastercard, which paid for the plan."
+    assert misattributed(answer, [_PREPAID]) == []
+    # another person's card is still no holder of the role
+    assert misattributed(answer.replace("Tomas Silva's", "Lena Moreau-Silva's"), [_PREPAID]) != []

@@ -58,6 +58,13 @@ Lettings has booked"; "I'd recommend" in an e-mail signed "Jake" for "Jake Whitl
 a weekday with a possessive ("Friday's run") is a date, and a message's opening name with a dash
 after it ("Priya - Brightwave sent the quote") is whom it is to.
 
+A description the answer gives its name as a title ("referee P. Lindqvist's report") is that name
+where the document's sentence speaks of someone by it alone ("the referee's report", not "the
+referee, R. Sato"); a company's legal form ("Ltd", "GmbH") names no one apart from the name before
+it; and a bracketed aside does not end the answer's clause ("passed his picker (D2) conversion
+with LiftSafe" is one clause). A name found only in another form that shares none of its words
+("Z4" for "Zone 4") is left alone: the sentences of that form hold none of its words.
+
 A name that only reports what a third person did ("Mr Oduya says she has grown in confidence")
 is the source, not the doer: the pronoun may be anyone the answer or the query names. A given
 name the document writes beside the answer's surname ("Dr Ines Carvalho": "Ines's book" for
@@ -90,7 +97,7 @@ from raguard.checkers.quotes import blank_quotations
 from raguard.documents import DocumentIndex
 from raguard.models import MISATTRIBUTED_CLAIM
 from raguard.normalize.bindings import HONORIFICS
-from raguard.normalize.entities import country_demonyms, demonym_countries, initials
+from raguard.normalize.entities import LEGAL_FORMS, country_demonyms, demonym_countries, initials
 from raguard.normalize.names import inner_name_stems
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.pipe_tables import table_at
@@ -174,12 +181,14 @@ class AttributionsChecker:
                     continue  # acronyms, lower-case names and "French" describe rather than name
                 if _found_in_a_value(ctx, name):
                     continue  # "Ksh" found in "Ksh15,000.00": a currency's letters, no one's name
+                if _found_in_another_form(ctx, name):
+                    continue  # "Zone 4" found as a log's "Z4": the sentences of that form are not its words
                 name_stems = _stems_at(ctx, name.start, name.end) if ctx.response[name.start:name.end] == text \
                     else content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
                     continue
                 if not clauses:
-                    clauses = clause_spans(claims)
+                    clauses = _across_brackets(claims, clause_spans(claims))
                     clause_starts = [c[0] for c in clauses]
                 k = max(0, bisect_right(clause_starts, name.start - start) - 1)
                 if k not in clause_stems:
@@ -233,6 +242,8 @@ class AttributionsChecker:
             return None
         if _OPENING_PRONOUN_RE.match(doc_text) or _SPEAKER_PRONOUN_RE.search(doc_text):
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
+        if _described_as(doc_text, _title_before(ctx.response, name.start)):
+            return None  # "the referee's report" for "referee P. Lindqvist's report": the answer's own title for the name
         # the name only reports what a "she" or "they" did, who may be anyone the answer or the
         # query names ("How did Amara do?" ... "Mr Oduya says she has grown in confidence": Amara)
         referents = (answer.names | ctx.query_stems) if reported else frozenset()
@@ -255,6 +266,69 @@ class AttributionsChecker:
                 f'"{quote_for_message(doc_text, 100)}"'
             ),
         )
+
+
+# the lower-case word right before a name, as a title ("referee P. Lindqvist", "engineer Ana Reis")
+_TITLE_BEFORE_RE = re.compile(r"(?<![\w'’-])([a-z]{3,})[ \t]+\Z")
+
+
+def _title_before(response: str, start: int) -> Optional[str]:
+    """The lower-case content word right before the name at ``start`` ("referee" of "referee P.
+    Lindqvist's report"), which the answer gives the name as its title; else None."""
+    m = _TITLE_BEFORE_RE.search(response, max(0, start - 24), start)
+    if m is None or content_stem(m.group(1)) is None:
+        return None
+    return m.group(1)
+
+
+def _described_as(doc_sentence: str, title: Optional[str]) -> bool:
+    """Does ``doc_sentence`` speak of someone by ``title`` alone ("the referee's report", not
+    "the referee, J. Okoye"): a description the answer's title resolves to its name?"""
+    if title is None:
+        return False
+    for m in re.finditer(r"\bthe[ \t]+" + re.escape(title) + r"(?:['’]s)?\b", doc_sentence, re.IGNORECASE):
+        after = doc_sentence[m.end():m.end() + 40].lstrip(" \t,:(-–")
+        if not after[:1].isupper():
+            return True
+    return False
+
+
+def _across_brackets(text: str, clauses: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``clauses`` of ``text`` with a clause that a bracketed aside interrupts made whole again
+    ("passed his order picker (D2) conversion with LiftSafe": one clause, the aside inside it),
+    where the text after the closing bracket goes on with a content word in lower case (not
+    after a comma, nor with "and" or "which", which open a clause of their own)."""
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(clauses):
+        start, end = clauses[k]
+        while (k + 2 < len(clauses) and text[end:end + 1] == "(" and text[clauses[k + 1][1]:clauses[k + 1][1] + 1] == ")"
+               and (on := _GOES_ON_RE.match(text, clauses[k + 2][0])) is not None
+               and content_stem(on.group(1)) is not None):
+            end = clauses[k + 2][1]
+            k += 2
+        out.append((start, end))
+        k += 1
+    return out
+
+
+#: A company's legal form ("Ltd", "GmbH"), which names no one apart from the name before it.
+_LEGAL_FORMS = frozenset(LEGAL_FORMS)
+# what goes on after a bracketed aside inside a clause: a space and a lower-case word
+_GOES_ON_RE = re.compile(r"[ \t]+([a-z][\w'’-]*)")
+
+
+def _found_in_another_form(ctx: CheckContext, name: Finding) -> bool:
+    """Was the name found only as a document writes it otherwise, sharing none of its words
+    ("Z4" for "Zone 4", "AoE" for "Anywhere on Earth")? The sentences that speak of it then
+    hold none of its words, so none can be told to be about someone else."""
+    if name.evidence is None:
+        return False
+    doc_index, start, end = name.evidence
+    found = [w.casefold() for w in _WORD_RE.findall(ctx.documents.indexes[doc_index].text[start:end])]
+    words = [w.casefold() for w in _WORD_RE.findall(name.text)]
+    # (a handle or an address that writes the words together, "khatrijewellers", is the name)
+    return bool(found) and set(found).isdisjoint(words) and "".join(words) not in "".join(found)
 
 
 def _found_in_a_value(ctx: CheckContext, name: Finding) -> bool:
@@ -706,6 +780,8 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
             continue  # "Hi Dev, my internet ...", "Priya - the quote came": the one spoken to, not an agent of the claim
         if any(c.isdigit() for c in word) or _ROMAN_RE.fullmatch(word):
             continue  # "HH-2026-118834", "TV-200", "movement II": a code, a model or a part's number, no one's name
+        if word in _LEGAL_FORMS:
+            continue  # "Ltd" of "LiftSafe Ltd": the name before it is who it is (the answer may drop the form)
         bare = folded.removesuffix("'s").removesuffix("’s")
         if bare in WEEKDAYS or bare in MONTHS and _beside_digit(sentence, m.start(), m.end()):
             continue  # "Tue", "Friday's run", "12 Dec": a date (a bare "May" or "June" may be someone)

@@ -286,6 +286,9 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
         if not holders or not own or any(not own.isdisjoint(h) for h, _, _ in holders):
             continue
         sentence = bisect_right(starts, name.start)
+        if any(_owns(ctx.response, o, name) and not _person_words(o.text).isdisjoint(h)
+               for o in names for h, _, _ in holders):
+            continue  # "Javier Ruiz's Visa, which paid": the holder's own card, account or firm does it
         other = next(((o.text, doc_index) for o in names if o is not name and bisect_right(starts, o.start) == sentence
                       and (words := _person_words(o.text)) and words.isdisjoint(own)
                       for h, _, doc_index in holders if not words.isdisjoint(h)), None)
@@ -300,6 +303,12 @@ def _bound_elsewhere(ctx: CheckContext, names: list[Finding], flagged: set[int])
         flagged.add(name.start)
         yield _misattributed(name, f"role: {binding.key}",
                              f"Document {doc_index} gives that role to {holder}, not to {name.text}.")
+
+
+def _owns(response: str, owner: Finding, name: Finding) -> bool:
+    """Does ``owner`` stand in the possessive right before ``name`` ("Javier Ruiz's Visa")?"""
+    return (owner.end <= name.start and not response[owner.end:name.start].strip()
+            and response[max(owner.start, owner.end - 2):owner.end] in ("'s", "’s"))
 
 
 def _holder_of_another_role(ctx: CheckContext, key: str, own: frozenset[str],
