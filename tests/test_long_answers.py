@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from raguard.checkers.statements import _opening_label_end
 from raguard import Verifier, verify
 from raguard.documents import DocumentIndex
 from raguard.models import (
@@ -126,6 +127,24 @@ def test_an_opening_reply_to_a_question_is_a_medium_verdict(reply: str) -> None:
     gated = Verifier(severities={UNSUPPORTED_VERDICT: "high"}).verify(
         "Is anything wrong with the kilns this week?", KILNS, reply + KILN_GROUNDS)
     assert gated.action == "review"
+
+
+POTTERY = ["Kiln Street Pottery - course page\nWheel Basics (Tuesdays 18:30-21:00): 6 weeks, £180, clay and firing "
+           "included, max 8 students. Beginners welcome. Aprons provided; bring a towel.\n"
+           "Glaze Lab (Thursdays): for returning students only."]
+POTTERY_GROUNDS = " It runs for 6 weeks and costs £180, with clay and firing included. He should bring a towel."
+
+
+def test_a_label_opening_the_reply_is_no_part_of_its_claim() -> None:
+    query = "Can my son join the Tuesday class if he's never done pottery?"
+    reply = "Short answer: the Tuesday class suits him fine, as complete beginners are welcome."
+    result = verify(query, POTTERY, reply + POTTERY_GROUNDS)
+    assert [(w.type, w.severity) for w in result.warnings] == [(UNSUPPORTED_VERDICT, "medium")], result.warnings
+    # the label's words are not counted; the rest is still checked
+    wrong = reply.replace("are welcome", "are not welcome")
+    assert verify(query, POTTERY, wrong + POTTERY_GROUNDS).action == "review"
+    assert _opening_label_end(reply) == len("Short answer: ")
+    assert _opening_label_end("Q3: revenue rose 4%.") == 0 and _opening_label_end("The price is: £40") == 0
 
 
 def test_a_reply_is_a_verdict_only_where_it_opens_an_answer_to_a_question() -> None:
@@ -692,6 +711,9 @@ def test_an_acronyms_plural_is_found(doc: str, answer: str, wrong: str) -> None:
     # a person and the party she belongs to, a count sheet giving both on one line
     ("Ines Varga of the Greens kept her seat.", "VARGA, Ines | Greens | 1,412 ELECTED", "Ines", " kept", "PERSON", True),
     ("Ines Varga of the Liberals kept her seat.", "VARGA, Ines | Greens | 1,412 ELECTED", "Ines", " kept", "PERSON", False),
+    # and the practice a person works for, named without an article
+    ("Dr Osei of Harlow Road Surgery signed it.", "Signed: Dr K. Osei (Harlow Road Surgery)", "Dr", " signed", "PERSON", True),
+    ("Dr Osei of Elm Road Surgery signed it.", "Signed: Dr K. Osei (Harlow Road Surgery)", "Dr", " signed", "PERSON", False),
 ])
 def test_a_name_read_with_where_it_is_or_who_is_with_it_is_found_as_the_two(
         answer: str, doc: str, first: str, after: str, label: str, found: bool) -> None:
@@ -999,6 +1021,19 @@ def test_a_sentence_that_says_there_are_so_many_things_announces_them_too() -> N
     assert UNSUPPORTED_STATEMENT not in types("What did the sweep find?", [doc[0]], answer)
     assert UNSUPPORTED_STATEMENT in types("What did the sweep find?", [doc[0]],
                                           "The flue was swept. There are two surveyors to pay." + body)
+
+
+def test_a_few_other_things_announce_what_follows_but_a_few_days_count_nothing() -> None:
+    doc = ["Welcome to Gull Rock Cottage! The key is in the lockbox by the green door, code 8-3-1-5. There's no shop "
+           "on the island, so stock up in Portmore; the Spar there closes at 22:00. There's no wifi, but 4G is fine by "
+           "the pier. Check-out is 10:00 on Sunday. - Aoife"]
+    body = ("\n- The key is in the lockbox by the green door, code 8-3-1-5.\n"
+            "- There's no shop on the island, so stock up in Portmore first.\n- There's no wifi, but 4G is fine by the pier.")
+    for opening in ("A few other things from Aoife:", "Several other points from Aoife:"):
+        assert UNSUPPORTED_STATEMENT not in types("Anything I should know?", doc, "Check-out is 10:00 on Sunday. " + opening + body)
+    # a count without a number announces only things of enumeration
+    assert UNSUPPORTED_STATEMENT in types("Anything I should know?", doc,
+                                          "Check-out is 10:00 on Sunday. A few days later the ferry stopped." + body)
 
 
 # a short question in an answer is a turn of speech that leads into what follows, not a claim

@@ -407,6 +407,10 @@ ANCHORED = {
     "raguard.checkers.qa.unanswered._WHO_RE",
     "raguard.checkers.qa.unanswered._WHO_IS_NAME_RE",
     "raguard.normalize.entities._ACRONYM_RE",
+    "raguard.checkers.entities._PARTICLE_LEAD_RE",  # (match at a name's start)
+    "raguard.checkers.statements._OPENING_LABEL_RE",  # (match at a sentence's start)
+    "raguard.checkers.statements._VAGUE_COUNT_RE",
+    "raguard.checkers.attributions._GOES_ON_RE",  # (match after a closing bracket)
     "raguard.normalize.framing._COUNT_OPENING_RE",
     "raguard.normalize.text._LINEBREAK_HYPHEN_RE",
     "raguard.normalize.text._ABBREV_RUN_RE",
@@ -511,6 +515,7 @@ WINDOWED = {
     "raguard.normalize.counts._LABEL_WORD_RE": 24,  # _LABEL_WORD_REACH: before a label's number
     "raguard.normalize.numbers._AMOUNT_PREFIX_RE": 6,  # _AMOUNT_PREFIX_REACH: before an amount
     "raguard.normalize.numbers._TOKENIZED_CURRENCY_RE": 2,  # (the two characters before a value)
+    "raguard.checkers.attributions._TITLE_BEFORE_RE": 24,  # (the characters before a name)
 }
 
 

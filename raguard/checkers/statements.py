@@ -224,6 +224,15 @@ class StatementsChecker:
             if split is None:
                 continue  # a framing sentence ("Here's a summary of the article:") claims nothing
             claim, framed = split
+            label_end = _opening_label_end(sentence)
+            if label_end:
+                # "Short answer: Saturday works": the label says what follows, which is the claim
+                cut = start + label_end
+                framed = framed + [i for i in claim if toks[i].start < cut]
+                claim = [i for i in claim if toks[i].start >= cut]
+                sentence_range = ctx.token_range(cut, end)
+                if not claim or not sentence_range:
+                    continue
             sentence_stems: set[str] = set()
             for i in claim:
                 word_stem = stems[i]
@@ -376,7 +385,16 @@ def _counts_documents_things(ctx: CheckContext, sentence: str) -> bool:
     nouns.discard(None)
     if nouns & _ENUMERATION_STEMS:
         return True  # ("Two things don't match the ad": what follows names them)
+    if _VAGUE_COUNT_RE.match(sentence):
+        return False  # ("A few days later it rained": no count announces days; "a few things" would)
     return any(noun in index.stems for noun in nouns for _, index in ctx.documents)
+
+
+# a count without a number ("A few other things ...", "Several deductions ..."): it announces
+# only the things of enumeration (:data:`_ENUMERATION_STEMS`)
+_VAGUE_COUNT_RE = re.compile(
+    r"\W*(?:there[ \t]+(?:are|were)[ \t]+)?(?:(?:the|all|these|those)[ \t]+)?(?:a[ \t]+few|a[ \t]+couple|several)\b",
+    re.IGNORECASE)
 
 
 def _is_short_question(sentence: str, tokens: range) -> bool:
@@ -395,6 +413,19 @@ def _opens_reply(ctx: CheckContext, tokens: range) -> bool:
     if first in _REPLY_OPENERS or stem(first) in _VERDICT_STEMS:
         return True
     return first in ("it", "that", "this") and len(tokens) > 1 and toks[tokens[1]].norm in _APPEARANCE
+
+
+# a label of at most three words opening a sentence, its colon and the text after it on its
+# line ("Short answer: ...", "Bottom line: ...", "Update: ..."); no digit in it ("Q3: ..."
+# names a period)
+_OPENING_LABEL_RE = re.compile(r"[ \t*_]*[^\W\d_]+(?:[ \t][^\W\d_]+){0,2}[*_]*:[ \t]+(?=[^\W_])")
+
+
+def _opening_label_end(sentence: str) -> int:
+    """Where the text after a short opening label ends its label ("Short answer: Saturday
+    works" -> 14), or 0 when the sentence opens with none."""
+    m = _OPENING_LABEL_RE.match(sentence)
+    return m.end() if m is not None else 0
 
 
 def _is_verdict(stems: list[Optional[str]], tokens: range) -> bool:

@@ -223,11 +223,14 @@ def is_heading(sentence: str) -> bool:
 
 
 # a sentence that opens by counting ("Three deductions ...", "The two reviews ...", "Four of
-# Ana's results ...", "There are two things ..."): the counting word and the words up to the
-# counted noun
+# Ana's results ...", "There are two things ...", "A few other things ..."): the counting word
+# and the words up to the counted noun
 _COUNT_OPENING_RE = re.compile(
-    r"\W*(?:there[ \t]+(?:are|were)[ \t]+)?(?:(?:the|all|these|those)[ \t]+)?(?P<n>two|three|four|five|six|seven|eight|nine|ten)"
+    r"\W*(?:there[ \t]+(?:are|were)[ \t]+)?(?:(?:the|all|these|those)[ \t]+)?"
+    r"(?P<n>two|three|four|five|six|seven|eight|nine|ten|a[ \t]+few|a[ \t]+couple[ \t]+of|several)"
     r"(?:[ \t]+of[ \t]+(?:the|these|those|her|his|their|your|its|our|[^\W\d_][\w-]*(?:[ \t]+[^\W\d_][\w-]*)?['’]s?))?"
+    # ("two more points", "a few other things": what sets them beside those said before)
+    r"(?:[ \t]+(?:other|more|further|additional))?"
     r"[ \t]+(?P<noun>[^\W\d_][\w-]*)\b",
     re.IGNORECASE,
 )
