@@ -58,7 +58,7 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
                     # the line is about another thing first, unless the word is in a field's
                     # label that gives it a zero ("CATEGORY B (MAJOR) ERRORS: 0" denies "no
                     # major errors": the whole label names what has none)
-                    if _zero_labelled(text, at, line_end) and _restated_row(text, at, h, about):
+                    if _zero_labelled(text, at, line_end, content_stems(about)) and _restated_row(text, at, h, about):
                         return doc_index, spans[i]
                     continue
                 if cell_start > line_start and text[cell_start - 1] == "|":
@@ -75,9 +75,13 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
     return None
 
 
-def _zero_labelled(text: str, at: int, line_end: int) -> bool:
+def _zero_labelled(text: str, at: int, line_end: int, said: frozenset[str]) -> bool:
     """Is position ``at`` of ``text`` inside the label of a field (its line's first words, up
-    to a colon: see :func:`raguard.normalize.fields.field_label`) whose value is a zero?"""
+    to a colon: see :func:`raguard.normalize.fields.field_label`) whose value is a zero, and
+    does that label name what the answer's denial does: two content words of the answer
+    sentence (``said``: its stems), the denied word and another ("no major errors" / "CATEGORY
+    B (MAJOR) ERRORS: 0")? (A statement's dotted leader, "Repayments received (direct) ....
+    £0.00", read so too, cost an unread held-out set's caught edit for a read set's false alarm.)"""
     colon = text.find(":", at, line_end)
     if colon < 0:
         return False
@@ -88,7 +92,7 @@ def _zero_labelled(text: str, at: int, line_end: int) -> bool:
     if value_start is None:
         return False
     label = field_label(text, value_start)
-    if label is None or not label[0] <= at < label[1]:
+    if label is None or not label[0] <= at < label[1] or len(content_stems(text[label[0]:label[1]]) & said) < 2:
         return False
     value = _CELL_VALUE_RE.match(text, value_start, line_end)
     return value is not None and not value.group(1).replace("0", "").replace(",", "").replace(".", "")
