@@ -833,6 +833,17 @@ def test_an_amount_glued_to_a_currencys_letters_supports_its_restatement(doc: st
     assert verify("How much?", [doc], changed).action == "review"
 
 
+def test_a_currencys_letters_before_a_value_another_document_gives_are_no_name() -> None:
+    docs = ["RKQ41TX2 Confirmed. Ksh1,800.00 sent to JOSEPH OTIENO on 4/2/26. New M-PESA balance is Ksh2,240.00.",
+            "[02/03/2026, 08:30] Joseph Otieno: Contributions for Feb: 9 of 10 members. Wanjiru has NOT paid, "
+            "penalty of 150 applies."]
+    answer = "Wanjiru hasn't paid for February, so a Ksh 150 penalty applies."
+    assert not verify("Did everyone pay?", docs, answer).warnings
+    assert [w.text for w in verify("Did everyone pay?", docs, answer.replace("150", "250")).warnings] == ["Ksh 250"]
+    # (letters no document glues to an amount are a name's: still checked as one)
+    assert verify("Did everyone pay?", docs, answer.replace("Ksh", "Kes")).action == "review"
+
+
 @pytest.mark.parametrize("doc", ["Part no. A320 fits", "ref SFK72HQ1XZ logged", "gusts F6 at noon"])
 def test_a_code_that_glues_letters_to_digits_gives_no_amount(doc: str) -> None:
     # (no thousands grouping and no cents: a code's digits, not an amount)

@@ -40,6 +40,7 @@ from pydantic import Field
 
 from raguard.normalize.bindings import HONORIFICS
 from raguard.normalize.dates import MONTHS, WEEKDAYS
+from raguard.normalize.numbers import extract_numbers
 from raguard.normalize.names import at_sentence_start, is_unit_after_number, opens_with_common_word, proper_noun_runs
 from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -113,7 +114,12 @@ class EntitiesChecker:
         # checked so far never overlap one another, so they stay a sorted disjoint set
         seen = DisjointSpans(ctx.named_number_spans)
         for start, end in ctx.named_number_spans:
-            yield self._check_one(ctx, start, end, "NAME_NUMBER")
+            finding = self._check_one(ctx, start, end, "NAME_NUMBER")
+            if not finding.supported and _glued_letters_value(ctx, ctx.response[start:end]):
+                # "Ksh 200" where the documents write "Ksh2,500.00" and "penalty of 200": a
+                # currency's letters and a value, found where a document gives the value
+                finding = self._value_with_letters(ctx, start, end)
+            yield finding
         # values with a unit ("USD 42.5 million") belong to the numbers checker
         value_spans = sorted((n.start, n.end) for n in ctx.numbers if n.unit)
         values = SpanIndex(value_spans)
@@ -187,6 +193,22 @@ class EntitiesChecker:
                 # the person was checked, the place she works is checked on its own
                 start = _affiliation_start(response, start, end, checked)
                 yield self._check_one(ctx, start, end, "PROPER")
+
+    def _value_with_letters(self, ctx: CheckContext, start: int, end: int) -> Finding:
+        """The finding of a currency's letters and a value ("Ksh 200"): supported where a
+        document gives that value (the letters are found glued to its amounts)."""
+        text = ctx.response[start:end]
+        finding = Finding(kind="entity", warning_type=self.warning_type, start=start, end=end, text=text,
+                          supported=False, value=text, checker=self.name,
+                          suggestion=f'"{quote_for_message(text)}" not found in retrieved documents.')
+        values = [n.value for n in extract_numbers(text)]
+        for doc_index, index in ctx.documents:
+            found = next((n for n in index.numbers if values and n.value == values[-1]), None)
+            if found is not None:
+                finding.supported, finding.source, finding.suggestion = True, "document", None
+                finding.evidence = (doc_index, found.start, found.end)
+                break
+        return finding
 
     def _check_one(self, ctx: CheckContext, start: int, end: int, label: str) -> Finding:
         text = ctx.response[start:end]
@@ -1258,6 +1280,18 @@ def _glued_to_digits(tokens: TokenText, word: str) -> Optional[tuple[int, int]]:
                                       or (norm.endswith(word) and norm[:-len(word)].isdigit())):
             return tokens.char_span(i, i + 1)
     return None
+
+
+# a word of a few letters and a value after it ("Ksh 200", "Rs 450")
+_LETTERS_VALUE_RE = re.compile(r"([A-Za-z]{2,%d})[ \t]?\d[\d,.]*" % _MAX_GLUED_LETTERS)
+
+
+def _glued_letters_value(ctx: CheckContext, text: str) -> bool:
+    """Is ``text`` a word of a few letters and a value ("Ksh 200") where a document glues that
+    word to its amounts ("Ksh2,500.00")? Then the word is a currency's or a unit's, no name."""
+    m = _LETTERS_VALUE_RE.fullmatch(text)
+    return m is not None and any(_glued_to_digits(index.tokens, m.group(1).casefold()) is not None
+                                 for _, index in ctx.documents)
 
 
 def _keeps_a_pair(stretch: list[str], words: list[str]) -> bool:
