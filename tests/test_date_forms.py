@@ -201,3 +201,16 @@ def test_a_day_listed_with_a_comma_supports_the_answers_date() -> None:
     doc = "Rhodri Vance is banned for two race days for misuse of the whip (14, 15 June)."
     assert not verify("When is the ban?", [doc], "Vance's ban covers 14 and 15 June.").warnings
     assert verify("When is the ban?", [doc], "Vance's ban covers 13 and 15 June.").action == "review"
+
+
+_CBT_DOCS = ["DRIVING LICENCE - PROVISIONAL\nValid to: 14 Mar 2028",
+             "Fenwick Rider Training (Sat 28 Feb, 16:50): Well done Arjun, CBT passed! Cert posted to you today."]
+
+
+@pytest.mark.parametrize(("year", "supported"), [(2026, True), (2027, False), (2025, False), (2015, False)])
+def test_a_chats_weekday_tells_the_year_of_its_day(year: int, supported: bool) -> None:
+    # 28 February 2026 is a Saturday; 2015's is too, but no document states a year near it
+    answer = f"Arjun passed his CBT with Fenwick Rider Training on 28 February {year}."
+    assert (verify("When did he pass?", _CBT_DOCS, answer).action == "proceed") is supported
+    # (without a year stated anywhere, the weekday alone places the day in no year)
+    assert verify("When did he pass?", _CBT_DOCS[1:], answer).action == "review"

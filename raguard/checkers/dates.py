@@ -46,8 +46,8 @@ from raguard.checkers.settings import CheckerConfig
 from raguard.checkers.computed import computations
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_DATE
 from raguard.normalize.dates import (
-    PLACED, DateMention, DateValue, closeness, day_months, day_ordinals, supported_apart, supports, weekday_slashed,
-    writes_slashed_dates,
+    PLACED, DateMention, DateValue, closeness, day_months, day_ordinals, stated_years, supported_apart, supports,
+    weekday_slashed, writes_slashed_dates, year_of_weekday,
 )
 
 
@@ -122,6 +122,17 @@ class DatesChecker:
                 if span is not None:
                     finding.supported = True
                     finding.evidence = (doc_index, span[0], span[1])
+                    finding.source = "document"
+                    return finding
+        if claim.day is not None and claim.month is not None and claim.year is not None and claim.weekday is None:
+            # "28 February 2026" for a chat's "Sat 28 Feb": the weekday tells the year (near one
+            # a document states), whichever document states that year
+            years = {y for _, index in ctx.documents for y in stated_years(index.dates)}
+            for doc_index, index in ctx.documents:
+                pinned = year_of_weekday(index.dates, claim, years)
+                if pinned is not None:
+                    finding.supported = True
+                    finding.evidence = (doc_index, pinned.start, pinned.end)
                     finding.source = "document"
                     return finding
         if claim.day is None and claim.month is not None and claim.year is not None and 2000 <= claim.year < 2100:

@@ -1427,6 +1427,37 @@ def supported_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optio
     return yearless if year_stated else None
 
 
+#: How far from a year the documents state a weekday may place a yearless day (within five
+#: years a day and month fall on five different weekdays, so the year found is the only one).
+_WEEKDAY_YEAR_REACH = 2
+
+
+def stated_years(doc_dates: Sequence[DateMention]) -> set[int]:
+    """The years a document's dates state (not those the reader gave a yearless date)."""
+    return {m.value.year for m in doc_dates if m.value.year is not None and m.form != PLACED}
+
+
+def year_of_weekday(doc_dates: Sequence[DateMention], claim: DateValue, years: set[int]) -> Optional[DateMention]:
+    """A yearless document date with its weekday ("Sat 28 Feb", a chat's) that supports the
+    claim's full date ("28 February 2026") because that day falls on that weekday in the claim's
+    year, a year within :data:`_WEEKDAY_YEAR_REACH` of one of ``years`` (those the documents
+    state); else None."""
+    if claim.year is None or claim.month is None or claim.day is None or claim.weekday is not None:
+        return None
+    if not any(abs(claim.year - y) <= _WEEKDAY_YEAR_REACH for y in years):
+        return None
+    try:
+        weekday = _dt.date(claim.year, claim.month, claim.day).weekday()
+    except ValueError:
+        return None
+    for mention in doc_dates:
+        value = mention.value
+        if (mention.form != PLACED and value.year is None and value.weekday == weekday
+                and value.month == claim.month and value.day == claim.day):
+            return mention
+    return None
+
+
 def _weekday_apart(doc_dates: Sequence[DateMention], claim: DateValue) -> Optional[DateMention]:
     """See :func:`supported_apart`: a weekday, day and month each stated, the day and month
     without a year (a year there would tell the weekday)."""
