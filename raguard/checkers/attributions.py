@@ -181,8 +181,6 @@ class AttributionsChecker:
                     continue  # acronyms, lower-case names and "French" describe rather than name
                 if _found_in_a_value(ctx, name):
                     continue  # "Ksh" found in "Ksh15,000.00": a currency's letters, no one's name
-                if _found_in_another_form(ctx, name):
-                    continue  # "Zone 4" found as a log's "Z4": the sentences of that form are not its words
                 name_stems = _stems_at(ctx, name.start, name.end) if ctx.response[name.start:name.end] == text \
                     else content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
@@ -244,6 +242,8 @@ class AttributionsChecker:
             return None  # "He played Leo Jones", "..., she said": the sentence may be about this very name
         if _described_as(doc_text, _title_before(ctx.response, name.start)):
             return None  # "the referee's report" for "referee P. Lindqvist's report": the answer's own title for the name
+        if _found_in_another_form(ctx, name):
+            return None  # "Zone 4" found as a log's "Z4": the sentences of that form are not its words
         # the name only reports what a "she" or "they" did, who may be anyone the answer or the
         # query names ("How did Amara do?" ... "Mr Oduya says she has grown in confidence": Amara)
         referents = (answer.names | ctx.query_stems) if reported else frozenset()
