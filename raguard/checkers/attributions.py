@@ -325,10 +325,15 @@ def _found_in_another_form(ctx: CheckContext, name: Finding) -> bool:
     if name.evidence is None:
         return False
     doc_index, start, end = name.evidence
-    found = [w.casefold() for w in _WORD_RE.findall(ctx.documents.indexes[doc_index].text[start:end])]
-    words = [w.casefold() for w in _WORD_RE.findall(name.text)]
+    found = [_bare(w) for w in _WORD_RE.findall(ctx.documents.indexes[doc_index].text[start:end])]
+    words = [_bare(w) for w in _WORD_RE.findall(name.text)]
     # (a handle or an address that writes the words together, "khatrijewellers", is the name)
     return bool(found) and set(found).isdisjoint(words) and "".join(words) not in "".join(found)
+
+
+def _bare(word: str) -> str:
+    """``word`` folded, without a possessive ("Brennan's" -> "brennan")."""
+    return word.casefold().removesuffix("'s").removesuffix("’s")
 
 
 def _found_in_a_value(ctx: CheckContext, name: Finding) -> bool:

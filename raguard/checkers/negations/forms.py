@@ -9,7 +9,7 @@ hrs)  0.00": :func:`_zero_given`). (A form's "N/A" is among the document's words
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence
+from typing import AbstractSet, Optional, Sequence
 
 from raguard.checkers.base import CheckContext
 from raguard.checkers.negations._common import _said_stems
@@ -75,7 +75,7 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
     return None
 
 
-def _zero_labelled(text: str, at: int, line_end: int, said: frozenset[str]) -> bool:
+def _zero_labelled(text: str, at: int, line_end: int, said: AbstractSet[str]) -> bool:
     """Is position ``at`` of ``text`` inside the label of a field (its line's first words, up
     to a colon: see :func:`raguard.normalize.fields.field_label`) whose value is a zero, and
     does that label name what the answer's denial does: two content words of the answer
