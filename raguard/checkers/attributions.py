@@ -286,11 +286,17 @@ def _described_as(doc_sentence: str, title: Optional[str]) -> bool:
     "the referee, J. Okoye"): a description the answer's title resolves to its name?"""
     if title is None:
         return False
-    for m in re.finditer(r"\bthe[ \t]+" + re.escape(title) + r"(?:['’]s)?\b", doc_sentence, re.IGNORECASE):
+    for m in _THE_WORD_RE.finditer(doc_sentence):
+        if m.group(1).casefold() != title.casefold():
+            continue
         after = doc_sentence[m.end():m.end() + 40].lstrip(" \t,:(-–")
         if not after[:1].isupper():
             return True
     return False
+
+
+# "the" and the word after it, perhaps a possessive ("the referee's report")
+_THE_WORD_RE = re.compile(r"\bthe[ \t]+([^\W\d_]+)(?:['’]s)?\b", re.IGNORECASE)
 
 
 def _across_brackets(text: str, clauses: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -1130,6 +1130,8 @@ def _handle_of(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]]:
 # a numbered place or part named by its word ("Zone 4", "Bay 12") and by the word's letter ("Z4", "B-12")
 _WORD_NUMBERED_RE = re.compile(r"([A-Za-z]{3,12})[ \t]+(\d{1,4})")
 _LETTER_NUMBERED_RE = re.compile(r"([A-Za-z])-?(\d{1,4})")
+# the same in a document's text, to find the word a letter stands for
+_WORD_NUMBERED_IN_TEXT_RE = re.compile(r"\b([A-Za-z]{3,12})[ \t]+(\d{1,4})\b")
 
 
 def _letter_coded(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]]:
@@ -1146,10 +1148,11 @@ def _letter_coded(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]
         return None
     m = _LETTER_NUMBERED_RE.fullmatch(name)
     if m is not None:
-        spelled = re.compile(rf"\b{m.group(1)}[a-z]{{2,11}}[ \t]+{m.group(2)}\b", re.IGNORECASE)
+        letter, number = m.group(1).casefold(), m.group(2)
         for doc_index, index in ctx.documents:
-            if (found := spelled.search(index.text)) is not None:
-                return doc_index, found.start(), found.end()
+            for found in _WORD_NUMBERED_IN_TEXT_RE.finditer(index.text):
+                if found.group(1)[0].casefold() == letter and found.group(2) == number:
+                    return doc_index, found.start(), found.end()
     return None
 
 

@@ -69,10 +69,15 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
                     figures = [value.group(1)] if value is not None else []
                 else:
                     figures = _FIGURE_RE.findall(text, at, _cell_end(text, at, line_end))[:ZERO_WITHIN]
-                if (any(not f.replace("0", "").replace(",", "").replace(".", "") for f in figures)
+                if (any(map(_is_zero, figures))
                         and _restated_row(text, at, h, about)):
                     return doc_index, spans[i]
     return None
+
+
+def _is_zero(figure: str) -> bool:
+    """Is ``figure`` ("0", "0.00", "0,000") a zero?"""
+    return not figure.replace("0", "").replace(",", "").replace(".", "")
 
 
 def _zero_labelled(text: str, at: int, line_end: int, said: AbstractSet[str]) -> bool:
@@ -95,7 +100,7 @@ def _zero_labelled(text: str, at: int, line_end: int, said: AbstractSet[str]) ->
     if label is None or not label[0] <= at < label[1] or len(content_stems(text[label[0]:label[1]]) & said) < 2:
         return False
     value = _CELL_VALUE_RE.match(text, value_start, line_end)
-    return value is not None and not value.group(1).replace("0", "").replace(",", "").replace(".", "")
+    return value is not None and _is_zero(value.group(1))
 
 
 #: Stems of the verbs and nouns of charging: "X wasn't charged" is said of X's line of a bill.
@@ -121,7 +126,7 @@ def _zero_charged(ctx: CheckContext, h: Optional[str], about: set[str]) -> Optio
             m = _LAST_FIGURE_RE.search(line)
             if m is not None:
                 shared = len(content_stems(line[:m.start()]) & about)
-                zero = not m.group(1).replace("0", "").replace(",", "").replace(".", "")
+                zero = _is_zero(m.group(1))
                 if best is None or shared > best[0] or (shared == best[0] and not zero):
                     best = (shared, zero, doc_index, start)
             start += len(line) + 1
