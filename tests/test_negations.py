@@ -129,6 +129,22 @@ def test_a_speakers_we_is_the_speaker_when_a_denial_is_read_near_its_words() -> 
     assert contradictions("Summarize the call.", [client], answer) == []
 
 
+def test_a_word_that_denies_only_in_some_uses_is_no_denial_where_the_answer_denies_that_word() -> None:
+    # "exclusive" denies in some uses ("exclusive of VAT"); said plainly, it is what the answer denies
+    # (read near the denied word: the long clause is what no one sentence says)
+    call = ("Agent: Good morning, this is Pavla from Orchard.\nClient: Hello, I'd like city breaks, ski passes, "
+            "rail tours or cruise deals.\nAgent: As a returning member, we have exclusive travel plans to offer "
+            "this autumn.\nClient: Do I get loyalty points?\nAgent: Yes. I will send the brochure.")
+    answer = ("A sales agent from Orchard does not have any exclusive travel plans to offer a returning member who "
+              "is interested in city breaks, their ski passes, rail tours, and cruise deals, and asks about loyalty "
+              "points.")
+    [warning] = contradictions("Summarize the call.", [call], answer)
+    assert "we have exclusive travel plans" in warning.suggestion
+    # a word of denial the answer does not say still denies
+    call2 = call.replace("we have exclusive travel plans to offer", "we have no exclusive travel plans to offer")
+    assert contradictions("Summarize the call.", [call2], answer) == []
+
+
 def test_a_denial_reaches_over_the_list_it_denies() -> None:
     doc = "Each episode looks at social, emotional and spiritual topics from new angles."
     answer = "The show never discusses social, emotional, and spiritual topics."

@@ -79,10 +79,12 @@ def _negates(doc_sentence: str, answer_words: list[str], said: frozenset[str] = 
 
 
 def _negations(doc_sentence: str, said: frozenset[str],
-               common: AbstractSet[tuple[str, str]] = frozenset()) -> Iterator[re.Match[str]]:
-    """The negations of the document sentence that :func:`_negates` counts (see there)."""
+               common: AbstractSet[tuple[str, str]] = frozenset(),
+               pattern: Optional[re.Pattern[str]] = None) -> Iterator[re.Match[str]]:
+    """The negations of the document sentence that :func:`_negates` counts (see there);
+    ``pattern``: the words read as negations (by default :func:`_document_negation`'s)."""
     said_stems: Optional[set[str]] = None
-    for m in _document_negation(doc_sentence).finditer(doc_sentence):
+    for m in (pattern or _document_negation(doc_sentence)).finditer(doc_sentence):
         word = m.group(0).lower()
         if word == "no" and not_determiner(doc_sentence, m.end()):
             continue  # "added reg no to the listings": a number's abbreviation

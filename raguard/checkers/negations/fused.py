@@ -18,7 +18,7 @@ from raguard.checkers.negations._common import (
     MIN_COVERED, MIN_COVERED_SHARE, _DOCUMENT_DENIAL_WORDS_BARE_RE, _DOCUMENT_DENIAL_WORDS_RE,
     _WINDOW, _WITHOUT_RE, _around, _asks, _content_positions, _opens_contrast, _sentences_sharing,
 )
-from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _prefixed
+from raguard.checkers.negations.document_denies import _has_opposite, _misread_zeros, _negations, _prefixed
 from raguard.documents import DocumentIndex
 from raguard.normalize.cues import _ANSWER_NEGATION_RE
 from raguard.normalize.fields import value_after
@@ -71,6 +71,7 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
     it (in words, by a prefix or by the opposite of one of the answer clause's ``words``), or
     denies in another clause a word of ``denied`` (the answer clause's words from ``h`` on)."""
     need = max(MIN_COVERED, MIN_COVERED_SHARE * len(a_side))
+    said = frozenset(words)
     plain: Optional[tuple[int, tuple[int, int]]] = None
     # a verb of the stop list ("included") is in no sentence index: the sentences holding
     # enough of the words around it are read for it instead
@@ -100,7 +101,10 @@ def _plain_statement(ctx: CheckContext, h: str, a_side: dict[str, bool], words: 
                     break  # a question neither states nor denies
                 d_clause = _misread_zeros(text[d_begin:d_end])
                 denial_words = _DOCUMENT_DENIAL_WORDS_BARE_RE if has_bare_not(d_clause) else _DOCUMENT_DENIAL_WORDS_RE
-                if (denial_words.search(d_clause) or _prefixed(d_clause, words)
+                # (a word that denies only in some uses, which the answer says too, is what both
+                # say: "we have exclusive plans" for "does not have exclusive plans")
+                if (next(_negations(d_clause, said, pattern=denial_words), None) is not None
+                        or _prefixed(d_clause, words)
                         or _has_opposite(d_clause, words) or hedges_or_denies(d_clause)
                         or _value_denies(text, d_end)):
                     return None  # the document denies or hedges it in as many words
