@@ -145,6 +145,41 @@ def test_a_word_that_denies_only_in_some_uses_is_no_denial_where_the_answer_deni
     assert contradictions("Summarize the call.", [call2], answer) == []
 
 
+# a chat in which each speaker raises different things
+CHAT = ("Priya: Hi both, the workshop is on Thursday in room B.\n"
+        "Tomas: Great. I can bring the projector and the extension cable.\n"
+        "Priya: Thanks! Is there parking near the venue?\n"
+        "Tomas: I'll get there around nine.\n"
+        "Ines: We don't have a budget for catering this time.")
+
+
+@pytest.mark.parametrize("answer", [
+    "Tomas offers help but does not mention the projector.",
+    "Priya confirms the date, and Tomas never talks about the projector.",
+    "Priya sets out the plan without asking about parking.",
+])
+def test_a_denial_that_a_speaker_said_something_is_read_against_their_turns(answer: str) -> None:
+    [warning] = contradictions("Summarize the chat.", [CHAT], answer)
+    assert "says it" in warning.suggestion
+    assert ("I can bring the projector" in warning.suggestion) or ("Is there parking" in warning.suggestion)
+
+
+@pytest.mark.parametrize("answer", [
+    # another speaker raised it
+    "Ines does not mention the projector.",
+    # said, but not asked: a denial of asking needs a question
+    "Tomas does not ask about the projector.",
+    # the report is of an open question: what is denied is its answer
+    "Tomas didn't say when he would get there.",
+    # the speaker's sentence denies it herself
+    "Ines does not mention a budget for catering.",
+    # no speaker is named before the denial
+    "The workshop notes do not mention the projector.",
+])
+def test_a_denial_that_a_speaker_said_something_is_left_alone_where_their_turns_do_not_say_it(answer: str) -> None:
+    assert contradictions("Summarize the chat.", [CHAT], answer) == []
+
+
 def test_a_denial_reaches_over_the_list_it_denies() -> None:
     doc = "Each episode looks at social, emotional and spiritual topics from new angles."
     answer = "The show never discusses social, emotional, and spiritual topics."

@@ -1,7 +1,7 @@
 """Negations checker: an answer whose polarity is the opposite of the document sentence it restates.
 
-Five ways round, each against the document sentence the answer sentence is aligned to (the
-fourth against every document's contrasts):
+Six ways round, each against the document sentence the answer sentence is aligned to (the
+fourth against every document's contrasts, the sixth against a speaker's turns):
 
 - the answer denies what the document states ("Warren Bryant was not a CEO." against "Warren
   Bryant was the CEO of Longs Drugs"): :mod:`raguard.checkers.negations.denials`;
@@ -16,7 +16,10 @@ fourth against every document's contrasts):
   Thursday"): :mod:`raguard.checkers.negations.contrasts`;
 - the answer restricts to one item what the document lists with others ("discusses only health
   insurance" / "we offer health, life and auto insurance"):
-  :mod:`raguard.checkers.negations.restricted`.
+  :mod:`raguard.checkers.negations.restricted`;
+- the answer denies that a speaker said or asked what that speaker's turns say ("the agent
+  does not mention the discount" / "Agent: ... new members get a 10% discount"):
+  :mod:`raguard.checkers.negations.unsaid`.
 
 An answer sentence whose denial the documents contradict is not read the other ways.
 
@@ -47,6 +50,7 @@ from raguard.checkers.negations.contrasts import _reverses_contrast
 from raguard.checkers.negations.denials import _denials
 from raguard.checkers.negations.restricted import _restricts_listed
 from raguard.checkers.negations.swaps import _swaps_opposite
+from raguard.checkers.negations.unsaid import _unsaid
 from raguard.models import CONTRADICTED_CLAIM
 
 __all__ = ["NegationsChecker"]
@@ -70,7 +74,8 @@ class NegationsChecker:
             if alignment.start in flagged or alignment.doc_index < 0:
                 continue
             found = (_affirms_denied(ctx, alignment) or _swaps_opposite(ctx, alignment)
-                     or _reverses_contrast(ctx, alignment) or _restricts_listed(ctx, alignment))
+                     or _reverses_contrast(ctx, alignment) or _restricts_listed(ctx, alignment)
+                     or _unsaid(ctx, alignment))
             if found is not None:
                 found.checker = self.name
                 yield found
