@@ -209,6 +209,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         DATA / "heldout21_answers.jsonl",
         "two testers, 60 shapes new beside the 1,156 of the sets before them (the prompt of "
         "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-third round"),
+    "heldout22_answers": HeldOutSet(
+        DATA / "heldout22_answers.jsonl",
+        "two testers, 60 shapes new beside the 1,216 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-fourth round"),
 }
 
 
