@@ -84,3 +84,33 @@ def test_a_weekday_said_alone_in_a_dated_message_is_the_coming_one() -> None:
     hours = ["[08/06/27, 09:14] Oakley Pharmacy: your inhaler is in, collect it Thu 10 Jun. Open Mon-Fri 9-6."]
     assert flagged(hours, "You can collect the inhaler on Friday 11 June.") == ["Friday 11 June"]
     assert flagged(hours, "You can collect the inhaler on Thursday 17 June.") == ["Thursday 17 June"]
+
+
+def test_a_day_told_from_a_messages_date_may_be_the_last_such_weekday_or_next_months_day() -> None:
+    # a yearless chat of Monday 27 October (the year from the invoice): "on sat" is the 25th just
+    # gone (or 1 November coming), "by the 2nd" is 2 November
+    docs = ["INVOICE 2031 / Wrenfield Glass\nIssued: 20/10/25\nWindow repair, 2 panes ... £140",
+            "Esme K  27 Oct 18:02\nthe pane cracked again on sat, can you come by the 2nd? guests arrive then\n"
+            "Wrenfield  27 Oct 18:30\nyes will do"]
+    answer = "The pane cracked again on 25 October, and Esme asked Wrenfield to come by 2 November."
+    assert flagged(docs, answer, "When did it crack?") == []
+    assert flagged(docs, answer.replace("25 October", "24 October"), "When did it crack?") == ["24 October"]
+    assert flagged(docs, answer.replace("2 November", "3 November"), "When did it crack?") == ["3 November"]
+    # the date the day is told from must come before it
+    after = [docs[0], "the pane cracked again on sat, can you come by the 2nd?\nEsme K  27 Oct 18:02"]
+    assert flagged(after, answer, "When did it crack?") == ["25 October", "2 November"]
+
+
+def test_a_weekday_filling_a_cell_of_a_csv_is_a_day() -> None:
+    rota = ["Week,Day,Driver\nW/c 9 Mar,Wed,Tobi\nW/c 9 Mar,Sat,Noor\n"]
+    assert flagged(rota, "Tobi drives on Wednesday and Noor on Saturday.", "Who drives?") == []
+    assert flagged(rota, "Tobi drives on Thursday.", "Who drives?") == ["Thursday"]
+    # a capitalized "Wed" or "Sat" in prose is a word
+    assert flagged(["Tobi and Noor Wed in spring. Noor Sat down."], "They marry on Wednesday.", "When?") == ["Wednesday"]
+
+
+def test_a_day_told_from_a_messages_date_must_fall_on_the_answers_weekday() -> None:
+    # "on Friday" from Thursday 16 July 2026 is the 17th: "Thursday 17 July" is no such day
+    notice = ["Issued Thursday 16/07/2026\nAir quality should improve on Friday as a weak front clears."]
+    assert flagged(notice, "Air quality should improve on Friday 17 July.", "When?") == []
+    assert flagged(notice, "Air quality should improve on Thursday 17 July.", "When?") == ["Thursday 17 July"]

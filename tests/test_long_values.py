@@ -90,6 +90,17 @@ def test_a_month_the_document_dates_with_another_year_is_not_reassigned() -> Non
     assert supported_apart(yearless, DateValue(year=2021, month=5, weekday=2)) is None
 
 
+def test_a_day_and_month_in_one_document_and_the_year_in_another_support_the_two_together() -> None:
+    docs = ["LOG - Harrow Reef nursery - 02 Aug 2026\nFrame F-2 | 44 alive | ready",
+            "[00:02:10] Ines: F-2 goes out on the 21st of August, weather allowing."]
+    assert UNSUPPORTED_DATE not in types(docs, "Frame F-2 goes out on 21 August 2026, weather allowing.")
+    assert UNSUPPORTED_DATE in types(docs, "Frame F-2 goes out on 21 August 2025, weather allowing.")
+    assert UNSUPPORTED_DATE in types(docs, "Frame F-2 goes out on 22 August 2026, weather allowing.")
+    # a day and month another document dates with another year is not given that one
+    other = [docs[0], docs[1], "Invoice: F-1 went out on 21 August 2025."]
+    assert UNSUPPORTED_DATE in types(other, "Frame F-2 goes out on 21 August 2026, weather allowing.")
+
+
 def test_a_weekday_before_a_day_and_month_stated_apart_is_supported() -> None:
     wire = ["OSLO , March 4 - Norvik Shipping said on Tuesday it would sell two of its ferries ."]
     assert UNSUPPORTED_DATE not in types(wire, "On Tuesday, March 4, Norvik Shipping said it would sell two ferries.")

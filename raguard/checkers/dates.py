@@ -30,7 +30,11 @@ A thread writes a day alone where its month is clear from elsewhere ("ends March
 11th", "Dr Ahmed can see him Thursday 26th"): such a day supports an answer's date of that day
 in a month the documents give in a date of their own (a weekday beside it must fall on it); and
 a day and month slashed without a year ("Move-in 10/15") is a date in a document beside one that
-writes its full dates with slashes.
+writes its full dates with slashes. A weekday or a day said alone after a message's or a letter's
+date ("28 Apr 19:14 ... lost it on sat, can you come before the 3rd?") is told from that date:
+the coming or the last such weekday within a week, the next such day of a month. A day and month
+one document gives without a year are read in a year another document states ("the 18th of
+October" in a transcript beside a log dated "27 Sep 2025").
 """
 
 from __future__ import annotations
@@ -124,6 +128,13 @@ class DatesChecker:
                     finding.evidence = (doc_index, span[0], span[1])
                     finding.source = "document"
                     return finding
+        if claim.year is not None and claim.month is not None and claim.weekday is None and len(ctx.documents) > 1:
+            across = _apart_across(ctx, claim)
+            if across is not None:  # a transcript's "the 18th of October" beside a log of "27 Sep 2025"
+                finding.supported = True
+                finding.evidence = across
+                finding.source = "document"
+                return finding
         if claim.day is not None and claim.month is not None and claim.year is not None and claim.weekday is None:
             # "28 February 2026" for a chat's "Sat 28 Feb": the weekday tells the year (near one
             # a document states), whichever document states that year
@@ -171,6 +182,21 @@ class DatesChecker:
         hint = f" The documents give {nearest}." if nearest else " The documents give no date."
         finding.suggestion = f'"{mention.text}" not found in retrieved documents.{hint}'
         return finding
+
+
+def _apart_across(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of a date without a year in one document that, with the year
+    another states, supports ``claim`` (:func:`~raguard.normalize.dates.supported_apart`, over the
+    retrieval's documents read as one: a meeting's "the 18th of October" beside its log dated
+    "27 Sep 2025"); not where any document gives that month with another year."""
+    everything = [d for _, index in ctx.documents for d in index.dates]
+    found = supported_apart(everything, claim)
+    if found is None:
+        return None
+    for doc_index, index in ctx.documents:
+        if any(d is found for d in index.dates):
+            return doc_index, found.start, found.end
+    return None
 
 
 def _short_month_year(ctx: CheckContext, month: int, year: int) -> Optional[tuple[int, int, int]]:
@@ -280,45 +306,91 @@ def _weekday_slashed(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int,
 
 #: How far before a weekday said alone the date it is told from may stand (a message's stamp, a
 #: letter's date line), in characters.
-_TOLD_REACH = 300
+_TOLD_REACH = 800
 #: How near another weekday stands to one of a range or a list ("Mon–Thu", "Monday to Friday").
 _LIST_REACH = 14
 
 
 def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
-    """(document, start, end) of a weekday said alone ("I can fix it Thursday") in a message or
-    letter dated just before it ("[10/02/26, 09:40]"): the coming such day, the claim's ("Thursday
-    12 February"), within a week of that date. The claim must name the weekday."""
-    if claim.weekday is None or claim.day is None or claim.month is None:
+    """(document, start, end) of a day told from the date of the message or letter just before it
+    ("[10/02/26, 09:40]", a chat's "28 Apr 19:14"), within :data:`_TOLD_REACH`: a weekday said
+    alone ("I can fix it Thursday", "lost it on sat"), the coming such day or the last one, within
+    a week of that date; or a day said alone ("before the show on the 3rd"), its next such day
+    (the 3rd of the next month, after a 28 April). A date without a year is read in the years the
+    documents state (not the claim's: that would take its year for given)."""
+    if claim.day is None or claim.month is None:
         return None
+    years: Optional[set[int]] = None
     for doc_index, index in ctx.documents:
-        dated: list[DateValue] = []  # (the readings of the last full date: "10/02/26" may be either)
+        dated: list[DateValue] = []  # (the readings of the last date: "10/02/26" may be either)
         dated_at = -1
         mentions = sorted(index.dates, key=lambda d: d.start)
         weekdays = [d.start for d in mentions if d.value.weekday is not None and d.value.day is None]
         # (a weekday that opens or sits in a date, "Friday 12 June 2026", is that date's)
         in_dates = [(d.start, d.end) for d in mentions if d.value.day is not None]
+        told: list[tuple[int, int, Optional[int], Optional[int]]] = [  # (start, end, weekday, day)
+            (d.start, d.end, d.value.weekday, None) for d in mentions
+            if (d.value.weekday is not None and d.value.day is None and d.value.month is None
+                and not d.text.lower().endswith("days")
+                and not any(0 < abs(w - d.start) <= _LIST_REACH for w in weekdays)
+                and not any(a <= d.start < b for a, b in in_dates))]
+        # (one day, said alone: not "Mondays", nor a range or list of days, "Mon-Fri", "Monday to
+        # Thursday", "Tue, Thu")
+        if any(ch.isdigit() for ch in index.text):
+            told += [(start, end, None, day) for start, end, day, weekday in day_ordinals(index.text)
+                     if weekday is None]
+        if not told:
+            continue
+        told.sort()
+        k = 0
         for d in mentions:
             value = d.value
-            if value.year is not None and value.month is not None and value.day is not None:
-                if d.start != dated_at:
-                    dated, dated_at = [], d.start
-                dated.append(value)
-            elif (value.weekday == claim.weekday and value.day is None and value.month is None
-                  and dated and d.start - dated_at <= _TOLD_REACH and not d.text.lower().endswith("days")
-                  and not any(0 < abs(w - d.start) <= _LIST_REACH for w in weekdays)
-                  and not any(a <= d.start < b for a, b in in_dates)):
-                # (one day, said alone: not "Mondays", nor a range or list of days, "Mon-Fri",
-                # "Monday to Thursday", "Tue, Thu")
+            if value.month is None or value.day is None or d.form == PLACED:
+                continue
+            while k < len(told) and told[k][0] < d.start:
+                k += 1
+            if d.start != dated_at:
+                dated, dated_at = [], d.start
+            dated.append(value)
+            for start, end, weekday, day in told[k:]:
+                if start - dated_at > _TOLD_REACH:
+                    break
+                if start < d.end:
+                    continue
+                if years is None:
+                    years = {y for _, other in ctx.documents for y in stated_years(other.dates)}
                 for v in dated:
-                    try:
-                        base = date(v.year or 0, v.month or 0, v.day or 0)
-                    except ValueError:
-                        continue
-                    told = base + timedelta(days=(claim.weekday - base.weekday()) % 7 or 7)
-                    if (told.month, told.day) == (claim.month, claim.day) and claim.year in (None, told.year):
-                        return doc_index, d.start, d.end
+                    for base in _dates_of(v, years):
+                        if any((t.month, t.day) == (claim.month, claim.day) and claim.year in (None, t.year)
+                               and claim.weekday in (None, t.weekday()) for t in _told_days(base, weekday, day)):
+                            return doc_index, start, end
     return None
+
+
+def _dates_of(value: DateValue, years: set[int]) -> Iterator[date]:
+    """The calendar dates a document date may be: in its own year, else in each of ``years``."""
+    for year in ((value.year,) if value.year is not None else sorted(years)):
+        try:
+            yield date(year, value.month or 0, value.day or 0)
+        except ValueError:
+            continue
+
+
+def _told_days(base: date, weekday: Optional[int], day: Optional[int]) -> list[date]:
+    """The days a weekday or a day of the month said after the date ``base`` may be: the coming
+    and the last such weekday (within a week), or the next such day of a month."""
+    if weekday is not None:
+        ahead = (weekday - base.weekday()) % 7 or 7
+        return [base + timedelta(days=ahead), base - timedelta(days=7 - ahead)]
+    if day is None:
+        return []
+    year, month = base.year, base.month
+    if day < base.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    try:
+        return [date(year, month, day)]
+    except ValueError:
+        return []
 
 
 def _weekday_of(year: int, month: int, day: int) -> Optional[int]:

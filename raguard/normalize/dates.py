@@ -135,6 +135,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "THU | 07:00 HIIT", "Sat | 10:00": a timetable's row, its day before a cell that opens with a time
     ("weekday_row", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|SAT|"
                                r"Sun|SUN)\b\.?(?=[ \t]*\|[ \t]*(?:[01]?\d|2[0-3])[:.][0-5]\d)")),
+    # "W/c 2 Mar,Wed,Ruth": a capitalized abbreviation filling a cell of a CSV or a table on its own
+    ("weekday_cell", re.compile(r"(?:(?<=[,|\t])|(?<=[,|\t][ \t]))(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|"
+                                r"SAT|Sun|SUN)\.?(?=[ \t]*(?:[,|\t]|\r?\n|\Z))")),
     # "release still Thu": a capitalized abbreviation no English word shares ("Sat", "Sun", "Wed" do)
     ("weekday_abbr", re.compile(r"(?=[MTF])\b(?P<w>Mon|Tues?|Thu(?:rs)?|Fri)\b\.?(?![-'’]|\.\w)")),
     # "Mon–Sat": the second end of a range of days
@@ -322,8 +325,8 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
         return DateValue(decade=_DECADE_WORDS[g["dw"].casefold()] * 10)
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
-    if form in ("weekday", "weekday_short", "weekday_row", "weekday_after", "weekday_dated", "weekday_abbr",
-                "weekday_range_end"):
+    if form in ("weekday", "weekday_short", "weekday_row", "weekday_cell", "weekday_after", "weekday_dated",
+                "weekday_abbr", "weekday_range_end"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     if form == "weekday_chat":
         return DateValue(weekday=WEEKDAYS["friday"])
@@ -356,7 +359,7 @@ def _parse_machine(form: str, m: re.Match[str]) -> Optional[DateValue]:
 
 
 #: Forms read like another once found: a short weekday is a weekday.
-_SAME_AS = {"weekday_short": "weekday", "weekday_row": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday",
+_SAME_AS = {"weekday_short": "weekday", "weekday_row": "weekday", "weekday_cell": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday",
             "weekday_abbr": "weekday", "weekday_range_end": "weekday", "year_prefixed": "year",
             "iso_spaced": "iso", "numeric_spaced": "numeric", "numeric_my_spaced": "numeric_my"}
 
@@ -469,7 +472,7 @@ _CUE_WORDS: dict[str, tuple[str, ...]] = {
 }
 # ... and the characters one of which must stand right before such a word: a short weekday opens
 # a word ("showed", "month", "friend" hold its letters inside one)
-_CUE_WORD_AFTER: dict[str, str] = {"weekday_short": " \n(/"}
+_CUE_WORD_AFTER: dict[str, str] = {"weekday_short": " \n(/,|\t"}
 # All of those words, digits first: an ASCII text without one holds no cue, which one loop of
 # substring tests tells before the tests per cue (most answers hold no date: it spares about
 # half of what finding no cue cost; a search for them all with one pattern cost more than either,
@@ -640,7 +643,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "decade": ("digit", "zero_s"), "decade_short": ("digit", "zero_s"), "decade_words": ("decade",),
     "month_alone": ("month", "month_name"), "year": ("digit",), "year_prefixed": ("digit", "year_prefix"),
     "weekday": ("weekday",),
-    "weekday_short": ("weekday_short",), "weekday_row": ("weekday_short", "digit"), "weekday_after": ("weekday_short",),
+    "weekday_short": ("weekday_short",), "weekday_row": ("weekday_short", "digit"), "weekday_cell": ("weekday_short",), "weekday_after": ("weekday_short",),
     "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
     "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",),
     "ctime": ("digit", "month", "colon"), "dmy_abbr": ("digit", "month", "slash_or_dash"),
