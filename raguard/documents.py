@@ -27,7 +27,7 @@ from raguard.normalize.bindings import (KNOWN_ROLES, capitalized_runs, key_base,
                                         table_bindings, text_parts)
 from raguard.normalize.roles import Roles
 from raguard.normalize.text import (SPACES, TokenText, decode_entities, fold_diameter_signs, fold_full_width,
-                                   fold_ocr_zeros, join_broken_words, opens_sentences_lower, sentence_spans)
+                                   fold_ocr_ones, fold_ocr_zeros, join_broken_words, opens_sentences_lower, sentence_spans)
 from raguard.normalize.turns import Conversation, parse_turns
 from raguard.query import QueryIndex
 
@@ -77,11 +77,11 @@ class DocumentIndex:
     @lazy
     def _unbroken(self) -> tuple[str, Optional[list[int]]]:
         """The text with its full-width forms in ASCII ("１４：３３"), a diameter's "Ø" before its
-        figure as the sign "⌀" ("Ø0.20"), an OCR pass's O for a figure's zero as 0 ("£4.OO"),
-        its HTML character references decoded ("&ndash;") and the words a line-end hyphen broke
-        joined ("Feb-\nruary"), for the value patterns, and where each of its characters is in the
-        text (None: none moved)."""
-        decoded, first = decode_entities(fold_ocr_zeros(fold_diameter_signs(fold_full_width(self.text))))
+        figure as the sign "⌀" ("Ø0.20"), an OCR pass's O for a figure's zero as 0 ("£4.OO") and
+        its l for a one as 1 ("l2/06/25"), its HTML character references decoded ("&ndash;") and
+        the words a line-end hyphen broke joined ("Feb-\nruary"), for the value patterns, and where
+        each of its characters is in the text (None: none moved)."""
+        decoded, first = decode_entities(fold_ocr_ones(fold_ocr_zeros(fold_diameter_signs(fold_full_width(self.text)))))
         joined, second = join_broken_words(decoded)
         if first is None or second is None:
             return joined, first if second is None else second

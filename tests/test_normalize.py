@@ -262,6 +262,10 @@ def test_sentence_spans_ignore_abbreviations_and_ellipses():
         ("Not on the towpath, no. Your permit covers roads only.", ["Not on the towpath, no.", "Your permit covers roads only."]),
         ("No. The office shuts at five.", ["No.", "The office shuts at five."]),
         ("Pay invoice no. 5 and Invoice No. B-77 today.", ["Pay invoice no. 5 and Invoice No. B-77 today."]),
+        # a contraction's last letter is no initial
+        ("The pine can stay; the birch can't. The report by R. Osei agrees.",
+         ["The pine can stay; the birch can't.", "The report by R. Osei agrees."]),
+        ("Tom won’t. Ann will.", ["Tom won’t.", "Ann will."]),
     ],
 )
 def test_sentence_spans_keep_technical_abbreviations(text: str, expected: list[str]) -> None:

@@ -536,6 +536,17 @@ def test_full_width_digits_and_colons_are_read() -> None:
     assert "9:17 am" in _flagged(doc[0], "The train leaves Nagoya at 9:17 am.")
 
 
+def test_an_ocr_passs_l_for_a_figures_one_is_read_as_one() -> None:
+    from raguard.normalize.text import fold_ocr_ones
+
+    assert fold_ocr_ones("seen on l2/06/25, tel 0l632 9l4 226") == "seen on 12/06/25, tel 01632 914 226"
+    # an l of a word, a code or a unit stays: "5l" is five litres
+    assert fold_ocr_ones("add 5l of water, l2tp, model3, l1, 15.lhh") == "add 5l of water, l2tp, model3, l1, 15.lhh"
+    doc = "KESTREL VETS - VACCINATION CARD\nDog: Pip    Last booster: l4/03/25    Next due: l4/03/26\nFee: £4l.50"
+    assert _flagged(doc, "Pip's last booster was on 14/03/25, the next is due 14/03/26, and it cost £41.50.") == set()
+    assert "£42.50" in _flagged(doc, "Pip's booster cost £42.50.")
+
+
 def test_an_ocr_passs_o_for_a_figures_zero_is_read_as_zero() -> None:
     from raguard.normalize.text import fold_ocr_zeros
 

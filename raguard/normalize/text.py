@@ -219,6 +219,28 @@ _OCR_CUE_RE = re.compile(r"O(?<=\dO)|O(?<=[.,]O)")
 _OCR_FIGURE_RE = re.compile(r"(?<![\w.,])[$€£¥]?\d[\d.,O]*%?(?![\w])")
 
 
+# a lower-case l an OCR pass read for the one of a figure ("l2/06/25", "9l4"): a token of digits,
+# separators and such l's, two digits or more, opening with a digit or an l and ending with a
+# digit ("5l" is five litres; "model3", "l2tp" are words); found from an l beside a digit
+_OCR_ONE_CUE_RE = re.compile(r"l(?<=\dl)|l(?=\d)")
+_OCR_ONE_FIGURE_RE = re.compile(r"(?<![\w.,/:])[l\d][\d.,/:l]*\d(?![\w])")
+
+
+def fold_ocr_ones(text: str) -> str:
+    """``text`` with the l an OCR pass put for a figure's one as 1 ("l2/06/25" -> "12/06/25"), same
+    length; an l of a word, a code or a unit ("l2tp", "5l") is kept."""
+    if _OCR_ONE_CUE_RE.search(text) is None:
+        return text
+    return _OCR_ONE_FIGURE_RE.sub(_ones, text)
+
+
+def _ones(m: re.Match[str]) -> str:
+    figure = m.group()
+    if "l" not in figure or sum(ch.isdigit() for ch in figure) < 2:
+        return figure
+    return figure.replace("l", "1")
+
+
 def fold_ocr_zeros(text: str) -> str:
     """``text`` with the O an OCR pass put for a figure's zero as 0 ("£4.OO" -> "£4.00"), same
     length; an O of a word or a code ("H2O", "4O1B") is kept."""
@@ -532,6 +554,8 @@ def _ends_with_abbreviation(text: str, dot_end: int) -> bool:
     if m is None:
         return False
     word = m.group(1)
+    if len(word) == 1 and text[m.start(1) - 1:m.start(1)] in ("'", "’"):
+        return False  # "the oak can't." ends a contraction, no initial
     # single letters and dotted initials ("U.S.", "J.") are abbreviations too
     return word.lower() in _ABBREVIATIONS or len(word) == 1 or "." in word
 
