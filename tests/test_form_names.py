@@ -7,7 +7,11 @@ must still be caught.
 from __future__ import annotations
 
 from raguard import verify
-from raguard.checkers.entities import _PARTICLE_LEAD_RE, _PLACED_IN_RE, _opening_particle
+from raguard.checkers.base import CheckContext
+from raguard.checkers.entities import (
+    _PARTICLE_LEAD_RE, _PLACED_IN_RE, _opening_particle, _tail_is_common, _without_lower_tail,
+)
+from raguard.documents import DocumentSet
 from raguard.models import MISATTRIBUTED_CLAIM, MISSING_ENTITY
 from raguard.normalize.entities import capitals_misread, coded_country_rows, listed_country_codes
 from raguard.normalize.names import named_number_spans
@@ -15,6 +19,10 @@ from raguard.normalize.names import named_number_spans
 
 def types(docs: list[str], answer: str, query: str = "Summarize the document.") -> list[str]:
     return [w.type for w in verify(query, docs, answer).warnings]
+
+
+def _context(docs: list[str], answer: str) -> CheckContext:
+    return CheckContext(query="", response=answer, doc=None, documents=DocumentSet(docs))
 
 
 def texts(docs: list[str], answer: str, kind: str, query: str = "Summarize the document.") -> list[str]:
@@ -90,6 +98,37 @@ def test_a_country_named_for_a_forms_code_is_found() -> None:
     # two capitals alone are no country's code
     assert "Norway" in texts(["NO pets in the cabins. Check-in 15:00."], "Cabins in Norway allow no pets.",
                              MISSING_ENTITY)
+
+
+def test_a_country_code_alone_in_brackets_names_the_country_of_a_demonym() -> None:
+    doc = ["INCIDENT REPORT - Loch Arn kayak hire\nHirer: male, 51, visitor (DK)\nInjury: sprained wrist"]
+    assert MISSING_ENTITY not in types(doc, "The hirer, a 51-year-old Danish visitor, sprained his wrist.")
+    assert "Swedish" in texts(doc, "The hirer, a 51-year-old Swedish visitor, sprained his wrist.", MISSING_ENTITY)
+    assert listed_country_codes("visitor (DK)") == {"DK": (9, 11)}
+
+
+def test_a_name_counted_by_a_number_may_be_its_plural() -> None:
+    # a tagger takes "Texel Crosses" for a person's name: counted, it is the plural of a breed
+    doc = ["FLOCK REGISTER - Bryn Uchaf\nBreed | Ewes | Tups\nWelsh Mountain | 120 | 3\nTexel Cross | 30 | 1"]
+    assert MISSING_ENTITY not in types(doc, "The farm keeps 120 Welsh Mountain ewes and 30 Texel Crosses.")
+    assert "Suffolk Crosses" in texts(doc, "The farm keeps 30 Suffolk Crosses.", MISSING_ENTITY)
+
+
+def test_lower_case_words_a_tagger_takes_into_a_name_are_no_part_of_it() -> None:
+    assert _without_lower_tail("Hohneck valley") == "Hohneck"
+    assert _without_lower_tail("the Lech river path") == "the Lech"
+    assert _without_lower_tail("Bank of England") is None and _without_lower_tail("valley") is None
+    # end to end, the name part is still checked
+    docs = ["Sesselbahn Gantrisch: Revision 3.-14. November. Ersatzbus ab Talstation Gantrisch alle 20 Minuten.",
+            "Q: Is the lift open in November? A: No, a replacement bus runs from the valley station."]
+    answer = "The chairlift is shut, so a replacement bus runs from the Gantrisch valley station every 20 minutes."
+    assert MISSING_ENTITY not in types(docs, answer)
+    assert MISSING_ENTITY in types(docs, answer.replace("Gantrisch valley", "Hohneck valley"))
+    # a tail no document says is part of the claim ("the Gantrisch meadow"), and so is a word the
+    # documents write in lower case ("National" of "a national policy")
+    assert not _tail_is_common(_context(docs, "the Gantrisch meadow"), " meadow", "Gantrisch")
+    assert _tail_is_common(_context(docs, "the Gantrisch valley"), " valley", "Gantrisch")
+    assert not _tail_is_common(_context(docs + ["A national bus plan."], "National valley"), " valley", "National")
 
 
 def test_a_text_that_names_countries_by_code_throughout() -> None:

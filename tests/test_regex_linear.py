@@ -496,6 +496,7 @@ WINDOWED = {
     "raguard.checkers.attributions._WORD_BEFORE_RE": 24,  # (_MAX_BETWEEN: between two names)
     "raguard.checkers.entities._QUALIFIER_RE": 24,
     "raguard.checkers.entities._WORD_BEFORE_RE": 30,  # _LABEL_REACH: before a number
+    "raguard.checkers.entities._COUNT_BEFORE_RE": 16,  # (the characters before a name)
     "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
     "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
     "raguard.checkers.negations.document_denies._CONTRAST_BEFORE_RE": 12,  # (the characters before a part)

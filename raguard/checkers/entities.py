@@ -12,10 +12,14 @@ LANGUAGE entities, names that contain a number ("Apollo 11", checked whole), and
 capitalized words NER missed (option ``proper_noun_runs``). A degree after a place is two claims
 ("a Cambridge PhD"), and so is a run that NER reads as names side by side, one of them a place or a
 nationality ("the Oslo Chilean consulate": Oslo, and Chilean). An entity without any capital letter is ignored as noise.
+Common nouns NER takes in after a name are dropped where a document uses them ("the Hohfluh
+valley station"), and a name counted by a number may be a plural even when NER calls it a person
+("30 Texel Crosses").
 
 Forms, registers, catalogues and signs write names their own way: a country by its ISO or
-Olympic code in a list of codes, after a country's label, or in a text that names countries by
-code ("entry to IE, FI, MT", "Rotich KEN 2:03:41"), an airport by its code ("LHR T5"), a place
+Olympic code in a list of codes, after a country's label, alone in brackets ("a Dutch tourist" /
+"tourist (NL)"), or in a text that names countries by code ("entry to IE, FI, MT", "Rotich KEN
+2:03:41"), an airport by its code ("LHR T5"), a place
 by its airport's IATA or ICAO code ("LSZH-EGPH" for Zurich and Edinburgh), a country by its name
 in the document's language ("Marruecos"), the language a document is written in ("German" of a
 letter in German), a currency's code by its country's sign ("zł" for PLN), a name with umlauts
@@ -425,10 +429,33 @@ def _name_words(words: list[str]) -> list[str]:
     return words
 
 
+def _without_lower_tail(text: str) -> Optional[str]:
+    """The name without the lower-case words a tagger took into it after its last capitalized one
+    ("Hohfluh valley": a common noun of the sentence, no part of the name); None when it ends in
+    none, or is made of nothing else."""
+    words = text.split(" ")
+    k = len(words)
+    while k > 0 and words[k - 1].isalpha() and words[k - 1].islower():
+        k -= 1
+    return " ".join(words[:k]) if 0 < k < len(words) else None
+
+
+def _tail_is_common(ctx: CheckContext, tail: str, head: str) -> bool:
+    """Are the lower-case words after a name (``tail``) common nouns the documents use, and is the
+    name before them (``head``) no word they write in lower case? "Sydney beach" where no document
+    says "beach" is one claim, and "National air traffic department" no name "National"."""
+    words = tail.split()
+    if not any(all(w in index.tokens.vocab for w in words) for _, index in ctx.documents):
+        return False
+    head_words = head.split()
+    return len(head_words) > 1 or not any(head_words[0].lower() in index.raw_words for _, index in ctx.documents)
+
+
 def _variants(ctx: CheckContext, start: int, text: str, label: str
               ) -> tuple[Optional[str], Optional[tuple[str, str]], Optional[str], Optional[list[str]]]:
     """(head, year cut, joined, joined's words) of a name: the name without a sentence-initial
-    common noun, a title or a year (and that year), and its "&" / "and" spelling with its words."""
+    common noun, a title, a year (and that year) or the lower-case words after it, and its "&" /
+    "and" spelling with its words."""
     head = _sentence_initial_head(ctx.response, start, text, label)
     if head is None and (label in ("PERSON", "PROPER") or text.partition(" ")[0].rstrip(".").lower() in HONORIFICS):
         # "Doctor Reyes" for the documents' "Dr. Tom Reyes" (a name an honorific opens is a
@@ -437,6 +464,8 @@ def _variants(ctx: CheckContext, start: int, text: str, label: str
     year_cut = _without_year(text) if head is None else None
     if year_cut is not None:
         head = year_cut[0]  # "the 2026 Valencia Marathon" for "VALENCIA MARATHON 2026"
+    if head is None and (cut := _without_lower_tail(text)) is not None and _tail_is_common(ctx, text[len(cut):], cut):
+        head = cut  # "the Hohfluh valley station": the name is "Hohfluh"
     # "Food & Drug" and "Food and Drug" are one name (tokens drop the "&")
     joined = ampersand_variant(text)
     joined_words = None if joined is None else phrase_tokens(joined, drop_article=True, drop_possessive=True)
@@ -459,6 +488,10 @@ def _first_line_end(text: str) -> int:
         at = end + 1
 
 
+# a count right before a name ("73 Meadow Browns", "2,400 Herdwicks")
+_COUNT_BEFORE_RE = re.compile(r"(?<![\w.,])\d[\d,]*[ \t]+\Z")
+
+
 def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optional[list[str]] = None):
     """(doc_index, start, end) of support for one name, "query" if only the query has it, or None.
     ``words``: the name's words, when the caller has them."""
@@ -466,6 +499,8 @@ def _locate(ctx: CheckContext, start: int, text: str, label: str, words: Optiona
         words = _name_words(ctx.words_in(start, start + len(text)))
     if not words:
         return "query"
+    if label == "PERSON" and _COUNT_BEFORE_RE.search(ctx.response, max(0, start - 16), start):
+        label = "PROPER"  # "73 Meadow Browns": what is counted is no person (and may be a plural)
     # the name as written, then its variants (see _variants); those are found only where the name
     # is not (most names are found as written), so without lookup maps they are read only then
     head: Optional[str] = None
@@ -1402,6 +1437,8 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
             return span
     if _plural_name(words, label):
         span = tokens.find_span(words[:-1] + [words[-1][:-1]])  # "Direct Debits", "two C2s": one's plural
+        if span is None and words[-1].endswith(("ses", "xes", "ches", "shes")):
+            span = tokens.find_span(words[:-1] + [words[-1][:-2]])  # "Texel Crosses", "Free Lunches"
         if span is not None:
             return span
     if len(words) == 1 and looks_like_acronym(text.strip()):
@@ -1507,7 +1544,8 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                     if span is not None:
                         return span
     if label == "NORP" or len(words) <= 2:
-        for country in demonym_countries(" ".join(words)):
+        countries = demonym_countries(" ".join(words))
+        for country in countries:
             span = tokens.find_span(country.split())
             if span is not None:
                 return span
@@ -1516,7 +1554,10 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                 span = tokens.find_span(demonym.split())
                 if span is not None:
                     return span
-        for code in country_codes(" ".join(words)):
+        # (a demonym's country's codes too: "a Dutch tourist" for a form's "tourist (NL)")
+        codes = dict.fromkeys([*country_codes(" ".join(words)),
+                               *(c for country in countries for c in country_codes(country))])
+        for code in codes:
             if code in index.raw_words:
                 # "Ireland, Finland and Malta" for a form's "IE, FI, MT": a country by its code
                 span = listed_country_codes(index.text).get(code)

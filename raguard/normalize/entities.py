@@ -416,8 +416,9 @@ _CODED_TEXT_MIN = 3
 
 def listed_country_codes(text: str) -> dict[str, tuple[int, int]]:
     """The country codes ``text`` writes where only a country code stands, each with the span of
-    its first such use: in a list of two or more codes ("IE, FI, MT, NO") or after a label that
-    asks for a country ("Nationality: NO"). Capitals alone may be anything ("NO", "IT", "CAN")."""
+    its first such use: in a list of two or more codes ("IE, FI, MT, NO"), after a label that
+    asks for a country ("Nationality: NO") or alone in brackets after a word ("tourist (NL)").
+    Capitals alone may be anything ("NO", "IT", "CAN")."""
     return _country_codes_in(text)[0]
 
 
@@ -440,7 +441,8 @@ def _country_codes_in(text: str) -> tuple[dict[str, tuple[int, int]], dict[str, 
     for i, m in enumerate(codes):
         listed = any(0 <= j < len(codes) and _joined(text, *sorted((m, codes[j]), key=lambda c: c.start()))
                      for j in (i - 1, i + 1))
-        if listed or _COUNTRY_LABEL_RE.search(text, max(0, m.start() - 40), m.start()) is not None:
+        if (listed or _COUNTRY_LABEL_RE.search(text, max(0, m.start() - 40), m.start()) is not None
+                or text[m.start() - 1:m.start()] == "(" and text[m.end():m.end() + 1] == ")"):
             found.setdefault(m.group(), m.span())
         else:
             alone.append(m)
