@@ -379,6 +379,7 @@ PATTERNS = _module_patterns()
 #: Patterns applied at one position (match/fullmatch), driven here with match() at position 0.
 ANCHORED = {
     "raguard.checkers.roles._TITLE_OPENS_RE",
+    "raguard.checkers.roles._FIELD_BETWEEN_RE",  # (match on the stretch between two names)
     "raguard.normalize.fields._LABEL_RE",  # (fullmatch from a line's start)
     "raguard.normalize.names._UNIT_RE",
     "raguard.checkers.entities._OF_RE",

@@ -450,3 +450,21 @@ def test_the_holders_own_card_or_firm_holds_the_role_with_him() -> None:
     assert misattributed(answer, [_PREPAID]) == []
     # another person's card is still no holder of the role
     assert misattributed(answer.replace("Tomas Silva's", "Lena Moreau-Silva's"), [_PREPAID]) != []
+
+
+def test_a_role_before_a_name_with_an_initial_is_that_persons() -> None:
+    # the initial's stop ends no clause: "coach" is Mensah's, not the club's
+    doc = "RULING - Jury chair: Ines Moll\nAppellant: Harbour Hawks CC (coach T. Mensah) for climber #12\nResult: upheld."
+    assert _role_flags("The jury upheld the appeal coach T. Mensah lodged for Harbour Hawks.", [doc]) == []
+    assert _role_flags("The jury upheld the appeal coach Ines Moll lodged for Harbour Hawks.", [doc]) == ["Ines Moll"]
+
+
+def test_minutes_fields_without_colons_name_who_did_each_deed() -> None:
+    # "Proposed X, seconded Y": X proposed, Y seconded, as after "by"
+    doc = ("PARISH COUNCIL minutes 03.02.26 - item 4: Footpath\n"
+           "Proposed Cllr Ada Brown, seconded P. Lowe: that the stile be replaced. Carried 6-1.")
+    assert _role_flags("The motion was proposed by Cllr Ada Brown and seconded by P. Lowe.", [doc]) == []
+    assert _role_flags("The motion was proposed by P. Lowe and seconded by Cllr Ada Brown.", [doc]) == ["P. Lowe"]
+    # a past form after a comma in prose is still the deed of the name before it
+    prose = "At the hearing Ada Brown, furious, blamed Piet Lowe for the delay."
+    assert _role_flags("At the hearing Piet Lowe blamed Ada Brown for the delay.", [prose]) == ["Piet Lowe"]

@@ -7,7 +7,9 @@ documents, in one answer sentence with words between them (the relation: "interv
 document sentence holding both names the other way round, with the relation's words between them
 too (and at most one more), flags the first name (``misattributed_claim``). A passive on one side
 only ("was interviewed by") turns the order round and is read so, and so does a form's label that
-names a deed ("Tested by: K. Ito  Approved: Dr R. Vale": Vale is who approved, as "approved by").
+names a deed ("Tested by: K. Ito  Approved: Dr R. Vale": Vale is who approved, as "approved by"),
+and minutes' fields written without colons ("Proposed Cllr A. Brown, seconded P. Lowe": Lowe
+seconded).
 
 A role or a workplace written beside a person's name ("CFO Greg Hollins", "Kobbel founder Lars
 Otterstad", "Anil Deshmukh of Castlegate Securities") must be one a document gives that person in
@@ -627,6 +629,23 @@ def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool
             and any(content_stem(w) == relation[0] for w in words))
 
 
+# minutes' fields written without colons, each a deed's past form before the one who did it:
+# "Proposed Revd N. Osei, seconded M. Trent" (at most three words of the name before its last)
+_FIELD_OPENS_RE = re.compile(r"(?:^|(?<=\n))[ \t]*([A-Za-z]+)[ \t]+(?:[A-Z][\w'’.-]*[ \t]+){0,3}$")
+_FIELD_BETWEEN_RE = re.compile(r"^[ \t]*[,;][ \t]*([a-z]+)[ \t]+(?:[A-Z][\w'’.-]*[ \t]+){0,3}$")
+
+
+def _participle_fields(text: str, head_start: int, head_end: int, tail_start: int, relation: list[str]) -> bool:
+    """Does the document sentence ``text`` write two fields of minutes without colons, a deed's past
+    form before each name ("Proposed Revd Nadia Osei, seconded M. Trent"), the second deed the
+    relation's first word? Each name is then the one who did its deed, as after "by"."""
+    between = _FIELD_BETWEEN_RE.match(text[head_end:tail_start])
+    if between is None or not past_form(between.group(1).lower()) or content_stem(between.group(1).lower()) != relation[0]:
+        return False
+    opens = _FIELD_OPENS_RE.search(text[:head_start])
+    return opens is not None and past_form(opens.group(1).lower())
+
+
 def _relation(text: str, names: frozenset[str]) -> tuple[list[str], bool]:
     """The content stems between two names (the names' own, quoted titles and bracketed asides
     left out), and whether a passive "by" is among the words."""
@@ -689,7 +708,8 @@ def _swapped(ctx: CheckContext, first: Finding, second: Finding, a: str, b: str,
         d_relation, d_passive = _relation(text[head.end:tail.start], name_stems)
         # a form's field ("Tested by: K. Adeyemi  Approved: Dr S. Lindqvist"): the name after a
         # label names who did what the label says, as "approved by" would
-        d_passive = d_passive or _labelled_doer(text, head.end, tail.start, relation)
+        d_passive = (d_passive or _labelled_doer(text, head.end, tail.start, relation)
+                     or _participle_fields(text, head.start, head.end, tail.start, relation))
         # the same relation: its words and at most one more ("interviewed" / "interviewed at
         # length"), not a stretch that merely holds the verb ("my name is Sarah and I am calling
         # from")

@@ -2,7 +2,8 @@
 "Jon Petrakis, CFO:"), and who a text gives a role to (read once per text and role, by
 :class:`Roles`).
 
-A role is read within the clause around a name (no sentence end, colon or line break between):
+A role is read within the clause around a name (no sentence end, colon or line break between;
+the stop of an initial is none: "(coach T. Mensah)"):
 a transcript's "Greg Hollins: And buybacks?\\nJon Petrakis, CFO:" gives the CFO's role to
 Petrakis only. An acronym also matches the words it stands for ("CEO" / "chief executive").
 """
@@ -30,7 +31,8 @@ ambassador principal dean treasurer
 
 #: How far (in characters) from a name a role may stand to be that person's.
 ROLE_REACH = 40
-_BREAK_RE = re.compile(r"[.:;?!\n]")
+# (the stop of an initial ends nothing: "(coach T. Mensah)")
+_BREAK_RE = re.compile(r"[:;?!\n]|(?<!\b[A-Z])\.")
 _COMMA_RE = re.compile(r"[,()\[\]]")
 # a person's name: two capitalized words ("Signe Holm", "O'Neill-Hart")
 _PERSON_RE = re.compile(r"\b[A-Z][a-z'’-]+[ \t]+[A-Z][A-Za-z'’-]+")
