@@ -192,3 +192,11 @@ def test_a_counts_evidence_is_the_same_whatever_the_string_hashing() -> None:
         out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
         seen.add(out.stdout.strip())
     assert seen == {"[('two', 64)]"}  # the answer's phrase, "2 months' notice"
+
+
+def test_a_count_with_other_beside_it_is_the_rest_of_a_count() -> None:
+    doc = ["PACKING NOTE: 4 pallets of tiles for Ruiz; pallet P3 damaged in transit, held at depot."]
+    assert _numbers(doc, "Pallet P3 was damaged, so only the other three pallets went to Ruiz.") == []
+    assert _numbers(doc, "Pallet P3 was damaged, and the three other pallets went to Ruiz.") == []
+    # a count that is no rest is still read against the document's
+    assert _numbers(doc, "Pallet P3 was damaged, so three pallets were ordered for Ruiz.") == ["three"]

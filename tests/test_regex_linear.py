@@ -380,6 +380,7 @@ PATTERNS = _module_patterns()
 ANCHORED = {
     "raguard.checkers.roles._TITLE_OPENS_RE",
     "raguard.checkers.roles._FIELD_BETWEEN_RE",  # (match on the stretch between two names)
+    "raguard.checkers.numbers.counts._OTHER_AFTER_RE",  # (match after a count)
     "raguard.normalize.fields._LABEL_RE",  # (fullmatch from a line's start)
     "raguard.normalize.names._UNIT_RE",
     "raguard.checkers.entities._OF_RE",
@@ -498,6 +499,7 @@ WINDOWED = {
     "raguard.checkers.entities._QUALIFIER_RE": 24,
     "raguard.checkers.entities._WORD_BEFORE_RE": 30,  # _LABEL_REACH: before a number
     "raguard.checkers.entities._COUNT_BEFORE_RE": 16,  # (the characters before a name)
+    "raguard.checkers.numbers.counts._OTHER_BEFORE_RE": 8,  # (the characters before a count)
     "raguard.normalize.names._ABBREVIATION_BEFORE_RE": 12,
     "raguard.normalize.entities._COUNTRY_LABEL_RE": 40,
     "raguard.checkers.negations.document_denies._CONTRAST_BEFORE_RE": 12,  # (the characters before a part)

@@ -5,7 +5,8 @@ bare "hundred"/"thousand"/...) are skipped as values, unless they rank ("second-
 "third place"). A counting word from two to ten is checked only where the documents count the
 same thing ("five gold albums" against "eight gold albums" and no "five": see
 :mod:`raguard.normalize.counts`), by the answer's phrase or, where the documents write its
-number nowhere, by the counted noun alone.
+number nowhere, by the counted noun alone. A count with "other" beside it is the rest of one
+("the other two lots" of "3 lots") and is not read.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ _DIFFERENCE_STEMS = frozenset(stem(w) for w in (
     "slower", "fewer", "late", "early", "ago", "left", "remaining"))
 
 
+# "other" beside a count: the rest of a count the documents give ("the other two lots" of "3 lots")
+_OTHER_BEFORE_RE = re.compile(r"\bother[ \t]+\Z", re.IGNORECASE)
+_OTHER_AFTER_RE = re.compile(r"[ \t]+other\b", re.IGNORECASE)
+
+
 def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
                 counted: Optional[CountedNoun]) -> Optional[Finding]:
     """A counting word is checked only against the documents' counts of the same thing:
@@ -54,6 +60,9 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
         return None  # the question's own count ("3 days fishing": "for three days")
     if any(c.value == counted.value and c.key == counted.key[:1] for c in labelled_counts(ctx.response)):
         return None  # the answer numbers what it counts ("over four weeks: Week 1 ... Week 4")
+    if (_OTHER_BEFORE_RE.search(ctx.response, max(0, mention.start - 8), mention.start)
+            or _OTHER_AFTER_RE.match(ctx.response, mention.end)):
+        return None  # "the other two lots", "two other lots": the rest of a count, not the count
     # the thing counted as the answer writes it flags first ("three months' notice": months'
     # notice), else the noun alone ("three days' worth" against "5 days of food") where the
     # documents write the answer's number nowhere (a part: "one of its seven branches missed"
