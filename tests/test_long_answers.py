@@ -129,6 +129,15 @@ def test_an_opening_reply_to_a_question_is_a_medium_verdict(reply: str) -> None:
     assert gated.action == "review"
 
 
+@pytest.mark.parametrize("query", ["whats wrong with the kilns this week", "isnt anything wrong with the kilns",
+                                   "hows kiln K-2 doing and did anything fail"])
+def test_a_question_typed_without_its_apostrophe_is_still_a_question(query: str) -> None:
+    assert asks(query)
+    result = verify(query, KILNS, "Yes, two kilns want looking at." + KILN_GROUNDS)
+    assert [(w.type, w.severity) for w in result.warnings] == [(UNSUPPORTED_VERDICT, "medium")], result.warnings
+    assert not asks("whatsoever the kilns") and not asks("the kilns this week")
+
+
 POTTERY = ["Kiln Street Pottery - course page\nWheel Basics (Tuesdays 18:30-21:00): 6 weeks, £180, clay and firing "
            "included, max 8 students. Beginners welcome. Aprons provided; bring a towel.\n"
            "Glaze Lab (Thursdays): for returning students only."]

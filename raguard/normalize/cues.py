@@ -65,9 +65,10 @@ def denies(text: str, *, after_particle: bool = False) -> bool:
 # A question opens with one of these (a closed class: interrogatives, auxiliaries and modals), or
 # holds a question mark ("the cache doable this saturday? any problems").
 _QUESTION_OPENING_RE = re.compile(
-    r"^\W*(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|am|do|does|did|has|have|had|"
-    r"can|could|will|would|shall|should|may|might|must|isn[’']t|aren[’']t|wasn[’']t|don[’']t|doesn[’']t|"
-    r"didn[’']t|can[’']t|won[’']t)\b",
+    # (a user types "whats", "hows", "isnt", "didnt" without the apostrophe)
+    r"^\W*(?:who|whom|whose|(?:what|when|where|why|how)(?:[’']?s)?|which|is|are|was|were|am|do|does|did|has|have|"
+    r"had|can|could|will|would|shall|should|may|might|must|isn[’']?t|aren[’']?t|wasn[’']?t|don[’']?t|"
+    r"doesn[’']?t|didn[’']?t|can[’']t|won[’']t)\b",
     re.IGNORECASE,
 )
 
