@@ -321,7 +321,12 @@ def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, in
     if claim.day is None or claim.month is None:
         return None
     years: Optional[set[int]] = None
+    # a day told from a date falls within a month of it: a document with no date of the claim's
+    # month or the one before or after it tells none (one pass, before any sort or scan)
+    months = {claim.month, 12 if claim.month == 1 else claim.month - 1, 1 if claim.month == 12 else claim.month + 1}
     for doc_index, index in ctx.documents:
+        if not any(d.value.month in months and d.value.day is not None for d in index.dates):
+            continue
         dated: list[DateValue] = []  # (the readings of the last date: "10/02/26" may be either)
         dated_at = -1
         mentions = sorted(index.dates, key=lambda d: d.start)
@@ -336,9 +341,9 @@ def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, in
                 and not any(a <= d.start < b for a, b in in_dates))]
         # (one day, said alone: not "Mondays", nor a range or list of days, "Mon-Fri", "Monday to
         # Thursday", "Tue, Thu")
-        if any(ch.isdigit() for ch in index.text):
+        if str(claim.day) in index.text:  # (an ordinal of the claim's day holds its digits)
             told += [(start, end, None, day) for start, end, day, weekday in day_ordinals(index.text)
-                     if weekday is None]
+                     if weekday is None and day == claim.day]
         if not told:
             continue
         told.sort()
