@@ -346,7 +346,7 @@ def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, in
                      if weekday is None and day == claim.day]
         if not told:
             continue
-        told.sort()
+        told.sort(key=lambda t: t[0])
         k = 0
         for d in mentions:
             value = d.value

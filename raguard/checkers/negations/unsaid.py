@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from typing import Optional
 
 from raguard.align import SentenceAlignment
@@ -75,12 +76,15 @@ def _unsaid(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding
             continue
         need = len(reported_here) if len(reported_here) <= 2 else max(2, math.ceil(MIN_COVERED_SHARE * len(reported_here)))
         spans, _ = index.sentence_index
+        ends = [end for _, end in spans]
         for turn in conversation.turns:
             if turn.speaker != who:
                 continue
-            for span in spans:
-                if span[1] <= turn.text_start or span[0] >= turn.end:
-                    continue
+            # (the turn's sentences, found by bisection: a long transcript has thousands)
+            k = bisect_right(ends, turn.text_start)
+            while k < len(spans) and spans[k][0] < turn.end:
+                span = spans[k]
+                k += 1
                 text = index.text[max(span[0], turn.text_start):min(span[1], turn.end)]
                 if asking and "?" not in text:
                     continue
