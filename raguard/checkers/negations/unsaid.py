@@ -68,10 +68,11 @@ def _unsaid(ctx: CheckContext, alignment: SentenceAlignment) -> Optional[Finding
     for doc_index, index in talks:
         conversation = index.conversation
         assert conversation is not None
-        who = _named_speaker(sentence, c_begin, cue.start(), conversation.turns)
+        by_stem = _speakers_by_stem(conversation.turns)
+        who = _named_speaker(sentence, c_begin, cue.start(), by_stem)
         if who is None:
             continue
-        reported_here = reported - _stems_of_speakers(conversation.turns)
+        reported_here = reported - by_stem.keys()  # ("tell the client about X" reports X)
         if not reported_here:
             continue
         need = len(reported_here) if len(reported_here) <= 2 else max(2, math.ceil(MIN_COVERED_SHARE * len(reported_here)))
@@ -109,14 +110,19 @@ def _reported(after: str) -> frozenset[str]:
     return frozenset(s for t in tokens[k:] if (s := content_stem(t.norm)) is not None)
 
 
-def _named_speaker(sentence: str, c_begin: int, cue_start: int, turns: list[Turn]) -> Optional[str]:
-    """The speaker the answer sentence names before the denial at ``cue_start``: the last named in
-    its clause (from ``c_begin``), else the first named in the sentence; None when no word names
-    one, or the naming word fits two speakers."""
+def _speakers_by_stem(turns: list[Turn]) -> dict[str, set[str]]:
+    """Content stem of a word of a speaker's label or name -> the speakers it names."""
     by_stem: dict[str, set[str]] = {}
     for turn in turns:
         for s in content_stems(" ".join(turn.who)):
             by_stem.setdefault(s, set()).add(turn.speaker)
+    return by_stem
+
+
+def _named_speaker(sentence: str, c_begin: int, cue_start: int, by_stem: dict[str, set[str]]) -> Optional[str]:
+    """The speaker the answer sentence names before the denial at ``cue_start``: the last named in
+    its clause (from ``c_begin``), else the first named in the sentence; None when no word names
+    one, or the naming word fits two speakers (``by_stem``: :func:`_speakers_by_stem`)."""
     named = [(t.start, by_stem[found]) for t in tokenize(sentence[:cue_start])
              if (found := content_stem(t.norm)) is not None and found in by_stem]
     if not named:
@@ -124,8 +130,3 @@ def _named_speaker(sentence: str, c_begin: int, cue_start: int, turns: list[Turn
     in_clause = [who for start, who in named if start >= c_begin]
     who = in_clause[-1] if in_clause else named[0][1]
     return next(iter(who)) if len(who) == 1 else None
-
-
-def _stems_of_speakers(turns: list[Turn]) -> frozenset[str]:
-    """The content stems of every speaker's label and name: "tell the client about X" reports X."""
-    return frozenset(s for turn in turns for s in content_stems(" ".join(turn.who)))
