@@ -306,3 +306,11 @@ def test_an_answer_giving_both_values_of_two_things_swaps_neither() -> None:
     doc = "Visit 03/02/2025 -- Dr P. Sandoval\nExam: L eyelid erythematous, yellow discharge. R eye NAD."
     assert _opposites("Dr Sandoval found the left eyelid was red with a yellow discharge.", [doc]) == []
     assert _opposites("Dr Sandoval found the left eyelid had a green discharge.", [doc]) != []
+
+
+def test_the_verb_half_of_a_contraction_is_no_word_of_its_own() -> None:
+    # "won't" is "will not": its "won" is no win set against a document's "lost"
+    doc = "Match days lost to snow are not rescheduled for the under-11 league."
+    assert _opposites("For the under-11 league, match days lost to snow won't be rescheduled.", [doc]) == []
+    assert _opposites("For the under-11 league, match days lost to snow won’t be rescheduled.", [doc]) == []
+    assert _opposites("For the under-11 league, match days won to snow are rescheduled.", [doc]) != []

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterator, Mapping, Optional
+from typing import Iterator, Mapping, Optional, Sequence
 
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
 from raguard.models import CONTRADICTED_CLAIM
@@ -52,7 +52,7 @@ from raguard.normalize.polarity import (
     FUNCTION_OPPOSITES, OPPOSITES, SET_VALUES, hedge_cues, opposite_key, prefix_opposite,
 )
 from raguard.normalize.stems import content_stem, content_stems
-from raguard.normalize.text import clause_span, tokenize
+from raguard.normalize.text import Token, clause_span, tokenize
 from raguard.normalize.time_bounds import restates_across_time
 
 #: Content words the answer's clause and the document sentence must share besides the pair,
@@ -83,6 +83,8 @@ class OppositesChecker:
                 continue
             for i in ctx.token_range(alignment.start, alignment.end):
                 word = toks[i].norm
+                if _contracted(ctx.response, toks, i):
+                    continue  # the verb half of "won't" ("will not"), not "won"
                 key = opposite_key(word)
                 opposite = OPPOSITES.get(key)
                 base = None
@@ -113,6 +115,15 @@ class OppositesChecker:
                         checker=self.name,
                     )
                     break
+
+
+def _contracted(text: str, toks: Sequence[Token], i: int) -> bool:
+    """Is the token at ``i`` of ``toks`` (of ``text``) the first half of a negative contraction,
+    an apostrophe and "t" right after it ("won't", "can’t")?"""
+    if i + 1 >= len(toks) or toks[i + 1].norm != "t":
+        return False
+    gap = text[toks[i].end:toks[i + 1].start]
+    return gap in ("'", "’")
 
 
 def _prefixed_opposite(ctx: CheckContext, word: str) -> frozenset[str]:
