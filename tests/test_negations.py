@@ -1538,3 +1538,16 @@ def test_a_next_sentence_that_states_it_or_denies_another_thing_supports_no_deni
     # (a denial two sentences away, of another thing, is not the neighbour's)
     other = _JUDGING_LETTER.format(next="We judged your entry. Unfortunately we were unable to offer parking.")
     assert contradictions("Why was my entry refused?", [other], _JUDGING_ANSWER) != []
+
+
+def test_holding_off_a_deed_restates_a_denial_of_it() -> None:
+    # "hold off buying it until then" is "don't buy it before then" in a verb of its own
+    doc = ("The workbook (about £18) isn't part of the fee; Mr Adebayo will say at the first lesson whether "
+           "you need it, so please don't buy it before then.")
+    query = "Do I need to buy the workbook?"
+    assert not contradictions(query, [doc], "The workbook (about £18) isn't part of the fee; Mr Adebayo will say at "
+                                            "the first lesson whether you need it, so hold off buying it until then.")
+    assert not contradictions(query, [doc], "Mr Adebayo will say at the first lesson whether you need the workbook, "
+                                            "so put off buying it until then.")
+    assert contradictions(query, [doc], "Mr Adebayo will say at the first lesson whether you need the workbook, "
+                                        "so buy it before then.")

@@ -112,6 +112,9 @@ _WEAK_DENIAL_RE = re.compile(
     r"\b(?:not|never|no|none|nobody|nothing|neither|nor|cannot|without|lack\w*|fail\w*|refus\w*|"
     r"den(?:y|ies|ied|ial)|unable|instead|rather|except|if|unless|whether|only|no[ \t-]longer|"
     r"avoid\w*|prevent\w*|refrain\w*|stop(?:s|ped|ping)?[ \t]+(?:\w+[ \t]+){0,3}?from|"
+    # what one holds off, puts off, abstains from or forgoes one does not do yet ("hold off
+    # buying it until then" restates "don't buy it before then")
+    r"h(?:old(?:s|ing)?|eld)[ \t]+off|put(?:s|ting)?[ \t]+off|abstain\w*|forgo(?:es|ne|ing)?|forwent|"
     # what is free of a thing, exempt from it or waived has none of it ("free of anchorage dues"
     # restates "no anchorage dues")
     r"free[ \t]+(?:of|from)|exempt\w*|waiv\w*)\b|n[’']t\b",
