@@ -134,6 +134,14 @@ def test_csv_times_are_read_with_their_row() -> None:
     assert [t for t, _ in _flagged([_CSV], "Pumping ran between 07:30 and 07:30.")] != []
 
 
+def test_a_value_in_another_clause_is_no_cell_of_the_times_row() -> None:
+    # the largest volume is another row's: said after the brackets the slot stands in, or in a
+    # clause of its own, it is not bound to the slot
+    assert _flagged([_CSV], "Pumping ran all morning (last slot 07:00-07:30), and the largest was 145 litres.") == []
+    assert _flagged([_CSV], "The last slot was 07:00-07:30; the largest was 145 litres.") == []
+    assert [t for t, _ in _flagged([_CSV], "The last slot was 07:00-07:30, at 145 litres.")] == ["unsupported_number"]
+
+
 def test_an_ordinal_is_a_day_of_the_month() -> None:
     doc = "Vsl ETB 21/06 0400 LT, gangs from 21/06 0700."
     assert _flagged([doc], "She berths at 04:00 on the 21st.") == []

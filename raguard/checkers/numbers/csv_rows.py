@@ -28,11 +28,12 @@ def csv_row_time(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[in
         return None
     opens = k + 1 < len(numbers) and _joins_range(response, mention, numbers[k + 1])
     closes = k > 0 and _joins_range(response, numbers[k - 1], mention)
-    end = next((e for s, e in ctx.sentences if s <= mention.start < e), len(response))
+    begin, end = next(((s, e) for s, e in ctx.sentences if s <= mention.start < e), (0, len(response)))
     dates = [(d.start, d.end) for d in ctx.dates if d.form != "weekday"]
     bound: Optional[NumberMention] = None
+    after = numbers[k + 1].end if opens else mention.end
     for n in numbers[k + (2 if opens else 1):]:
-        if n.start >= end or n.measure in CLOCK_MEASURES:
+        if n.start >= end or n.measure in CLOCK_MEASURES or _apart(response, begin, mention.start, after, n.start):
             break
         if not n.trivial and not any(a <= n.start < b for a, b in dates):
             bound = n
@@ -64,3 +65,18 @@ def _joins_range(response: str, first: NumberMention, second: NumberMention) -> 
     """Are two times of the answer the ends of one range ("18:00-18:30", "17:00 and 19:00")?"""
     return (first.measure in CLOCK_MEASURES and second.measure in CLOCK_MEASURES
             and _RANGE_JOINER_RE.fullmatch(response, first.end, second.start) is not None)
+
+
+# what parts a value from the time before it: a clause of its own ("; ", ", and ")
+_CLAUSE_BREAK_RE = re.compile(r";|,[ \t]*(?:and|but|while|whereas|so)\b", re.IGNORECASE)
+
+
+def _apart(response: str, begin: int, start: int, end: int, value: int) -> bool:
+    """Is the answer's value at ``value`` said apart from its time at ``start``..``end`` (in the
+    sentence opening at ``begin``): in another clause, or after the close of brackets the time
+    stands in ("(first take-off 08:14, last landing 09:55), and the highest altitude was 42 m")?
+    A value there is no cell of the time's row."""
+    gap = response[end:value]
+    if _CLAUSE_BREAK_RE.search(gap) is not None:
+        return True
+    return ")" in gap and response.count("(", begin, start) > response.count(")", begin, start)
