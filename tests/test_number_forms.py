@@ -887,3 +887,24 @@ def test_a_value_whose_separators_a_tokenizer_set_apart_is_read_closed_up() -> N
     assert _flagged(doc, "The catch grossed £8,421.60 and the net was £8,286.41.") == {"£8,421.60"}
     # a stop between a year and a count is no decimal point (three digits after it)
     assert not [n for n in loose_numbers("landed in 2019 . 150 boxes", []) if n.value == 2019.15]
+
+
+def test_a_dotted_thousands_group_with_three_decimals_is_read() -> None:
+    # a weight in tonnes to the kilogram: "1.207,350 t" is 1207.35, as "1.207,35" is
+    [n] = extract_numbers("Net weight: 1.207,350 t")
+    assert (n.text, n.value) == ("1.207,350", 1207.35)
+    doc = "Net weight: 1.207,350 t   Moisture: 0,8 %"
+    assert _flagged(doc, "The net weight was 1,207.35 t.") == set()
+    assert _flagged(doc, "The net weight was 1,207.53 t.") == {"1,207.53"}
+
+
+def test_rupees_written_before_an_amount_are_its_currency() -> None:
+    [n] = extract_numbers("Stall fee Rs. 2,400 per day")
+    assert (n.text, n.value, n.unit) == ("Rs. 2,400", 2400.0, "INR")
+    assert [n.unit for n in extract_numbers("Mrs 5 and errs 6")] == [None, None]
+    doc = "Picker: A. Perera, 22 kg over the weekly norm. Over-norm rate Rs 40 per kg."
+    # a rate per kilogram times the kilograms over: a computed value, not an invented one
+    def high(answer: str) -> list[tuple[str, str]]:
+        return [(w.type, w.text) for w in verify("What does she earn?", [doc], answer).warnings if w.severity == "high"]
+    assert high("A. Perera was 22 kg over the norm, so she earns Rs 880 at Rs 40/kg.") == []
+    assert high("A. Perera was 22 kg over the norm, so she earns Rs 980 at Rs 40/kg.") == [("unsupported_number", "Rs 980")]

@@ -518,6 +518,7 @@ WINDOWED = {
     "raguard.normalize.counts._RANGE_OR_RATIO_BEFORE_RE": 16,  # _BEFORE_REACH: before a count
     "raguard.normalize.counts._LABEL_WORD_RE": 24,  # _LABEL_WORD_REACH: before a label's number
     "raguard.normalize.numbers._AMOUNT_PREFIX_RE": 6,  # _AMOUNT_PREFIX_REACH: before an amount
+    "raguard.normalize.numbers._RUPEES_BEFORE_RE": 4,  # _RUPEES_REACH: before a value
     "raguard.normalize.numbers._TOKENIZED_CURRENCY_RE": 2,  # (the two characters before a value)
     "raguard.checkers.attributions._TITLE_BEFORE_RE": 24,  # (the characters before a name)
 }

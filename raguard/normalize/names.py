@@ -33,7 +33,7 @@ _NOT_NAMES = frozenset(
         "roughly", "almost", "just", "its", "his", "her", "their", "our", "we", "it", "they", "he",
         "she", "there", "these", "those", "this", "that", "was", "were", "is", "are", "had", "has",
         "have", "up", "down", "year", "years", "day", "days", "week", "weeks", "month", "months",
-        "usd", "eur", "gbp", "jpy", "inr", "us", "q", "fy", "h", "vs", "per", "more", "less", "least",
+        "usd", "eur", "gbp", "jpy", "inr", "rs", "us", "q", "fy", "h", "vs", "per", "more", "less", "least",
         "most", "each", "every", "another", "other", "first", "last", "next", "then", "when", "while",
         "where", "which", "who", "what", "why", "how", "also", "still", "even", "nearly", "exactly",
         "ranked", "rank", "scored", "score", "won", "lost", "killed", "sold", "paid", "cost",

@@ -85,7 +85,8 @@ _NUMERIC_RE = re.compile(
 # other support (:func:`loose_numbers`). (What holds one of these: one or two digits after a
 # comma, or three after a digit and a space.)
 _EUROPEAN_CUE_RE = re.compile(r"\d(?:,\d{1,2}(?!\d)| \d{3}(?!\d))")
-_COMMA_CUE_RE = re.compile(r",\d{1,2}(?!\d)")  # (a literal first: re finds its "," by a fast scan)
+# (a literal first: re finds its "," by a fast scan; three decimals only after a dotted group)
+_COMMA_CUE_RE = re.compile(r",(?:\d{1,2}|(?<=\d\.\d{3},)\d{3})(?!\d)")
 #: Codes of currencies whose countries write these forms, read as a cue before a value (no unit:
 #: the answer may write the amount without it). Not "COP" or "SAR", which also name things ("COP 26").
 OTHER_CURRENCY_CODES = ("CHF", "NOK", "SEK", "DKK", "ISK", "PLN", "CZK", "HUF", "BGN", "RUB", "UAH", "BRL",
@@ -96,7 +97,7 @@ _EUROPEAN_RE = re.compile(
     rf"(?:(?P<cur>US\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b)[ \t]?)?"
     r"(?<![\w.,/:])(?<!\d[ \t])(?P<neg>[-−–](?=\d))?"
     # (no grouped number opens with a group of 0: "0 100%" is a table's two cells)
-    r"(?P<num>[1-9]\d{0,2}(?:\.\d{3})+,\d{1,2}|[1-9]\d{0,2}(?: \d{3})+(?:,\d{1,2}|\.\d+)?(?![ \t]\d)|\d+,\d{1,2})"
+    r"(?P<num>[1-9]\d{0,2}(?:\.\d{3})+,\d{1,3}|[1-9]\d{0,2}(?: \d{3})+(?:,\d{1,2}|\.\d+)?(?![ \t]\d)|\d+,\d{1,2})"
     r"(?!\d|[,.:/]\d)"
     r"(?:[ \t]?(?P<pct>%|[Pp]ercent\b|[Pp]er[ \t]cent\b|[Pp]ro(?:zent(?:punkte?)?|cent(?:punt(?:en)?|enheder)?)\b"
     r"|p(?:our|or|er)[ \t](?:cent|ciento|cento)\b))?"
@@ -107,7 +108,8 @@ _EUROPEAN_RE = re.compile(
 #: What a scale before a currency multiplies by (_EUROPEAN_RE's "scale").
 _CURRENCY_SCALES = {"k": 1e3, "K": 1e3, "M": 1e6, "Mio": 1e6, "Mio.": 1e6, "Mrd": 1e9, "Mrd.": 1e9, "Md": 1e9,
                     "Mds": 1e9}
-_GROUPED_SHAPE_RE = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")  # "1.234,56": certain by its shape
+# "1.234,56", "1.184,500" (a weight to the kilogram in tonnes): certain by its shape
+_GROUPED_SHAPE_RE = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,3}")
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -601,7 +603,7 @@ def _european_mention(text: str, m: re.Match[str], hedges: bool) -> NumberMentio
 # Thousands grouped by dots, as most of continental Europe writes them ("1.482.300", "€420.000"),
 # a comma after them only as a list's or a CSV row's ("1.482.300,1.351.900")
 _DOT_GROUPED_RE = re.compile(
-    r"(?:(?P<cur>[$€£¥₹])[ \t]?)?(?<![\w.])(?P<num>\d{1,3}(?:\.\d{3})+)(?![\d.]|,\d{1,2}(?![\d.]))"
+    r"(?:(?P<cur>[$€£¥₹])[ \t]?)?(?<![\w.])(?P<num>\d{1,3}(?:\.\d{3})+)(?![\d.]|,\d{1,3}(?![\d.]))"
     rf"(?:[ \t]?(?P<after>[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|INR|{_GROUPED_CODES})\b))?"
 )
 
@@ -1289,6 +1291,13 @@ def _glued_values(text: str, read: Iterable[tuple[int, int]], runs: Optional[lis
             yield NumberMention(m.start(), m.end("v"), m.group("v"), float(m.group("v")))
 
 
+# rupees written before an amount ("Rs 1,350", "Rs. 50", "rs 500"), a word's start: read as the
+# rupee sign's currency (one unit, as a text and its answer speak of one country's)
+_RUPEES_BEFORE_RE = re.compile(r"(?<![^\W\d_])[Rr][Ss]\.?[ \t]?\Z")
+#: How far before a value :data:`_RUPEES_BEFORE_RE` is searched ("Rs." and a space).
+_RUPEES_REACH = 4
+
+
 # an amount glued to the letters before it, as text messages and receipts write a currency
 # ("Ksh2,500.00", "N2,000", "Rs.450.00"): thousands grouped by commas or two decimals, which no
 # code carries ("A320", "SFK72HQ1XZ" stay unread); digits first, the letters checked behind
@@ -1541,6 +1550,10 @@ def extract_numbers(text: str, hedges: bool = True,
             unit = _CURRENCY_CODES.get(curword.lower())
             if curword.lower().startswith(("cent", "pence")):  # hundredths: "52 cents" is 0.52 (not "pounds")
                 value, precision = value / 100, precision / 100
+        elif start >= 3 and text[start - 1] in " .s" and (rupees := _RUPEES_BEFORE_RE.search(
+                text, max(0, start - _RUPEES_REACH), start)) is not None:
+            # "Rs 1,350", "Rs. 50": rupees, which South Asian texts write so (no symbol of their own)
+            unit, start = "INR", rupees.start()
         elif ((len(raw) <= 2 or _pence_decimals(raw)) and not (scale or ordinal) and text[end:end + 1] == "p"
               and not text[end + 1:end + 2].isalnum()):
             # "86p", "4.12p": pence (not "1080p", a resolution)
