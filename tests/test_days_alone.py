@@ -101,6 +101,17 @@ def test_a_day_told_from_a_messages_date_may_be_the_last_such_weekday_or_next_mo
     assert flagged(after, answer, "When did it crack?") == ["25 October", "2 November"]
 
 
+def test_a_day_spelled_as_a_transcript_writes_it_is_told_from_the_messages_date() -> None:
+    assert [(d, w) for _, _, d, w in day_ordinals("could you come the twenty-third instead")] == [(23, None)]
+    # a spelled ordinal before a noun counts it: no day
+    assert day_ordinals("it was the third time and the seventeenth attempt") == []
+    docs = ["Voicemail - from 07700 900 118 - Thu 6 Nov, 14:12 - 0:31\n(auto-transcribed) hi it's Priya about the "
+            "sofa delivery um I'm not in on the tenth so could you bring it the twenty-third instead thanks bye"]
+    answer = "Priya's voicemail of 6 November asks for the sofa to be delivered on 23 November instead."
+    assert flagged(docs, answer, "What did Priya ask?") == []
+    assert flagged(docs, answer.replace("23 November", "24 November"), "What did Priya ask?") == ["24 November"]
+
+
 def test_a_weekday_filling_a_cell_of_a_csv_is_a_day() -> None:
     rota = ["Week,Day,Driver\nW/c 9 Mar,Wed,Tobi\nW/c 9 Mar,Sat,Noor\n"]
     assert flagged(rota, "Tobi drives on Wednesday and Noor on Saturday.", "Who drives?") == []

@@ -50,7 +50,7 @@ from raguard.checkers.settings import CheckerConfig
 from raguard.checkers.computed import computations
 from raguard.models import COMPUTED_VALUE, UNSUPPORTED_DATE
 from raguard.normalize.dates import (
-    PLACED, DateMention, DateValue, closeness, day_months, day_ordinals, stated_years, supported_apart, supports,
+    PLACED, SPELLED_DAYS, DateMention, DateValue, closeness, day_months, day_ordinals, stated_years, supported_apart, supports,
     weekday_slashed, writes_slashed_dates, year_of_weekday,
 )
 
@@ -307,6 +307,9 @@ def _weekday_slashed(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int,
 #: How far before a weekday said alone the date it is told from may stand (a message's stamp, a
 #: letter's date line), in characters.
 _TOLD_REACH = 800
+#: The last word of each spelling of a day's ordinal, by day ("twenty-first": "first").
+_SPELLED_ENDS: dict[int, frozenset[str]] = {
+    day: frozenset(re.split(r"[ -]", w)[-1] for w, d in SPELLED_DAYS.items() if d == day) for day in range(1, 32)}
 #: How near another weekday stands to one of a range or a list ("Mon–Thu", "Monday to Friday").
 _LIST_REACH = 14
 
@@ -341,7 +344,8 @@ def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, in
                 and not any(a <= d.start < b for a, b in in_dates))]
         # (one day, said alone: not "Mondays", nor a range or list of days, "Mon-Fri", "Monday to
         # Thursday", "Tue, Thu")
-        if str(claim.day) in index.text:  # (an ordinal of the claim's day holds its digits)
+        # (an ordinal of the claim's day holds its digits, or its spelled word: "the seventeenth")
+        if str(claim.day) in index.text or not _SPELLED_ENDS[claim.day].isdisjoint(index.tokens.norms):
             told += [(start, end, None, day) for start, end, day, weekday in day_ordinals(index.text)
                      if weekday is None and day == claim.day]
         if not told:

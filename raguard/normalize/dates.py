@@ -1193,11 +1193,26 @@ def day_months(text: str, slashed_elsewhere: bool = False) -> list[DateMention]:
 # a day of the month written alone as an ordinal after "the" or a weekday ("by the 11th", "Thursday
 # 26th", "Tuesday the 3rd"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
 # minute", "the 5th floor"): only before punctuation, a line's end, a dash or a word of linking or time
+# a day of the month as a call's transcript or a chat spells it ("Wednesday the fourteenth")
+_DAY_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+                 "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
+#: The days of a month spelled as ordinals ("seventeenth", "twenty-first") and their numbers.
+SPELLED_DAYS: dict[str, int] = {
+    **{w: i for i, w in enumerate(_DAY_ORDINALS, 1)}, "twentieth": 20, "thirtieth": 30,
+    **{f"twenty{sep}{w}": 20 + i for i, w in enumerate(_DAY_ORDINALS[:9], 1) for sep in ("-", " ")},
+    "thirty-first": 31, "thirty first": 31,
+}
+#: :data:`SPELLED_DAYS` as a pattern's alternation, the longest first.
+SPELLED_DAY_ALTERNATION = "|".join(sorted((w.replace(" ", "[ \t]+") for w in SPELLED_DAYS), key=len, reverse=True))
 # a weekday's name, full or short ("Weds", "Thur"), for the days a thread writes beside one
 _WEEKDAY_WORD = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun"
 _DAY_ORDINAL_RE = re.compile(
-    rf"(?=[tmwfs])\b(?:(?P<w>{_WEEKDAY_WORD})\.?,?(?:[ \t]+the)?|the)[ \t]+(?P<d>[1-3]?\d)(?:st|nd|rd|th)\b"
-    r"(?=[ \t]?(?:[.,;:!?)\]\n]|$|[-–]|(?:at|to|and|or|so|if|by|before|after|until|till|from|in|on|for|when)\b"
+    rf"(?=[tmwfs])\b(?:(?P<w>{_WEEKDAY_WORD})\.?,?(?:[ \t]+the)?|the)[ \t]+"
+    # (as digits, or spelled as a call's transcript writes it: "the seventeenth")
+    rf"(?:(?P<d>[1-3]?\d)(?:st|nd|rd|th)|(?P<o>{SPELLED_DAY_ALTERNATION}))\b"
+    # ("instead", "then", "please": no noun the ordinal counts, as speech ends a request)
+    r"(?=[ \t]?(?:[.,;:!?)\]\n]|$|[-–]|(?:at|to|and|or|so|if|by|before|after|until|till|from|in|on|for|when|"
+    r"instead|then|please)\b"
     # (or a time of day: "Tues 17th 8am", "Sun 16th 10:00")
     r"|[ \t]\d{1,2}(?:[:.h][0-5]\d|[ \t]?[ap]\.?m\b)))",
     re.IGNORECASE)
@@ -1210,11 +1225,12 @@ def day_ordinals(text: str) -> list[tuple[int, int, int, Optional[int]]]:
     that nothing else supports."""
     out = []
     for m in _DAY_ORDINAL_RE.finditer(text):
-        day = int(m.group("d"))
+        spelled = m.group("o")
+        day = SPELLED_DAYS[" ".join(spelled.casefold().split())] if spelled else int(m.group("d"))
         if 1 <= day <= 31:
             w = m.group("w").lower() if m.group("w") else None
             weekday = WEEKDAYS.get(w, WEEKDAYS.get(w[:3])) if w else None  # ("Weds", "Thur")
-            out.append((m.start("d") if weekday is None else m.start(), m.end(), day, weekday))
+            out.append((m.start("o" if spelled else "d") if weekday is None else m.start(), m.end(), day, weekday))
     return out
 
 

@@ -76,7 +76,8 @@ from itertools import accumulate
 from typing import Iterable, Optional, Sequence
 
 from raguard.normalize.dates import (
-    MONTH_ALONE_ABBREVIATIONS, MONTHS, PLACED, WEEKDAYS, DateMention, DateValue, matches_at,
+    MONTH_ALONE_ABBREVIATIONS, MONTHS, PLACED, SPELLED_DAY_ALTERNATION, SPELLED_DAYS, WEEKDAYS, DateMention,
+    DateValue, matches_at,
 )
 from raguard.normalize.measures import unit_after
 from raguard.normalize.text import fold_word
@@ -270,15 +271,6 @@ _TWO_DIGIT_SLASHED_RE = re.compile(r"(?P<a>[0-3](?<![\w/.,:\-][0-3])\d)/(?P<b>[0
 _ROW_DAY_WEEKDAY = r"(?<![\w.,:/])(?P<d>[0-3]?\d)\.?[ \t]+(?P<w>{names})\b(?![-'’])"
 _ROW_WEEKDAY_DAY = (r"(?<![\w-])(?P<w>{names})\.?,?[ \t]+(?:(?:the[ \t]+)?(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
                     r"(?![.:/,]?\d|[ \t]*[-–])|the[ \t]+(?P<o>{ordinals})\b)")
-# a day of the month as a call's transcript or a chat spells it ("Wednesday the fourteenth")
-_DAY_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-                 "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
-_SPELLED_DAYS: dict[str, int] = {
-    **{w: i for i, w in enumerate(_DAY_ORDINALS, 1)}, "twentieth": 20, "thirtieth": 30,
-    **{f"twenty{sep}{w}": 20 + i for i, w in enumerate(_DAY_ORDINALS[:9], 1) for sep in ("-", " ")},
-    "thirty-first": 31, "thirty first": 31,
-}
-_SPELLED_DAY_ALTERNATION = "|".join(sorted((w.replace(" ", "[ \t]+") for w in _SPELLED_DAYS), key=len, reverse=True))
 _ROW_NAMES: dict[str, tuple[str, ...]] = {}  # a folded word -> the names it folds from ("sabado": "sábado", "sabado")
 for _name in (*WEEKDAYS, *_FOREIGN_WEEKDAYS):
     _ROW_NAMES[fold_word(_name)] = (*_ROW_NAMES.get(fold_word(_name), ()), _name)
@@ -289,7 +281,7 @@ def _row_patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[s
     """The two row patterns for the weekday names that fold to ``words``."""
     names = _alternation(name for word in words for name in _ROW_NAMES[word])
     return (re.compile(_ROW_DAY_WEEKDAY.format(names=names), re.IGNORECASE),
-            re.compile(_ROW_WEEKDAY_DAY.format(names=names, ordinals=_SPELLED_DAY_ALTERNATION), re.IGNORECASE))
+            re.compile(_ROW_WEEKDAY_DAY.format(names=names, ordinals=SPELLED_DAY_ALTERNATION), re.IGNORECASE))
 
 
 def _fold(word: str) -> str:
@@ -716,7 +708,7 @@ def _calendar_rows(text: str, mentions: Sequence[DateMention],
             if k < 0:
                 continue
             spelled = m.groupdict().get("o")
-            day = _SPELLED_DAYS[" ".join(spelled.casefold().split())] if spelled else int(m.group("d"))
+            day = SPELLED_DAYS[" ".join(spelled.casefold().split())] if spelled else int(m.group("d"))
             weekday = _WEEKDAY_NAMES.get(_fold(m.group("w")))
             if weekday is None:
                 continue
