@@ -213,6 +213,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         DATA / "heldout22_answers.jsonl",
         "two testers, 60 shapes new beside the 1,216 of the sets before them (the prompt of "
         "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-fourth round"),
+    "heldout23_answers": HeldOutSet(
+        DATA / "heldout23_answers.jsonl",
+        "two testers, 60 shapes new beside the 1,276 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-fifth round"),
 }
 
 
