@@ -120,6 +120,15 @@ def test_a_weekday_filling_a_cell_of_a_csv_is_a_day() -> None:
     assert flagged(["Tobi and Noor Wed in spring. Noor Sat down."], "They marry on Wednesday.", "When?") == ["Wednesday"]
 
 
+def test_a_short_weekday_right_after_a_time_of_day_is_a_day() -> None:
+    notes = ["MATCH NOTES - U14s\nKeeper cover: decision 18:30 Sun after training. Kit wash 7pm Sat."]
+    answer = "The keeper decision is at 18:30 on Sunday, and the kit wash at 7pm on Saturday."
+    assert flagged(notes, answer, "What's left?") == []
+    assert flagged(notes, answer.replace("on Sunday", "on Monday"), "What's left?") == ["Monday"]
+    # after a full stop it opens a sentence, as "Sat" does in prose
+    assert flagged(["We met at 10:00. Sat down to talk."], "We met on Saturday.", "When?") == ["Saturday"]
+
+
 def test_a_day_told_from_a_messages_date_must_fall_on_the_answers_weekday() -> None:
     # "on Friday" from Thursday 16 July 2026 is the 17th: "Thursday 17 July" is no such day
     notice = ["Issued Thursday 16/07/2026\nAir quality should improve on Friday as a weak front clears."]

@@ -138,6 +138,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "W/c 2 Mar,Wed,Ruth": a capitalized abbreviation filling a cell of a CSV or a table on its own
     ("weekday_cell", re.compile(r"(?:(?<=[,|\t])|(?<=[,|\t][ \t]))(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|"
                                 r"SAT|Sun|SUN)\.?(?=[ \t]*(?:[,|\t]|\r?\n|\Z))")),
+    # "decision 14:00 Sun", "doors 7pm Sat": a capitalized abbreviation right after a time of day
+    ("weekday_timed", re.compile(r"(?=[MTWFS])(?:(?<=[:.h]\d\d[ \t])|(?<=\d[ap]m[ \t])|(?<=\d[AP]M[ \t]))"
+                                 r"(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|SAT|Sun|SUN)\b\.?"
+                                 r"(?![-'’]|\.\w)")),
     # "release still Thu": a capitalized abbreviation no English word shares ("Sat", "Sun", "Wed" do)
     ("weekday_abbr", re.compile(r"(?=[MTF])\b(?P<w>Mon|Tues?|Thu(?:rs)?|Fri)\b\.?(?![-'’]|\.\w)")),
     # "Mon–Sat": the second end of a range of days
@@ -326,7 +330,7 @@ def _parse(form: str, m: re.Match[str]) -> Optional[DateValue]:
     if form == "month_alone":
         return DateValue(month=MONTHS[g["m"].casefold()])
     if form in ("weekday", "weekday_short", "weekday_row", "weekday_cell", "weekday_after", "weekday_dated",
-                "weekday_abbr", "weekday_range_end"):
+                "weekday_abbr", "weekday_range_end", "weekday_timed"):
         return DateValue(weekday=WEEKDAYS[g["w"].casefold()])
     if form == "weekday_chat":
         return DateValue(weekday=WEEKDAYS["friday"])
@@ -360,7 +364,7 @@ def _parse_machine(form: str, m: re.Match[str]) -> Optional[DateValue]:
 
 #: Forms read like another once found: a short weekday is a weekday.
 _SAME_AS = {"weekday_short": "weekday", "weekday_row": "weekday", "weekday_cell": "weekday", "weekday_after": "weekday", "weekday_dated": "weekday", "weekday_chat": "weekday",
-            "weekday_abbr": "weekday", "weekday_range_end": "weekday", "year_prefixed": "year",
+            "weekday_abbr": "weekday", "weekday_range_end": "weekday", "weekday_timed": "weekday", "year_prefixed": "year",
             "iso_spaced": "iso", "numeric_spaced": "numeric", "numeric_my_spaced": "numeric_my"}
 
 
@@ -645,7 +649,7 @@ _FORM_CUES: dict[str, tuple[str, ...]] = {
     "weekday": ("weekday",),
     "weekday_short": ("weekday_short",), "weekday_row": ("weekday_short", "digit"), "weekday_cell": ("weekday_short",), "weekday_after": ("weekday_short",),
     "weekday_dated": ("weekday_short", "digit", "month"), "weekday_chat": ("tgif",),
-    "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",),
+    "weekday_abbr": ("weekday_short",), "weekday_range_end": ("weekday_short",), "weekday_timed": ("weekday_short", "digit"),
     "ctime": ("digit", "month", "colon"), "dmy_abbr": ("digit", "month", "slash_or_dash"),
     "iso_week": ("digit", "week_w"), "iso_basic": ("digit", "iso_t"), "stamp": ("digit",),
     "dtg": ("digit", "month", "zulu"),
