@@ -19,7 +19,9 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequen
 from raguard.lazy import lazy
 from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_ranges
 from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
-from raguard.normalize.dates import DateMention, day_months, extract_dates, other_readings, relative_days, relative_years
+from raguard.normalize.dates import (
+    DateMention, day_months, dotted_day_months, extract_dates, other_readings, relative_days, relative_years,
+)
 from raguard.normalize.doc_dates import document_dates
 from raguard.normalize.measures import compound_measures
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberLadder, NumberMention, extract_numbers, glued_digits
@@ -283,6 +285,8 @@ class DocumentIndex:
         # (a numeric date's other reading after all the rest: the first reading stays the
         # evidence and the nearest date named wherever it was)
         slashed = day_months(text) if "/" in text else []  # "on 27/11": a chat's date without a year
+        if "." in text:
+            slashed += dotted_day_months(text)  # "starts 08.05" beside "07.05.2026"
         # (a cheap test before the regex)
         if "esterday" in text or "oday" in text or "omorrow" in text or "night" in text:
             slashed += relative_days(text, found)  # "Published 26 November ... confirmed yesterday"

@@ -70,3 +70,17 @@ def test_a_bare_day_month_is_read_beside_a_document_that_slashes_its_full_dates(
     assert flagged_dates([letter, texts], answer.replace("14 September", "15 September")) == ["15 September"]
     # on its own, the message's "9/14" may be anything (a score, a share)
     assert flagged_dates([texts], "You can pick the keys up on 14 September after noon.") == ["14 September"]
+
+
+def test_a_day_and_month_dotted_without_a_year_beside_full_dotted_dates_is_a_date() -> None:
+    from raguard.normalize.dates import dotted_day_months
+    status = ("Auftrag 7731 - Status\nGedruckt: 14.09.2026\nNote (15.09.2026): one panel cracked; "
+              "it is recut in the next batch, which starts 17.09. Weight 12.05 kg, price 10.05 EUR.")
+    assert [(d.text, d.value.month, d.value.day) for d in dotted_day_months(status)] == [("17.09", 9, 17)]
+    # with no full date written with dots, "17.09" may be a value
+    assert dotted_day_months("the batch starts 17.09") == []
+    answer = "The cracked panel is recut in the next batch, which starts on 17 September."
+    assert [w.text for w in verify("When is it recut?", [status], answer).warnings if w.type == UNSUPPORTED_DATE] == []
+    changed = answer.replace("17 September", "18 September")
+    assert [w.text for w in verify("When is it recut?", [status], changed).warnings
+            if w.type == UNSUPPORTED_DATE] == ["18 September"]

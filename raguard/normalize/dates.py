@@ -1141,6 +1141,27 @@ _PADDED_DAY_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]\d)/(?P<b>[0-3]\d)(?
 _DAYS_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)[ \t]?[-–][ \t]?(?P<c>[0-3]?\d)/(?P<b>[01]?\d)(?![/\w]|[.,:]\d)")
 
 
+# a full date with dots ("07.05.2026", "7.5.26"), as German, Dutch, Nordic and Slavic texts write
+# them; then its day and month dotted in two digits each without a year ("starts 08.05") are a
+# date too, not a decimal (no currency before it, no unit, percent or third part after it)
+_FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.,])[0-3]?\d\.[01]?\d\.(?:(?:19|20)\d\d|\d\d)(?!\w|[.,]\d)")
+_DOTTED_DAY_MONTH_RE = re.compile(r"(?<![\w.,:/$€£¥₹+-])(?P<a>[0-3]\d)\.(?P<b>[01]\d)(?![\w,:/%]|[.,]\d|[ \t]?(?:[$€£¥₹]|EUR\b))")
+
+
+def dotted_day_months(text: str) -> list[DateMention]:
+    """A document's days and months dotted in two digits each without a year ("build starts
+    08.05"), day first, where it writes its full dates with dots ("Placed 04.05.2026"). For
+    documents only: read for an answer's date nothing else supports."""
+    if _FULL_DOTTED_DATE_RE.search(text) is None:
+        return []
+    out = []
+    for m in _DOTTED_DAY_MONTH_RE.finditer(text):
+        value = DateValue(month=int(m.group("b")), day=int(m.group("a")))
+        if 1 <= (value.month or 0) <= 12 and _valid(value) and unit_after(text, m.end()) is None:
+            out.append(DateMention(m.start(), m.end(), m.group(), value, "md"))  # (not "12.05 kg")
+    return out
+
+
 def writes_slashed_dates(text: str) -> bool:
     """Does ``text`` write a full date with slashes ("14/03/2025")? Then its bare day and month
     ("15/03") are dates too, and those of a document beside it (:func:`day_months`)."""
@@ -1194,9 +1215,6 @@ def day_months(text: str, slashed_elsewhere: bool = False) -> list[DateMention]:
     return sorted(out + spans, key=lambda d: d.start) if spans else out
 
 
-# a day of the month written alone as an ordinal after "the" or a weekday ("by the 11th", "Thursday
-# 26th", "Tuesday the 3rd"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
-# minute", "the 5th floor"): only before punctuation, a line's end, a dash or a word of linking or time
 # a day of the month as a call's transcript or a chat spells it ("Wednesday the fourteenth")
 _DAY_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
                  "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
@@ -1208,6 +1226,10 @@ SPELLED_DAYS: dict[str, int] = {
 }
 #: :data:`SPELLED_DAYS` as a pattern's alternation, the longest first.
 SPELLED_DAY_ALTERNATION = "|".join(sorted((w.replace(" ", "[ \t]+") for w in SPELLED_DAYS), key=len, reverse=True))
+
+# a day of the month written alone as an ordinal after "the" or a weekday ("by the 11th", "Thursday
+# 26th", "Tuesday the 3rd"), as a thread writes a date whose month it gives elsewhere; not before a noun ("the 23rd
+# minute", "the 5th floor"): only before punctuation, a line's end, a dash or a word of linking or time
 # a weekday's name, full or short ("Weds", "Thur"), for the days a thread writes beside one
 _WEEKDAY_WORD = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun"
 _DAY_ORDINAL_RE = re.compile(
