@@ -1551,3 +1551,14 @@ def test_holding_off_a_deed_restates_a_denial_of_it() -> None:
                                             "so put off buying it until then.")
     assert contradictions(query, [doc], "Mr Adebayo will say at the first lesson whether you need the workbook, "
                                         "so buy it before then.")
+
+
+def test_a_denied_compound_is_not_affirmed_by_its_first_word_alone() -> None:
+    # "no damp-proofing required" denies the treatment, not the damp the answer says is there
+    doc = ("Cellar: high readings from a leaking downpipe - NOT rising damp; no damp-proofing required, "
+           "gutter fitter to repair.")
+    query = "What did the survey say about the cellar?"
+    assert not contradictions(query, [doc], "The damp in the cellar comes from a leaking downpipe, so a gutter "
+                                            "fitter will repair it.")
+    assert contradictions(query, [doc], "The cellar has high readings from a leaking downpipe, and damp-proofing "
+                                        "is required.")

@@ -82,6 +82,24 @@ def _marks_time(tokens: list[Token], at: int) -> bool:
     return False
 
 
+# the second part of a hyphenated compound, right after its first ("damp*-proofing*")
+_COMPOUND_PART_RE = re.compile(r"-([^\W\d_]{2,})")
+
+
+def _same_compound(doc_sentence: str, head: Token, clause: str, clause_tokens: list[Token], at: int) -> bool:
+    """Does the answer's word at ``at`` of ``clause`` name what the document's denied ``head``
+    names: the same word, or, where ``head`` opens a hyphenated compound ("damp-proofing",
+    "follow-up"), the same compound ("damp-proofing was carried out")?"""
+    part = _COMPOUND_PART_RE.match(doc_sentence, head.end)
+    if part is None:
+        return True
+    word = next((t for t in clause_tokens if t.start == at), None)
+    if word is None:
+        return True
+    said = _COMPOUND_PART_RE.match(clause, word.end)
+    return said is not None and stem(said.group(1).lower()) == stem(part.group(1).lower())
+
+
 def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, any_word: bool = False
                     ) -> Iterator[tuple[str, list[Token], int, list[Token], str]]:
     """(answer clause text, its tokens, position of the word, the last content words before the
@@ -363,6 +381,10 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # nor is a word that only marks a time affirmed ("wait an hour *before cutting* it", "freeze
     # it *before the spinach* is added"): it says when, not that it is so
     if _marks_time(clause_tokens, at):
+        return None
+    # nor the first part of a compound the document denies ("no damp-proofing required") where
+    # the answer says that word alone ("the damp comes from a leaking pipe"): another thing
+    if not _same_compound(doc_sentence, head, clause, clause_tokens, at):
         return None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
     # affirms the dividend plainly)
