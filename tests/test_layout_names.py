@@ -307,3 +307,14 @@ def test_a_units_letters_glued_after_digits_are_found() -> None:
     assert _glued_to_digits(tokens, "mbps") is not None
     assert _glued_to_digits(tokens, "kbps") is None
     assert _glued_to_digits(TokenText.of("codes AB12CD and QX"), "ab") is None  # (letters after: a code)
+
+
+def test_a_name_ner_read_over_a_sentences_end_is_found_sentence_by_sentence() -> None:
+    # "Milford B." ends a sentence; NER read "Milford B. Castle Athletic" as one name
+    card = ("FIXTURE CARD - Division 3\nHome: Milford B\nFrame 5 awarded to the home side.\n"
+            "Secretary's note: no points deduction for the away side, Castle Athletic, as a first offence.")
+    answer = "Frame 5 was awarded to Milford B. Castle Athletic keep their points, as it is a first offence."
+    assert MISSING_ENTITY not in types([card], answer)
+    # a name of either sentence that the documents do not give is still missing
+    assert MISSING_ENTITY in types([card], answer.replace("Castle Athletic", "Castle Rovers"))
+    assert MISSING_ENTITY in types([card], answer.replace("Milford B.", "Melford B."))

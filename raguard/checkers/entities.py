@@ -285,6 +285,15 @@ class EntitiesChecker:
                 if len(found) > 2 and all(f is not None for f in found):
                     located.extend(found)
                     continue
+            if hit is None and whole and _SENTENCE_JOIN_RE.search(part):
+                # "Acton B. Gresford Legion" of "awarded to Acton B. Gresford Legion A won't ...":
+                # NER read over a sentence's end (a capital and a full stop read as an initial);
+                # each sentence's name is found on its own
+                items = [p for p in _SENTENCE_JOIN_RE.split(part) if p.strip()]
+                found = [_locate(ctx, offset + max(0, part.find(p)), p, label) for p in items]
+                if len(found) > 1 and all(f is not None for f in found):
+                    located.extend(found)
+                    continue
             if hit is None and "/" in part:
                 # "MSH2/MSH6" for the documents' "MSH2 – retained; MSH6 – retained": names a
                 # slash pairs, each found on its own
@@ -317,6 +326,8 @@ class EntitiesChecker:
         return finding
 
 
+# a full stop (or a mark) and a capital inside a name: where one sentence ends and the next opens
+_SENTENCE_JOIN_RE = re.compile(r"(?<=\w)[.!?][ \t]+(?=[A-Z])")
 # a word and a number, as NER may read a numbered item ("Resolution 12")
 _WORD_NUMBER_RE = re.compile(r"([A-Z][a-z]+)[ \t]+\d{1,4}[A-Za-z]?")
 # yes and no in the languages documents often come in, which NER reads as names when an answer
