@@ -283,6 +283,27 @@ def test_an_amount_that_adds_up_two_the_answer_gives_is_derived() -> None:
     assert verify("", [doc], "Parking costs €8 a day for 34 or 19 cars, so €53 in all.").action == "review"
 
 
+def test_both_counts_two_of_a_price_each() -> None:
+    doc = "Kiln hire: the small kiln is £40 per firing; glaze tests are free this month."
+    answer = "You can book both firings in the small kiln at £40 each, £80 in all."
+    assert verify("What will my firings cost?", [doc], answer).action == "proceed"
+    assert [w.text for w in verify("", [doc], answer.replace("£80", "£90")).warnings] == ["£90"]
+
+
+def test_an_amount_that_totals_an_itemized_run_before_it_is_derived() -> None:
+    # a bill the answer itemizes, some lines computed by it: the total adds up the whole run
+    doc = ("Auction 51 results: lot 12 hammer £500. Buyer's premium 20% of the hammer price, plus VAT at 20% "
+           "on the premium. Postage £9.50 per invoice.")
+    answer = ("Your hammer price is £500. The premium at 20% is £100.00. VAT on the premium is £20.00. "
+              "Postage is £9.50. That comes to £629.50 in total.")
+    assert [w.text for w in verify("What do I owe?", [doc], answer).warnings if w.severity == "high"] == []
+    # a total the run does not add up to is still flagged, and so is one not named a total
+    def high(text: str) -> list[str]:
+        return [w.text for w in verify("What do I owe?", [doc], text).warnings if w.severity == "high"]
+    assert high(answer.replace("£629.50", "£639.50")) == ["£639.50"]
+    assert high(answer.replace("That comes to £629.50 in total.", "The deposit is £629.50.")) == ["£629.50"]
+
+
 def test_an_amount_split_into_two_bare_parts_of_its_own_sentence_is_derived() -> None:
     doc = "Rest log: 3h10m riding before stopping; the stop was taken in two parts, 20 and 25 minutes."
     answer = "You rode 3 hours 10 minutes before stopping, and took the 45 minutes as 20 then 25."

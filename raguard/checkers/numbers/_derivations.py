@@ -16,8 +16,11 @@ from typing import NamedTuple, Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.normalize.measures import MEASURES, compound_measures
-from raguard.normalize.numbers import CLOCK_MEASURES
+from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
 from raguard.normalize.spans import SpanIndex
+
+
+_BOTH_RE = re.compile(r"\b[Bb]oth\b")
 
 
 class Derivations:
@@ -58,6 +61,10 @@ class Derivations:
         # "10 minutes of prep and 15 of cooking"), spelled counting words included
         self.bare = [n for n in ctx.numbers if n.unit is None and n.measure is None and not n.ordinal
                      and float(n.value).is_integer() and 0 < n.value and not years.overlaps(n.start, n.end)]
+        if "both" in ctx.response or "Both" in ctx.response:
+            # "both" counts two ("both samples at £95 each, £190 in total")
+            self.bare = sorted(self.bare + [NumberMention(m.start(), m.end(), m.group(), 2.0)
+                                            for m in _BOTH_RE.finditer(ctx.response)], key=lambda n: n.start)
         self.bare_starts = [n.start for n in self.bare]
         # lengths of time written in two units ("3 hours 48 minutes"), times of day, whole dates, years
         self.compounds = [c for c in compound_measures(ctx.response, ctx.numbers)

@@ -8,6 +8,7 @@ import re
 from bisect import bisect_left
 
 from raguard.checkers.numbers._derivations import Derivations, rounding_of
+from raguard.checkers.numbers.totals import names_total
 from raguard.normalize.numbers import CLOCK_MEASURES, NumberMention
 from raguard.normalize.stems import content_stem
 
@@ -57,6 +58,32 @@ def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
                 return True
             if n.start >= own_sentence and abs(abs(a.value) + n.value - value) <= slack:
                 return True
+    return _totals_a_run(derivations, amount, k, value, slack)
+
+
+#: How many sentences (a bill's lines, a list's bullets) before an amount a run it totals may span.
+_RUN_SENTENCES = 8
+#: The fewest parts a run must have (two are read above, in the amount's sentence or the one before).
+_RUN_MIN = 3
+
+
+def _totals_a_run(derivations: Derivations, amount: NumberMention, k: int, value: float, slack: float) -> bool:
+    """Is ``amount`` (in sentence ``k``), named a total in its clause, the total of the run of
+    amounts in its unit that the answer gives right before it, three or more, as an itemized
+    bill or list does ("hammer £502. Premium £110.44. VAT £22.09. Postage £8.50. That makes
+    £643.03 in total")? The run ends at the last such amount before it and reaches back at most
+    :data:`_RUN_SENTENCES` sentences (:func:`~raguard.checkers.numbers.totals.is_total` reads a
+    total's parts in its sentence and the one before)."""
+    if not names_total(derivations.ctx.response, derivations.sentences[k], amount):
+        return False  # (many sums of a long list's values land anywhere: only a total named so)
+    lo_pos = derivations.sentences[max(0, k - _RUN_SENTENCES)][0]
+    lo, hi = bisect_left(derivations.amount_starts, lo_pos), bisect_left(derivations.amount_starts, amount.start)
+    run = [n for n in derivations.amounts[lo:hi] if n.unit == amount.unit and n.measure == amount.measure and n.value]
+    total = 0.0
+    for count, n in enumerate(reversed(run[-derivations.NEAREST * 2:]), 1):
+        total += n.value
+        if count >= _RUN_MIN and abs(total - value) <= slack:
+            return True
     return False
 
 
