@@ -58,7 +58,8 @@ def adds_up(derivations: Derivations, amount: NumberMention) -> bool:
                 return True
             if n.start >= own_sentence and abs(abs(a.value) + n.value - value) <= slack:
                 return True
-    return _totals_a_run(derivations, amount, k, value, slack)
+    # (to the figure's own rounding, hedged or not: a long run's sum lands near many values)
+    return _totals_a_run(derivations, amount, k, value, max(amount.precision, rounding_of(amount.text)))
 
 
 #: How many sentences (a bill's lines, a list's bullets) before an amount a run it totals may span.
