@@ -20,7 +20,7 @@ from raguard.lazy import lazy
 from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_ranges
 from raguard.normalize.creators import CreatorMention, creator_mentions, cue_relation, cue_spans
 from raguard.normalize.dates import (
-    DateMention, day_months, dotted_day_months, extract_dates, other_readings, relative_days, relative_years,
+    DOTTED, DateMention, day_months, dotted_day_months, extract_dates, other_readings, relative_days, relative_years,
 )
 from raguard.normalize.doc_dates import document_dates
 from raguard.normalize.measures import compound_measures
@@ -103,7 +103,7 @@ class DocumentIndex:
         values written in two units ("1 minute 8 seconds") once more, whole; without hedges
         (``hedge`` None: a document's value is compared as it stands)."""
         text, positions = self._unbroken
-        taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday")]
+        taken = [(d.start, d.end) for d in self._dates_unbroken if d.form not in ("year", "weekday", DOTTED)]
         tokens = self.tokens  # (its words say where a spelled number may start, when they are the text's)
         words = (tokens.norms, tokens.token_starts) if positions is None and tokens.single_runs else None
         mentions = extract_numbers(text, hedges=False, words=words)  # (see values_match)
@@ -285,15 +285,16 @@ class DocumentIndex:
         # (a numeric date's other reading after all the rest: the first reading stays the
         # evidence and the nearest date named wherever it was)
         slashed = day_months(text) if "/" in text else []  # "on 27/11": a chat's date without a year
-        if "." in text:
-            slashed += dotted_day_months(text)  # "starts 08.05" beside "07.05.2026"
         # (a cheap test before the regex)
         if "esterday" in text or "oday" in text or "omorrow" in text or "night" in text:
             slashed += relative_days(text, found)  # "Published 26 November ... confirmed yesterday"
         # "3 februari 2025", "Sa 11.10.", "14-01-2026", "Jun-Sep 1932", a calendar's "23  Sat"
         others = other_readings(found)
         written = document_dates(text, found, slashed, self.tokens.vocab, others)
-        return found + relative_years(text, found) + others + slashed + written
+        # "starts 08.05" beside "07.05.2026" (no reading in the document's year: "15.11" may be
+        # a version, and stays a value, see :attr:`numbers`)
+        dotted = dotted_day_months(text) if "." in text else []
+        return found + relative_years(text, found) + others + slashed + dotted + written
 
     @lazy
     def counts(self) -> dict[tuple[str, ...], list[CountedNoun]]:

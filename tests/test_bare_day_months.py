@@ -77,8 +77,12 @@ def test_a_day_and_month_dotted_without_a_year_beside_full_dotted_dates_is_a_dat
     status = ("Auftrag 7731 - Status\nGedruckt: 14.09.2026\nNote (15.09.2026): one panel cracked; "
               "it is recut in the next batch, which starts 17.09. Weight 12.05 kg, price 10.05 EUR.")
     assert [(d.text, d.value.month, d.value.day) for d in dotted_day_months(status)] == [("17.09", 9, 17)]
-    # with no full date written with dots, "17.09" may be a value
+    # with no full date written with dots, "17.09" may be a value (and "10.1.34" is a version)
     assert dotted_day_months("the batch starts 17.09") == []
+    assert dotted_day_months("Tomcat 10.1.34; PostgreSQL 15.8 -> 15.11") == []
+    # the dotted pair stays a value too
+    versions = "Change approved 01.12.2026: PostgreSQL 15.8 -> 15.11 on db-01."
+    assert [w.text for w in verify("What changes?", [versions], "PostgreSQL goes from 15.8 to 15.11.").warnings] == []
     answer = "The cracked panel is recut in the next batch, which starts on 17 September."
     assert [w.text for w in verify("When is it recut?", [status], answer).warnings if w.type == UNSUPPORTED_DATE] == []
     changed = answer.replace("17 September", "18 September")

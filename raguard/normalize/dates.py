@@ -1144,8 +1144,14 @@ _DAYS_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)[ \t]?[-–][ \t]?(?P<
 # a full date with dots ("07.05.2026", "7.5.26"), as German, Dutch, Nordic and Slavic texts write
 # them; then its day and month dotted in two digits each without a year ("starts 08.05") are a
 # date too, not a decimal (no currency before it, no unit, percent or third part after it)
-_FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.,])[0-3]?\d\.[01]?\d\.(?:(?:19|20)\d\d|\d\d)(?!\w|[.,]\d)")
+# (a year of four digits: "10.1.34" is a version)
+_FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.,])[0-3]?\d\.[01]?\d\.(?:19|20)\d\d(?!\w|[.,]\d)")
 _DOTTED_DAY_MONTH_RE = re.compile(r"(?<![\w.,:/$€£¥₹+-])(?P<a>[0-3]\d)\.(?P<b>[01]\d)(?![\w,:/%]|[.,]\d|[ \t]?(?:[$€£¥₹]|EUR\b))")
+
+
+#: The form of a day and month dotted without a year (:func:`dotted_day_months`): a decimal
+#: too ("15.11" may be a version), so the document's values keep it.
+DOTTED = "dotted"
 
 
 def dotted_day_months(text: str) -> list[DateMention]:
@@ -1158,7 +1164,7 @@ def dotted_day_months(text: str) -> list[DateMention]:
     for m in _DOTTED_DAY_MONTH_RE.finditer(text):
         value = DateValue(month=int(m.group("b")), day=int(m.group("a")))
         if 1 <= (value.month or 0) <= 12 and _valid(value) and unit_after(text, m.end()) is None:
-            out.append(DateMention(m.start(), m.end(), m.group(), value, "md"))  # (not "12.05 kg")
+            out.append(DateMention(m.start(), m.end(), m.group(), value, DOTTED))  # (not "12.05 kg")
     return out
 
 
