@@ -33,6 +33,8 @@ def contradictions(doc: str, answer: str) -> list[str]:
     (PASS, "The Ardley day pass covers only buses and trams.", "metro"),
     # after a copula, "only" and a preposition restrict
     (PASS, "The Ardley day pass is only for buses.", "trams"),
+    # a verb in the past after "only" with no date after it restricts
+    ("Maren bought hay, oats and a saddle at the Lerwick sale.", "At the Lerwick sale Maren only bought hay.", "oats"),
     # a summary's sentence fusing two turns of a call: the list is in one it is not aligned to
     (CALL, "Priya from Kestrel Cover, which sells only pet insurance, offers a free consultation to tailor "
            "the plan to the client's budget.", "travel"),
@@ -56,6 +58,9 @@ def test_an_answer_restricting_to_one_what_the_document_lists_is_contradicted(do
     ("The panel's advice is conditional, and the evidence behind it is weak.", "The panel's advice is only conditional."),
     # the document restricts too
     ("The Ardley day pass covers only buses and trams.", "The Ardley day pass covers only buses."),
+    # "only" of time: a verb in the past and a date after it say how lately
+    ("ENTRY FORM - Maren Olsen\nEntry 4: Shetland pony (Tilly), 104cm, acquired Jun 2026 - Class: 2",
+     "The Shetland pony (Entry 4) can't be shown: Maren only acquired it in June 2026."),
 ])
 def test_a_restriction_the_document_allows_or_no_restriction_passes(doc: str, answer: str) -> None:
     assert contradictions(doc, answer) == []

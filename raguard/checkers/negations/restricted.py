@@ -16,7 +16,8 @@ sentence is aligned to and, as a summary's sentence fuses several, any holding t
 more content words of the answer's clause.
 
 Left alone: "not only", an adjective "only" ("the only bridge", "an only child"), an "only" of
-amount or time ("only 5 seats", "only a few", "only just", "only recently"), of a condition
+amount or time ("only 5 seats", "only a few", "only just", "only recently", "only joined in May 2024": a verb
+in the past and a date after it), of a condition
 ("only if", "only when", "only after", "only once", "only to") and of degree after a copula ("is
 only conditional": merely; "is only for members" restricts).
 """
@@ -40,6 +41,9 @@ _NOT_RESTRICTING_AFTER_RE = re.compile(
     r"[ \t]+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an|the|just|recently|now|then|"
     r"after|before|when|if|once|because|since|until|till|while|to|be|been|slightly|partly|partially)\b)",
     re.IGNORECASE)
+# a verb in the past right after "only" ("only acquired", "only joined"): with a date after it,
+# an "only" of time
+_PAST_AFTER_RE = re.compile(r"[ \t]+[a-z]{2,}ed\b")
 # a copula right before "only", and a preposition right after it
 _COPULA_BEFORE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being|'s|’s)[ \t]+\Z", re.IGNORECASE)
 _PREPOSITION_AFTER_RE = re.compile(r"[ \t]+(?:for|on|in|at|from|with|by|during|through)\b", re.IGNORECASE)
@@ -54,15 +58,18 @@ _MIN_RELATION = 2
 _RESTRICTS_RE = re.compile(r"\b(?:only|exclusively|solely|just)\b", re.IGNORECASE)
 
 
-def _items(clause: str) -> list[str]:
+def _items(clause: str, dated: tuple[int, ...] = ()) -> list[str]:
     """The content stems each restricting "only" of ``clause`` may restrict: the two content words
-    after it, or, at the clause's end, the two before it."""
+    after it, or, at the clause's end, the two before it. ``dated``: where the clause gives a
+    date with a month or a year."""
     out: list[str] = []
     for m in _ONLY_RE.finditer(clause):
         if _NOT_RESTRICTING_BEFORE_RE.search(clause, max(0, m.start() - 8), m.start()):
             continue
         if _NOT_RESTRICTING_AFTER_RE.match(clause, m.end()):
             continue
+        if _PAST_AFTER_RE.match(clause, m.end()) and any(at > m.end() for at in dated):
+            continue  # "only acquired it in March 2026": how lately, as "only recently" says
         if _COPULA_BEFORE_RE.search(clause, max(0, m.start() - 12), m.start()) and not _PREPOSITION_AFTER_RE.match(clause, m.end()):
             continue  # "is only conditional": a degree ("merely"), unless a place or a party follows ("is only for members")
         after = [s for t in tokenize(clause[m.end():]) if (s := content_stem(t.norm)) is not None][:2]
@@ -104,7 +111,10 @@ def _restricts_listed(ctx: CheckContext, alignment: SentenceAlignment) -> Option
     for m in _ONLY_RE.finditer(sentence):
         begin, end = clause_span(sentence, m.start())
         clause = sentence[begin:end]
-        items = _items(clause)
+        offset = alignment.start + begin
+        dated = tuple(d.start - offset for d in ctx.dates
+                      if offset <= d.start < offset + len(clause) and (d.value.month or d.value.year))
+        items = _items(clause, dated)
         if not items:
             continue
         relation = frozenset(s for _, s in _content_words(clause))
