@@ -55,6 +55,13 @@ def test_the_claim_inside_a_framing_sentence_is_still_checked() -> None:
     assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)
 
 
+def test_a_turn_to_another_point_frames_nothing_but_its_subject() -> None:
+    # "is another matter" turns the answer to its next point; its subject is still the claim
+    query = "Can I take my bike on the Isla Corva ferry?"
+    assert types(query, FERRY, "The ferry returning at five is another matter.") == []
+    assert UNSUPPORTED_STATEMENT in types(query, FERRY, "Bringing a horse aboard is a different story.")
+
+
 def test_a_reporting_verb_does_not_carry_a_fabrication_through() -> None:
     answer = "The article explains that the island's lighthouse keeper breeds rare mountain goats."
     assert UNSUPPORTED_STATEMENT in types("Summarize the text.", FERRY, answer)

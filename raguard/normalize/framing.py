@@ -48,6 +48,10 @@ _CONVERSATION_WORDS = """
 friend friends people person persons group everyone both couple pair colleague colleagues guy
 guys plan plans decide arrange intend settle organize
 """
+# A predicate that only turns the answer to another point ("Selling it is another matter.", "The
+# refund is a different story."): its noun names no thing of the world; the subject is the claim.
+_TURN_RE = re.compile(r"\b(?:is|are|'s|’s|was|were)[ \t]+(?:another|a[ \t]+(?:different|separate))[ \t]+"
+                      r"(?:matter|story|question|issue)\b", re.IGNORECASE)
 # Words that only point at the text inside a framing clause ("Based on the context provided,"
 # "as given above"): framing there, content anywhere else ("provided funding").
 _POINTING_WORDS = "based according provided given above below following"
@@ -179,10 +183,18 @@ class Framing:
         indexes = list(indexes)
         content = [i for i in indexes if stems[i] is not None]
         sourced = tokens[indexes[0]].norm in _SOURCE_OPENERS if indexes else False
-        if not content or not (sourced or any(stems[i] in self.stems for i in content)):
+        # "Selling it is another matter.": a turn of the answer's, setting what follows apart
+        turned = _TURN_RE.search(sentence) if "nother" in sentence or "ifferent" in sentence else None
+        if not content or not (sourced or turned or any(stems[i] in self.stems for i in content)):
             return content, []  # (most sentences: nothing framed)
         kept: list[int] = []
         framed: list[int] = []
+        if turned is not None:
+            lo, hi = offset + turned.start(), offset + turned.end()
+            framed.extend(i for i in content if lo <= tokens[i].start < hi)
+            content = [i for i in content if not lo <= tokens[i].start < hi]
+            if not content:
+                return None
         k = 0
         if sourced:
             # "Based on the certificate, ...": up to the first comma, a source, no claim
