@@ -1562,3 +1562,15 @@ def test_a_denied_compound_is_not_affirmed_by_its_first_word_alone() -> None:
                                             "fitter will repair it.")
     assert contradictions(query, [doc], "The cellar has high readings from a leaking downpipe, and damp-proofing "
                                         "is required.")
+
+
+def test_a_synonym_of_a_denied_verb_is_not_affirmed_by_the_state_a_copula_gives() -> None:
+    # "clear" and "open" share a sense ("clear the road"); "can't clear a defect" is a deed, and
+    # "the defect is still open" the state the document gives it
+    doc = ("Hangar notes, 3 May: the left brake defect is logged as 26/04. Note from the chief engineer: "
+           "a pilot can't clear a brake defect; only the licensed engineer signs it off.")
+    query = "Can I fly?"
+    assert not contradictions(query, [doc], "Defect 26/04 is still open, and the chief engineer says only the "
+                                            "licensed engineer signs it off.")
+    assert contradictions(query, [doc], "A pilot can clear the brake defect 26/04.")
+    assert contradictions(query, [doc], "Defect 26/04 can be cleared by a pilot, so the chief engineer says it is fine.")

@@ -82,6 +82,41 @@ def _marks_time(tokens: list[Token], at: int) -> bool:
     return False
 
 
+# a copula, and the adverbs that may stand between it and its state ("is *still* open")
+_COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "remains", "remain", "remained", "stays",
+                      "stay", "stayed"})
+_STATE_ADVERBS = frozenset({"still", "now", "already", "currently", "also", "again", "then", "fully"})
+
+
+# the verbs a denial of a deed follows ("do not", "can not"), and those of a denied state ("is not")
+_DEED_AUXILIARIES = frozenset("do does did can could will would shall should must may might".split())
+
+
+def _denies_a_verb(text: str, cue_start: int, cue_end: int) -> bool:
+    """Is the denial at ``cue_start``..``cue_end`` of ``text`` one of a deed, the word after it a
+    verb ("can't clear", "cannot", "never signs", "did not open"), not of a state ("is not
+    bookable", "no parking")?"""
+    cue = text[cue_start:cue_end].lower().replace("’", "'")
+    if cue in ("cannot", "never"):
+        return True
+    if cue not in ("not", "n't"):
+        return False
+    # (the auxiliary before it: "can" of "can't", "do" of "do not"; "wo" of "won't")
+    before = tokenize(text[max(0, cue_start - 12):cue_start])
+    return bool(before) and (before[-1].norm in _DEED_AUXILIARIES
+                             or (cue == "n't" and before[-1].norm.rstrip("n") in _DEED_AUXILIARIES | {"ca", "wo"}))
+
+
+def _after_copula(tokens: list[Token], at: int) -> bool:
+    """Is the word at ``at`` among ``tokens`` a state a copula gives ("is still open"), only
+    adverbs of time between?"""
+    for tok in reversed([t for t in tokens if t.start < at]):
+        if tok.norm in _STATE_ADVERBS:
+            continue
+        return tok.norm in _COPULAS
+    return False
+
+
 # the second part of a hyphenated compound, right after its first ("damp*-proofing*")
 _COMPOUND_PART_RE = re.compile(r"-([^\W\d_]{2,})")
 
@@ -381,6 +416,12 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # nor is a word that only marks a time affirmed ("wait an hour *before cutting* it", "freeze
     # it *before the spinach* is added"): it says when, not that it is so
     if _marks_time(clause_tokens, at):
+        return None
+    # a synonym is one sense of a word: a verb the document denies right after its cue ("A pilot
+    # can't *clear* a defect") is not the state an answer's copula gives ("the defect is still
+    # *open*"), whatever sense the two words share elsewhere
+    if (key != h and not modal and _after_copula(clause_tokens, at) and not doc_sentence[cue_end:head.start].strip()
+            and _denies_a_verb(doc_sentence, cue_start, cue_end)):
         return None
     # nor the first part of a compound the document denies ("no damp-proofing required") where
     # the answer says that word alone ("the damp comes from a leaking pipe"): another thing
