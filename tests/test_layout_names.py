@@ -318,3 +318,12 @@ def test_a_name_ner_read_over_a_sentences_end_is_found_sentence_by_sentence() ->
     # a name of either sentence that the documents do not give is still missing
     assert MISSING_ENTITY in types([card], answer.replace("Castle Athletic", "Castle Rovers"))
     assert MISSING_ENTITY in types([card], answer.replace("Milford B.", "Melford B."))
+
+
+def test_lower_case_words_after_an_article_open_no_name() -> None:
+    # NER read "the council a CC2" as one organization; the name is "CC2"
+    doc = ("Dear Mr Osei, once the wall is rebuilt your engineer must send us a completion certificate (CC2), "
+           "and we will inspect within 5 working days. Building Control Team")
+    answer = "Once the wall is rebuilt, the engineer sends the council a CC2, and they'll inspect within 5 working days."
+    assert MISSING_ENTITY not in types([doc], answer)
+    assert MISSING_ENTITY in types([doc], answer.replace("CC2", "CC7"))

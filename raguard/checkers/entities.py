@@ -165,10 +165,12 @@ class EntitiesChecker:
                 # name is what stands before that word
                 end = start + len(text.rstrip("-").rsplit(" ", 1)[0].rstrip())
             if text[:1].islower() and (lead := _LOWER_LEAD_RE.match(text)) is not None \
-                    and lead.group(1) not in _NAME_PARTICLES and lead.group(1) not in LEADING_ARTICLES \
+                    and lead.group(1) not in _NAME_PARTICLES \
+                    and (lead.group(1) not in LEADING_ARTICLES or _words_after_article(lead.group(0))) \
                     and start + lead.end() < end:
                 # "all Euro VI": a quantifier NER took in opens no name (an article is read
-                # with the name: "the University of Lagos" beside a person "of" it)
+                # with the name: "the University of Lagos" beside a person "of" it; not with
+                # lower-case words after it, "the council a PS4" of "sends the council a PS4")
                 start += lead.end()
                 text = response[start:end]
             if " " in text and (cut := dated.first_start_in(start + 1, end)) is not None:
@@ -371,6 +373,12 @@ _LOWER_TAIL_RE = re.compile(r"(?<=[A-Za-z.])[ \t]+([a-z]+)$")
 # lower-case words opening a NER span before a capitalized word ("all Euro VI", "both Anna Berg")
 # ((?<![a-z]): a run of letters is tried from its first only)
 _LOWER_LEAD_RE = re.compile(r"(?<![a-z])([a-z]+)[ \t]+(?:[a-z]+[ \t]+){0,2}(?=[A-Z0-9])")
+
+
+def _words_after_article(lead: str) -> bool:
+    """Does the lower-case ``lead`` of a name (an article first) hold a word after its article
+    that is no particle of a name ("the council a", not "the von")?"""
+    return any(w not in _NAME_PARTICLES for w in lead.split()[1:])
 
 
 def _before_value(text: str, start: int, end: int, values: list[tuple[int, int]]) -> int:
