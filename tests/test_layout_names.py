@@ -318,6 +318,9 @@ def test_a_name_ner_read_over_a_sentences_end_is_found_sentence_by_sentence() ->
     # a name of either sentence that the documents do not give is still missing
     assert MISSING_ENTITY in types([card], answer.replace("Castle Athletic", "Castle Rovers"))
     assert MISSING_ENTITY in types([card], answer.replace("Milford B.", "Melford B."))
+    # an initial and a surname are one name: another person's surname with another initial is missing
+    log = "Shift log 02:10: Operator M. Nowicka acknowledged the alarm. 06:00: handover to P. Zajac."
+    assert MISSING_ENTITY in types([log], "Operator K. Zajac acknowledged the alarm at 02:10.")
 
 
 def test_lower_case_words_after_an_article_open_no_name() -> None:

@@ -287,7 +287,7 @@ class EntitiesChecker:
                 if len(found) > 2 and all(f is not None for f in found):
                     located.extend(found)
                     continue
-            if hit is None and whole and _SENTENCE_JOIN_RE.search(part):
+            if hit is None and whole and _SENTENCE_JOIN_RE.search(part) and not _initial_and_surname(part):
                 # "Acton B. Gresford Legion" of "awarded to Acton B. Gresford Legion A won't ...":
                 # NER read over a sentence's end (a capital and a full stop read as an initial);
                 # each sentence's name is found on its own
@@ -330,6 +330,18 @@ class EntitiesChecker:
 
 # a full stop (or a mark) and a capital inside a name: where one sentence ends and the next opens
 _SENTENCE_JOIN_RE = re.compile(r"(?<=\w)[.!?][ \t]+(?=[A-Z])")
+
+
+def _initial_and_surname(name: str) -> bool:
+    """Does a stop in ``name`` stand after a single capital with one word after it ("Operator K.
+    Zając", "John F. Kennedy")? An initial and a surname: one name, not two sentences'."""
+    for m in _SENTENCE_JOIN_RE.finditer(name):
+        before = name[:m.start()].split()
+        if before and len(before[-1]) == 1 and len(name[m.end():].split()) == 1:
+            return True
+    return False
+
+
 # a word and a number, as NER may read a numbered item ("Resolution 12")
 _WORD_NUMBER_RE = re.compile(r"([A-Z][a-z]+)[ \t]+\d{1,4}[A-Za-z]?")
 # yes and no in the languages documents often come in, which NER reads as names when an answer
