@@ -330,3 +330,17 @@ def test_lower_case_words_after_an_article_open_no_name() -> None:
     answer = "Once the wall is rebuilt, the engineer sends the council a CC2, and they'll inspect within 5 working days."
     assert MISSING_ENTITY not in types([doc], answer)
     assert MISSING_ENTITY in types([doc], answer.replace("CC2", "CC7"))
+
+
+def test_a_person_of_a_firm_is_found_where_a_signature_gives_the_two_on_one_line() -> None:
+    # a run no NER name holds ("Eda Yıldız of Liman Forwarding"), restating a signature's line
+    mail = ("From: Eda Yıldız <ops@limanforwarding.example>\nTo: Kaplan Tekstil\nThe boxes sail on 2 May "
+            "and are due in Hamburg on 19 May. We submit the VGM on your behalf.\nRgds,\n"
+            "Eda Yıldız | Liman Forwarding | Izmir")
+    answer = ("The boxes sail on 2 May and are due in Hamburg on 19 May. Eda Yıldız of Liman Forwarding submits "
+              "the VGM on behalf of Kaplan Tekstil.")
+    assert MISSING_ENTITY not in types([mail], answer)
+    # the two far apart, or a firm the documents do not give, make no person of that firm
+    apart = mail.replace("Eda Yıldız | Liman Forwarding | Izmir", "Eda Yıldız\n" + "x " * 40 + "\nLiman Forwarding")
+    assert MISSING_ENTITY in types([apart], answer)
+    assert MISSING_ENTITY in types([mail], answer.replace("Liman Forwarding", "Limon Forwarding"))

@@ -258,6 +258,11 @@ class EntitiesChecker:
                 if len(places) > 1 and all(p is not None for p in places):
                     located.extend(places)
                     continue
+            if hit is None and label == "PROPER" and " of " in part:
+                # "Elif Yıldız of Ege Forwarding" for a signature's "Elif Yıldız | Ege Forwarding":
+                # a person and the firm she writes for, a run no NER name holds; the two found
+                # close together on one line ("Bank of York" is no bank beside "York" elsewhere)
+                hit = _close_on_a_line(ctx, part.split(" of ", 1))
             if hit is None and (day := _FIXED_HOLIDAYS.get(_holiday_key(part)) or _FIXED_HOLIDAYS.get(_holiday_key(text))):
                 hit = _date_of(ctx, *day)  # "Christmas Eve" for the documents' "24 Dec"
             if hit is None and label in ("PERSON", "PROPER") and part.isalpha() and part[:1].isupper():
@@ -330,6 +335,30 @@ class EntitiesChecker:
 
 # a full stop (or a mark) and a capital inside a name: where one sentence ends and the next opens
 _SENTENCE_JOIN_RE = re.compile(r"(?<=\w)[.!?][ \t]+(?=[A-Z])")
+
+
+#: How far apart on one line a person and her firm may stand (a signature's "Name, Role, Firm").
+_AFFILIATION_GAP = 60
+
+
+def _close_on_a_line(ctx: CheckContext, pieces: list[str]) -> Optional[tuple[int, int, int]]:
+    """(doc, start, end) where a document writes the two ``pieces`` in that order on one line, at
+    most :data:`_AFFILIATION_GAP` characters apart; None if none does."""
+    first, second = (p.strip().casefold() for p in pieces)
+    if len(first) < 3 or len(second) < 3:
+        return None
+    for doc_index, index in ctx.documents:
+        text = index.text.casefold()
+        if len(text) != len(index.text):
+            continue  # (a fold that changes lengths, "ß": its offsets would not be the text's)
+        at = text.find(first)
+        while at >= 0:
+            end = at + len(first)
+            after = text.find(second, end, end + _AFFILIATION_GAP + len(second))
+            if after >= 0 and "\n" not in text[end:after]:
+                return doc_index, at, after + len(second)
+            at = text.find(first, at + 1)
+    return None
 
 
 def _initial_and_surname(name: str) -> bool:
