@@ -344,3 +344,10 @@ def test_a_person_of_a_firm_is_found_where_a_signature_gives_the_two_on_one_line
     apart = mail.replace("Eda Yıldız | Liman Forwarding | Izmir", "Eda Yıldız\n" + "x " * 40 + "\nLiman Forwarding")
     assert MISSING_ENTITY in types([apart], answer)
     assert MISSING_ENTITY in types([mail], answer.replace("Liman Forwarding", "Limon Forwarding"))
+
+
+def test_a_name_restated_without_the_initial_a_form_gives_it() -> None:
+    form = "Date of test: 07/10/2025   Tested by: Charge Nurse T. Adeyemi   Antihistamines stopped: yes"
+    answer = "The test on 7 October 2025 was done by Charge Nurse Adeyemi."
+    assert MISSING_ENTITY not in types([form], answer)
+    assert MISSING_ENTITY in types([form], answer.replace("Adeyemi", "Adebayo"))

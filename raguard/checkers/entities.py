@@ -1333,17 +1333,20 @@ def _words_together(tokens: TokenText, words: list[str]) -> Optional[tuple[int, 
 
 
 # a stretch of one name: words, spaces, hyphens, apostrophes and "&", no stop nor comma
-_ONE_NAME_RE = re.compile(r"[\w'’&\- \t]+")
+# (a stop only after a single capital, an initial's: "Staff Nurse B. Kowalski")
+_ONE_NAME_RE = re.compile(r"(?:[\w'’&\- \t]|(?<=\b[A-Z])\.)+")
 
 
-def _one_word_left_out(tokens: TokenText, words: list[str]) -> Optional[tuple[int, int]]:
+def _one_word_left_out(tokens: TokenText, words: list[str], initial_only: bool = False) -> Optional[tuple[int, int]]:
     """Character span of the name ``words`` (three or more) as one line of ``tokens`` writes it
     with one more capitalized word inside ("Border Counties Show" for "BORDER COUNTIES
     AGRICULTURAL SHOW", "Harbour Sailing Club" for "Harbour Dinghy Sailing Club"), or None: an
     answer shortens a long name by a qualifier. Its words are words (no year: "the 2024
     Wintermere Games" is not "the 2024 Northern Wintermere Games"), its first and last stay the
-    name's, the word left out is a name's word (a capital opens it), not one of prose, and no
-    stop or comma parts the stretch ("Manchester City.Liverpool Football Club" is two names)."""
+    name's, the word left out is a name's word (a capital opens it: an initial too, "Staff Nurse
+    Kowalski" for "Staff Nurse B. Kowalski"), not one of prose, and no stop but an initial's or
+    comma parts the stretch ("Manchester City.Liverpool Football Club" is two names). With
+    ``initial_only`` (a person's name), only an initial is left out."""
     if not all(w.isalpha() and w in tokens.vocab for w in words):
         return None  # (a year or a code is an edition or an item, no word of the name to keep)
     norms, starts, text, n = tokens.norms, tokens.token_starts, tokens.text, len(words)
@@ -1354,7 +1357,9 @@ def _one_word_left_out(tokens: TokenText, words: list[str]) -> Optional[tuple[in
             if norms[i:i + k] == words[:k] and norms[i + k + 1:i + n + 1] == words[k:]:
                 left_out = norms[i + k]
                 start, end = tokens.char_span(i, i + n + 1)
-                if (left_out.isalpha() and text[starts[i + k]].isupper() and left_out not in _STOP_WORDS
+                # (a capital alone is an initial, whatever word it spells: "T.", "A.")
+                if (left_out.isalpha() and text[starts[i + k]].isupper()
+                        and (len(left_out) == 1 or (left_out not in _STOP_WORDS and not initial_only))
                         and _ONE_NAME_RE.fullmatch(text, start, end) is not None):
                     return start, end
     return None
@@ -1556,10 +1561,13 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         span = _words_together(tokens, words)
         if span is not None:
             return span
-    if label != "PERSON" and len(words) >= 3:
-        span = _one_word_left_out(tokens, words)  # "Border Counties Show" for "BORDER COUNTIES AGRICULTURAL SHOW"
+    if len(words) >= 3:
+        # "Border Counties Show" for "BORDER COUNTIES AGRICULTURAL SHOW"; a person's initial only
+        # ("Staff Nurse Kowalski" for "Staff Nurse B. Kowalski": not a given name, another person's)
+        span = _one_word_left_out(tokens, words, initial_only=label == "PERSON")
         if span is not None:
             return span
+    if label != "PERSON" and len(words) >= 3:
         span = _part_of_named(tokens, words)  # "Section K of Hollins Lane Cemetery" for a form's two fields
         if span is not None:
             return span
