@@ -129,6 +129,13 @@ def test_a_short_weekday_right_after_a_time_of_day_is_a_day() -> None:
     assert flagged(["We met at 10:00. Sat down to talk."], "We met on Saturday.", "When?") == ["Saturday"]
 
 
+def test_weds_and_thur_are_weekdays_as_wed_and_thurs_are() -> None:
+    chat = ["[Tue 10/03 18:02] Rota: can you do Weds–Fri next week?\n[Tue 10/03 18:20] Dana: yes, Weds-Thur fine"]
+    answer = "Dana can work Wednesday to Thursday next week."
+    assert flagged(chat, answer, "When can Dana work?") == []
+    assert flagged(chat, answer.replace("Wednesday", "Monday"), "When can Dana work?") == ["Monday"]
+
+
 def test_a_day_told_from_a_messages_date_must_fall_on_the_answers_weekday() -> None:
     # "on Friday" from Thursday 16 July 2026 is the 17th: "Thursday 17 July" is no such day
     notice = ["Issued Thursday 16/07/2026\nAir quality should improve on Friday as a weak front clears."]

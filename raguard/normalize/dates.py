@@ -28,8 +28,8 @@ MONTHS = {
     "dec": 12,
 }
 WEEKDAYS = {
-    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
-    "thursday": 3, "thu": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
+    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2, "weds": 2,
+    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
     "sunday": 6, "sun": 6,
 }
 _QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
@@ -130,30 +130,30 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("weekday", re.compile(rf"(?=[mtwfs])\b(?P<w>{_WEEKDAY})s?\b", re.IGNORECASE)),  # ("on Saturdays")
     # "Mon–Fri 9:00–17:30", "Sat 10:00": a capitalized abbreviation before a range, a time or a
     # list (alone, "Sat" and "Sun" are words)
-    ("weekday_short", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b\.?"
-                                 r"(?=[ \t]*(?:[-–—/]|to[ \t]|\d|,[ \t]*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b))")),
+    ("weekday_short", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?"
+                                 r"(?=[ \t]*(?:[-–—/]|to[ \t]|\d|,[ \t]*(?:Mon|Tue|Weds?|Thu|Fri|Sat|Sun)\b))")),
     # "THU | 07:00 HIIT", "Sat | 10:00": a timetable's row, its day before a cell that opens with a time
-    ("weekday_row", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|SAT|"
+    ("weekday_row", re.compile(r"(?=[MTWFS])\b(?P<w>Mon|MON|Tues?|TUES?|Weds?|WED|Thu(?:rs?)?|THU(?:RS)?|Fri|FRI|Sat|SAT|"
                                r"Sun|SUN)\b\.?(?=[ \t]*\|[ \t]*(?:[01]?\d|2[0-3])[:.][0-5]\d)")),
     # "W/c 2 Mar,Wed,Ruth": a capitalized abbreviation filling a cell of a CSV or a table on its own
-    ("weekday_cell", re.compile(r"(?:(?<=[,|\t])|(?<=[,|\t][ \t]))(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|"
+    ("weekday_cell", re.compile(r"(?:(?<=[,|\t])|(?<=[,|\t][ \t]))(?P<w>Mon|MON|Tues?|TUES?|Weds?|WED|Thu(?:rs?)?|THU(?:RS)?|Fri|FRI|Sat|"
                                 r"SAT|Sun|SUN)\.?(?=[ \t]*(?:[,|\t]|\r?\n|\Z))")),
     # "decision 14:00 Sun", "doors 7pm Sat": a capitalized abbreviation right after a time of day
     ("weekday_timed", re.compile(r"(?=[MTWFS])(?:(?<=[:.h]\d\d[ \t])|(?<=\d[ap]m[ \t])|(?<=\d[AP]M[ \t]))"
-                                 r"(?P<w>Mon|MON|Tues?|TUES?|Wed|WED|Thu(?:rs)?|THU(?:RS)?|Fri|FRI|Sat|SAT|Sun|SUN)\b\.?"
+                                 r"(?P<w>Mon|MON|Tues?|TUES?|Weds?|WED|Thu(?:rs?)?|THU(?:RS)?|Fri|FRI|Sat|SAT|Sun|SUN)\b\.?"
                                  r"(?![-'’]|\.\w)")),
     # "release still Thu": a capitalized abbreviation no English word shares ("Sat", "Sun", "Wed" do)
-    ("weekday_abbr", re.compile(r"(?=[MTF])\b(?P<w>Mon|Tues?|Thu(?:rs)?|Fri)\b\.?(?![-'’]|\.\w)")),
+    ("weekday_abbr", re.compile(r"(?=[MTF])\b(?P<w>Mon|Tues?|Thu(?:rs?)?|Fri)\b\.?(?![-'’]|\.\w)")),
     # "Mon–Sat": the second end of a range of days
-    ("weekday_range_end", re.compile(r"(?=[MTWFS])\b(?:Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)[ \t]*[-–—][ \t]*"
-                                     r"(?P<w>Mon|Tues?|Wed|Thu(?:rs)?|Fri|Sat|Sun)\b")),
+    ("weekday_range_end", re.compile(r"(?=[MTWFS])\b(?:Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun)[ \t]*[-–—][ \t]*"
+                                     r"(?P<w>Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun)\b")),
     # "tickets for sat?", "see u on fri", "closed Sun": a short weekday in any case after a word
     # that sets a day (not "open": "in the open sun")
     ("weekday_after", re.compile(r"(?=[oftnubleadcs])\b(?:on|for|this|next|till|until|by|from|every|last|"
                                  r"arriv(?:e|es|ed|ing)|leav(?:e|es|ing)|due|back|closed|shut)[ \t]+"
-                                 r"(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
+                                 r"(?P<w>mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b(?![-'’])", re.IGNORECASE)),
     # "sun 4 may", "Thu, 5th of March": a short weekday in any case right before a day and a month
-    ("weekday_dated", re.compile(r"(?=[mtwfsMTWFS])\b(?P<w>mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\.?,?[ \t]+"
+    ("weekday_dated", re.compile(r"(?=[mtwfsMTWFS])\b(?P<w>mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?,?[ \t]+"
                                  r"(?=[0-3]?\d(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:jan|feb|mar|apr|may|jun|jul|aug|"
                                  r"sep|oct|nov|dec))", re.IGNORECASE)),
     # "TGIF": chat shorthand naming the day ("thank God it's Friday")
@@ -460,7 +460,7 @@ _CUES: dict[str, re.Pattern[str]] = {
     "digit": re.compile(r"\d"),
     "month": re.compile(r"(?=[jfmasond])\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE),
     "weekday": re.compile(r"(?=[mtwfs])\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*days?\b", re.IGNORECASE),
-    "weekday_short": re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\b", re.IGNORECASE),
+    "weekday_short": re.compile(r"(?=[mtwfsMTWFS])\b(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b", re.IGNORECASE),
     "quarter": re.compile(r"quarter", re.IGNORECASE),
     "decade": re.compile(r"ties\b", re.IGNORECASE),
     "tgif": re.compile(r"(?=[Tt])\b(?:TGIF|tgif|Tgif)\b"),
@@ -594,7 +594,7 @@ def _holds_weekday(lowered: str) -> bool:
 
 #: The words ``_CUES["weekday_short"]`` matches (lower-cased), by their first three letters.
 _SHORT_WEEKDAYS: dict[str, tuple[str, ...]] = {
-    "mon": ("mon",), "tue": ("tue", "tues"), "wed": ("wed",), "thu": ("thu", "thurs"), "fri": ("fri",),
+    "mon": ("mon",), "tue": ("tue", "tues"), "wed": ("wed", "weds"), "thu": ("thu", "thur", "thurs"), "fri": ("fri",),
     "sat": ("sat",), "sun": ("sun",)}
 
 
