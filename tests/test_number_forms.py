@@ -558,6 +558,19 @@ def test_an_ocr_passs_o_for_a_figures_zero_is_read_as_zero() -> None:
     assert "£1.95" in _flagged(doc, "Two litres of whole milk cost £1.95.")
 
 
+def test_an_ocr_passs_o_opening_a_date_or_a_time_is_a_zero() -> None:
+    from raguard.normalize.text import fold_ocr_zeros
+
+    assert fold_ocr_zeros("Notified: O4/11/2026 at O9:15") == "Notified: 04/11/2026 at 09:15"
+    # a name or a code that opens with an O and a digit stays ("O2", "O365")
+    assert fold_ocr_zeros("O2 Arena, O365 licence, CO2") == "O2 Arena, O365 licence, CO2"
+    cert = "CERTIFICATE OF C0MPLIANCE\nNotified to local authority: Hull City Council, O4/11/2026"
+    answer = "Hull City Council was notified on 4 November 2026."
+    assert [w.text for w in verify("When?", [cert], answer).warnings] == []
+    assert [w.text for w in verify("When?", [cert], answer.replace("4 November", "5 November")).warnings] == [
+        "5 November 2026"]
+
+
 def test_an_answer_without_numbers_looks_for_no_citation_or_list_marker(monkeypatch: pytest.MonkeyPatch) -> None:
     # the numbers checker reads the spans it skips (citations, list markers) only for numbers it has
     from raguard import Verifier

@@ -241,12 +241,20 @@ def _ones(m: re.Match[str]) -> str:
     return figure.replace("l", "1")
 
 
+# an O opening a date's or a time's first part ("O6/03/2026", "O9:30"): no word or code opens so
+# ("O2", "O365" have no separator after their digits)
+_OCR_LEADING_ZERO_RE = re.compile(r"(?<![\w.,/:])O(?=\d{1,3}[/.:]\d)")
+
+
 def fold_ocr_zeros(text: str) -> str:
-    """``text`` with the O an OCR pass put for a figure's zero as 0 ("£4.OO" -> "£4.00"), same
-    length; an O of a word or a code ("H2O", "4O1B") is kept."""
-    if "O" not in text or _OCR_CUE_RE.search(text) is None:
+    """``text`` with the O an OCR pass put for a figure's zero as 0 ("£4.OO" -> "£4.00",
+    "O6/03/2026" -> "06/03/2026"), same length; an O of a word or a code ("H2O", "4O1B", "O2")
+    is kept."""
+    if "O" not in text:
         return text
-    return _OCR_FIGURE_RE.sub(lambda m: m.group().replace("O", "0"), text)
+    if _OCR_CUE_RE.search(text) is not None:
+        text = _OCR_FIGURE_RE.sub(lambda m: m.group().replace("O", "0"), text)
+    return _OCR_LEADING_ZERO_RE.sub("0", text)
 
 
 def decode_entities(text: str) -> tuple[str, Optional[list[int]]]:
