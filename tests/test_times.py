@@ -144,6 +144,16 @@ def test_both_ends_of_a_range_written_with_an_h_are_times_of_day() -> None:
     assert [w.text for w in result.warnings if w.type == "unsupported_number"] == ["14:20"]
 
 
+def test_a_bare_hour_opening_a_range_of_twelve_hour_times_is_an_hour() -> None:
+    # "open tomorrow 10–4:30": the "10" takes the end's time of day, in minutes (it was read as 10)
+    text = "Closed today; open tomorrow 10–4:30."
+    assert [(n.text, n.value, n.measure) for n in extract_numbers(text)] == [
+        ("10", 600.0, CLOCK12), ("4:30", 270.0, CLOCK12)]
+    answer = "The shop is open tomorrow from 10am to 4:30pm."
+    assert verify("When can I collect?", [text], answer).action == "proceed"
+    assert [w.text for w in verify("When?", [text], answer.replace("10am", "11am")).warnings] == ["11am"]
+
+
 def test_half_an_hour_as_british_speech_says_it_is_half_past() -> None:
     shift = "Kwame: I'm on earlies, seven till half three, then the bus at half 4."
     assert verify("When?", [shift], "Kwame works from 7:00 until 3:30 and takes the bus at 4:30.").action == "proceed"

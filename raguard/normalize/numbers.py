@@ -2149,11 +2149,12 @@ def _ranges_shared(text: str, mentions: list[NumberMention]) -> list[NumberMenti
         elif b.unit is None and b.measure is None and a.unit is not None and a.unit != "%":
             b = out[i + 1] = b._replace(unit=a.unit)  # "$ 1.55 to 1.60 billion" (a currency only:
             # "up 8% to 412 stores" is no range)
-        dotted = _DOTTED_TIME_RE.fullmatch(a.text) if b.measure == "clock" and a.measure == "clock" else None
-        if b.measure == "clock" and a.measure == "clock" and (a.text.isdigit() or dotted) and 1 <= int(a.value) <= 12:
-            # "from 2 to 4 p.m.", "from 6.30 to 8.30 am": the hour (and the minutes after a
-            # British dot) takes the second end's half of the day (minutes since midnight, as a
-            # time of day is read), unless that would put it after the end
+        clocks = b.measure in CLOCK_MEASURES and a.measure in CLOCK_MEASURES
+        dotted = _DOTTED_TIME_RE.fullmatch(a.text) if clocks else None
+        if clocks and (a.text.isdigit() or dotted) and 1 <= int(a.value) <= 12:
+            # "from 2 to 4 p.m.", "from 6.30 to 8.30 am", "open 9–5:30": the hour (and the
+            # minutes after a British dot) takes the second end's half of the day (minutes since
+            # midnight, as a time of day is read), unless that would put it after the end
             minutes = a.value * 60 if dotted is None else int(a.text[:-3]) * 60 + int(a.text[-2:])
             if b.value >= 720 and minutes + 720 <= b.value:
                 minutes += 720
