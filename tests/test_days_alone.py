@@ -136,6 +136,18 @@ def test_weds_and_thur_are_weekdays_as_wed_and_thurs_are() -> None:
     assert flagged(chat, answer.replace("Wednesday", "Monday"), "When can Dana work?") == ["Monday"]
 
 
+def test_the_weekday_of_a_yearless_day_is_told_in_the_year_another_document_states() -> None:
+    # 18 June 2026 is a Thursday: the text gives the day, the receipt the year
+    docs = ["RECEIPT - Kettle & Co repairs\nIn: 15/06/26   Item: espresso machine, pump seal",
+            "Kettle & Co 18/06 15:40: your machine is ready to collect, balance £42."]
+    answer = "Kettle & Co texted on Thursday 18 June to say the machine was ready."
+    assert flagged(docs, answer, "Is it ready?") == []
+    assert flagged(docs, answer.replace("Thursday", "Friday"), "Is it ready?") == ["Friday 18 June"]
+    # with three years stated, one of them would fit by chance: not read
+    more = [docs[0] + "\nPrevious repairs: 02/03/24, 11/09/25", docs[1]]
+    assert flagged(more, answer, "Is it ready?") == ["Thursday 18 June"]
+
+
 def test_a_day_told_from_a_messages_date_must_fall_on_the_answers_weekday() -> None:
     # "on Friday" from Thursday 16 July 2026 is the 17th: "Thursday 17 July" is no such day
     notice = ["Issued Thursday 16/07/2026\nAir quality should improve on Friday as a weak front clears."]

@@ -155,7 +155,7 @@ class DatesChecker:
                 return finding
         if claim.day is not None and claim.month is not None and mention.form != PLACED:
             alone = (_day_alone(ctx, claim) or _slashed_beside(ctx, claim) or _weekday_slashed(ctx, claim)
-                     or _weekday_told(ctx, claim))
+                     or _weekday_told(ctx, claim) or _weekday_in_stated_year(ctx, claim))
             if alone is not None:  # "11 March" for a thread's "by the 11th" beside "ends March 13"
                 finding.supported = True
                 finding.evidence = alone
@@ -196,6 +196,32 @@ def _apart_across(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, in
     for doc_index, index in ctx.documents:
         if any(d is found for d in index.dates):
             return doc_index, found.start, found.end
+    return None
+
+
+#: The most years the documents may state for a yearless day to be given the weekday of one.
+_WEEKDAY_YEARS = 2
+
+
+def _weekday_in_stated_year(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of a day and month a document gives without a year ("24/04 16:02"
+    in a shop's text) that falls on the claim's weekday ("Thursday 24 April") in a year another
+    document states (the job card's "22/04/25"): the answer tells the weekday of a date the
+    documents give, as it may. Only where the documents state one or two years (else one of
+    them would fit by chance), and in the claim's year if it gives one."""
+    if claim.weekday is None or claim.day is None or claim.month is None:
+        return None
+    years = {y for _, index in ctx.documents for y in stated_years(index.dates)}
+    if claim.year is not None:
+        years &= {claim.year}
+    if not years or len(years) > _WEEKDAY_YEARS:
+        return None
+    for doc_index, index in ctx.documents:
+        for d in index.dates:
+            value = d.value
+            if value.year is None and d.form != PLACED and (value.month, value.day) == (claim.month, claim.day) \
+                    and any(_weekday_of(y, claim.month, claim.day) == claim.weekday for y in years):
+                return doc_index, d.start, d.end
     return None
 
 
