@@ -15,7 +15,7 @@ from raguard.normalize.text import tokenize
 
 # Function words and answer fillers carry no claim of their own.
 FILLER_WORDS = frozenset(STOP_WORDS) | frozenset({
-    "yes", "no", "also", "however", "instead", "overall", "additionally", "furthermore", "moreover",
+    "yes", "no", "also", "however", "overall", "additionally", "furthermore", "moreover",
     "according", "including", "include", "includes", "included", "known", "called", "named",
     "dubbed", "branded", "termed", "labeled", "labelled", "nicknamed",
     "s", "t", "d", "ll", "ve", "re", "m", "etc", "eg", "ie", "vs",
