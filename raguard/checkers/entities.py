@@ -292,7 +292,7 @@ class EntitiesChecker:
                 if len(found) > 2 and all(f is not None for f in found):
                     located.extend(found)
                     continue
-            if hit is None and whole and _SENTENCE_JOIN_RE.search(part) and not _initial_and_surname(part):
+            if hit is None and whole and _read_over_a_stop(part):
                 # "Acton B. Gresford Legion" of "awarded to Acton B. Gresford Legion A won't ...":
                 # NER read over a sentence's end (a capital and a full stop read as an initial);
                 # each sentence's name is found on its own
@@ -361,14 +361,15 @@ def _close_on_a_line(ctx: CheckContext, pieces: list[str]) -> Optional[tuple[int
     return None
 
 
-def _initial_and_surname(name: str) -> bool:
-    """Does a stop in ``name`` stand after a single capital with one word after it ("Operator K.
-    Zając", "John F. Kennedy")? An initial and a surname: one name, not two sentences'."""
+def _read_over_a_stop(name: str) -> bool:
+    """Did NER read ``name`` over a sentence's end: a stop after a single capital, taken for an
+    initial ("Acton B. Gresford Legion"), with a name of two words or more after it? One word
+    after it is a surname ("Operator K. Zając", "John F. Kennedy"): one name."""
     for m in _SENTENCE_JOIN_RE.finditer(name):
         before = name[:m.start()].split()
-        if before and len(before[-1]) == 1 and len(name[m.end():].split()) == 1:
-            return True
-    return False
+        if not before or len(before[-1]) != 1 or len(name[m.end():].split()) < 2:
+            return False
+    return _SENTENCE_JOIN_RE.search(name) is not None
 
 
 # a word and a number, as NER may read a numbered item ("Resolution 12")
