@@ -351,3 +351,10 @@ def test_a_name_restated_without_the_initial_a_form_gives_it() -> None:
     answer = "The test on 7 October 2025 was done by Charge Nurse Adeyemi."
     assert MISSING_ENTITY not in types([form], answer)
     assert MISSING_ENTITY in types([form], answer.replace("Adeyemi", "Adebayo"))
+
+
+def test_a_language_is_found_by_its_code_in_a_language_pair() -> None:
+    order = "PURCHASE ORDER LV-PO-118\nSupplier: Tomasz Wrona (freelance)\nProject: pump manual DE > CS\nTotal: EUR 410,00"
+    answer = "Tomasz Wrona is translating the pump manual from German into Czech for EUR 410."
+    assert MISSING_ENTITY not in types([order], answer)
+    assert MISSING_ENTITY in types([order], answer.replace("Czech", "Slovak"))

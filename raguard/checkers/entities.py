@@ -70,6 +70,7 @@ from raguard.normalize.entities import (
     find_expansion,
     foreign_country_names,
     initials,
+    language_pair_span,
     listed_country_codes,
     located_demonym,
     looks_like_acronym,
@@ -1612,6 +1613,11 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                     span = tokens.find_span(head + [short.lower()]) if head else None
                     if span is not None:
                         return span
+    if label in ("LANGUAGE", "NORP") and len(words) == 1:
+        # "from English into Polish" for a purchase order's "EN > PL"
+        span = language_pair_span(index.text, words[0])
+        if span is not None:
+            return span
     if label == "NORP" or len(words) <= 2:
         countries = demonym_countries(" ".join(words))
         for country in countries:

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Optional
 
 from raguard.normalize.data_files import data_file
+from raguard.normalize.language import LANGUAGE_NAMES
 
 # Words that acronyms skip ("World Health Organization" -> WHO, "Bank of America" -> BOA is rare,
 # so "of" is skipped: BA would not be produced; both forms are tried).
@@ -264,6 +265,29 @@ def ampersand_variant(name: str) -> Optional[str]:
         return name.replace("&", " and ")
     if _AND_RE.search(name) is not None:
         return _AND_RE.sub("&", name)
+    return None
+
+
+# A language by its ISO 639-1 code, as translation and localization documents write a language
+# pair ("EN > PL", "DE→EN", "en-GB -> fr"): the names the language reader knows, and English.
+LANGUAGE_CODES: dict[str, tuple[str, ...]] = {"english": ("en",), "norwegian": ("nb", "no")}
+for _code, _names in LANGUAGE_NAMES.items():
+    for _name in _names:
+        LANGUAGE_CODES.setdefault(_name, (_code,))
+# a language pair: two codes joined by an arrow or a "<>" (a region may follow: "en-GB", "pt_BR")
+_LANGUAGE_PAIR_RE = re.compile(
+    r"(?<![\w-])([A-Za-z]{2})(?:[-_][A-Z]{2})?[ \t]*(?:>|→|->|<>|<->|↔|⇒|=>)[ \t]*([A-Za-z]{2})(?:[-_][A-Z]{2})?(?![\w-])")
+
+
+def language_pair_span(text: str, language: str) -> Optional[tuple[int, int]]:
+    """(start, end) of the first language pair of ``text`` ("EN > PL") that holds the code of
+    ``language`` ("Polish"), or None: a translation's documents name its languages so."""
+    codes = LANGUAGE_CODES.get(language.lower().strip())
+    if codes is None or (">" not in text and "→" not in text and "↔" not in text and "⇒" not in text):
+        return None
+    for m in _LANGUAGE_PAIR_RE.finditer(text):
+        if m.group(1).lower() in codes or m.group(2).lower() in codes:
+            return m.span()
     return None
 
 
