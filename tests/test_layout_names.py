@@ -358,3 +358,10 @@ def test_a_language_is_found_by_its_code_in_a_language_pair() -> None:
     answer = "Tomasz Wrona is translating the pump manual from German into Czech for EUR 410."
     assert MISSING_ENTITY not in types([order], answer)
     assert MISSING_ENTITY in types([order], answer.replace("Czech", "Slovak"))
+
+
+def test_a_numbered_item_is_found_in_a_list_its_word_labels() -> None:
+    # a list's label in the plural names each of its items ("Rooms: 101, 102 and 104")
+    notice = "Exam rooms for Friday\nRooms: 101, 102 and 104 (ground floor)\nInvigilator: Mr P. Achebe"
+    assert MISSING_ENTITY not in types([notice], "Room 102 is one of Friday's exam rooms, on the ground floor.")
+    assert MISSING_ENTITY in types([notice], "Room 103 is one of Friday's exam rooms, on the ground floor.")

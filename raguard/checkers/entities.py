@@ -270,6 +270,8 @@ class EntitiesChecker:
                 hit = _handle_of(ctx, part)  # "Tobias" for the chat log's "<tobiasm>"
             if hit is None:
                 hit = _letter_coded(ctx, part)  # "Zone 4" for a log's "Z4", "B12" for "Bay 12"
+            if hit is None:
+                hit = _listed_under_label(ctx, part)  # "Room 102" for "Rooms: 101, 102 and 104"
             if hit is None and (zone := zone_offsets(part)) is not None:
                 hit = _offset_given(ctx, zone)  # "23:47 (CEST)" for the documents' "23:47:12 +0200"
             if hit is None:
@@ -1250,6 +1252,34 @@ def _letter_coded(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]
             for found in _WORD_NUMBERED_IN_TEXT_RE.finditer(index.text):
                 if found.group(1)[0].casefold() == letter and found.group(2) == number:
                     return doc_index, found.start(), found.end()
+    return None
+
+
+# a word and a code ("Room 102", "Gate B6", "Piece C3")
+_WORD_CODE_RE = re.compile(r"([A-Za-z]{3,})[ \t]+([A-Za-z]?\d{1,4}[A-Za-z]?)")
+#: How far after a list's label (on its line) an item it names may stand.
+_LABEL_REACH = 80
+
+
+def _listed_under_label(ctx: CheckContext, name: str) -> Optional[tuple[int, int, int]]:
+    """(doc_index, start, end) of the code of "Room 102" in a list a document labels with that
+    word, in the plural or not, on one line ("Rooms: 101, 102 and 104", "Pieces: A1 24/30 | C3
+    21/30"): a list's label names each of its items. None if no document does."""
+    m = _WORD_CODE_RE.fullmatch(name)
+    if m is None:
+        return None
+    word, code = m.group(1).casefold(), m.group(2).casefold()
+    for doc_index, index in ctx.documents:
+        vocab = index.tokens.vocab
+        if code not in vocab or (word not in vocab and word + "s" not in vocab and word + "es" not in vocab):
+            continue
+        text = index.text
+        for label in re.finditer(rf"\b{re.escape(m.group(1))}(?:e?s)?[ \t]*:", text, re.IGNORECASE):
+            line_end = text.find("\n", label.end())
+            stop = min(label.end() + _LABEL_REACH, len(text) if line_end < 0 else line_end)
+            item = re.compile(rf"(?<![\w/.-]){re.escape(m.group(2))}(?![\w/-])", re.IGNORECASE).search(text, label.end(), stop)
+            if item is not None:
+                return doc_index, item.start(), item.end()
     return None
 
 
