@@ -336,3 +336,21 @@ def test_a_description_the_answer_gives_the_name_as_its_title_is_that_name() -> 
     # a document that names the one it describes names someone else
     named = _RULING.replace("the referee's report", "the referee, R. Sato, and his report")
     assert misattributed("Why is he suspended?", [_GAME_SHEET, named], answer) != []
+
+
+def test_the_writers_we_or_us_may_be_the_body_the_document_names() -> None:
+    from raguard import verify
+    from raguard.models import MISATTRIBUTED_CLAIM
+
+    def misattributed(docs: list[str], answer: str) -> list[str]:
+        return [w.text for w in verify("What happens next?", docs, answer).warnings if w.type == MISATTRIBUTED_CLAIM]
+
+    # a letter's "us" is its sender: "referred you to us" in Harbour Oxygen's e-mail
+    mail = ("From: Harbour Oxygen Services <bookings@harbour-o2.example>\nDear Ms Lindqvist,\n"
+            "Kestrel Hospital has referred you to us for a home oxygen concentrator. Your set-up is on 4 May.")
+    assert misattributed([mail], "Kestrel Hospital has referred you to Harbour Oxygen Services, "
+                                 "which will set up the concentrator on 4 May.") == []
+    # a call's "we" is the body its agent speaks for
+    call = ("[00:00:03] AGENT (Ines): Tidewater Kayaks, Ines speaking.\n[00:00:09] CALLER: Hi, is my trip on?\n"
+            "[00:00:15] AGENT: It's on hold for the wind. We'll text you the decision by 7pm tonight.")
+    assert misattributed([call], "Tidewater Kayaks will text you the decision by 7pm tonight.") == []

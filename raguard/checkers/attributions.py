@@ -767,10 +767,17 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
     if turn is None:
         if _header_row(text, start, end) or _unrelated_field(sentence, clause_stems):
             return False  # a table's column names, a form's field of another deed: no one does the claim
-        if name_stems and not name_stems.isdisjoint(document.stems) and _writer_does(words, clause_stems):
-            # "we have booked ...": the writer, who may be the answer's name (its document names
-            # it, in part: an e-mail signed "Jake" by Jake Whitlam)
+        if name_stems and not name_stems.isdisjoint(document.stems) and (
+                _writer_does(words, clause_stems) or not _WRITER_OBJECTS.isdisjoint(words)):
+            # "we have booked ...", "has referred you to us": the writer, who may be the answer's
+            # name (its document names it, in part: an e-mail signed "Jake" by Jake Whitlam)
             return False
+    elif ((GROUP_PERSON.intersection(words) or _WE_CONTRACTED.intersection(words)) and name_stems
+          and not name_stems.isdisjoint(document.stems)
+          and conversation is not None and _not_a_speaker(name, conversation.speakers)):
+        # a speaker's "we" is the body the speaker talks for ("Skyward Balloons, Priya speaking.
+        # ... We'll text you"), which the call names: the answer may name it
+        return False
     others = False  # does the sentence name an agent the clause does not?
     if turn is not None and FIRST_PERSON.intersection(words) | GROUP_PERSON.intersection(words):
         others = all(content_stem(w.split()[0].casefold()) not in clause_stems for w in turn.who)  # "I": the speaker
@@ -922,6 +929,18 @@ def _spells_acronym(sentence: str, start: int, end: int, stems: set[str]) -> boo
         return False
     letters = "".join(w[0] for w in _WORD_RE.findall(sentence, start, end))
     return letters.upper().endswith(m.group(1))
+
+
+# "we" with its auxiliary, as one word ("We'll text you")
+_WE_CONTRACTED = frozenset({"we've", "we'll", "we'd", "we're", "we’ve", "we’ll", "we’d", "we’re"})
+# the writer as the object of a deed ("referred you to us", "send it to me")
+_WRITER_OBJECTS = frozenset({"us", "me"})
+
+
+def _not_a_speaker(name: str, speakers: Iterable[str]) -> bool:
+    """Is ``name`` none of a conversation's ``speakers`` (by its first word)?"""
+    first = name.casefold().split()[0] if name.split() else ""
+    return all(first != s.casefold().split()[0] for s in speakers if s.split())
 
 
 def _writer_does(words: list[str], clause_stems: set[str]) -> bool:
