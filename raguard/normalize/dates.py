@@ -1158,8 +1158,8 @@ def dotted_day_months(text: str) -> list[DateMention]:
     """A document's days and months dotted in two digits each without a year ("build starts
     08.05"), day first, where it writes its full dates with dots ("Placed 04.05.2026"). For
     documents only: read for an answer's date nothing else supports."""
-    if _FULL_DOTTED_DATE_RE.search(text) is None:
-        return []
+    if (".20" not in text and ".19" not in text) or _FULL_DOTTED_DATE_RE.search(text) is None:
+        return []  # (a full dotted date's year opens with a dot and "19" or "20": a cheap test first)
     out = []
     for m in _DOTTED_DAY_MONTH_RE.finditer(text):
         value = DateValue(month=int(m.group("b")), day=int(m.group("a")))

@@ -1550,8 +1550,8 @@ def extract_numbers(text: str, hedges: bool = True,
             unit = _CURRENCY_CODES.get(curword.lower())
             if curword.lower().startswith(("cent", "pence")):  # hundredths: "52 cents" is 0.52 (not "pounds")
                 value, precision = value / 100, precision / 100
-        elif start >= 3 and text[start - 1] in " .s" and (rupees := _RUPEES_BEFORE_RE.search(
-                text, max(0, start - _RUPEES_REACH), start)) is not None:
+        elif start >= 2 and text[start - 1] in " .sS" and (text[start - 2] in "sS.R" or text[start - 1] in "sS") \
+                and (rupees := _RUPEES_BEFORE_RE.search(text, max(0, start - _RUPEES_REACH), start)) is not None:
             # "Rs 1,350", "Rs. 50": rupees, which South Asian texts write so (no symbol of their own)
             unit, start = "INR", rupees.start()
         elif ((len(raw) <= 2 or _pence_decimals(raw)) and not (scale or ordinal) and text[end:end + 1] == "p"

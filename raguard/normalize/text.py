@@ -244,6 +244,7 @@ def _ones(m: re.Match[str]) -> str:
 # an O opening a date's or a time's first part ("O6/03/2026", "O9:30"): no word or code opens so
 # ("O2", "O365" have no separator after their digits)
 _OCR_LEADING_ZERO_RE = re.compile(r"(?<![\w.,/:])O(?=\d{1,3}[/.:]\d)")
+_OCR_LEADING_CUE_RE = re.compile(r"O(?=\d)")  # (a literal first: a fast scan)
 
 
 def fold_ocr_zeros(text: str) -> str:
@@ -254,7 +255,7 @@ def fold_ocr_zeros(text: str) -> str:
         return text
     if _OCR_CUE_RE.search(text) is not None:
         text = _OCR_FIGURE_RE.sub(lambda m: m.group().replace("O", "0"), text)
-    return _OCR_LEADING_ZERO_RE.sub("0", text)
+    return _OCR_LEADING_ZERO_RE.sub("0", text) if _OCR_LEADING_CUE_RE.search(text) is not None else text
 
 
 def decode_entities(text: str) -> tuple[str, Optional[list[int]]]:
