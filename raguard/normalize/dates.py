@@ -1141,10 +1141,10 @@ _PADDED_DAY_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]\d)/(?P<b>[0-3]\d)(?
 _DAYS_MONTH_RE = re.compile(r"(?<![\w/.,:])(?P<a>[0-3]?\d)[ \t]?[-–][ \t]?(?P<c>[0-3]?\d)/(?P<b>[01]?\d)(?![/\w]|[.,:]\d)")
 
 
-# a full date with dots ("07.05.2026", "7.5.26"), as German, Dutch, Nordic and Slavic texts write
-# them; then its day and month dotted in two digits each without a year ("starts 08.05") are a
-# date too, not a decimal (no currency before it, no unit, percent or third part after it)
-# (a year of four digits: "10.1.34" is a version)
+# a full date with dots ("07.05.2026", "7.5.2026"), as German, Dutch, Nordic and Slavic texts
+# write them (a year of four digits: "10.1.34" is a version); then its day and month dotted in two
+# digits each without a year ("starts 08.05") are a date too, not a decimal (no currency before
+# it, no unit, percent or third part after it)
 _FULL_DOTTED_DATE_RE = re.compile(r"(?<![\w.,])[0-3]?\d\.[01]?\d\.(?:19|20)\d\d(?!\w|[.,]\d)")
 _DOTTED_DAY_MONTH_RE = re.compile(r"(?<![\w.,:/$€£¥₹+-])(?P<a>[0-3]\d)\.(?P<b>[01]\d)(?![\w,:/%]|[.,]\d|[ \t]?(?:[$€£¥₹]|EUR\b))")
 
