@@ -350,6 +350,11 @@ def test_the_writers_we_or_us_may_be_the_body_the_document_names() -> None:
             "Kestrel Hospital has referred you to us for a home oxygen concentrator. Your set-up is on 4 May.")
     assert misattributed([mail], "Kestrel Hospital has referred you to Harbour Oxygen Services, "
                                  "which will set up the concentrator on 4 May.") == []
+    # the writer's "us" stands where it stands: not for a name the answer puts in another's place
+    report = ("From: Tarrant Audio plc, investor relations\nIn 2023 a six-week stoppage at Huaxin's Suzhou plant "
+              "caused us to delay shipments of 1,900 units.")
+    assert misattributed([report], "A six-week stoppage at Tarrant Audio's Suzhou plant delayed 1,900 units "
+                                   "in 2023.") != []
     # a call's "we" is the body its agent speaks for
     call = ("[00:00:03] AGENT (Ines): Tidewater Kayaks, Ines speaking.\n[00:00:09] CALLER: Hi, is my trip on?\n"
             "[00:00:15] AGENT: It's on hold for the wind. We'll text you the decision by 7pm tonight.")

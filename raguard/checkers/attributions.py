@@ -250,7 +250,8 @@ class AttributionsChecker:
         if not _names_another_agent(ctx.documents.indexes[doc_index], s_start, s_end, name.text,
                                     rest | name_stems | quoted, answer, _slot(ctx, name), referents,
                                     named if isinstance(named, tuple) else named.get(),
-                                    frozenset(name_stems), _preposition_before(ctx.response, name.start, name.text)):
+                                    frozenset(name_stems), _preposition_before(ctx.response, name.start, name.text),
+                                    _word_before(ctx.response, name.start)):
             return None  # "the actor", "Maria: I'll bring him": it may be said of this very name
         return Finding(
             kind="attribution",
@@ -741,7 +742,7 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
                          referents: frozenset[str] = frozenset(),
                          named: tuple[frozenset[str], ...] = (),
                          name_stems: frozenset[str] = frozenset(),
-                         name_before: Optional[str] = None) -> bool:
+                         name_before: Optional[str] = None, word_before: Optional[str] = None) -> bool:
     """Does the document sentence [start, end) name someone the answer's clause does not (and
     that no word of it can stand for ``name``)? See the module docstring. A capitalized word
     names no one when its capitals come from its place: a field's label ("Policyholder:"), a
@@ -768,7 +769,7 @@ def _names_another_agent(document: DocumentIndex, start: int, end: int, name: st
         if _header_row(text, start, end) or _unrelated_field(sentence, clause_stems):
             return False  # a table's column names, a form's field of another deed: no one does the claim
         if name_stems and not name_stems.isdisjoint(document.stems) and (
-                _writer_does(words, clause_stems) or not _WRITER_OBJECTS.isdisjoint(words)):
+                _writer_does(words, clause_stems) or _writer_after(sentence, word_before)):
             # "we have booked ...", "has referred you to us": the writer, who may be the answer's
             # name (its document names it, in part: an e-mail signed "Jake" by Jake Whitlam)
             return False
@@ -933,8 +934,20 @@ def _spells_acronym(sentence: str, start: int, end: int, stems: set[str]) -> boo
 
 # "we" with its auxiliary, as one word ("We'll text you")
 _WE_CONTRACTED = frozenset({"we've", "we'll", "we'd", "we're", "we’ve", "we’ll", "we’d", "we’re"})
-# the writer as the object of a deed ("referred you to us", "send it to me")
-_WRITER_OBJECTS = frozenset({"us", "me"})
+
+
+def _word_before(response: str, start: int) -> Optional[str]:
+    """The word right before the answer's name at ``start``, folded ("to" of "to Breathe Easy")."""
+    m = _WORD_BEFORE_RE.search(response, max(0, start - 40), start)
+    return m.group(1).casefold() if m is not None else None
+
+
+def _writer_after(sentence: str, preposition: Optional[str]) -> bool:
+    """Does the writer stand in ``sentence`` after the word (a preposition) the answer's name
+    stands after ("has referred you *to us*" for "referred you to Breathe Easy Homecare")?"""
+    if preposition is None:
+        return False
+    return re.search(rf"\b{re.escape(preposition)}[ \t]+(?:us|me)\b", sentence, re.IGNORECASE) is not None
 
 
 def _not_a_speaker(name: str, speakers: Iterable[str]) -> bool:
