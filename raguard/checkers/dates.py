@@ -371,7 +371,8 @@ def _weekday_told(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, in
         # (one day, said alone: not "Mondays", nor a range or list of days, "Mon-Fri", "Monday to
         # Thursday", "Tue, Thu")
         # (an ordinal of the claim's day holds its digits, or its spelled word: "the seventeenth")
-        if str(claim.day) in index.text or not _SPELLED_ENDS[claim.day].isdisjoint(index.tokens.norms):
+        spelled = _SPELLED_ENDS.get(claim.day, frozenset())
+        if str(claim.day) in index.text or not spelled.isdisjoint(index.tokens.norms):
             told += [(start, end, None, day) for start, end, day, weekday in day_ordinals(index.text)
                      if weekday is None and day == claim.day]
         if not told:
