@@ -378,6 +378,9 @@ PATTERNS = _module_patterns()
 
 #: Patterns applied at one position (match/fullmatch), driven here with match() at position 0.
 ANCHORED = {
+    "raguard.checkers.negations.restricted._PAST_AFTER_RE",  # (match right after an "only")
+    "raguard.checkers.entities._WORD_CODE_RE",  # (fullmatch on a name)
+    "raguard.checkers.negations.affirmed._COMPOUND_PART_RE",  # (match right after a word)
     "raguard.checkers.roles._TITLE_OPENS_RE",
     "raguard.checkers.roles._FIELD_BETWEEN_RE",  # (match on the stretch between two names)
     "raguard.checkers.numbers.counts._OTHER_AFTER_RE",  # (match after a count)
