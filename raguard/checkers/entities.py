@@ -1269,6 +1269,7 @@ def _listed_under_label(ctx: CheckContext, name: str) -> Optional[tuple[int, int
     if m is None:
         return None
     word, code = m.group(1).casefold(), m.group(2).casefold()
+    item_re = re.compile(rf"(?<![\w/.-]){re.escape(m.group(2))}(?![\w/-])", re.IGNORECASE)
     for doc_index, index in ctx.documents:
         vocab = index.tokens.vocab
         if code not in vocab or (word not in vocab and word + "s" not in vocab and word + "es" not in vocab):
@@ -1277,7 +1278,7 @@ def _listed_under_label(ctx: CheckContext, name: str) -> Optional[tuple[int, int
         for label in re.finditer(rf"\b{re.escape(m.group(1))}(?:e?s)?[ \t]*:", text, re.IGNORECASE):
             line_end = text.find("\n", label.end())
             stop = min(label.end() + _LABEL_REACH, len(text) if line_end < 0 else line_end)
-            item = re.compile(rf"(?<![\w/.-]){re.escape(m.group(2))}(?![\w/-])", re.IGNORECASE).search(text, label.end(), stop)
+            item = item_re.search(text, label.end(), stop)
             if item is not None:
                 return doc_index, item.start(), item.end()
     return None
