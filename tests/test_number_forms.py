@@ -921,3 +921,24 @@ def test_rupees_written_before_an_amount_are_its_currency() -> None:
         return [(w.type, w.text) for w in verify("What does she earn?", [doc], answer).warnings if w.severity == "high"]
     assert high("A. Perera was 22 kg over the norm, so she earns Rs 880 at Rs 40/kg.") == []
     assert high("A. Perera was 22 kg over the norm, so she earns Rs 980 at Rs 40/kg.") == [("unsupported_number", "Rs 980")]
+
+
+def test_a_score_out_of_a_total_no_date_can_be_supports_both_values() -> None:
+    doc = ("BREAD CLASS 4 - JUDGING CARD\nEntry 112 | Judge: Ines Marchetti\nCrust 14/20 | Crumb 26/30\n"
+           "TOTAL 71/100\nSecond judge: Tomas Reyes - TOTAL 66/100")
+    read = {n.text for n in loose_numbers(doc, extract_numbers(doc))}
+    assert {"71", "100", "66", "14", "20", "26", "30"} <= read
+    assert _flagged(doc, "Ines Marchetti gave the loaf 71 and Tomas Reyes gave it 66.") == set()
+    assert _flagged(doc, "Ines Marchetti gave the loaf 73 and Tomas Reyes gave it 66.") == {"73"}
+    # (a pair that may be a day and a month stays a date's, and a first value over the second no score)
+    assert not [n for n in loose_numbers("due 9/12 and 3/4", []) if n.text in ("9", "12", "3", "4")]
+    assert not [n for n in loose_numbers("rated 60/40 split", []) if n.text in ("60", "40")]
+
+
+def test_a_decimal_point_a_tokenizer_set_apart_only_before_it_is_read_closed_up() -> None:
+    doc = ("kestrel & vane fine wines - invoice 5521\nlot 12 hammer £ 180 .00\nbuyer 's premium 20 % £ 36 .00\n"
+           "delivery £ 9 .50\ntotal due £ 225 .50")
+    read = {(n.text, n.value) for n in loose_numbers(doc, extract_numbers(doc))}
+    assert ("£ 225 .50", 225.5) in read and ("£ 9 .50", 9.5) in read
+    assert _flagged(doc, "With the 20% premium (£36) and £9.50 delivery, you owe £225.50.") == set()
+    assert _flagged(doc, "With the 20% premium (£36) and £9.50 delivery, you owe £252.50.") == {"£252.50"}

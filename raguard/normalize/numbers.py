@@ -753,7 +753,7 @@ def loose_numbers(text: str, mentions: list[NumberMention],
     out.extend(_glued_values(text, chain(((n.start, n.end) for n in mentions), skip), runs))
     out.extend(_prefixed_amounts(text, runs))
     out.extend(_spaced_digits(text))
-    if " , " in text or " . " in text:
+    if " , " in text or " ." in text:
         out.extend(_tokenized_values(text, runs))
     if ",-" in text:
         out.extend(_signed_cells(text))
@@ -849,17 +849,24 @@ def _slash_fractions(text: str) -> Iterator[NumberMention]:
             yield NumberMention(m.start(), m.end(), m.group(), num / den * 100, unit="%")
 
 
-# a count out of a count before what is counted: "3/3 runs", "11/12 members", "passed 7/8 tests"
-_COUNT_OF_RE = re.compile(r"(?<![\w./,])(\d{1,4})/(\d{1,4})(?![\w/]|[.,]\d)(?=[ \t]+[^\W\d_]+s\b)")
+# a count out of a count: "3/3 runs", "11/12 members", "passed 7/8 tests", a score "37/50"
+_COUNT_OF_RE = re.compile(r"(?<![\w./,])(\d{1,4})/(\d{1,4})(?![\w/]|[.,]\d)")
+_PLURAL_AFTER_RE = re.compile(r"[ \t]+[^\W\d_]+s\b")
 
 
 def _counts_of(text: str) -> Iterator[NumberMention]:
-    """Both counts of each "3/3 runs" of ``text`` (the first no more than the second), each a
-    bare value: "all 3 runs" and "3 of 3 runs" restate it. (A plural word after the second tells
-    a count from a date or a score.)"""
+    """Both counts of each "3/3 runs" or "37/50" of ``text`` (the first no more than the second),
+    each a bare value: "all 3 runs", "3 of 3 runs" and "scored 37" restate it. A plural word
+    after the second tells a count from a date; without one, only a pair no date can be ("37/50",
+    "18/20": neither day/month nor month/day) is a score ("9/12" may be 9 December)."""
     for m in _COUNT_OF_RE.finditer(text):
-        if int(m.group(1)) <= int(m.group(2)):
-            yield from (_bare_group(m, group) for group in (1, 2))
+        first, second = int(m.group(1)), int(m.group(2))
+        if first > second:
+            continue
+        if (_PLURAL_AFTER_RE.match(text, m.end()) is None
+                and ((first <= 31 and second <= 12) or (first <= 12 and second <= 31))):
+            continue
+        yield from (_bare_group(m, group) for group in (1, 2))
 
 
 # a duration as logs and tools write it, its unit one letter glued on: "12m", "40s", "2h", "3d"
@@ -1347,12 +1354,13 @@ def _spaced_digits(text: str) -> Iterator[NumberMention]:
         yield NumberMention(m.start(), m.end(), m.group(), float(m.group().replace(" ", "")))
 
 
-# a value whose separators a tokenizer set apart ("£ 15 , 073 . 50", "1 . 5 %"): thousands groups
-# after " , ", then perhaps one or two decimals after " . " (at least one separator so written)
+# a value whose separators a tokenizer set apart ("£ 15 , 073 . 50", "1 . 5 %", "£ 73 .70"):
+# thousands groups after " , ", then perhaps one or two decimals after " . " or " ." (at least one
+# separator so written)
 _TOKENIZED_VALUE_RE = re.compile(
-    r"\d(?<![\w.,]\d)\d{0,2}(?:[ \t],[ \t]\d{3}(?!\d))*(?:[ \t]\.[ \t]\d{1,2}(?![\d.,]))?(?<=\d)"
+    r"\d(?<![\w.,]\d)\d{0,2}(?:[ \t],[ \t]\d{3}(?!\d))*(?:[ \t]\.[ \t]?\d{1,2}(?![\d.,]))?(?<=\d)"
 )
-_TOKENIZED_SEPARATOR_RE = re.compile(r"[ \t]([,.])[ \t]")
+_TOKENIZED_SEPARATOR_RE = re.compile(r"[ \t]([,.])[ \t]?")
 _TOKENIZED_CURRENCY_RE = re.compile(r"[$€£¥₹][ \t]?\Z")
 _TOKENIZED_PERCENT_RE = re.compile(r"[ \t]?%")
 
