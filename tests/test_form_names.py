@@ -308,3 +308,14 @@ def test_a_numbered_zone_is_found_by_its_letter_and_the_letter_by_its_word() -> 
     spelled = _ALARM_LOG.replace("z4", "Zone 4").replace("Z4", "Zone 4")
     assert MISSING_ENTITY not in types([spelled], answer.replace("Zone 4", "Z4"), "Was it fixed?")
     assert texts([spelled], answer.replace("Zone 4", "Z5"), MISSING_ENTITY, "Was it fixed?") == ["Z5"]
+
+
+def test_a_name_beside_a_score_the_sheet_writes_out_of_its_total_is_the_names() -> None:
+    docs = ["COUNTY PIPE BAND CONTEST - SOLO DRUMMING\nCompetitor 14 | Adjudicator: Fenella Strachan\n"
+            "Execution ..... 28/40 | Tone ..... 16/20\nTOTAL ..... 74/100\n"
+            "Second adjudicator: Rory Dunleavy - TOTAL ..... 69/100\nAgreed mark: 71"]
+    answer = "The agreed mark of 71 counts: Fenella Strachan gave 74 and Rory Dunleavy 69."
+    assert verify("Which mark counts?", docs, answer).action == "proceed"
+    assert texts(docs, answer.replace("Dunleavy 69", "Dunleavy 67"), MISSING_ENTITY) + texts(
+        docs, answer.replace("Dunleavy 69", "Dunleavy 67"), "unsupported_number") != []
+    assert texts(docs, answer.replace("Rory Dunleavy", "Rory Dunmore"), MISSING_ENTITY) != []

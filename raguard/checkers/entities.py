@@ -38,6 +38,7 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_left
+from itertools import chain
 from typing import Iterator, Optional
 
 from pydantic import Field
@@ -1564,7 +1565,7 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
         # "Europa 35" may be a name and a count side by side: both must be in the document
         name, number = words[:-1], words[-1]
         if name and number.isdigit() and tokens.find(name) is not None and any(
-                n.text == number for n in index.numbers):
+                n.text == number for n in chain(index.numbers, index.loose_numbers)):
             return tokens.find_span(name)
         return None
     if len(words) >= 2:
