@@ -199,6 +199,38 @@ def test_a_date_no_offset_reaches_stays_unsupported() -> None:
     assert _typed(answer, [NOTICE], "when can I object by?")["25 March"] == ("unsupported_date", "high")
 
 
+SKIP_HIRE = ("Skip hire order SK-4471. Delivery: Thursday 8 January 2026. Hire period 10 working days; "
+             "collection is booked automatically at the end of it.")
+
+
+@pytest.mark.parametrize("answer, value", [
+    # ten working days after Thursday 8 January 2026 skip two weekends: Thursday 22 January
+    ("The skip arrives on Thursday 8 January 2026 and the hire runs 10 working days, so it is collected on "
+     "22 January.", "22 January"),
+    # two working days before a Monday skip its weekend: the Thursday before
+    ("The skip arrives on Thursday 8 January 2026; to cancel, tell us two working days before, by 6 January.",
+     "6 January"),
+])
+def test_a_date_some_working_days_from_an_answer_date_is_computed(answer: str, value: str) -> None:
+    assert _typed(answer, [SKIP_HIRE], "when is it collected?")[value] == ("computed_value", "medium")
+
+
+def test_a_date_calendar_days_reach_but_working_days_do_not_stays_unsupported() -> None:
+    # (ten calendar days after 8 January is 18 January: no weekend is skipped for working days)
+    answer = ("The skip arrives on Thursday 8 January 2026 and the hire runs 10 working days, so it is collected "
+              "on 18 January.")
+    assert _typed(answer, [SKIP_HIRE], "when is it collected?")["18 January"] == ("unsupported_date", "high")
+
+
+def test_working_days_from_a_yearless_date_need_the_year_a_document_gives_it() -> None:
+    doc = "Cancellations: at least two working days before your collection day, Wednesday 17 September 2025."
+    answer = "Collection is on Wednesday 17 September, so cancel by Monday 15 September, two working days before."
+    assert _typed(answer, [doc], "when can I cancel?")["Monday 15 September"] == ("computed_value", "medium")
+    # (with no year anywhere, the weekends are unknown: nothing is computed)
+    yearless = doc.replace(" 2025", "")
+    assert _typed(answer, [yearless], "when can I cancel?").get("Monday 15 September", ("", ""))[0] != "computed_value"
+
+
 def test_a_time_some_hours_from_another_is_computed_only_when_hedged() -> None:
     hedged = "High water is at 14:05; the slip is usable roughly three hours either side, about 11:05 to 17:05."
     typed = _typed(hedged, [NOTICE], "when can we launch?")

@@ -433,6 +433,7 @@ ANCHORED = {
     "raguard.checkers.numbers.rounding._DOTTED_CLOCK_RE",  # (fullmatch of one answer value)
     "raguard.checkers.numbers.rounding._HUNDREDTHS_AFTER_RE",  # (match right after one answer value)
     "raguard.checkers.computed._MONTHS_AFTER_RE",  # (match right after one answer value)
+    "raguard.checkers.computed._WORKING_DAYS_AFTER_RE",  # (match right after one answer value)
     "relapse.templates._NAME_RE",
     "raguard.normalize.entities._CODE_GAP_RE",  # (fullmatch between two codes)
     "raguard.checkers.attributions._ROMAN_RE",  # (fullmatch of one word)

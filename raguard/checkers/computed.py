@@ -4,7 +4,7 @@ difference, a per-unit price, a share or a change in percent, a percentage of an
 the booked $435, about $217.50"), a multiple a word says ("£35, or double (£70)"), a time some
 hours from another ("two hours either side of 17:22: 15:20 to 19:20"; "from 20 minutes before" a
 6 am boarding: 5.40 am), a date some days after another ("within 14 days of 2 November: by 16
-November").
+November"; "two working days before Wednesday 17 September: Monday 15 September", weekends skipped).
 
 Such a value is not unsupported the way an invented one is: it is raised as
 ``computed_value``, **medium** (shown, not gating), with the values it can be derived from, so a
@@ -54,6 +54,8 @@ _WRITTEN_DECIMALS_RE = re.compile(r"\d\.(\d+)")
 # a count of months or years after a number ("six months' notice", "3 months"): the readers of
 # measures take days and weeks, not these (a month has no fixed length)
 _MONTHS_AFTER_RE = re.compile(r"[ \t-]*(months?|years?)\b", re.IGNORECASE)
+# a count of working days after a number ("10 working days", "two business days"): weekends skipped
+_WORKING_DAYS_AFTER_RE = re.compile(r"[ \t-]*((?:working|business|work)[ \t-]*days?|weekdays?)\b", re.IGNORECASE)
 
 _DAYS = {"days": 1, "day": 1, "weeks": 7, "week": 7}
 _HOURS = {"hours": 60, "hour": 60, "h": 60, "hrs": 60, "hr": 60, "minutes": 1, "minute": 1, "min": 1, "mins": 1}
@@ -417,12 +419,14 @@ class Computations:
             (d.text, d.value) for d in self._ctx.dates
             if d.start != mention.start and d.start < window[1] and d.value.day is not None and d.value.month is not None]
         for text, base in bases:
-            year = base.year or claim.year or 2025
+            year = base.year or claim.year or self._year_given(base)
             try:
-                start = _dt.date(year, base.month, base.day)  # type: ignore[arg-type]
+                start = _dt.date(year or 2025, base.month, base.day)  # type: ignore[arg-type]
             except ValueError:
                 continue
             for amount, unit, written in offsets:
+                if unit == "workdays" and year is None:
+                    continue  # (which days are weekends depends on the year)
                 for sign in (1, -1):
                     reached = _shift(start, sign * amount, unit)
                     if reached is None or (reached.month, reached.day) != (claim.month, claim.day):
@@ -433,8 +437,16 @@ class Computations:
         return None
 
 
+    def _year_given(self, day: DateValue) -> Optional[int]:
+        """The one year the documents give ``day``'s day and month in, or None."""
+        years = {d.value.year for _, index in self._ctx.documents for d in index.dates
+                 if (d.value.month, d.value.day) == (day.month, day.day) and d.value.year is not None}
+        return years.pop() if len(years) == 1 else None
+
+
 def _offsets(ctx: CheckContext, window: tuple[int, int]) -> Iterable[tuple[int, str, str]]:
-    """(amount, "days" or "months", text) of the durations the answer writes in ``window``."""
+    """(amount, "days", "workdays" or "months", text) of the durations the answer writes in
+    ``window``."""
     response = ctx.response
     for n in ctx.numbers:
         if not window[0] <= n.start < window[1] or n.unit or not float(n.value).is_integer() or not 0 < n.value <= 400:
@@ -443,6 +455,10 @@ def _offsets(ctx: CheckContext, window: tuple[int, int]) -> Iterable[tuple[int, 
             yield int(n.value) * _DAYS[n.measure], "days", _fmt(n) + " " + n.measure
             continue
         if n.measure is None:
+            m = _WORKING_DAYS_AFTER_RE.match(response, n.end)
+            if m is not None:
+                yield int(n.value), "workdays", _fmt(n) + " " + " ".join(m.group(1).split())
+                continue
             m = _MONTHS_AFTER_RE.match(response, n.end)
             if m is not None and n.value <= 60:
                 months = int(n.value) * (12 if m.group(1).lower().startswith("y") else 1)
@@ -450,6 +466,16 @@ def _offsets(ctx: CheckContext, window: tuple[int, int]) -> Iterable[tuple[int, 
 
 
 def _shift(start: _dt.date, amount: int, unit: str) -> Optional[_dt.date]:
+    if unit == "workdays":
+        step, day = (1 if amount > 0 else -1), start
+        try:
+            for _ in range(abs(amount)):
+                day += _dt.timedelta(days=step)
+                while day.weekday() >= 5:  # (Saturday, Sunday)
+                    day += _dt.timedelta(days=step)
+        except OverflowError:
+            return None
+        return day
     if unit == "days":
         try:
             return start + _dt.timedelta(days=amount)

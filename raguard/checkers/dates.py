@@ -22,8 +22,9 @@ read in the year the document gives too ("02/16" under "BATCH 2026-02-07": Monda
 2026), for an answer's date that states its day and month, not for a weekday alone. Weekdays are
 skipped with the option ``check_weekdays=False``.
 
-A date no document gives that is some days, weeks or months from a date the answer gives, by an
-offset the answer writes beside it ("within 14 days of 2 November ... by 16 November"), is raised
+A date no document gives that is some days, working days, weeks or months from a date the answer
+gives, by an offset the answer writes beside it ("within 14 days of 2 November ... by 16
+November"), is raised
 as ``computed_value`` (medium, not gating) with that arithmetic (:mod:`raguard.checkers.computed`).
 
 A thread writes a day alone where its month is clear from elsewhere ("ends March 13 ... by the
