@@ -119,6 +119,18 @@ def test_a_price_per_unit_of_measure_times_a_quantity_in_it_is_computed() -> Non
     changed = answer.replace("€8,178", "€8,718")
     assert {w.text: w.type for w in verify("", [doc], changed).warnings}["€8,718"] == "unsupported_number"
 
+def test_a_price_per_unit_a_word_qualifies_times_a_quantity_in_it_is_computed() -> None:
+    doc = "Engagement letter: translation review billed at $90 per billable hour. Estimated effort: 6 hours."
+    answer = "Review is billed at $90 per billable hour; at the estimated 6 hours that is about $540."
+    found = {w.text: w for w in verify("What will it cost?", [doc], answer).warnings}
+    assert found["$540"].type == "computed_value" and "$90 × 6 hours" in found["$540"].suggestion
+    # the document's rate alone prices the answer's hours too
+    rate_only = "At the estimated 6 hours, the review comes to about $540."
+    assert {w.text: w.type for w in verify("", [doc], rate_only).warnings}.get("$540") == "computed_value"
+    changed = answer.replace("$540", "$630")
+    assert {w.text: w.type for w in verify("", [doc], changed).warnings}["$630"] == "unsupported_number"
+
+
 def test_an_amount_at_a_documents_rate_times_a_quantity_beside_it_is_computed() -> None:
     docs = ["Workshop tariff: labour £42 per hour; courtesy car £18.50 a day.",
             "Job 7712: fitter on site 3.5 hours. Courtesy car out 4 days."]

@@ -90,20 +90,36 @@ def _count(n: NumberMention) -> bool:
             and 0 < n.value <= 1000)
 
 
-# the unit an amount is priced by, right after it: "€4.10 per kg", "$3/lb", "£80 a tonne"
-_PER_UNIT_RE = re.compile(r"[ \t]{0,3}(?:per|/|an?)[ \t]{0,3}([A-Za-z]+)\b")
+# the unit an amount is priced by, right after it: "€4.10 per kg", "$3/lb", "£80 a tonne", perhaps
+# after a lower-case word that says which ("£250 per finished hour", "$90 per billable hour")
+_PER_UNIT_RE = re.compile(r"[ \t]{0,3}(?:per|/|an?)[ \t]{0,3}([A-Za-z]+)\b(?:[ \t]([a-z]+)\b)?")
 
 
 def _per_unit(text: str, amount: NumberMention) -> Optional[str]:
-    """The unit of measure ``amount`` is a price of ("per kg"), or None."""
-    unit = _per_word(text, amount)
-    return unit if unit in MEASURES else None
+    """The unit of measure ``amount`` is a price of ("per kg", "per finished hour"), or None."""
+    word, unit = _priced_by(text, amount)
+    return unit
 
 
 def _per_word(text: str, amount: NumberMention) -> Optional[str]:
-    """The word ``amount`` is a price of, lower-cased ("per kg", "/ cbm", "a night"), or None."""
+    """The word ``amount`` is a price of, lower-cased ("per kg", "/ cbm", "a night"; "hour" for
+    "per finished hour"), or None."""
+    word, unit = _priced_by(text, amount)
+    return unit or word
+
+
+def _priced_by(text: str, amount: NumberMention) -> tuple[Optional[str], Optional[str]]:
+    """The word right after ``amount``'s "per" (lower-cased) and the unit of measure it is priced
+    by, or None for each."""
     m = _PER_UNIT_RE.match(text, amount.end)
-    return m.group(1).lower() if m is not None else None
+    if m is None:
+        return None, None
+    word = m.group(1).lower()
+    if word in MEASURES:
+        return word, word
+    if m.group(1).islower() and m.group(2) in MEASURES:
+        return word, m.group(2)
+    return word, None
 
 
 # the word a count counts, right after it ("3 nights", "6.4 cbm", "two people")
