@@ -217,6 +217,10 @@ HELDOUT_SETS: dict[str, HeldOutSet] = {
         DATA / "heldout23_answers.jsonl",
         "two testers, 60 shapes new beside the 1,276 of the sets before them (the prompt of "
         "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-fifth round"),
+    "heldout24_answers": HeldOutSet(
+        DATA / "heldout24_answers.jsonl",
+        "two testers, 60 shapes new beside the 1,336 of the sets before them (the prompt of "
+        "benchmarks/heldout_prompt.md): a fresh measure of the rules of the forty-sixth round"),
 }
 
 

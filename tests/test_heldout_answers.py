@@ -1,11 +1,11 @@
 """The held-out long answers: the format of ``tests/data/heldout_answers.jsonl`` and of the
-second to twenty-third sets (``heldout2_answers.jsonl``...), nothing about raguard.
+second to twenty-fourth sets (``heldout2_answers.jsonl``...), nothing about raguard.
 
 Each file holds faithful multi-sentence answers over messy retrieved documents (email, Slack,
 WhatsApp and issue threads, transcripts, contract and policy wording, leaflets, notices,
 timetables, judgments, OCR'd letters, ALL-CAPS and flattened tables) and one-fact edits of them,
 written by a tester who read neither raguard's rules nor the other sets. ``benchmarks/quality.py``
-reports them as ``heldout_answers`` to ``heldout23_answers`` to measure how the long-answer rules
+reports them as ``heldout_answers`` to ``heldout24_answers`` to measure how the long-answer rules
 generalize; they are a measure, so these tests only keep the files well formed and assert nothing
 about the results.
 """
@@ -61,7 +61,8 @@ SETS = [HeldOut("heldout_answers.jsonl", "ho", 45, 15, None), HeldOut("heldout2_
         HeldOut("heldout20_answers.jsonl", "h20", 42, 20, 60, EDITS3),
         HeldOut("heldout21_answers.jsonl", "h21", 42, 20, 60, EDITS3),
         HeldOut("heldout22_answers.jsonl", "h22", 42, 20, 60, EDITS3),
-        HeldOut("heldout23_answers.jsonl", "h23", 42, 20, 60, EDITS3)]
+        HeldOut("heldout23_answers.jsonl", "h23", 42, 20, 60, EDITS3),
+        HeldOut("heldout24_answers.jsonl", "h24", 42, 20, 60, EDITS3)]
 BY_PREFIX = {held.prefix: held for held in SETS}
 
 
