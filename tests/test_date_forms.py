@@ -214,3 +214,15 @@ def test_a_chats_weekday_tells_the_year_of_its_day(year: int, supported: bool) -
     assert (verify("When did he pass?", _CBT_DOCS, answer).action == "proceed") is supported
     # (without a year stated anywhere, the weekday alone places the day in no year)
     assert verify("When did he pass?", _CBT_DOCS[1:], answer).action == "review"
+
+
+def test_a_record_s_dotted_date_with_a_two_digit_year_supports_that_date_in_another_century() -> None:
+    docs = ["CREW RECORD - Able Seaman Tomasz Wrona (b. 1898)\nSigned on 4.11.19 ... Transferred to SS Kestrel "
+            "17.6.20 ... Paid off 02.09.21 ... Discharge book no. 6.3.14.2"]
+    answer = ("Tomasz Wrona signed on on 4 November 1919, moved to the SS Kestrel on 17 June 1920 and was paid off "
+              "on 2 September 1921.")
+    assert _flagged(docs, answer) == []
+    assert _flagged(docs, answer.replace("17 June 1920", "17 July 1920")) == ["17 July 1920"]
+    assert _flagged(docs, answer.replace("2 September 1921", "2 September 1922")) == ["2 September 1922"]
+    # (a dotted run with more digits after it, as a version or a book number writes it, is no such date)
+    assert _flagged(docs, "His discharge book was issued on 6 March 1914.") == ["6 March 1914"]

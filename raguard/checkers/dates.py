@@ -162,6 +162,13 @@ class DatesChecker:
                 finding.evidence = alone
                 finding.source = "document"
                 return finding
+        if claim.day is not None and claim.month is not None and claim.year is not None:
+            dotted = _dotted_short_year(ctx, claim)
+            if dotted is not None:  # "3 March 1916" for a service record's "Posted 2nd Bn 3.3.16"
+                finding.supported = True
+                finding.evidence = dotted
+                finding.source = "document"
+                return finding
         if ctx.trust_query:
             for q in ctx.query_dates:
                 if supports(q.value, claim):
@@ -223,6 +230,25 @@ def _weekday_in_stated_year(ctx: CheckContext, claim: DateValue) -> Optional[tup
             if value.year is None and d.form != PLACED and (value.month, value.day) == (claim.month, claim.day) \
                     and any(_weekday_of(y, claim.month, claim.day) == claim.weekday for y in years):
                 return doc_index, d.start, d.end
+    return None
+
+
+def _dotted_short_year(ctx: CheckContext, claim: DateValue) -> Optional[tuple[int, int, int]]:
+    """(document, start, end) of the claim's day, month and year dotted with two digits for the
+    year ("3.3.16", "03.03.16"), as service records and forms write them, in whichever century:
+    the reader gives such a year one ("3.3.16" is read in 2016), but a record of 1916 writes it
+    the same way, and the answer that reads it so tells the century from the rest of it."""
+    assert claim.day is not None and claim.month is not None and claim.year is not None
+    yy = f".{claim.year % 100:02d}"
+    pattern = None
+    for doc_index, index in ctx.documents:
+        if yy not in index.text:
+            continue
+        if pattern is None:
+            pattern = re.compile(rf"(?<![\w.,])0?{claim.day}\.0?{claim.month}\{yy}(?!\w|[.,]\d)")
+        m = pattern.search(index.text)
+        if m is not None:
+            return doc_index, m.start(), m.end()
     return None
 
 
