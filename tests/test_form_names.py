@@ -319,3 +319,10 @@ def test_a_name_beside_a_score_the_sheet_writes_out_of_its_total_is_the_names() 
     assert texts(docs, answer.replace("Dunleavy 69", "Dunleavy 67"), MISSING_ENTITY) + texts(
         docs, answer.replace("Dunleavy 69", "Dunleavy 67"), "unsupported_number") != []
     assert texts(docs, answer.replace("Rory Dunleavy", "Rory Dunmore"), MISSING_ENTITY) != []
+
+
+def test_a_place_said_without_the_of_a_form_writes_is_the_forms() -> None:
+    docs = ["ENLISTMENT FORM\nName: Declan Forde\nBorn: in the Parish of Tralee, in the County of Kerry\nTrade: cooper"]
+    answer = "Declan Forde, a cooper, was born in Tralee in County Kerry."
+    assert texts(docs, answer, MISSING_ENTITY) == []
+    assert texts(docs, answer.replace("County Kerry", "County Mayo"), MISSING_ENTITY) == ["County Mayo"]

@@ -1573,6 +1573,12 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
             span = tokens.find_span(spelled)
             if span is not None:
                 return span
+    if label != "PERSON" and 2 <= len(words) <= 3 and "of" not in words:
+        # "County Clare" for a form's "the County of Clare": a name said with or without its "of"
+        for k in range(1, len(words)):
+            span = tokens.find_span(words[:k] + ["of"] + words[k:])
+            if span is not None:
+                return span
     for spelled, code in airport_spellings(words):
         # "Heathrow T5" for a hire form's "LHR T5": an airport by its code, in capitals
         if code in index.raw_words:
