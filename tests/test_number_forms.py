@@ -942,3 +942,13 @@ def test_a_decimal_point_a_tokenizer_set_apart_only_before_it_is_read_closed_up(
     assert ("£ 225 .50", 225.5) in read and ("£ 9 .50", 9.5) in read
     assert _flagged(doc, "With the 20% premium (£36) and £9.50 delivery, you owe £225.50.") == set()
     assert _flagged(doc, "With the 20% premium (£36) and £9.50 delivery, you owe £252.50.") == {"£252.50"}
+
+
+def test_a_value_glued_to_the_initial_of_the_answer_s_word_is_the_documents() -> None:
+    doc = ("MARSHALS' LOG - Hillcrest Sprint, 12/07/2026\n14:02 car 21 off at T4, recovered\n"
+           "14:20 oil on track L7, session red-flagged\n14:41 car 9 spun at T11, rejoined")
+    answer = "Car 21 went off at turn 4, oil on lap 7 brought out the red flag, and car 9 spun at turn 11."
+    assert _flagged(doc, answer) == set()
+    assert _flagged(doc, answer.replace("turn 11", "turn 12")) == {"12"}
+    # (the initial must be the word's: "bay 4" is no "T4")
+    assert _flagged(doc, answer.replace("turn 4", "bay 4")) == {"4"}

@@ -30,7 +30,8 @@ the answer's values, indexed once per review (:mod:`raguard.checkers.numbers._de
 Read from a document's layout: a time in a comma-separated row, bound to its row
 (:mod:`~raguard.checkers.numbers.csv_rows`); an ordinal as a day of the month ("on the 7th",
 :mod:`~raguard.checkers.numbers.days`); two values a document joins by a slash ("151 for 6" for
-"151/6", :mod:`~raguard.checkers.numbers.slashed`).
+"151/6", :mod:`~raguard.checkers.numbers.slashed`); a value glued to the initial of the word the
+answer writes before it ("turn 6" for "T6", :mod:`~raguard.checkers.numbers.initials`).
 
 Read at the answer's own rounding: an unhedged value written with fewer decimals than a document
 value ("p = 0.41" for 0.412169), a time with a British dot ("8.30", "from 6.30 to 8.30 am") for
@@ -55,6 +56,7 @@ from raguard.checkers.numbers.counts import check_count, ranks
 from raguard.checkers.numbers.csv_rows import csv_row_time
 from raguard.checkers.numbers.days import day_of_month
 from raguard.checkers.numbers.durations import duration_evidence
+from raguard.checkers.numbers.initials import initial_code
 from raguard.checkers.numbers.names import AnswerNames, named_size
 from raguard.checkers.numbers.percentages import change_or_share, in_points
 from raguard.checkers.numbers.rounding import hundredths_evidence, rounded_evidence
@@ -284,6 +286,12 @@ class NumbersChecker:
         if pair is not None:  # "151 for 6" for a scorecard's "151/6"
             finding.supported = True
             finding.evidence = pair
+            finding.source = "document"
+            return finding
+        code = initial_code(ctx, mention)
+        if code is not None:  # "turn 6" for a race control sheet's "T6"
+            finding.supported = True
+            finding.evidence = code
             finding.source = "document"
             return finding
         if bounded is not None:
