@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from raguard import Verifier
-from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_counts
+from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_counts, lists_its_count
 
 _VERIFIER = Verifier(checkers=["numbers"])
 
@@ -200,3 +200,24 @@ def test_a_count_with_other_beside_it_is_the_rest_of_a_count() -> None:
     assert _numbers(doc, "Pallet P3 was damaged, and the three other pallets went to Ruiz.") == []
     # a count that is no rest is still read against the document's
     assert _numbers(doc, "Pallet P3 was damaged, so three pallets were ordered for Ruiz.") == ["three"]
+
+
+@pytest.mark.parametrize("text, word, listed", [
+    ("You kept the three prints you liked — Harbour, Mill Race and Ferry Steps — for £60.", "three", True),
+    ("The team dropped two fixtures: Ashby on 4 May and Carlow on 11 May.", "two", True),
+    ("The survey found four defects (damp, a cracked lintel, loose slates, a failed seal).", "four", True),
+    ("You kept the three prints you liked — Harbour and Ferry Steps — for £60.", "three", False),
+    ("You kept the three prints you liked. Harbour, Mill Race and Ferry Steps sold.", "three", False),
+])
+def test_a_count_its_own_sentence_lists(text: str, word: str, listed: bool) -> None:
+    value = {"two": 2, "three": 3, "four": 4}[word]
+    assert lists_its_count(text, text.index(word) + len(word), value) is listed
+
+
+def test_a_count_of_the_items_the_answer_lists_is_no_claim_against_the_documents_count() -> None:
+    docs = ["PRINT FAIR - Stall 12 - sale sheet\nFolio 'Coastal linocuts' (40 prints)\nSold to B. Oyelaran:\n"
+            "  Harbour ........ £25\n  Mill Race ...... £20\n  Ferry Steps .... £15\nTotal £60"]
+    answer = "Ms Oyelaran bought the three prints — Harbour, Mill Race and Ferry Steps — for £60 in all."
+    assert _numbers(docs, answer) == []
+    # a count the list does not bear out is still read against the documents' count
+    assert _numbers(docs, answer.replace("three prints", "four prints")) == ["four"]

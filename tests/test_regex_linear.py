@@ -473,6 +473,7 @@ ANCHORED = {
     "raguard.normalize.text._LINKING_WORD_RE",  # (match right after a stop and its blanks)
     "raguard.normalize.numbers._TOKENIZED_PERCENT_RE",  # (match right after a value)
     "raguard.normalize.numbers._PLURAL_AFTER_RE",  # (match right after a count out of a count)
+    "raguard.normalize.counts._LIST_OPEN_RE",  # (match at one stop after a count)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.

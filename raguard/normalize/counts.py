@@ -124,6 +124,32 @@ def labelled_counts(text: str) -> list[CountedNoun]:
     return out
 
 
+# the list a count's own sentence gives after a dash, a colon or a bracket: "the four stamps you
+# kept — Aden, Ceylon, KUT and St Helena — totalling £46.10", "three rooms (kitchen, hall, attic)"
+_LIST_OPEN_RE = re.compile(r"[ \t]*(?:[—–:(]|[ \t]-[ \t])[ \t]*")
+_LIST_END_RE = re.compile(r"[—–:;()\n]|[ \t]-[ \t]|[.!?](?:[ \t]|\Z)")
+_LIST_JOINT_RE = re.compile(r",?[ \t]+(?:and|or)[ \t]+|,[ \t]*")
+#: How far after a count the list it counts may open (the counted noun and a clause about it).
+_LIST_REACH = 60
+
+
+def lists_its_count(text: str, end: int, value: float) -> bool:
+    """Does the sentence of the count that ends at ``end`` list ``value`` items right after it
+    (after a dash, a colon or a bracket, before the sentence or the aside ends): the answer
+    counts the items it names itself, each checked on its own."""
+    if not 2 <= value <= 10:
+        return False
+    stop = _LIST_END_RE.search(text, end, min(len(text), end + _LIST_REACH))
+    if stop is None:
+        return False
+    opened = _LIST_OPEN_RE.match(text, stop.start())
+    if opened is None:
+        return False
+    close = _LIST_END_RE.search(text, opened.end())
+    items = _LIST_JOINT_RE.split(text[opened.end():close.start() if close is not None else len(text)])
+    return len(items) == value and all(item.strip() for item in items)
+
+
 # a range of labels from one after the word they label: "weeks 1-2", "Days 1 to 5", "sessions
 # one to four" (the range's end, and the characters after it)
 _LABEL_RANGE_RE = re.compile(

@@ -6,7 +6,8 @@ bare "hundred"/"thousand"/...) are skipped as values, unless they rank ("second-
 same thing ("five gold albums" against "eight gold albums" and no "five": see
 :mod:`raguard.normalize.counts`), by the answer's phrase or, where the documents write its
 number nowhere, by the counted noun alone. A count with "other" beside it is the rest of one
-("the other two lots" of "3 lots") and is not read.
+("the other two lots" of "3 lots") and is not read, nor a count of the items its sentence lists
+right after it ("the four stamps you kept — Aden, Ceylon, KUT and St Helena": each is checked).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 from typing import Optional
 
 from raguard.checkers.base import CheckContext, Checker, Finding
-from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_counts
+from raguard.normalize.counts import CountedNoun, counted_nouns, labelled_counts, lists_its_count
 from raguard.normalize.measures import same_dimension
 from raguard.normalize.numbers import NumberMention, values_match
 from raguard.normalize.stems import stem
@@ -60,6 +61,8 @@ def check_count(checker: Checker, ctx: CheckContext, mention: NumberMention,
         return None  # the question's own count ("3 days fishing": "for three days")
     if any(c.value == counted.value and c.key == counted.key[:1] for c in labelled_counts(ctx.response)):
         return None  # the answer numbers what it counts ("over four weeks: Week 1 ... Week 4")
+    if lists_its_count(ctx.response, mention.end, counted.value):
+        return None  # the answer lists what it counts ("the four stamps you kept — A, B, C and D")
     if (_OTHER_BEFORE_RE.search(ctx.response, max(0, mention.start - 8), mention.start)
             or _OTHER_AFTER_RE.match(ctx.response, mention.end)):
         return None  # "the other two lots", "two other lots": the rest of a count, not the count
