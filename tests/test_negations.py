@@ -1574,3 +1574,16 @@ def test_a_synonym_of_a_denied_verb_is_not_affirmed_by_the_state_a_copula_gives(
                                             "licensed engineer signs it off.")
     assert contradictions(query, [doc], "A pilot can clear the brake defect 26/04.")
     assert contradictions(query, [doc], "Defect 26/04 can be cleared by a pilot, so the chief engineer says it is fine.")
+
+
+def test_a_thing_denied_only_past_a_bound_is_allowed_within_it() -> None:
+    # "no trailers over 750 kg" denies the heavy ones: a trailer up to 750 kg is allowed, and its
+    # "up to 750 kg" is the document's bound given from the other side
+    doc = ("Ferry terms (Isle route): vehicles must be booked. No trailers over 750 kg on the 07:10 sailing. "
+           "Cars and motorbikes as booked.")
+    query = "Can I take my trailer on the early ferry?"
+    for answer in ("The ferry terms allow trailers up to 750 kg on the 07:10 sailing.",
+                   "Trailers of up to 750 kg are allowed on the 07:10 sailing."):
+        assert not verify(query, [doc], answer).warnings, answer
+    # a clause past the bound still contradicts the denial
+    assert contradictions(query, [doc], "The ferry terms allow trailers over 750 kg on the 07:10 sailing.")

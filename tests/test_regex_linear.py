@@ -474,6 +474,7 @@ ANCHORED = {
     "raguard.normalize.numbers._TOKENIZED_PERCENT_RE",  # (match right after a value)
     "raguard.normalize.numbers._PLURAL_AFTER_RE",  # (match right after a count out of a count)
     "raguard.normalize.counts._LIST_OPEN_RE",  # (match at one stop after a count)
+    "raguard.checkers.negations.affirmed._BOUND_AFTER_RE",  # (match right after a denied word)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot
 #: grow with the input; the functions that use them are timed on long input below.
@@ -500,6 +501,7 @@ WINDOWED = {
     "raguard.normalize.doc_dates._MONTH_BEFORE_RE": 20,  # _MONTH_REACH
     "raguard.normalize.doc_dates._MONTH_ABBR_BEFORE_RE": 6,  # _MONTH_ABBR_REACH
     "raguard.normalize.numbers._DATE_BEFORE_RE": 12,
+    "raguard.normalize.numbers._NO_THING_BEFORE_RE": 40,  # (the characters before a value's bound)
     "raguard.checkers.numbers.days._DAY_BEFORE_RE": 16,
     "raguard.checkers.roles._LABEL_BEFORE_RE": 80,
     "raguard.checkers.attributions._WORD_BEFORE_RE": 24,  # (_MAX_BETWEEN: between two names)

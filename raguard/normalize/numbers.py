@@ -502,7 +502,25 @@ def opposite_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optio
     # (not a bound written after it: "goods of EUR 150 or less" states a rule's condition, which
     # an answer restates from the other side as often as not: "above the €150 threshold"; a plus
     # sign is notation, "5+ years" says "at least 5 years")
-    return written_bound(text, doc) if _doc_bound(text, doc) in sides[1] else None
+    if _doc_bound(text, doc) not in sides[1]:
+        return None
+    if claim.hedge in ("up to", "at least") and _past_a_denied_bound(text, doc):
+        return None  # "trailers up to 750 kg" for "No trailers over 750 kg" (not "no child over 12")
+    return written_bound(text, doc)
+
+
+# "no" and the thing it denies right before a bound ("No trailers over 750 kg", "no child under
+# 12"): the bound sets the limit of what is allowed, which an answer gives from the other side
+_NO_THING_BEFORE_RE = re.compile(r"\bno[ \t]+(?:[^\W\d_]+[ \t]+){1,2}\Z", re.IGNORECASE)
+
+
+def _past_a_denied_bound(text: str, doc: NumberMention) -> bool:
+    """Does the document deny a thing past its bound on ``doc`` ("No trailers over 750 kg"),
+    so that the other bound, inclusive ("trailers up to 750 kg"), is what it allows? (An answer's
+    strict bound is read as before: "no child over 12" denies in its turn.)"""
+    window = text[max(0, doc.start - 40):doc.start]
+    found = _HEDGE_RE.search(window)
+    return found is not None and _NO_THING_BEFORE_RE.search(window, 0, found.start()) is not None
 
 
 def moved_bound(claim: NumberMention, text: str, doc: NumberMention) -> Optional[str]:

@@ -135,6 +135,25 @@ def _same_compound(doc_sentence: str, head: Token, clause: str, clause_tokens: l
     return said is not None and stem(said.group(1).lower()) == stem(part.group(1).lower())
 
 
+# a bound right after a denied word, perhaps a word between ("no bows over 30 lb", "no vans
+# weighing more than 3.5 t", "no bags above 10 kg"): the denial reaches past the bound only
+_BOUND_AFTER_RE = re.compile(
+    r"[ \t]+(?:[^\W\d_]+[ \t]+)?(?P<bound>over|above|exceeding|(?:more|larger|longer|heavier|bigger|greater|"
+    r"wider|taller|higher)[ \t]+than|in[ \t]+excess[ \t]+of|under|below|(?:less|fewer|shorter|smaller|lighter|"
+    r"lower)[ \t]+than)[ \t]+[$€£]?\d", re.IGNORECASE)
+
+
+def _past_a_bound(doc_sentence: str, head: Token, clause: str) -> bool:
+    """Does the document deny ``head`` only past a bound it gives right after it ("No bows over
+    30 lb draw"), a bound the answer clause does not give (its "bows up to 30 lb" are not denied)?
+    A clause with the same bound ("bows over 30 lb are allowed") is still read."""
+    bound = _BOUND_AFTER_RE.match(doc_sentence, head.end)
+    if bound is None:
+        return False
+    word = bound.group("bound").split()[0].lower()
+    return re.search(rf"\b{word}\b", clause, re.IGNORECASE) is None
+
+
 def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, any_word: bool = False
                     ) -> Iterator[tuple[str, list[Token], int, list[Token], str]]:
     """(answer clause text, its tokens, position of the word, the last content words before the
@@ -426,6 +445,10 @@ def _affirms_clause(ctx: CheckContext, alignment: SentenceAlignment, doc_index: 
     # nor the first part of a compound the document denies ("no damp-proofing required") where
     # the answer says that word alone ("the damp comes from a leaking pipe"): another thing
     if not _same_compound(doc_sentence, head, clause, clause_tokens, at):
+        return None
+    # nor is a thing denied only past a bound ("No bows over 30 lb draw") affirmed by a clause
+    # within it ("bows up to 30 lb draw were allowed")
+    if _past_a_bound(doc_sentence, head, clause):
         return None
     # (up to the next coordinator: "paid a dividend and has no current plans to pay one"
     # affirms the dividend plainly)
