@@ -898,6 +898,15 @@ def test_a_field_whose_label_names_the_denied_thing_and_gives_it_a_zero_supports
     assert contradictions("Did Tomas pass?", [doc.format(major="0")], "Tomas passed, and he had no minor errors.") != []
 
 
+def test_a_zero_right_after_the_denied_word_on_a_line_supports_the_denial() -> None:
+    doc = ("CRANE HIRE - JOB 4471\nSITE: Dock Road, bay 3\nCHARGES: 1 CRANE X 4 HRS + WAITING {wait} HRS\n"
+           "OPERATOR: B. Oduya")
+    answer = "The crane worked for 4 hours, and no waiting was charged."
+    assert contradictions("What was charged?", [doc.format(wait="0")], answer) == []
+    # a count after the word states it
+    assert contradictions("What was charged?", [doc.format(wait="2")], answer) != []
+
+
 def test_a_time_of_day_is_no_zero() -> None:
     doc = "Night shift: 22:00-06:00, paid at time and a half.\nThe new uniform allowance starts this week."
     answer = "She did no night shift this week."

@@ -3,7 +3,7 @@
 An item left unticked on a form ("[ ] life threatening") denies it (:func:`_unticked`); an item of
 a list under a lead line that denies ("We will not pay:") is denied (:func:`_listed_under_denial`);
 a statement's line that gives the denied thing a zero denies it ("no overtime" / "Overtime 1.5x (0
-hrs)  0.00": :func:`_zero_given`). (A form's "N/A" is among the document's words of negation.)
+hrs)  0.00"; "no delay billed" / "... + DELAY 0 MIN": :func:`_zero_given`). (A form's "N/A" is among the document's words of negation.)
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from raguard.normalize.text import clause_span, tokenize
 _FIGURE_RE = re.compile(r"(?<![\w.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
 # the value a table's cell gives right after its word: " 0.00", " £0.00", ": 0"
 _CELL_VALUE_RE = re.compile(r"[ \t]{0,3}(?::[ \t]{0,3})?[$€£]?[ \t]?(\d[\d,]*(?:\.\d+)?)(?![\d:/])")
+# a zero right after a word, perhaps after a colon or "=" ("DELAY 0 MIN", "errors: 0", "injuries=0")
+_ZERO_AFTER_RE = re.compile(r"[ \t]*[:=]?[ \t]*0+(?:[.,]0+)?(?![\d.,:/]|[^\W\d_])")
 #: How many figures after the word a line may give before the zero (a rate, a count, an amount).
 ZERO_WITHIN = 3
 
@@ -59,6 +61,10 @@ def _zero_given(ctx: CheckContext, h: Optional[str], about: str = "") -> Optiona
                     # label that gives it a zero ("CATEGORY B (MAJOR) ERRORS: 0" denies "no
                     # major errors": the whole label names what has none)
                     if _zero_labelled(text, at, line_end, content_stems(about)) and _restated_row(text, at, h, about):
+                        return doc_index, spans[i]
+                    # or the zero comes right after the word ("2 TUGS X 1 MOVEMENT + DELAY 0 MIN"):
+                    # the line's item that word names has none
+                    if _ZERO_AFTER_RE.match(text, begin + tok.end, line_end) and _restated_row(text, at, h, about):
                         return doc_index, spans[i]
                     continue
                 if cell_start > line_start and text[cell_start - 1] == "|":
