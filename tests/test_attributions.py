@@ -359,3 +359,16 @@ def test_the_writers_we_or_us_may_be_the_body_the_document_names() -> None:
     call = ("[00:00:03] AGENT (Ines): Tidewater Kayaks, Ines speaking.\n[00:00:09] CALLER: Hi, is my trip on?\n"
             "[00:00:15] AGENT: It's on hold for the wind. We'll text you the decision by 7pm tonight.")
     assert misattributed([call], "Tidewater Kayaks will text you the decision by 7pm tonight.") == []
+
+
+def test_a_name_the_answer_sets_against_the_claim_is_not_what_the_claim_is_said_of() -> None:
+    docs = ["Statement, Halden Gym: 02 Mar direct debit · Monzo •• 2210 · £29.00 · paid",
+            "Chat, 3 Mar. Staff (Ines): The £29 for the cancelled class is credited to your gym account, it shows "
+            "within 2 days. Credits stay on the gym account, they never go back to the bank."]
+    answer = ("The £29 for the cancelled class is credited to your gym account rather than your Monzo account, "
+              "and Ines says it shows within 2 days.")
+    assert MISATTRIBUTED_CLAIM not in [w.type for w in verify("Do I get my money back?", docs, answer).warnings]
+    # the claim said of that name instead is still caught
+    swapped = ("The £29 for the cancelled class is credited to your Monzo account rather than your gym account, "
+               "and Ines says it shows within 2 days.")
+    assert MISATTRIBUTED_CLAIM in [w.type for w in verify("Do I get my money back?", docs, swapped).warnings]

@@ -181,6 +181,8 @@ class AttributionsChecker:
                     continue  # acronyms, lower-case names and "French" describe rather than name
                 if _found_in_a_value(ctx, name):
                     continue  # "Ksh" found in "Ksh15,000.00": a currency's letters, no one's name
+                if _SET_AGAINST_BEFORE_RE.search(ctx.response, max(0, name.start - _SET_AGAINST_REACH), name.start):
+                    continue  # "to your wallet rather than your Visa card": what the claim is not of
                 name_stems = _stems_at(ctx, name.start, name.end) if ctx.response[name.start:name.end] == text \
                     else content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
@@ -271,6 +273,12 @@ class AttributionsChecker:
 
 # the lower-case word right before a name, as a title ("referee P. Lindqvist", "engineer Ana Reis")
 _TITLE_BEFORE_RE = re.compile(r"(?<![\w'’-])([a-z]{3,})[ \t]+\Z")
+# what sets a name against the claim right before it ("rather than your Visa card", "instead of
+# Dr Hale", "not Ledbury"): the answer says the claim is not of that name
+_SET_AGAINST_BEFORE_RE = re.compile(
+    r"\b(?:rather[ \t]+than|instead[ \t]+of|not|never)[ \t]+(?:(?:the|a|an|your|his|her|their|its|our|my)[ \t]+)?\Z",
+    re.IGNORECASE)
+_SET_AGAINST_REACH = 24
 
 
 def _title_before(response: str, start: int) -> Optional[str]:
