@@ -82,6 +82,13 @@ def test_a_forms_deed_label_names_who_did_it() -> None:
                          "(Pattern by Orla Quist, tech-edited by Petra Vance.)") == ["Orla Quist"]
 
 
+def test_a_label_whose_deed_word_qualifies_a_noun_names_no_doer() -> None:
+    # "Grinding grade: G2" names a grade, as the answer's "grinding grade G2" does
+    docs = ["KILN REPORT K-0915\nBody: stoneware, cone 10\nGlaze fit: F3   Grinding grade: G2\nCrazing: none"]
+    answer = "The stoneware piece (glaze fit F3, grinding grade G2) shows no crazing."
+    assert misattributed("What does the kiln report say?", docs, answer) == []
+
+
 def test_a_name_a_dash_follows_at_a_messages_start_is_whom_it_is_to() -> None:
     docs = ["From: Tessa Marlow\nTo: Imran Shah\n\n> Imran - Coldbrook sent the renewal offer: $12k per year, 2 yr term, 15 seats.\n"
             "Tessa"]
