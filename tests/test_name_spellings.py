@@ -134,6 +134,16 @@ def test_a_full_name_is_found_where_a_document_initials_one_of_its_words() -> No
     assert missing("Who asked?", docs, "After Gwen Parry's review, the hotel sent a cot.") == ["Gwen Parry's"]
 
 
+def test_a_given_name_the_question_says_joins_the_initial_a_document_gives() -> None:
+    # the user names "Maria"; the club's log writes her "M. Kowalski"
+    docs = ["DIVE LOG 04/05 - Ledge Reef\n1 | S. Obi | 18 m | 42 min | ok\n2 | M. Kowalski | 24 m | 38 min | "
+            "ascended fast, grounded for 24 h"]
+    query = "what happened on maria's dive, can she dive tomorrow"
+    answer = "Maria Kowalski ascended too fast from 24 m, so she is grounded for 24 hours."
+    assert missing(query, docs, answer) == []
+    assert missing(query, docs, answer.replace("Maria", "Marta")) == ["Marta Kowalski"]
+
+
 def test_an_initial_joins_names_only_with_its_dot() -> None:
     # "a Mensah" is an article and a surname, no initial of "Abena"
     docs = ["Notes: we spoke to a Mensah at the desk.", "Abena booked the room."]

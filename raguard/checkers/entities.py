@@ -1145,9 +1145,10 @@ _PERSON_LIKE = frozenset({"PERSON", "ORG", "PROPER"})
 def _initial_and_name(ctx: CheckContext, words: list[str]) -> Optional[tuple[int, int, int]]:
     """(doc index, start, end) of a person's given name and surname (``words``, folded, a title
     aside) where a document writes one of them as its initial beside the other ("L. Chukwu",
-    "Leila H.") and a document holds the initialed word in full; None otherwise. The initial
-    ties the two words to one person, so a given name and a surname that two documents give to
-    two people are not joined."""
+    "Leila H.") and a document, or the user's question, holds the initialed word in full ("can
+    Erik fly" beside a log's "E. Lindqvist"); None otherwise. The initial ties the two words to
+    one person, so a given name and a surname that two documents give to two people are not
+    joined."""
     parts = [w for w in words if w not in _TITLES]
     if len(parts) != 2 or not all(w.isalpha() and len(w) > 1 for w in parts):
         return None
@@ -1155,7 +1156,8 @@ def _initial_and_name(ctx: CheckContext, words: list[str]) -> Optional[tuple[int
     # (an initial with its dot: "a Chukwu" is no "Amara Chukwu")
     for pattern, full in ((rf"\b{re.escape(given[0])}\.[ \t]{{0,3}}{re.escape(surname)}\b", given),
                           (rf"\b{re.escape(given)}[ \t]{{1,3}}{re.escape(surname[0])}\.", surname)):
-        if not any(full in index.tokens.vocab for _, index in ctx.documents):
+        if not (any(full in index.tokens.vocab for _, index in ctx.documents)
+                or (ctx.trust_query and re.search(rf"(?<!\w){re.escape(full)}(?!\w)", ctx.query, re.IGNORECASE))):
             continue
         for doc_index, index in ctx.documents:
             m = re.search(pattern, index.text, re.IGNORECASE)
