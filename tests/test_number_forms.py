@@ -950,5 +950,6 @@ def test_a_value_glued_to_the_initial_of_the_answer_s_word_is_the_documents() ->
     answer = "Car 21 went off at turn 4, oil on lap 7 brought out the red flag, and car 9 spun at turn 11."
     assert _flagged(doc, answer) == set()
     assert _flagged(doc, answer.replace("turn 11", "turn 12")) == {"12"}
-    # (the initial must be the word's: "bay 4" is no "T4")
+    # (the initial must be the word's: "bay 4" is no "T4"; nor is a word that names nothing: "and 4")
     assert _flagged(doc, answer.replace("turn 4", "bay 4")) == {"4"}
+    assert _flagged(doc + "\nMLH1 (block A4) intact", "Car 21 went off at turn 3 and 4 cars spun.") == {"3", "4"}

@@ -13,6 +13,7 @@ from typing import Optional
 
 from raguard.checkers.base import CheckContext
 from raguard.normalize.numbers import NumberMention
+from raguard.normalize.stems import is_content_word
 
 # the word right before a value (searched in the few characters before it, anchored at their end)
 _WORD_BEFORE_RE = re.compile(r"(?<![\w'’-])([A-Za-z]{3,})[ \t]+\Z")
@@ -27,8 +28,8 @@ def initial_code(ctx: CheckContext, mention: NumberMention) -> Optional[tuple[in
             or not digits.isdigit() or len(digits) > 3):
         return None
     word = _WORD_BEFORE_RE.search(ctx.response, max(0, mention.start - _REACH), mention.start)
-    if word is None:
-        return None
+    if word is None or not is_content_word(word.group(1).lower()):
+        return None  # ("and 4" names nothing a document's "A4" shortens)
     initial = word.group(1)[0]
     pattern = re.compile(rf"(?<![\w.,/-]){initial}{digits}(?![\w]|[.,/-]\d)", re.IGNORECASE)
     for doc_index, index in ctx.documents:
