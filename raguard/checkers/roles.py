@@ -620,14 +620,14 @@ def _labelled_doer(text: str, start: int, end: int, relation: list[str]) -> bool
     by:", "Tech editing:"), holding the relation's first word? The name after it is the one who
     did it, as after "approved by" ("Design: H. Penrose · Tech editing: M. Odell" says Odell
     edited, as the answer's "tech-edited by Odell" does). A label naming a person's standing
-    ("Tenant:") is no deed, nor one whose deed word only qualifies the noun it ends in
+    ("Tenant:") is no deed, nor one whose "-ing" word only qualifies the noun it ends in
     ("Weathering grade: W2" names a grade)."""
     m = _LABEL_BEFORE_RE.search(text, start, end)
     if m is None:
         return False
     words = m.group(1).lower().split()
     last = words[-1]
-    return ((past_form(last) or last == "by" or (last.endswith("ing") and len(last) > 5))
+    return ((any(past_form(w) or w == "by" for w in words) or (last.endswith("ing") and len(last) > 5))
             and any(content_stem(w) == relation[0] for w in words))
 
 
