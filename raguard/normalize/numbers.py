@@ -873,18 +873,19 @@ _PLURAL_AFTER_RE = re.compile(r"[ \t]+[^\W\d_]+s\b")
 
 
 def _counts_of(text: str) -> Iterator[NumberMention]:
-    """Both counts of each "3/3 runs" or "37/50" of ``text`` (the first no more than the second),
-    each a bare value: "all 3 runs", "3 of 3 runs" and "scored 37" restate it. A plural word
-    after the second tells a count from a date; without one, only a pair no date can be ("37/50",
-    "18/20": neither day/month nor month/day) is a score ("9/12" may be 9 December)."""
+    """Both counts of each "3/3 runs" of ``text`` (the first no more than the second), each a bare
+    value: "all 3 runs" and "3 of 3 runs" restate it; and the score of a "37/50" ("scored 37").
+    A plural word after the second tells a count from a date; without one, only a pair no date
+    can be ("37/50", "18/20": neither day/month nor month/day) is a score ("9/12" may be 9
+    December), and only its first value is read (an answer gives the total "out of 50")."""
     for m in _COUNT_OF_RE.finditer(text):
         first, second = int(m.group(1)), int(m.group(2))
         if first > second:
             continue
-        if (_PLURAL_AFTER_RE.match(text, m.end()) is None
-                and ((first <= 31 and second <= 12) or (first <= 12 and second <= 31))):
-            continue
-        yield from (_bare_group(m, group) for group in (1, 2))
+        if _PLURAL_AFTER_RE.match(text, m.end()) is not None:
+            yield from (_bare_group(m, group) for group in (1, 2))
+        elif not ((first <= 31 and second <= 12) or (first <= 12 and second <= 31)):
+            yield _bare_group(m, 1)
 
 
 # a duration as logs and tools write it, its unit one letter glued on: "12m", "40s", "2h", "3d"
