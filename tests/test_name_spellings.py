@@ -193,3 +193,21 @@ def test_a_long_names_qualifier_may_be_left_out() -> None:
     # two names a stop parts are no one name ("Kestrel Valley.Fenton Society" holds no "Kestrel Valley Society")
     joined = ["Results: Kestrel Valley.Fenton Society won the cup."]
     assert missing("Who won?", joined, "The Kestrel Valley Society won the cup.") == ["The Kestrel Valley Society"]
+
+
+def test_a_code_a_transcript_spells_out_as_it_is_said_is_the_documents() -> None:
+    docs = ["Voice message, Ines Duarte (agronomist), auto-transcript: hi joao ines here, the vines in block four "
+            "need potash, go with about eighty kilos a hectare of k two o after pruning, no nitrogen this year"]
+    query = "what should i add to block four"
+    answer = "Ines Duarte suggests about 80 kg/ha of K2O for block four after pruning, and no nitrogen this year."
+    assert missing(query, docs, answer) == []
+    assert missing(query, docs, answer.replace("K2O", "K3O")) == ["K3O"]
+
+
+def test_a_code_is_said_letter_by_letter_and_number_by_number() -> None:
+    from raguard.normalize.shorthand import spoken_code
+
+    assert spoken_code("k2o") == [["k", "two", "o"]]
+    assert spoken_code("b12") == [["b", "one", "two"], ["b", "twelve"]]
+    assert spoken_code("m25") == [["m", "two", "five"], ["m", "twenty", "five"]]
+    assert spoken_code("potash") == [] and spoken_code("2025") == [] and spoken_code("covid19x") == []

@@ -79,7 +79,7 @@ from raguard.normalize.entities import (
 )
 from raguard.normalize.language import LANGUAGE_NAMES
 from raguard.normalize.roles import ROLE_ACRONYMS
-from raguard.normalize.shorthand import name_spellings
+from raguard.normalize.shorthand import name_spellings, spoken_code
 from raguard.normalize.stems import FILLER_WORDS
 from raguard.normalize.turns import handles, spells_name
 from raguard.normalize.zones import document_offsets, zone_offsets
@@ -973,6 +973,9 @@ def entity_candidates(maps: SetIndex, text: str, words: list[str], label: str) -
     if len(words) >= 2:
         for spelled in name_spellings(words):
             docs |= maps.docs_with_words(spelled)
+    if len(words) == 1:
+        for said in spoken_code(words[0]):
+            docs |= maps.docs_with_words(said)
     for spelled, _ in airport_spellings(words):
         docs |= maps.docs_with_words(spelled)
     if len(words) == 1 and len(words[0]) > 3 and words[0].endswith("s"):
@@ -1573,6 +1576,11 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
     if len(words) >= 2:
         for spelled in name_spellings(words):  # "Lakeshore Road" for the documents' "Lakeshore Rd"
             span = tokens.find_span(spelled)
+            if span is not None:
+                return span
+    if len(words) == 1:
+        for said in spoken_code(words[0]):  # "K2O" for a voice note's transcript "k two o"
+            span = tokens.find_span(said)
             if span is not None:
                 return span
     if label != "PERSON" and 2 <= len(words) <= 3 and "of" not in words:
