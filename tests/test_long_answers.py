@@ -163,6 +163,18 @@ def test_a_label_opening_the_reply_is_no_part_of_its_claim() -> None:
     assert _opening_label_end("Q3: revenue rose 4%.") == 0 and _opening_label_end("The price is: £40") == 0
 
 
+def test_a_label_opening_a_bullet_is_no_part_of_its_claim() -> None:
+    docs = ["Order PX-551: 200 tote bags, navy. Printing: screen, 2 colours. Bags are being sewn at Marlow Textiles "
+            "in Porto, shipping Friday."]
+    answer = ("- Printing: the order is screen printed in 2 colours.\n"
+              "- Sourcing: the bags are being sewn at Marlow Textiles in Porto, shipping Friday.")
+    assert UNSUPPORTED_STATEMENT not in types("Where are my bags?", docs, answer)
+    assert _opening_label_end("- Sourcing: the bags ship Friday.") == len("- Sourcing: ")
+    # the bullet's claim is still checked
+    wrong = answer.split("\n")[0] + "\n- Sourcing: volunteers knit every bag by hand overnight."
+    assert UNSUPPORTED_STATEMENT in types("Where are my bags?", docs, wrong)
+
+
 def test_a_reply_is_a_verdict_only_where_it_opens_an_answer_to_a_question() -> None:
     reply = "Yes, two kilns want looking at."
     # a summary is no reply: its first sentence is a claim like the others

@@ -415,10 +415,11 @@ def _opens_reply(ctx: CheckContext, tokens: range) -> bool:
     return first in ("it", "that", "this") and len(tokens) > 1 and toks[tokens[1]].norm in _APPEARANCE
 
 
-# a label of at most three words opening a sentence, its colon and the text after it on its
-# line ("Short answer: ...", "Bottom line: ...", "Update: ..."); no digit in it ("Q3: ..."
-# names a period)
-_OPENING_LABEL_RE = re.compile(r"[ \t*_]*[^\W\d_]+(?:[ \t][^\W\d_]+){0,2}[*_]*:[ \t]+(?=[^\W_])")
+# a label of at most three words opening a sentence or a bullet, its colon and the text after it
+# on its line ("Short answer: ...", "Bottom line: ...", "- Packaging: ..."); no digit in it ("Q3:
+# ..." names a period)
+_OPENING_LABEL_RE = re.compile(
+    r"[ \t*_]*(?:[-–•·][ \t]+[*_]*)?[^\W\d_]+(?:[ \t][^\W\d_]+){0,2}[*_]*:[ \t]+(?=[^\W_])")
 
 
 def _opening_label_end(sentence: str) -> int:
