@@ -38,8 +38,10 @@ def test_a_mark_out_of_a_maximum() -> None:
 
 
 def test_values_far_apart_are_not_a_pair() -> None:
-    # each value on its own, said apart from the other, is no restatement of the slashed pair
-    assert "62" in flagged_numbers(["Written paper 62/80."], "She scored 62, and the paper, marked by two examiners, had 80 marks.")
+    # the two values said apart are no restatement of the slashed pair: the maximum alone is not
+    # the document's (its score alone is, as a score out of a total no date can be)
+    assert flagged_numbers(["Written paper 62/80."],
+                           "She scored 62, and the paper, marked by two examiners, had 80 marks.") == ["80"]
 
 
 def test_a_decimal_mark_out_of_a_maximum() -> None:
