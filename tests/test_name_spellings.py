@@ -211,3 +211,12 @@ def test_a_code_is_said_letter_by_letter_and_number_by_number() -> None:
     assert spoken_code("b12") == [["b", "one", "two"], ["b", "twelve"]]
     assert spoken_code("m25") == [["m", "two", "five"], ["m", "twenty", "five"]]
     assert spoken_code("potash") == [] and spoken_code("2025") == [] and spoken_code("covid19x") == []
+
+
+def test_an_acronym_written_as_part_of_a_camel_case_word_is_found() -> None:
+    docs = ['{"eventName":"DeleteBucket","sourceIPAddress":"203.0.113.9","userAgent":"terraform"}',
+            "kubectl: pod api-7f9 restarted 4 times, last state OOMKilled (exit 137)"]
+    answer = "The bucket was deleted from 203.0.113.9 by Terraform; that IP is not ours, and the API pod was OOM-killed."
+    assert "IP" not in missing("What happened?", docs, answer) and "OOM" not in " ".join(missing("What happened?", docs, answer))
+    # (not inside a longer run of capitals: "ZIPFile" holds no "IP", so a changed acronym stays missing)
+    assert "IP" in missing("What happened?", ['{"sourceZIPFile":"a.zip"}'], "The VPN address is on the IP list.")

@@ -1526,6 +1526,18 @@ def _cognate_label(text: str, label: str, number: str) -> Optional[tuple[int, in
     return None
 
 
+def _camel_part(text: str, acronym: str) -> Optional[tuple[int, int]]:
+    """Span of ``acronym`` (capitals, perhaps a plural "s") written as a part of a word in
+    camel case, as code, logs and terms of art join them: a capitalized word after it
+    ("OOMKilled"), lower-case letters before it ("sourceIPAddress", "eDNA"); not inside a longer
+    run of capitals ("ZIPFile" holds no "IP")."""
+    core = acronym[:-1] if acronym.endswith("s") else acronym
+    if not (2 <= len(core) <= 6 and core.isupper() and core.isalpha()) or core not in text:
+        return None
+    m = re.search(rf"(?<![A-Z]){core}(?=[A-Z][a-z]|[^A-Za-z]|\Z)", text)
+    return m.span() if m is not None else None
+
+
 def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *,
                 modifier: bool = False, row: frozenset[str] = frozenset()) -> Optional[tuple[int, int]]:
     """Character span in the document that supports the entity, or None. ``modifier``: a country
@@ -1642,6 +1654,9 @@ def find_entity(index: DocumentIndex, text: str, words: list[str], label: str, *
                     return m.span("x")
             span = find_expansion(letters, index.text)
             if span is not None:
+                return span
+            span = _camel_part(index.text, stripped)
+            if span is not None:  # "OOM" in a log's "OOMKilled", "IP" in "sourceIPAddress"
                 return span
     else:
         raw_words = stripped.replace("’s", "").replace("'s", "").split()
