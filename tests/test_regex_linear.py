@@ -483,7 +483,6 @@ WINDOWED = {
     "raguard.checkers.roles._TITLE_BEFORE_RE": 8,  # (the characters before a name)
     "raguard.checkers.numbers.initials._WORD_BEFORE_RE": 24,  # _REACH
     "raguard.checkers.attributions._SET_AGAINST_BEFORE_RE": 24,  # _SET_AGAINST_REACH
-    "raguard.checkers.attributions._PREPOSITION_BEFORE_RE": 12,  # (the characters before a name)
     "raguard.normalize.names._AFTER_NUMBER_RE": 5,
     "raguard.checkers.qa.choices._KIND_RE": 300,  # MAX_QUERY
     "raguard.checkers.qa.sameness._SAME_KIND_RE": 300,  # MAX_ANSWER

@@ -183,8 +183,6 @@ class AttributionsChecker:
                     continue  # "Ksh" found in "Ksh15,000.00": a currency's letters, no one's name
                 if _SET_AGAINST_BEFORE_RE.search(ctx.response, max(0, name.start - _SET_AGAINST_REACH), name.start):
                     continue  # "to your wallet rather than your Visa card": what the claim is not of
-                if _place_after_preposition(ctx, name):
-                    continue  # "the certificate you'll need to take them to Kumasi": whither, no doer
                 name_stems = _stems_at(ctx, name.start, name.end) if ctx.response[name.start:name.end] == text \
                     else content_stems(text)
                 if not name_stems or name_stems <= ctx.query_stems:
@@ -872,21 +870,6 @@ also already just then now still 've 'll 'd ’ve ’ll ’d
 """.split())
 _WRITERS = frozenset({"i", "we", "i've", "we've", "i'll", "we'll", "i'd", "we'd", "i’ve", "we’ve", "i’ll",
                       "we’ll", "i’d", "we’d"})
-
-
-#: NER's labels of places: after a preposition ("to Kumasi", "in Ghent", "from Lyon") a place is
-#: where a deed is done or goes, never who does it. (Not a facility: "at Tarrant's plant" names
-#: its owner.)
-_PLACE_LABELS = frozenset({"GPE", "LOC"})
-_PREPOSITION_BEFORE_RE = re.compile(r"(?<![\w'’-])(?:to|from|in|at|into|near|via|towards?|through)[ \t]+\Z", re.IGNORECASE)
-
-
-def _place_after_preposition(ctx: CheckContext, name: Finding) -> bool:
-    """Is the answer's name a place NER labels so, right after a preposition of place ("to
-    Kumasi", "in Ghent")?"""
-    if not any(s == name.start and e == name.end and label in _PLACE_LABELS for s, e, label in ctx.entity_spans):
-        return False
-    return _PREPOSITION_BEFORE_RE.search(ctx.response, max(0, name.start - 12), name.start) is not None
 
 
 def _preposition_before(response: str, start: int, text: str) -> Optional[str]:
