@@ -97,8 +97,7 @@ _PER_UNIT_RE = re.compile(r"[ \t]{0,3}(?:per|/|an?)[ \t]{0,3}([A-Za-z]+)\b(?:[ \
 
 def _per_unit(text: str, amount: NumberMention) -> Optional[str]:
     """The unit of measure ``amount`` is a price of ("per kg", "per finished hour"), or None."""
-    word, unit = _priced_by(text, amount)
-    return unit
+    return _priced_by(text, amount)[1]
 
 
 def _per_word(text: str, amount: NumberMention) -> Optional[str]:
@@ -451,7 +450,6 @@ class Computations:
                         continue
                     return f"{written} {'after' if sign > 0 else 'before'} {' '.join(text.split())}"
         return None
-
 
     def _year_given(self, day: DateValue) -> Optional[int]:
         """The one year the documents give ``day``'s day and month in, or None."""

@@ -128,7 +128,9 @@ def labelled_counts(text: str) -> list[CountedNoun]:
 # kept — Aden, Ceylon, KUT and St Helena — totalling £46.10", "three rooms (kitchen, hall, attic)"
 _LIST_OPEN_RE = re.compile(r"[ \t]*(?:[—–:(]|[ \t]-[ \t])[ \t]*")
 _LIST_END_RE = re.compile(r"[—–:;()\n]|[ \t]-[ \t]|[.!?](?:[ \t]|\Z)")
-_LIST_JOINT_RE = re.compile(r",?[ \t]+(?:and|or)[ \t]+|,[ \t]*")
+# (a run of blanks is tried from its first blank only: an "and" looked for after every blank of a
+# long run is quadratic)
+_LIST_JOINT_RE = re.compile(r",[ \t]*(?:(?:and|or)[ \t]+)?|(?<![ \t])[ \t]+(?:and|or)[ \t]+")
 #: How far after a count the list it counts may open (the counted noun and a clause about it).
 _LIST_REACH = 60
 

@@ -3,7 +3,8 @@
 An item left unticked on a form ("[ ] life threatening") denies it (:func:`_unticked`); an item of
 a list under a lead line that denies ("We will not pay:") is denied (:func:`_listed_under_denial`);
 a statement's line that gives the denied thing a zero denies it ("no overtime" / "Overtime 1.5x (0
-hrs)  0.00"; "no delay billed" / "... + DELAY 0 MIN": :func:`_zero_given`). (A form's "N/A" is among the document's words of negation.)
+hrs)  0.00"; "no delay billed" / "... + DELAY 0 MIN": :func:`_zero_given`). (A form's "N/A" is
+among the document's words of negation.)
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ _FIGURE_RE = re.compile(r"(?<![\w.,:/])\d[\d,]*(?:\.\d+)?(?![\d:/])")
 # the value a table's cell gives right after its word: " 0.00", " £0.00", ": 0"
 _CELL_VALUE_RE = re.compile(r"[ \t]{0,3}(?::[ \t]{0,3})?[$€£]?[ \t]?(\d[\d,]*(?:\.\d+)?)(?![\d:/])")
 # a zero right after a word, perhaps after a colon or "=" ("DELAY 0 MIN", "errors: 0", "injuries=0")
-_ZERO_AFTER_RE = re.compile(r"[ \t]*[:=]?[ \t]*0+(?:[.,]0+)?(?![\d.,:/]|[^\W\d_])")
+_ZERO_AFTER_RE = re.compile(r"[ \t]*(?:[:=][ \t]*)?0+(?:[.,]0+)?(?![\d.,:/]|[^\W\d_])")
 #: How many figures after the word a line may give before the zero (a rate, a count, an amount).
 ZERO_WITHIN = 3
 
