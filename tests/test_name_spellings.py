@@ -205,7 +205,7 @@ def test_a_code_a_transcript_spells_out_as_it_is_said_is_the_documents() -> None
 
 
 def test_a_code_is_said_letter_by_letter_and_number_by_number() -> None:
-    from raguard.normalize.shorthand import spoken_code
+    from raguard.normalize.numbers import spoken_code
 
     assert spoken_code("k2o") == [["k", "two", "o"]]
     assert spoken_code("b12") == [["b", "one", "two"], ["b", "twelve"]]

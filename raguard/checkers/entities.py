@@ -45,7 +45,7 @@ from pydantic import Field
 
 from raguard.normalize.bindings import HONORIFICS
 from raguard.normalize.dates import MONTHS, WEEKDAYS
-from raguard.normalize.numbers import extract_numbers
+from raguard.normalize.numbers import extract_numbers, spoken_code
 from raguard.normalize.names import at_sentence_start, is_unit_after_number, opens_with_common_word, proper_noun_runs
 from raguard.normalize.spans import DisjointSpans, SpanIndex
 from raguard.checkers.base import CheckContext, Finding, quote_for_message
@@ -79,7 +79,7 @@ from raguard.normalize.entities import (
 )
 from raguard.normalize.language import LANGUAGE_NAMES
 from raguard.normalize.roles import ROLE_ACRONYMS
-from raguard.normalize.shorthand import name_spellings, spoken_code
+from raguard.normalize.shorthand import name_spellings
 from raguard.normalize.stems import FILLER_WORDS
 from raguard.normalize.turns import handles, spells_name
 from raguard.normalize.zones import document_offsets, zone_offsets

@@ -119,6 +119,9 @@ _UNITS = {
 }
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
          "eighty": 80, "ninety": 90}
+# the words a number is said with, for a code said as words (:func:`spoken_code`)
+_SAID_UNITS = {value: word for word, value in _UNITS.items()}
+_SAID_TENS = {value: word for word, value in _TENS.items()}
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
@@ -2563,3 +2566,36 @@ def ratio_shares(text: str) -> list[NumberMention]:
             out.append(NumberMention(m.start(), m.end(), m.group(0), 100.0 * num / den, unit="%", spelled=True))
     return out
 
+
+_CODE_RUN_RE = re.compile(r"[a-z]+|[0-9]+")
+#: The longest code read as spoken (a unit, a grade, a part: "k2o", "b12", "a4").
+_MAX_SPOKEN_CODE = 6
+
+
+def _said(digits: str) -> list[list[str]]:
+    """How a run of digits is said: digit by digit ("one two"), and, up to 99, as its number
+    ("twelve", "twenty five")."""
+    out = [[_SAID_UNITS[int(d)] for d in digits]]
+    value = int(digits)
+    if len(digits) == 2 and digits[0] != "0":
+        said = ([_SAID_UNITS[value]] if value < 20 else
+                [_SAID_TENS[value // 10 * 10]] + ([_SAID_UNITS[value % 10]] if value % 10 else []))
+        if said != out[0]:
+            out.append(said)
+    return out
+
+
+def spoken_code(word: str) -> list[list[str]]:
+    """The words speech-to-text writes for a code of letters and digits as it is said ("k2o" ->
+    "k two o", "b12" -> "b twelve" and "b one two"); empty for a word that is no such code
+    (letters and digits both, at most six characters, folded)."""
+    if not 2 <= len(word) <= _MAX_SPOKEN_CODE or word.isalpha() or word.isdigit() or not word.isascii():
+        return []
+    runs = _CODE_RUN_RE.findall(word)
+    if "".join(runs) != word:
+        return []
+    out: list[list[str]] = [[]]
+    for run in runs:
+        options = _said(run) if run.isdigit() else [list(run)]
+        out = [said + option for said in out for option in options]
+    return out

@@ -5,14 +5,10 @@ call back tomorrow" for "Dana: will call u tmrw"). A shorthand word is folded to
 stemming, on both sides alike, so it supports the word and nothing else. Only abbreviations with
 one common reading are listed: "bf" (boyfriend, best friend), "hr" (hour, human resources),
 "sec" (second, the SEC), "doc" (doctor, document), "min" (minute, minimum) and "bro" are left out.
-
-Speech-to-text writes a code as it is said, a word for each letter and number ("k two o" for
-K2O): :func:`spoken_code`.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 # word: its shorthand forms, folded (lower-case); one line per word
@@ -129,40 +125,3 @@ def name_spellings(words: list[str]) -> list[list[str]]:
             out.append(words[:i] + [other] + words[i + 1:])
     return out
 
-
-_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEEN_WORDS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-               "nineteen")
-_TENS_WORDS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_CODE_RUN_RE = re.compile(r"[a-z]+|[0-9]+")
-#: The longest code read as spoken (a unit, a grade, a part: "k2o", "b12", "a4").
-_MAX_SPOKEN_CODE = 6
-
-
-def _said(digits: str) -> list[list[str]]:
-    """How a run of digits is said: digit by digit ("one two"), and, up to 99, as its number
-    ("twelve", "twenty five")."""
-    out = [[_DIGIT_WORDS[int(d)] for d in digits]]
-    value = int(digits)
-    if len(digits) == 2 and digits[0] != "0":
-        said = ([_TEEN_WORDS[value - 10]] if value < 20 else
-                [_TENS_WORDS[value // 10]] + ([_DIGIT_WORDS[value % 10]] if value % 10 else []))
-        if said != out[0]:
-            out.append(said)
-    return out
-
-
-def spoken_code(word: str) -> list[list[str]]:
-    """The words an auto-transcript writes for a code of letters and digits as it is said
-    ("k2o" -> "k two o", "b12" -> "b twelve" and "b one two"); empty for a word that is no such
-    code (letters and digits both, at most six characters, folded)."""
-    if not 2 <= len(word) <= _MAX_SPOKEN_CODE or word.isalpha() or word.isdigit() or not word.isascii():
-        return []
-    runs = _CODE_RUN_RE.findall(word)
-    if "".join(runs) != word:
-        return []
-    out: list[list[str]] = [[]]
-    for run in runs:
-        options = _said(run) if run.isdigit() else [list(run)]
-        out = [said + option for said in out for option in options]
-    return out
