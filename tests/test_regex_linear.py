@@ -474,7 +474,7 @@ ANCHORED = {
     "raguard.normalize.numbers._TOKENIZED_PERCENT_RE",  # (match right after a value)
     "raguard.normalize.numbers._PLURAL_AFTER_RE",  # (match right after a count out of a count)
     "raguard.normalize.counts._LIST_OPEN_RE",  # (match at one stop after a count)
-    "raguard.checkers.negations.affirmed._BOUND_AFTER_RE",  # (match right after a denied word)
+    "raguard.normalize.polarity._BOUND_NEXT_RE",  # (match right after a denied word)
     "raguard.checkers.negations.forms._ZERO_AFTER_RE",  # (match right after a denied word)
 }
 #: Patterns only ever searched in a slice of bounded length (characters), so their cost cannot

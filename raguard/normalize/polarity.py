@@ -152,10 +152,20 @@ _WORD_RUN_RE = re.compile(r"\S+")
 #: A bound a denial may turn round through its verb, and the figure it bounds ("more than 8",
 #: "over two hours"): a figure is what makes it an amount ("do not lean over the rail", "do not
 #: stay longer than needed" bound nothing the answer can restate as "up to").
-_BOUND_RE = re.compile(
-    r"\b(?:(?:more|less|fewer|longer|higher|lower|greater)[ \t]+than|over|above|under|below|exceeding)[ \t]+"
-    r"(?:[$€£¥₹]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
-    r"hundred)\b)", re.IGNORECASE)
+_BOUND_WORDS = r"(?:more|less|fewer|longer|higher|lower|greater)[ \t]+than|over|above|under|below|exceeding"
+_BOUND_FIGURE = (r"(?:[$€£¥₹]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+                 r"forty|fifty|hundred)\b)")
+_BOUND_RE = re.compile(rf"\b(?:{_BOUND_WORDS})[ \t]+{_BOUND_FIGURE}", re.IGNORECASE)
+# the same bound right after a word, perhaps a word between ("no bows over 30 lb", "no vans
+# weighing more than 3.5 t")
+_BOUND_NEXT_RE = re.compile(rf"[ \t]+(?:[^\W\d_]+[ \t]+)?(?P<bound>{_BOUND_WORDS})[ \t]+{_BOUND_FIGURE}", re.IGNORECASE)
+
+
+def bound_right_after(text: str, pos: int) -> Optional[str]:
+    """The first word, lower-cased, of a bound on a figure right after ``pos`` of ``text`` (a
+    word may stand between: "No bows *over 30 lb*": "over"), else None."""
+    m = _BOUND_NEXT_RE.match(text, pos)
+    return m.group("bound").split()[0].lower() if m is not None else None
 
 
 def bound_denial_end(text: str, at: int) -> Optional[int]:

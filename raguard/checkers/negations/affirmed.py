@@ -30,8 +30,8 @@ from raguard.normalize.cues import is_refusal
 from raguard.normalize.fields import field_label
 from raguard.normalize.framing import reporting_stems
 from raguard.normalize.polarity import (
-    COORDINATORS, EXCEPT_RE, denial_reach, denial_scope, denial_spans, denied_head, denies_amount, denies_anything, hedge_cues,
-    hedges_or_denies, may_deny, prohibits, up_to_coordinator,
+    COORDINATORS, EXCEPT_RE, bound_right_after, denial_reach, denial_scope, denial_spans, denied_head, denies_amount,
+    denies_anything, hedge_cues, hedges_or_denies, may_deny, prohibits, up_to_coordinator,
 )
 from raguard.normalize.stems import content_stem, content_stems, stem
 from raguard.normalize.synonyms import has_synonym_in, synonym_table
@@ -135,23 +135,12 @@ def _same_compound(doc_sentence: str, head: Token, clause: str, clause_tokens: l
     return said is not None and stem(said.group(1).lower()) == stem(part.group(1).lower())
 
 
-# a bound right after a denied word, perhaps a word between ("no bows over 30 lb", "no vans
-# weighing more than 3.5 t", "no bags above 10 kg"): the denial reaches past the bound only
-_BOUND_AFTER_RE = re.compile(
-    r"[ \t]+(?:[^\W\d_]+[ \t]+)?(?P<bound>over|above|exceeding|(?:more|larger|longer|heavier|bigger|greater|"
-    r"wider|taller|higher)[ \t]+than|in[ \t]+excess[ \t]+of|under|below|(?:less|fewer|shorter|smaller|lighter|"
-    r"lower)[ \t]+than)[ \t]+[$€£]?\d", re.IGNORECASE)
-
-
 def _past_a_bound(doc_sentence: str, head: Token, clause: str) -> bool:
     """Does the document deny ``head`` only past a bound it gives right after it ("No bows over
     30 lb draw"), a bound the answer clause does not give (its "bows up to 30 lb" are not denied)?
     A clause with the same bound ("bows over 30 lb are allowed") is still read."""
-    bound = _BOUND_AFTER_RE.match(doc_sentence, head.end)
-    if bound is None:
-        return False
-    word = bound.group("bound").split()[0].lower()
-    return re.search(rf"\b{word}\b", clause, re.IGNORECASE) is None
+    word = bound_right_after(doc_sentence, head.end)
+    return word is not None and re.search(rf"\b{word}\b", clause, re.IGNORECASE) is None
 
 
 def _answer_clauses(ctx: CheckContext, alignment: SentenceAlignment, key: str, any_word: bool = False
